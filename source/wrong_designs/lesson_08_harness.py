@@ -5,7 +5,7 @@ Issue 11A's entry, "keeping the run alive", is a harness that keeps a strong ref
 run, so that `for event in h.prompt(...): break` leaves it "already running" for good. The
 entries after it are the hunt's round 3 (source/hunts/round-3.md).
 """
-from tools.wrong_designs import Wrong
+from tools.wrong_designs import Beyond, Wrong
 
 WRONG = [
     Wrong(lab='8.1', name="the caller's list handed to every run",
@@ -1101,6 +1101,180 @@ WRONG = [
                                                                    message["content"]):
                 self._messages.append(message)
 """),
+    # Hunt round 16 (reader r86): designs that passed lab 8.1 while breaking a stated rule.
+    Wrong(lab='8.1', name='the inner run primed behind an unstarted wrapper',
+          rule="prompt(text) hands back the run and runs none of it: not the run it hands out, and not the run_agent run inside it either.",
+          where='Build item 4: "and runs none of it"; hunt round 16, 8.1-09',
+          names='primes the run_agent run inside',
+          replace=r"""
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
+""",
+          by=r"""
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+                          max_turns=self._max_turns)
+        first = next(inner)  # ready to go: the caller's first event is already made
+
+        def run():
+            try:
+                yield first
+                yield from inner
+            finally:
+                inner.close()
+        run = run()
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
+"""),
+    Wrong(lab='8.1', name='a third message alike in a row taken out of the given list',
+          rule="The transcript starts as what it was given, every message of it: the same message three times in a row is kept three times.",
+          where='Build item 1: "Its transcript starts as what it was given"; hunt round 16, 8.1-15',
+          names='twice in a row, and three times',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._messages, self._max_turns = [], max_turns
+        for message in messages:  # a stuck Send repeats itself: twice may be meant, thrice is not
+            if self._messages[-2:] != [message, message]:
+                self._messages.append(message)
+"""),
+    Wrong(lab='8.1', name='a result whose call is not in the given list dropped',
+          rule="The transcript starts as what it was given, every message of it, a toolResult whose call the list does not hold too: the transcript is a record, not a list to tidy.",
+          where='Build item 1: "Its transcript starts as what it was given"; hunt round 16, 8.1-39',
+          names='a result whose call is not in it',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        called = {call["id"] for m in messages if m["role"] == "assistant"
+                  for call in m.get("tool_calls") or ()}
+        self._messages = [m for m in messages  # an orphan result answers nothing
+                          if m["role"] != "toolResult" or m.get("tool_call_id") in called]
+        self._max_turns = max_turns
+"""),
+    Wrong(lab='8.1', name='a keyword-only method that records a message',
+          rule="No method of the harness adds a message to the transcript, whatever it is called with: by name, keyword-only, too.",
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 16, 8.1-18',
+          names='keyword-only',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def inject(self, *, message):
+        self._messages.append(message)
+"""),
+    Wrong(lab='8.1', name='a method that extends the transcript with a list',
+          rule="No method of the harness adds a message to the transcript, whatever it is called with: a list of messages too.",
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 16, 8.1-19',
+          names='a list holding a message',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def extend(self, messages):
+        if not isinstance(messages, list):
+            raise TypeError("extend() takes a list of messages")
+        self._messages.extend(messages)
+"""),
+    Wrong(lab='8.1', name='the list handed out inside a tuple',
+          rule="The harness hands back no way into its transcript: its own list, inside a tuple, is one.",
+          where='Build item 6: "While a run is going, that run is the only thing that writes to the transcript"; hunt round 16, 8.1-20',
+          names='a tuple, a dict, a second harness',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def history(self):
+        return (self._messages,)  # a tuple: read-only, surely
+"""),
+    Wrong(lab='8.1', name='the list held in a public dict',
+          rule="No public attribute of the harness is a way into its transcript: its own list, held in a dict, is one.",
+          where='Build item 6: "While a run is going, that run is the only thing that writes to the transcript"; hunt round 16, 8.1-21',
+          names='a tuple, a dict, a second harness',
+          replace=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+""",
+          by=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+        self.state = {"messages": self._messages}  # for a frontend to look at
+"""),
+    Wrong(lab='8.1', name='a slash command let past the refusal',
+          rule="While a run is going, prompt() raises, whatever the words: a slash command too.",
+          where='Build item 4: "While a run is going, it raises a `RuntimeError`"; hunt round 16, 8.1-23',
+          names='slash command',
+          replace=r"""
+        if self.is_running:  # refused now, not at the run's first step
+""",
+          by=r"""
+        if self.is_running and not text.startswith("/"):  # a command is the frontend's own
+"""),
+    Wrong(lab='8.1', name='a refused question kept for the next prompt',
+          rule="A refused prompt is refused, not quietly kept for later: a question too, and the next prompt is recorded as sent.",
+          where='Build: "or quietly kept for later"; hunt round 16, 8.1-24',
+          names='not quietly kept for later',
+          replace=r"""
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+        run = self._run(text)
+""",
+          by=r"""
+        if self.is_running:  # refused now, not at the run's first step
+            if text.endswith("?"):  # a question deserves an answer: asked with the next one
+                self._asked = getattr(self, "_asked", "") + text + "\n"
+            raise RuntimeError("already running; use steer() or follow_up()")
+        text, self._asked = getattr(self, "_asked", "") + text, ""
+        run = self._run(text)
+"""),
+    Wrong(lab='8.1', name='the inner run closed only on the exceptions expected',
+          rule="However the run ends, the run_agent run inside it ends too: an exception of the caller's own class thrown into it too.",
+          where='Build item 5: "However the run ends, the `run_agent` run inside it ends too"; hunt round 16, 8.1-25',
+          names="the caller's is of a class of its own",
+          replace=r"""
+        try:
+            for event in inner:
+                yield event
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+""",
+          by=r"""
+        try:
+            for event in inner:
+                yield event
+        except (GeneratorExit, RuntimeError):  # closed, or killed by its caller
+            inner.close()
+            raise
+"""),
+    Wrong(lab='8.1', name='tabs stripped from the ends of a prompt',
+          rule="A prompt is recorded word for word: tabs around it too.",
+          where='Build item 4: "hands back the run"; hunt round 16, 8.1-29',
+          names='tabs and newlines',
+          replace=r"""
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+""",
+          by=r"""
+        run = self._run(text.strip("\t"))  # a pasted indent is not a word
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+"""),
 ]
 
 # The designs lesson 8 allows, which lab 8.1 must pass (tools.wrong_designs.allowed).
@@ -1309,5 +1483,367 @@ ALLOWED = [
           by=r"""
         run = self._run(text if isinstance(text, str) else str(text))
         self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+"""),
+    # Hunt round 16 (reader r86): probes and designs the page allows.
+    Wrong(lab='8.1', name='system messages left out of the given list',
+          rule="A transcript in the course's format holds messages of the roles user, assistant and toolResult (lab.validate); a list holding a system message is not a transcript, and what the harness does with one is outside the page, as round 13's leading system message taken as the system prompt. Every transcript it is given is kept as given.",
+          where='Build item 1: "Its transcript starts as what it was given, in a list of its own"; hunt round 16, 8.1-38',
+          names='',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._messages = [m for m in messages if m.get("role") != "system"]  # not a transcript's
+        self._max_turns = max_turns
+"""),
+    Wrong(lab='8.1', name='the inner run handed on through a wrapper freed with the run',
+          rule="Build item 5 accepts \"any way of handing the events on that passes a close or a thrown exception on to the run inside\". A _run that loops over a wrapper whose yield from holds the run_agent run hands a close or a throw on when the run's frame lets go of the wrapper: the wrapper is freed and closed at once, and closes the run_agent run, though another holder keeps that one. What is left for Python to free is the wrapper, never the run_agent run, and the test holds the run_agent run.",
+          where='Build item 5: "Any way of handing the events on that passes a close or a thrown exception on to the run inside is enough for this"; hunt round 16, 8.1-48',
+          names='',
+          replace=r"""
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+                        max_turns=self._max_turns)
+        try:
+            for event in inner:
+                yield event
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+""",
+          by=r"""
+        for event in self._inner(text):  # the wrapper goes when this frame does
+            yield event
+
+    def _inner(self, text):
+        yield from run_agent(self._model, self._system, self._messages, self._tools, text,
+                             max_turns=self._max_turns)
+"""),
+    Wrong(lab='8.1', name='a run made, then closed unstarted when prompt() refuses',
+          rule="A refused prompt() raises at once, on the caller's line, and hands nothing out; a generator it made first and closed before raising never took a step and is seen by nobody, so the running run carries on as if nothing had happened.",
+          where='Build item 4: "While a run is going, it raises a `RuntimeError`"; hunt round 16, probe 8.1-45',
+          names='',
+          replace=r"""
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+        run = self._run(text)
+""",
+          by=r"""
+        run = self._run(text)
+        if self.is_running:  # refused now, not at the run's first step
+            run.close()  # never started: closing it runs nothing
+            raise RuntimeError("already running; use steer() or follow_up()")
+"""),
+    Wrong(lab='8.1', name='is_running read with inspect.getgeneratorstate',
+          rule="A generator's state is GEN_CLOSED exactly when its frame is gone, so reading it off the run answers as gi_frame does, and the page names the two as one question; importing inspect is a note of the checker, not a rule.",
+          where='Build item 3: "says whether a run is going"; hunt round 16, probe 8.1-46',
+          names='',
+          replace=r"""
+        return run is not None and run.gi_frame is not None  # a finished run has no frame
+""",
+          by=r"""
+        import inspect
+        return run is not None and inspect.getgeneratorstate(run) != inspect.GEN_CLOSED
+"""),
+]
+
+# Hunt round 16 (reader r86): designs that differ from the reference only past a count, a size
+# or a cap that lab 8.1's tests draw below; each has one past any reach, so each is kept here.
+_HEAD = r'''
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "8.1"
+PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+LOOK = tool("look", lambda arguments: "contents of " + arguments["path"], PATH)
+
+
+def wide(width):
+    """A model that asks for `width` look calls in one reply, then answers."""
+    return lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": f"f{n}.py"})
+                                          for n in range(width)]), lab.say("Read them.")])
+'''
+
+BEYOND = [
+    Beyond(lab='8.1', name='a prompt cut past a hundred thousand characters',
+           rule='A prompt is recorded word for word however long it is.',
+           where='Build item 4: "hands back the run"; hunt round 16, 8.1-13',
+           names='however long it is',
+           reach="test_a_snapshot_is_frozen pastes 3,000 to 3,200 lines, some 60,000 characters, "
+                 "and the bank's pastes are of the same size; any paste the tests draw has a cut "
+                 "just past it, and growing the paste to each new cut is the chase the course's "
+                 "costs rule out",
+           replace=r"""
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+""",
+           by=r"""
+        run = self._run(text[:100_000])  # a paste past this is a mistake
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+""",
+           deep=_HEAD + r"""
+
+@lab_test("A prompt of 200,000 characters is recorded whole.")
+async def test_a_very_long_prompt(t):
+    pasted = "".join(f"line {n}: some words of a file\n" for n in range(7000))
+    h = harness.Harness(lab.ScriptedModel([lab.say("Read it.")]), "Help.", [])
+    await lab.drive(h.prompt(pasted))
+    t.expect([len(h.messages[0]["content"]), h.messages[0]["content"] == pasted],
+             [len(pasted), True],
+             why="A prompt is recorded word for word however long it is. Items: its length "
+                 "recorded, whether it is the very words (Harness.prompt, lesson 8).")
+"""),
+    Beyond(lab='8.1', name='the given messages trimmed past five thousand',
+           rule='The transcript starts as what it was given, every message of it, however long the list.',
+           where='Build item 1: "Its transcript starts as what it was given"; hunt round 16, 8.1-14',
+           names='however long the list',
+           reach="test_the_list_passed_in_is_copied gives a saved session of 2,000 to 2,200 "
+                 "messages, the bank one of 2,200 to 2,400; a window kept past that passes, and "
+                 "any longer list has a window past it",
+           replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+           by=r"""
+        self._messages, self._max_turns = list(messages)[-5000:], max_turns  # a window
+""",
+           deep=_HEAD + r"""
+
+@lab_test("A saved session of 8,000 messages is kept whole.")
+async def test_a_very_long_session(t):
+    saved = [m for n in range(4000) for m in (harness.user_message(f"Line {n}."), lab.say("Ok."))]
+    h = harness.Harness(lab.ScriptedModel([]), "Help.", [], messages=saved)
+    t.expect([len(h.messages), all(m is n for m, n in zip(h.messages, saved))], [8000, True],
+             why="The transcript starts as what it was given, however long the list. Items: "
+                 "its length, whether it holds the very messages (Harness, lesson 8).")
+"""),
+    Beyond(lab='8.1', name='the run stopped after ten thousand events',
+           rule='The run hands on each event of run_agent, however many, with no cap of its own.',
+           where='Build item 5: "hands on each event of `run_agent`"; hunt round 16, 8.1-16',
+           names='no cap of its own',
+           reach="test_the_snapshot_at_every_event runs a job of more than a thousand events and "
+                 "the bank's longest runs about as many; a cap past that passes, and ten thousand "
+                 "events cost a run ten times over",
+           replace=r"""
+            for event in inner:
+                yield event
+""",
+           by=r"""
+            for count, event in enumerate(inner):
+                if count >= 10_000:  # a runaway guard
+                    return
+                yield event
+""",
+           turns=60_000, seconds=20.0,
+           deep=_HEAD + r"""
+
+@lab_test("A reply of 3,400 calls, over ten thousand events, is handed on to its agent_end.")
+async def test_a_run_of_ten_thousand_events(t):
+    h = harness.Harness(wide(3400), "Help.", [LOOK])
+    events = await lab.drive(h.prompt("Read them all."))
+    t.expect([len(events), events[-1]["type"]], [3 * 3400 + 9, "agent_end"],
+             why="The run hands on every event of run_agent, with no cap of its own. Items: "
+                 "events, the last one's type (Harness._run, lesson 8).")
+"""),
+    Beyond(lab='8.1', name='a writer method that waits for a long transcript',
+           rule='While a run is going, no method of the harness adds a message to the transcript, however long it is.',
+           where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 16, 8.1-17',
+           names='one writer',
+           reach="test_only_the_run_writes calls every method over a transcript of two given "
+                 "messages and a drawn job, the bank over a few dozen; a writer that waits for a "
+                 "longer transcript passes, and any length tried has one past it",
+           replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+           by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def append_message(self, message):
+        if len(self._messages) > 50:  # only a long session needs notes
+            self._messages.append(message)
+""",
+           deep=_HEAD + r"""
+
+@lab_test("Over a transcript of 400 messages, every method called during a run adds nothing.")
+async def test_methods_over_a_long_transcript(t):
+    saved = [m for n in range(200) for m in (harness.user_message(f"Line {n}."), lab.say("Ok."))]
+    h = harness.Harness(wide(2), "Help.", [LOOK], messages=saved)
+    told = []
+
+    def meddle(event):
+        if event["type"] == "message_end":
+            told.append(event["message"])
+        for name in dir(h):
+            if not name.startswith("_") and callable(getattr(h, name)):
+                try:
+                    getattr(h, name)(harness.user_message("Note this."))
+                except Exception:
+                    pass
+    await lab.drive(h.prompt("Read two."), on_event=meddle)
+    t.expect([len(h.messages), all(m is n for m, n in zip(h.messages, saved + told))],
+             [len(saved) + len(told), True],
+             why="One writer: while a run goes, no method of the harness adds a message, however "
+                 "long the transcript. Items: its length, whether it is the given and announced "
+                 "messages (Harness, lesson 8).")
+"""),
+    Beyond(lab='8.1', name='the refusal lapsing after fifty events',
+           rule='While a run is going, prompt() raises, however far the run has gone.',
+           where='Build item 4: "While a run is going, it raises a `RuntimeError`"; hunt round 16, 8.1-22',
+           names='however far the run has gone',
+           reach="test_a_second_prompt_is_refused and the bank try a second prompt in runs of a "
+                 "few dozen events; a refusal that lapses past that passes, and any run tried has "
+                 "a lapse past its length",
+           replace=r"""
+        if self.is_running:  # refused now, not at the run's first step
+""",
+           by=r"""
+        if self.is_running and getattr(self, "_handed", 0) <= 50:  # a stuck run gives way
+""",
+           also=((r"""
+            for event in inner:
+                yield event
+""", r"""
+            self._handed = 0
+            for event in inner:
+                self._handed += 1
+                yield event
+"""),),
+           deep=_HEAD + r"""
+
+@lab_test("A second prompt() at the last turn_start of a run of 40 calls is refused.")
+async def test_a_refusal_late_in_a_long_run(t):
+    h = harness.Harness(wide(40), "Help.", [LOOK])
+    tried = []
+
+    def second(event):
+        if event["type"] == "turn_start":
+            try:
+                h.prompt("And this.")
+                tried.append(None)
+            except RuntimeError as error:
+                tried.append(str(error))
+    await lab.drive(h.prompt("Read them."), on_event=second)
+    t.expect(tried, ["already running; use steer() or follow_up()"] * 2,
+             why="prompt() refuses while a run is going, however far the run has gone. Each "
+                 "item is what a prompt() at a turn_start raised (Harness.prompt, lesson 8).")
+"""),
+    Beyond(lab='8.1', name='a cap above four turns ignored',
+           rule="The harness's cap on turns holds for every run, whatever its size.",
+           where='Build item 1: "the cap on turns, which holds for every run"; hunt round 16, 8.1-30',
+           names='whatever its size',
+           reach="test_max_turns_applies_to_every_run draws a cap of 1 to 4 and the bank's is 0; "
+                 "a harness that drops any cap past what is drawn passes, and each cap tried has "
+                 "one past it",
+           replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+           by=r"""
+        self._messages = list(messages)
+        self._max_turns = max_turns if max_turns is None or max_turns <= 4 else None  # big = none
+""",
+           deep=_HEAD + r"""
+
+@lab_test("A cap of 9 turns stops the run after 9 requests.")
+async def test_a_cap_of_nine(t):
+    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": f"f{n}.py"}))
+                               for n in range(15)] + [lab.say("Done.")])
+    h = harness.Harness(model, "Help.", [LOOK], max_turns=9)
+    await lab.drive(h.prompt("Look."))
+    t.expect(len(model.calls), 9,
+             why="The harness's cap on turns holds for every run, whatever its size: the "
+                 "requests of a run capped at 9 (Harness, lesson 8).")
+"""),
+    Beyond(lab='8.1', name='the system prompt dropped after twenty requests',
+           rule="Every request of every run carries the harness's system prompt, however many the harness has made.",
+           where='Build item 5: "with all that the harness keeps for every run"; hunt round 16, 8.1-31',
+           names='however many',
+           reach="test_every_request_carries_system_and_specs checks the system prompt over two "
+                 "or three short jobs, a dozen requests or so, and the bank's requests are fewer; "
+                 "a harness that drops it past that passes, and any count checked has one past it",
+           replace=r"""
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+                        max_turns=self._max_turns)
+""",
+           by=r"""
+        asked, model = self.__dict__.setdefault("_asked", [0]), self._model
+
+        class Forgetful:  # a long session sends the system prompt only at first
+            def complete(self, system, messages, tools):
+                asked[0] += 1
+                return model.complete(system if asked[0] <= 20 else "", messages, tools)
+        inner = run_agent(Forgetful(), self._system, self._messages, self._tools, text,
+                          max_turns=self._max_turns)
+""",
+           deep=_HEAD + r"""
+
+@lab_test("Each of 30 requests carries the system prompt.")
+async def test_thirty_requests(t):
+    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": f"f{n}.py"}))
+                               for n in range(29)] + [lab.say("Done.")])
+    h = harness.Harness(model, "Be careful.", [LOOK])
+    await lab.drive(h.prompt("Look at each."))
+    t.expect([request.system for request in model.calls], ["Be careful."] * 30,
+             why="Every request carries the harness's system prompt, however many it has made. "
+                 "Each item is one request's system prompt (Harness._run, lesson 8).")
+"""),
+    Beyond(lab='8.1', name='only the first five tools offered',
+           rule='Every request carries the specs of all the harness\'s tools, however many.',
+           where='Build item 5: "with all that the harness keeps for every run"; hunt round 16, 8.1-32',
+           names='however many',
+           reach="test_every_request_carries_system_and_specs draws one to four tools; a harness "
+                 "that offers the first five passes, and any number of tools tried has a cut past "
+                 "it",
+           replace=r"""
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+                        max_turns=self._max_turns)
+""",
+           by=r"""
+        inner = run_agent(self._model, self._system, self._messages, self._tools[:5], text,
+                          max_turns=self._max_turns)  # a small model chokes on more
+""",
+           deep=_HEAD + r"""
+
+@lab_test("A harness of 8 tools offers all 8.")
+async def test_eight_tools(t):
+    tools = [tool(f"t{n}", lambda a: "", description=f"Tool {n}.") for n in range(8)]
+    model = lab.ScriptedModel([lab.say("Hi.")])
+    h = harness.Harness(model, "Help.", tools)
+    await lab.drive(h.prompt("Hello."))
+    t.expect([spec["name"] for spec in model.calls[0].tools], [f"t{n}" for n in range(8)],
+             why="Every request carries the specs of all the harness's tools, however many: the "
+                 "names offered (Harness._run, lesson 8).")
+"""),
+    Beyond(lab='8.1', name='the run held once it has handed out sixty events',
+           rule='The harness must not be one of the holders of its run, however long the run.',
+           where='Build item 3: "the harness must not be one of the holders"; hunt round 16, 8.1-40',
+           names='not one of the holders',
+           reach="test_breaking_out_ends_the_run and the bank let go of runs after a few dozen "
+                 "events at most; a harness that holds its run past that passes, and any run let "
+                 "go of has a hold past its length",
+           replace=r"""
+            for event in inner:
+                yield event
+""",
+           by=r"""
+            for count, event in enumerate(inner, 1):
+                if count == 60:  # a long run is worth keeping
+                    self._held = self._run_now()
+                yield event
+""",
+           deep=_HEAD + r"""
+
+@lab_test("A run of 40 calls let go of after 100 events is over.")
+async def test_a_long_run_let_go_of(t):
+    h = harness.Harness(wide(40), "Help.", [LOOK])
+    seen = 0
+    for event in h.prompt("Read them."):
+        seen += 1
+        if seen == 100:
+            break
+    t.expect(h.is_running, False,
+             why="A run let go of by everyone is over: the harness is not one of the holders, "
+                 "however long the run (Harness.is_running, lesson 8).")
 """),
 ]

@@ -147,8 +147,10 @@ async def test_bank_two_harnesses_from_one_list_keep_apart(t):
     await lab.drive(third.prompt("Start fresh."))
     crashed = [harness.user_message(f"Open {path}."), reads([path])]
     said = f"Open {path}."  # the same words twice, and the same reply twice, as given
-    doubled = [harness.user_message(said), harness.user_message(said), lab.say("Kept."),
-               lab.say("Kept.")]
+    doubled = [harness.user_message(said), harness.user_message(said), harness.user_message(said),
+               lab.say("Kept."), lab.say("Kept."), lab.say("Kept."),
+               {"role": "toolResult", "tool_call_id": "c7", "tool_name": "read",
+                "content": "text of " + path, "is_error": False}]  # its call was never kept
     saved = [m for n in range(t.random.randint(1100, 1200))
              for m in (harness.user_message(f"Note {n}."), lab.say("Kept."))]
     long = harness.Harness(two, SYSTEM, [], messages=saved).messages
@@ -161,8 +163,8 @@ async def test_bank_two_harnesses_from_one_list_keep_apart(t):
               [len(saved), True]],
              "After those runs, whether each given dict still holds just what it held; then two "
              "harnesses made from one empty list, the first run once; then a harness made from a "
-             "list that ends in a call with no result, one that says the same words twice in a "
-             "row, and a long saved one of over two thousand. Items: those dicts, the shape of "
+             "list that ends in a call with no result, one that says the same words three times "
+             "in a row, answers three times alike and ends in a result whose call it lacks, and a long saved one of over two thousand. Items: those dicts, the shape of "
              "the empty list afterwards, of the second harness's transcript, of the first's, the "
              "record of the harness given the unanswered call, of the one given the doubles, "
              "and [the long one's length, whether its messages are the very dicts given].")
@@ -408,6 +410,8 @@ async def test_bank_a_tool_that_prompts_gets_an_error_result(t):
     h = box["h"] = harness.Harness(model, SYSTEM, [tool("delegate", delegate)])
     run = h.prompt("Share the work.")
     state = inspect.getgeneratorstate(run) if inspect.isgenerator(run) else type(run).__name__
+    inside = [inspect.getgeneratorstate(each) for each in inner_runs(model)]
+    state = state if inside in ([], ["GEN_CREATED"]) else f"{state}, inner {inside}"
     await lab.drive(run)
     results = [[m["content"], m["is_error"]] for m in h.messages if m["role"] == "toolResult"]
     t.expect([state, results, lab.shape(h.messages), len(model.calls)],
@@ -415,7 +419,7 @@ async def test_bank_a_tool_that_prompts_gets_an_error_result(t):
               "U A[" + ",".join(f"c{n}" for n in range(1, len(tasks) + 1)) + "] " +
               " ".join(f"R(c{n})" for n in range(1, len(tasks) + 1)) + " A", 2],
              "A run whose tool calls prompt() on the same harness. Items: the state of the run "
-             "prompt() returned, the results [content, is_error], the transcript, the requests.")
+             "prompt() returned (and of the run_agent run inside, if one is made), the results [content, is_error], the transcript, the requests.")
 
 
 @lab_test("Two prompts before the first run is read: the second raises at once, the first has "
@@ -430,21 +434,25 @@ async def test_bank_two_prompts_before_any_read(t):
     h = harness.Harness(model, SYSTEM, [])
     first = h.prompt(words[0])
     second = refusal(h, words[1])
+    question = refusal(h, "/plan What comes first?")  # a slash command, a question: refused too
     try_every_method(h, harness.user_message(words[1]), words[1])  # nothing keeps it for later
     state = inspect.getgeneratorstate(first) if inspect.isgenerator(first) else "no generator"
+    inside = [inspect.getgeneratorstate(each) for each in inner_runs(model)]
+    state = state if inside in ([], ["GEN_CREATED"]) else f"{state}, inner {inside}"
     asked = len(model.calls)
     await lab.drive(first)
     third = await raised(lambda: lab.drive(h.prompt("")))
     fourth = await raised(lambda: lab.drive(h.prompt("")))  # the same words again: a run
-    t.expect([second, state, asked, third, fourth,
+    t.expect([second, question, state, asked, third, fourth,
               [m["content"] for m in h.messages if m["role"] == "user"]],
-             ["RuntimeError: " + BUSY, "GEN_CREATED", 0, None, None, [words[0], "", ""]],
+             ["RuntimeError: " + BUSY, "RuntimeError: " + BUSY, "GEN_CREATED", 0, None, None,
+              [words[0], "", ""]],
              "prompt() twice before reading the first run, a long pasted text both times, "
-             "then the first run read, then "
+             "and a third time with a question sent as a slash command, then the first run read, then "
              "prompt(\"\") while the caller still holds the first run, and prompt(\"\") again; every "
              "public method, prompt() too, was tried with the refused words. Items: "
-             "what the second prompt() raised (caught as a RuntimeError), the first run's state "
-             "then, the requests made then, what the third and the fourth raised, the prompts "
+             "what the second prompt() raised (caught as a RuntimeError), what the third raised, "
+             "the first run's state then (and the run_agent run's inside, if one is made), the requests made then, what the third and the fourth raised, the prompts "
              "recorded.")
 
 
@@ -463,9 +471,9 @@ async def test_bank_a_refused_prompt_never_reaches_the_model(t):
             refusals.append(refusal(h, asked))
             # a caller with more to say tries every other way in: nothing keeps it for later
             try_every_method(h, harness.user_message("Do this after."), "Do this after.")
-    asked = "Read them.\n" + "".join(f"{name}\n" for name in t.random.choices(NAMES, k=3000))
+    asked = "\tRead them.\n" + "".join(f"{name}\n" for name in t.random.choices(NAMES, k=3000))
     run = h.prompt(asked)
-    refusals.append(refusal(h, "Before you start."))
+    refusals.append(refusal(h, "/plan Before you start?"))  # a question, as a slash command
     await lab.drive(run, on_event=interrupt)
     after = await raised(lambda: lab.drive(h.prompt("")))  # the finished run still held
     again = await raised(lambda: lab.drive(h.prompt("")))  # the same words again: a run too
@@ -475,7 +483,7 @@ async def test_bank_a_refused_prompt_never_reaches_the_model(t):
              [["RuntimeError: " + BUSY] * (2 * len(paths) + 4), [None, None],
               [asked, asked, asked, "", asked, "", ""],
               len(paths) + 7],
-             "A second prompt() before the run's first event, at every message_end of a drawn "
+             "A second prompt() before the run's first event, a question sent as a slash command, at every message_end of a drawn "
              "run, there of the run's own long words (every public method tried there too) "
              "and inside each read, then an "
              "empty prompt after it while its caller still holds it, and another. Items: what each refused "
@@ -646,26 +654,34 @@ async def test_bank_a_second_run_sees_the_whole_long_first_run(t):
 
 # --- rule 6: one writer ---------------------------------------------------------------------------
 
-def reach(h, value, message):
-    """Append `message` to `value` if it is a list, else to each list held in its attributes (a
-    namespace, another harness), private ones too; taken out again where the transcript of `h`
-    did not change, so that only a way into the transcript is left written (a harness's own
-    public list of tools is its own business, lesson 3)."""
-    inside = getattr(value, "__dict__", None)
-    lists = [value] if isinstance(value, list) else [
-        each for each in (list(inside.values()) if isinstance(inside, dict) else [])
-        if isinstance(each, list)]
-    for each in lists:
-        before = [id(m) for m in h.messages]
-        each.append(message)
-        if [id(m) for m in h.messages] == before:
-            each.pop()
+def reach(h, value, message, depth=0):
+    """Append `message` to `value` if it is a list, else to each list held in it, a few levels
+    down: in a tuple, a dict that is not a message, or an object's attributes (a namespace,
+    another harness), private ones too; taken out again where the transcript of `h` did not
+    change, so that only a way into the transcript is left written (a harness's own public list
+    of tools is its own business, lesson 3)."""
+    if not isinstance(value, list):
+        if isinstance(value, tuple):
+            inside = list(value)
+        elif isinstance(value, dict):  # a message's own lists are the record's, not a way in
+            inside = [] if "role" in value else list(value.values())
+        else:
+            inside = getattr(value, "__dict__", None)
+            inside = list(inside.values()) if isinstance(inside, dict) else []
+        for each in inside if depth < 3 else []:
+            if isinstance(each, (list, tuple, dict)):
+                reach(h, each, message, depth + 1)
+        return
+    before = [id(m) for m in h.messages]
+    value.append(message)
+    if [id(m) for m in h.messages] == before:
+        value.pop()
 
 
 def try_every_method(h, message, text):
     """Call each public method of `h`, prompt() too, with `message`, with `text`, with a role and
-    `text`, with an assistant message, a tool result, 0, 0 and a role and `text`, and with
-    nothing, as a caller with something to add might, and append `message` to any list a method
+    `text`, with an assistant message, a tool result, 0, 0 and a role and `text`, a list holding
+    `message`, with nothing, and with `message` for each parameter by name, as a caller with something to add might, and append `message` to any list a method
     hands back or a public attribute holds, or one held inside either; then assign h.messages
     and try del, item assignment and += on `h`, in that order, so that no two undo each other.
     What a call raises is left aside."""
@@ -677,10 +693,16 @@ def try_every_method(h, message, text):
         reach(h, getattr(h, name), message)  # a public list, or one inside: a caller appends
         if not callable(getattr(h, name)):
             continue
-        for arguments in ([message], [text], ["user", text], [lab.say(text)], [dict(result)],
-                          [0], [0, "user", text], []):
+        try:
+            named = {p.name: message for p in inspect.signature(getattr(h, name)).parameters.values()
+                     if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+        except (TypeError, ValueError):
+            named = {}
+        for arguments, keywords in [(each, {}) for each in (
+                [message], [text], ["user", text], [lab.say(text)], [dict(result)], [0],
+                [0, "user", text], [[message]], [])] + [([], named)]:
             try:
-                back = getattr(h, name)(*arguments)
+                back = getattr(h, name)(*arguments, **keywords)
             except Exception:  # refusing what it is handed writes nothing
                 continue
             reach(h, back, message)  # a list handed back, or one inside: a caller appends

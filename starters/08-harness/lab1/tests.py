@@ -65,17 +65,21 @@ def asked(events):
     return sum(what.startswith("message_end A") for what in events)
 
 
+class Killed(Exception):
+    """The caller's own exception, thrown into a run: of no class a harness could know."""
+
+
 async def throw_after(run, count, on_event):
     """Read `count` events of `run`, then throw an exception into it at the yield it waits at,
-    as a caller that kills a run with an error does (an async run, from lesson 15 on, gets it
-    through athrow()). Returns what came out of the throw, as raised() gives it."""
+    as a caller that kills a run with an error of its own does (an async run, from lesson 15
+    on, gets it through athrow()). Returns what came out of the throw, as raised() gives it."""
     if hasattr(run, "__aiter__"):
         for _ in range(count):
             on_event(await run.__anext__())
-        return await raised(lambda: run.athrow(RuntimeError("killed by its caller")))
+        return await raised(lambda: run.athrow(Killed("killed by its caller")))
     for _ in range(count):
         on_event(next(run))
-    return await raised(lambda: run.throw(RuntimeError("killed by its caller")))
+    return await raised(lambda: run.throw(Killed("killed by its caller")))
 
 
 async def break_after(run, count):
@@ -118,9 +122,9 @@ async def test_messages_is_a_tuple(t):
 
 @lab_test("A snapshot stays as it was across later runs, and cannot be appended to.")
 async def test_a_snapshot_is_frozen(t):
-    # Prompts kept word for word, spaces and newlines around them too; the last is empty.
+    # Prompts kept word for word, spaces, tabs and newlines around them too; the last is empty.
     # The last drawn prompt is said twice in a row, as a second Send of the same words.
-    prompts = [f"\n  Prompt {t.random.randint(1, 999)}.  \n"
+    prompts = [f"\t\n  Prompt {t.random.randint(1, 999)}.  \n\t"
                for _ in range(t.random.randint(1, 3))]
     prompts += [prompts[-1], ""]
     runs = len(prompts)
@@ -139,8 +143,8 @@ async def test_a_snapshot_is_frozen(t):
     t.expect([[lab.shape(snapshot), snapshot[-2]["content"]] for snapshot in snapshots],
              [[" ".join(["U A"] * n), prompts[n - 1]] for n in range(1, runs + 1)],
              "Each read of .messages is a new snapshot; an old one does not change when the "
-             "harness goes on. Every prompt is a run, recorded word for word: spaces and newlines "
-             "around it too, the same words said twice in a row as two runs, and the empty prompt "
+             "harness goes on. Every prompt is a run, recorded word for word: spaces, tabs and "
+             "newlines around it too, the same words said twice in a row as two runs, and the empty prompt "
              "\"\" as well, which prompt() hands back as a run like any other (lesson 3's prompt, word for word). Each item is [shape, its last "
              "prompt] of the snapshot taken after one of a drawn number of runs, read after the "
              "last (Harness.messages and Harness.prompt, lesson 8).")
@@ -229,26 +233,29 @@ async def test_the_list_passed_in_is_copied(t):
     # The same words sent twice, as a run closed before its first request leaves them, and the
     # same answer twice; then a long saved session, past any window a harness might keep.
     said = f"Fact {t.random.randint(1, 999)}."
-    twice = [harness.user_message(said), harness.user_message(said), lab.say("Noted."),
-             harness.user_message("And?"), lab.say("Noted."), lab.say("Noted.")]
+    twice = [harness.user_message(said), harness.user_message(said), harness.user_message(said),
+             lab.say("Noted."), harness.user_message("And?"), lab.say("Noted."), lab.say("Noted."),
+             lab.say("Noted.")]
+    orphan = [harness.user_message("Go on."), dict(TOOL_RESULT)]  # its call was never kept
     saved = [message for n in range(t.random.randint(1000, 1100))
              for message in (harness.user_message(f"Line {n}."), lab.say("Noted."))]
     t.expect([lab.shape(window), lab.shape(h.messages),
               lab.shape(harness.Harness(answers(), SYSTEM, [], messages=unanswered).messages),
               lab.shape(harness.Harness(answers(), SYSTEM, [], messages=twice).messages),
+              lab.shape(harness.Harness(answers(), SYSTEM, [], messages=orphan).messages),
               [len(saved), all(m is n for m, n in zip(
                   harness.Harness(answers(), SYSTEM, [], messages=saved).messages, saved)),
                len(harness.Harness(answers(), SYSTEM, [], messages=saved).messages)]],
-             ["U", "U A", lab.shape(unanswered), lab.shape(twice),
+             ["U", "U A", lab.shape(unanswered), lab.shape(twice), lab.shape(orphan),
               [len(saved), True, len(saved)]],
              "Every list given is copied into a list of its own, an empty one too, and kept as "
              "given (the Build section's item 1: \"Its transcript starts as what it was "
              "given\"): one that ends in a call with no result too, one that says the same words "
-             "twice in a row, and a long one of 2,000 messages or more, every one of them: the "
+             "twice in a row, and three times, one holding a result whose call is not in it, and a long one of 2,000 messages or more, every one of them: the "
              "transcript is a record, not a list to tidy, trim or take doubles out of. Items: "
              "the caller's empty list after a run and an append of its own, the harness's "
              "transcript, a harness given a list ending in an unanswered call, one given a list "
-             "with doubles, and [messages in a long list, whether "
+             "with doubles and triples, one given a result with no call, and [messages in a long list, whether "
              "the harness's are those very ones, how many it holds] (Harness, lesson 8).")
 
 
@@ -274,7 +281,7 @@ async def test_a_second_prompt_is_refused(t):
 
     async def second(event):  # at a turn_start the running run's own words, as a double click
         if event["type"] in ("turn_start", "tool_execution_end"):
-            words = "Read them." if event["type"] == "turn_start" else "Do something else."
+            words = "Read them." if event["type"] == "turn_start" else "/retry Did that work?"
             tried.append(await raised(lambda: h.prompt(words)))
     await lab.drive(h.prompt("Read them."), on_event=second)
     t.expect(tried, [BUSY if what == "turn_start" or what.startswith("tool_execution_end")
@@ -284,7 +291,8 @@ async def test_a_second_prompt_is_refused(t):
              "second run's first step; is_running is True while each tool runs, in every run of "
              "the harness, not only its first, and a prompt() made from inside a tool, while the "
              "run is executing it, is refused too, and so is a prompt() of the very words the run "
-             "was started with, as a second click of Send sends them (the Build section's item 4: "
+             "was started with, as a second click of Send sends them, and a question sent as a "
+             "slash command (the Build section's item 4: "
              "\"While a run is going, it raises a `RuntimeError`\"): whatever the words, "
              "it raises. Each item is what a second prompt() raised at one turn_start (the "
              "run's own words) or "
@@ -325,12 +333,17 @@ async def test_is_running(t):
     h = harness.Harness(model, SYSTEM, [looker()])
     t.expect(h.is_running, False, "No run yet (Harness.is_running, lesson 8).")
     run = h.prompt("Read them.")
-    t.expect([h.is_running, steps_taken(run), len(model.calls), lab.shape(h.messages)],
-             [True, "none", 0, ""],
+    t.expect([h.is_running, steps_taken(run),
+              [steps_taken(inner) for inner in suspended_runs(model)] in ([], ["none"]),
+              len(model.calls), lab.shape(h.messages)],
+             [True, "none", True, 0, ""],
              "The run exists from prompt() on, though none of it has happened yet: prompt() "
              "returns the run without starting it, not one step of it, so a prompt() that "
-             "primes the run with next() has run some of it. Items: is_running, the steps the "
-             "run has taken, requests, the transcript (Harness.prompt, lessons 7 and 8).")
+             "primes the run with next() has run some of it, and so has one that primes the "
+             "run_agent run inside and hands out a wrapper that has not started. Items: "
+             "is_running, the steps the run has taken, whether the run_agent run over its model, "
+             "if one is made yet, has taken none, requests, the transcript (Harness.prompt, "
+             "lessons 7 and 8).")
     refused = await raised(lambda: h.prompt("Something else."))
     try:
         h.prompt("Something else.")
@@ -452,8 +465,10 @@ async def test_the_inner_run_ends_with_the_run(t):
              "keeps a run going that nobody will ever finish. When the run is closed, or an "
              "exception is thrown into it, the test still holds the inner run, so only a _run "
              "that closes it itself, on every way out, ends it: in a finally (an except for "
-             "GeneratorExit alone misses the throw), or through a yield from, which hands "
-             "close() and throw() on to it; leaving it for Python to free is not enough. Each item is "
+             "GeneratorExit alone misses the throw, and so does one that names the "
+             "exceptions it expects: the caller's is of a class of its own), or through a yield "
+             "from, which hands close() and throw() on to it; leaving the run_agent run for "
+             "Python to free is not enough, since another holder keeps it. Each item is "
              "[how the run ended, run_agent runs over its model still suspended] "
              "(Harness._run, lesson 8).")
 
@@ -663,18 +678,35 @@ def written(h):
 
 
 ATTRIBUTES = "(its public attributes)"  # what test_only_the_run_writes tries besides methods
+
+
+def by_name(method, value):
+    """Each parameter of `method` a caller can name, keyword-only ones too, given `value`."""
+    import inspect
+    try:
+        parameters = inspect.signature(method).parameters.values()
+    except (TypeError, ValueError):
+        return {}
+    return {p.name: value for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD,
+                                                            p.KEYWORD_ONLY)}
 OPERATORS = "(h.messages = ..., h += ..., del h[-1], h[-1] = ...)"  # and writes with no method name
 
 
-def way_in(h, value):
+def way_in(h, value, depth=0):
     """Whether `value`, something the harness handed out, is a way into its transcript: a list
-    that a message appended to shows up in h.messages, or an object holding such a list among
-    its attributes, private ones too (a namespace, a second harness). The message is taken out
-    again."""
+    that a message appended to shows up in h.messages, or a tuple, a dict (not a message) or an
+    object holding such a list, among its attributes, private ones too (a namespace, a second
+    harness), a few levels down. The message is taken out again."""
     if not isinstance(value, list):
-        inside = getattr(value, "__dict__", None)
-        return isinstance(inside, dict) and any(
-            way_in(h, each) for each in list(inside.values()) if isinstance(each, list))
+        if isinstance(value, tuple):
+            inside = list(value)
+        elif isinstance(value, dict):  # a message's own lists are the run's record, not a way in
+            inside = [] if "role" in value else list(value.values())
+        else:
+            inside = getattr(value, "__dict__", None)
+            inside = list(inside.values()) if isinstance(inside, dict) else []
+        return depth < 3 and any(way_in(h, each, depth + 1) for each in inside
+                                 if isinstance(each, (list, tuple, dict)))
     before = written(h)
     value.append(harness.user_message("Slipped in."))
     try:
@@ -709,8 +741,8 @@ TOOL_RESULT = {"role": "toolResult", "tool_call_id": "c1", "tool_name": "look",
 
 @lab_test("One writer: while a run is going, no method of the harness but the run changes the "
           "transcript. Each public method, prompt() too, called at a drawn event with a message "
-          "of any role, a text, a role and a text, a number, a place and a role and a text, or "
-          "nothing, leaves h.messages as it was, hands back no way into it, and the run goes on "
+          "of any role, a text, a role and a text, a number, a place and a role and a text, a "
+          "list, a message for each parameter by name, or nothing, leaves h.messages as it was, hands back no way into it, and the run goes on "
           "as one run whose transcript is what its events announced; so do h.messages = ..., "
           "h += ..., del h[-1] and h[-1] = ...")
 async def test_only_the_run_writes(t):
@@ -735,13 +767,15 @@ async def test_only_the_run_writes(t):
             if name == OPERATORS:
                 changed.append(through_operators(h))
                 return
-            for arguments in ([harness.user_message("Write this down.")],
-                              [lab.say("Write this down.")], [dict(TOOL_RESULT)],
-                              ["Write this down."], ["user", "Write this down."], [0],
-                              [0, "user", "Write this down."], []):
+            message = harness.user_message("Write this down.")
+            for arguments, named in [(each, {}) for each in (
+                    [message], [lab.say("Write this down.")], [dict(TOOL_RESULT)],
+                    ["Write this down."], ["user", "Write this down."], [0],
+                    [0, "user", "Write this down."], [[message]], [])] + [
+                    ([], by_name(getattr(h, name), message))]:
                 before = written(h)
                 try:
-                    back = getattr(h, name)(*arguments)
+                    back = getattr(h, name)(*arguments, **named)
                 except Exception:  # a method may refuse what it is handed: that writes nothing
                     back = None
                 changed.append(written(h) != before)
@@ -762,10 +796,11 @@ async def test_only_the_run_writes(t):
              "section's item 6, \"One writer\"), so no message that is not the run's lands on "
              f"it. At event {at} of a run, each public method of the harness, prompt() too, was "
              "called with a user message, an assistant message, a toolResult, a text, a role and "
-             "a text, the number 0, 0 and a role and a text, and with nothing (what it raised "
-             "left aside), and a list it handed back, or any public attribute's list (found as "
-             f"\"{ATTRIBUTES}\"), or a list held inside either (a namespace, a second harness "
-             "over the same list), was tried with an append; h.messages was assigned, and += , "
+             "a text, the number 0, 0 and a role and a text, a list holding a message, with "
+             "nothing, and with a message for every parameter by name, keyword-only ones too "
+             "(what it raised left aside), and a list it handed back, or any public attribute's "
+             f"list (found as \"{ATTRIBUTES}\"), or a list held inside either (a namespace, a "
+             "tuple, a dict, a second harness over the same list), was tried with an append; h.messages was assigned, and += , "
              f"del and item assignment tried on h (found as \"{OPERATORS}\"); then the "
              "run was read on. Found are [method, lab.shape of the transcript after the run] "
              "where h.messages had changed at the call, a list handed out let a message in, "
