@@ -147,7 +147,7 @@ async def test_bank_a_long_log_resumed(t):
     copy = ws.read_text(path).splitlines(keepends=True)
     copy[spoilt - 1] = copy[spoilt - 1][:t.random.randint(3, 15)] + "\n"
     far = await raised(harness.SessionLog(lab.Workspace({path: "".join(copy)}), path).rows)
-    big = t.random.randint(600, 1200)  # a longer log still, its length drawn, one append on it
+    big = t.random.randint(600, 900)  # a longer log still, its length drawn, one append on it
     longer = harness.SessionLog(lab.Workspace({path: ws.read_text(path) + "".join(
         entry_line(n, message=lab.say("More.")) for n in range(size + 3, big + 1))}), path)
     t.expect([before, len(h.messages), [k for k, _ in log.rows()[-3:]],
