@@ -1293,6 +1293,108 @@ class SessionLog:
             for undo in later:
                 undo()
 '''),)),
+    # Hunt round 16 (reader r87), designs 11.1-20, 11.1-21, 11.1-23, 11.1-35 and 11.1-50.
+    Wrong(lab='11.1', name="a listener's exception of a kind no test raises swallowed",
+          rule='A listener that raises ends the run with its own exception, whatever its class: '
+               'not only the kinds a harness, or a test, expects.',
+          where='lab 11.1, Build section, item 5: "A listener that raises ends the run with its '
+                'own exception" (hunt round 16, 11.1-20)',
+          names='whatever its class',
+          replace=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+''',
+          by=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            try:
+                listener(event)
+            except (OSError, ValueError, RuntimeError, TypeError, AttributeError):
+                raise  # the kinds a saver or its bugs raise
+            except Exception:
+                pass  # anything else is a listener's own business
+'''),
+    Wrong(lab='11.1', name="a listener's StopIteration taken for the end of the event",
+          rule='A StopIteration from a listener ends the run as the RuntimeError Python makes of '
+               'it, whose cause is the listener\'s: it is a listener that raises.',
+          where='lab 11.1, Build section, item 5: "is the one exception a generator cannot pass '
+                'on" (hunt round 16, 11.1-23)',
+          names='StopIteration',
+          replace=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+''',
+          by=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            try:
+                listener(event)
+            except StopIteration:
+                return  # a listener with nothing more to do: the event is over
+'''),
+    Wrong(lab='11.1', name='an undo that marks itself used by the place it took',
+          rule='Each undo takes off its own subscription, once: one subscribed after an undo '
+               'shares no mark with an earlier one, and its undo takes it off.',
+          where='lab 11.1, Build section, item 5: "Each undo takes off its own subscription, '
+                'once." (hunt round 16, 11.1-50)',
+          names='not the place it held',
+          replace=r'''
+        self._listeners.append(hear)
+
+        def unsubscribe():
+            if hear in self._listeners:  # once only: a second call takes off nothing
+                self._listeners.remove(hear)
+        return unsubscribe
+''',
+          by=r'''
+        self._listeners.append(hear)
+        place = len(self._listeners) - 1  # the mark its undo leaves when it is used
+
+        def unsubscribe():
+            used = self.__dict__.setdefault("_used", set())
+            if place in used:
+                return  # called before: once only
+            used.add(place)
+            if hear in self._listeners:
+                self._listeners.remove(hear)
+        return unsubscribe
+'''),
+    Wrong(lab='11.1', name="rows() kept across logs by the file's path, length and two ends",
+          rule="Every entry in the file, parsed: SessionLog keeps no state but ws and path, so a "
+               "file another program rewrote in its middle, at the same length, is read as it "
+               "now is.",
+          where='lab 11.1, Build section: "`SessionLog.__init__`, which keeps the workspace and '
+                'the path and nothing else" (hunt round 16, 11.1-35)',
+          names='no parse kept from an earlier read',
+          replace=r'''
+    def rows(self):
+        """The transcript as (entry id, message) pairs, oldest first, one per message entry."""
+        table = []
+''',
+          by=r'''
+    _kept = {}
+
+    def rows(self):
+        """The transcript as (entry id, message) pairs, oldest first, one per message entry."""
+        text = self.ws.read_text(self.path) if self.ws.exists(self.path) else ""
+        key = (self.path, len(text), text[:40], text[-40:])  # enough to know the file again
+        if key not in SessionLog._kept:
+            SessionLog._kept[key] = self._rows()
+        return list(SessionLog._kept[key])
+
+    def _rows(self):
+        table = []
+'''),
+    Wrong(lab='11.1', name='entries() reading only the first 400 lines',
+          rule='A line that is not JSON is never skipped, wherever it stands: every line of the '
+               'file is read, however long the log.',
+          where='lab 11.1, Build section, item 1: "Every entry in the file, parsed, oldest '
+                'first" (hunt round 16, 11.1-21)',
+          names='however long the log',
+          replace=r'''
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+''',
+          by=r'''
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()[:400]):
+'''),
 ]
 
 ALLOWED = [
@@ -1472,5 +1574,37 @@ ALLOWED = [
 ''',
           by=r'''
         self.ws.append_text(self.path, json.dumps(entry, default=str) + "\n")
+'''),
+    # Hunt round 16 (reader r87), probes 11.1-46 and 11.1-51.
+    Wrong(lab='11.1', name='a line with no "type" read as a message entry',
+          rule='Build item 1 says "What a line of JSON holds is not checked": every line is '
+               'written by _append, which always writes a "type", so a line with none is a '
+               'person\'s edit, which the reader may refuse or leave alone; what rows() makes of '
+               'it is not ruled on. Every line _append writes is read as the reference reads it.',
+          where='hunt round 16, probe 11.1-46', names='',
+          replace=r'''
+            if entry["type"] == "message":
+''',
+          by=r'''
+            if entry.get("type", "message") == "message":  # no type: the first kind there was
+'''),
+    Wrong(lab='11.1', name="the saver keeps the messages of the course's three roles",
+          rule='Every message of the course\'s record is a user message, an assistant message '
+               'or a tool result (the format of lesson 1; no later lesson adds a role), so no '
+               'run of a harness hands persist_to a message_end of any other role, and a saver '
+               'that keeps those three saves every message there is. A case that handed one '
+               'would hand the log a record the course\'s format refuses (as for "a value JSON '
+               'cannot hold written as its text").',
+          where='hunt round 16, probe 11.1-51', names='',
+          replace=r'''
+        if event["type"] == "message_end":
+            log.append_message(event["message"])
+    return listener
+''',
+          by=r'''
+        if event["type"] == "message_end" and event["message"]["role"] in (
+                "user", "assistant", "toolResult"):
+            log.append_message(event["message"])
+    return listener
 '''),
 ]

@@ -117,7 +117,7 @@ async def test_bank_a_run_meets_a_damaged_log(t):
 
 
 @lab_test("A session resumed from a long log another program wrote (over three hundred entries) "
-          "holds all of it and numbers its next entries after it; reading a log with no file "
+          "holds all of it and numbers its next entries after it, as does a longer log; reading a log with no file "
           "made no file, a caller that changes a message replay() gave it changes nothing "
           "the log reads next, and a rewrite of the file at the same length is read.")
 async def test_bank_a_long_log_resumed(t):
@@ -147,12 +147,16 @@ async def test_bank_a_long_log_resumed(t):
     copy = ws.read_text(path).splitlines(keepends=True)
     copy[spoilt - 1] = copy[spoilt - 1][:t.random.randint(3, 15)] + "\n"
     far = await raised(harness.SessionLog(lab.Workspace({path: "".join(copy)}), path).rows)
+    big = t.random.randint(600, 900)  # a longer log still, its length drawn, one append on it
+    longer = harness.SessionLog(lab.Workspace({path: ws.read_text(path) + "".join(
+        entry_line(n, message=lab.say("More.")) for n in range(size + 3, big + 1))}), path)
     t.expect([before, len(h.messages), [k for k, _ in log.rows()[-3:]],
-              first, len(log.replay()), log.replay()[edited - 1]["content"], far],
+              first, len(log.replay()), log.replay()[edited - 1]["content"], far,
+              longer.append_message(lab.say("After them."))],
              [[[], [], sorted(others), [[], []]], size + 2,
               [f"e{size}", f"e{size + 1}", f"e{size + 2}"],
               "Question 1.", size + 2, words,
-              f"ValueError: {path}, line {spoilt}: not a complete log entry"],
+              f"ValueError: {path}, line {spoilt}: not a complete log entry", f"e{big + 1}"],
              f"Items: [replay(), rows() and the workspace's files while the log had no file, "
              "then entries() and replay() once the file was there with nothing in it, "
              f"the messages of a harness resumed from a log of {size} entries once it ran one "
@@ -161,7 +165,7 @@ async def test_bank_a_long_log_resumed(t):
              "and popped the list's last, the messages it replays, the words of message "
              f"{edited} once another program rewrote them at the same length, what rows() "
              f"raised on a copy of the file whose line {spoilt}, far above its end, was cut "
-             "short]: every line is "
+             f"short, the id an append returned on a log of {big} entries]: every line is "
              "read, parsed again at each read, the file as it now is (SessionLog.entries, "
              "lesson 11).")
 
@@ -462,8 +466,9 @@ async def test_bank_a_disk_that_fills_and_empties(t):
 # --- rule 5: subscribe and _notify -------------------------------------------------------------
 
 @lab_test("Listeners hear the start and the end of every run in the order they subscribed, "
-          "after an undo of the later of two equal subscriptions, called twice, as before it; "
-          "and the last of over three hundred subscriptions hears every event.")
+          "after an undo of the later of two equal subscriptions, called twice, as before it, "
+          "and each undo takes off its own; the last of over three hundred subscriptions hears "
+          "every event; and a listener's StopIteration ends the run, as a RuntimeError.")
 async def test_bank_the_order_at_both_ends_of_a_run(t):
     x, y, z = t.random.sample("LMN", 3)
     names = [x, y, x, z] + [t.random.choice([y, z]) for _ in range(t.random.randint(0, 2))]
@@ -475,7 +480,8 @@ async def test_bank_the_order_at_both_ends_of_a_run(t):
                 trace.append([event["type"], name])
         return hear
     listeners = {name: named(name) for name in "LMN"}
-    h = harness.Harness(lab.ScriptedModel([lab.say("One."), lab.say("Two.")]), SYSTEM, [])
+    h = harness.Harness(lab.ScriptedModel([lab.say("One."), lab.say("Two."), lab.say("Three.")]),
+                        SYSTEM, [])
     undos = [h.subscribe(listeners[name]) for name in names]
     await lab.drive(h.prompt("First."))
     runs = [list(trace)]
@@ -486,6 +492,10 @@ async def test_bank_the_order_at_both_ends_of_a_run(t):
     undos[2]()
     await lab.drive(h.prompt("Second."))
     runs.append(list(trace))
+    trace.clear()
+    undos[-1]()  # the undo of the one subscribed after an undo, which shares no other's
+    await lab.drive(h.prompt("Third."))
+    runs.append(list(trace))
     kept = names[:2] + names[3:-1] + [y]
     many, tally, last = 300 + t.random.randint(1, 9), [], []
     h = harness.Harness(lab.ScriptedModel([lab.say("Three.")]), SYSTEM, [])
@@ -495,12 +505,13 @@ async def test_bank_the_order_at_both_ends_of_a_run(t):
     await lab.drive(h.prompt("Third."))
     t.expect([runs, len(tally), last],
              [[[[kind, name] for kind in ("agent_start", "agent_end") for name in order]
-               for order in (names, kept)], 6 * many,
+               for order in (names, kept, kept[:-1])], 6 * many,
               ["agent_start", "turn_start", "message_end", "message_end", "turn_end",
                "agent_end"]],
              f"Listeners subscribed in the order {names}; between two runs, the undo of the "
              f"third subscription was called, {y} subscribed once more, the undo of the last of "
-             "the first subscriptions called, and the third's undo called again. Items: [for "
+             "the first subscriptions called, and the third's undo called again; before a "
+             f"third run, the undo of the {y} subscribed after the undo. Items: [for "
              "each run, [event, listener] "
              "for each agent_start and agent_end heard, in the order heard; events one "
              f"listener subscribed {many} times heard in a plain run of another harness; the "
@@ -537,6 +548,27 @@ async def test_bank_the_order_at_both_ends_of_a_run(t):
                  "listener's own object]: subscribe keeps the listener it is handed, every "
                  "subscription hears every event however many there are, and the run ends with "
                  "the listener's own exception (Harness.subscribe and _notify, lesson 11).")
+    at = t.random.choice(["agent_start", "turn_start", "turn_end", "agent_end"])
+    h = harness.Harness(lab.ScriptedModel([lab.say("Stopped.")]), SYSTEM, [])
+    stop = StopIteration(f"no more pages at {at}")
+
+    def ends(event):
+        if event["type"] == at:
+            raise stop
+    h.subscribe(ends)
+    caught = []
+    try:
+        await lab.drive(h.prompt("Stop?"))
+    except Exception as error:  # noqa: BLE001 - what the run raised, to look at
+        caught.append(error)
+    t.expect([[type(error).__name__ for error in caught],
+              [error.__cause__ is stop for error in caught], h.is_running],
+             [["RuntimeError"], [True], False],
+             f"A listener raised StopIteration at {at}, in a plain run. Items: [the classes of "
+             "what the run raised, each was caused by the listener's StopIteration, is_running "
+             "after]: a StopIteration is the one exception a generator cannot pass on, so the "
+             "run ends with the RuntimeError Python makes of it, not quietly "
+             "(Harness._notify, lesson 11).")
 
 
 @lab_test("Listeners that undo themselves or a later one, or subscribe another, in the middle "

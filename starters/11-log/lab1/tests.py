@@ -155,7 +155,7 @@ async def test_two_logs_on_one_file_agree(t):
              "for SessionLog keeps no state but ws and path. Items: [entries after one was "
              "popped from what entries() returned, the first entry still equals the file's "
              "first line after a caller changed its message] (SessionLog.entries, lesson 11).")
-    one.entries()  # read once more, then another program rewrites the file at the same length
+    one.entries(), one.replay()  # read once more; another program rewrites it at the same length
     hand = t.random.randrange(count - len(writers))  # one of the lines written by hand
     ws.write_text(FILE, ws.read_text(FILE).replace(f"By hand {hand}.", f"By hand {hand + 5}."))
     t.expect([len(ws.read_text(FILE)), lab.shape(one.replay()),
@@ -377,19 +377,21 @@ async def test_a_damaged_line_anywhere_is_named(t):
              "and the line's number. Each item: [the damage, what entries() raised, what rows() "
              "raised, what replay() raised, what an append raised, the file is unchanged] "
              "(SessionLog.entries and rows, lesson 11, Build items 1 and 3).")
+    size = t.random.randint(600, 900)  # drawn: no cut at a count the tests are known to try
     text = "".join(json.dumps({"id": f"e{n}", "type": "message",
                                 "message": harness.user_message(f"Step {n}.")}) + "\n"
-                   for n in range(1, 321)) + "{\"id\": \"e321\", \"ty\n"
+                   for n in range(1, size + 1)) + f"{{\"id\": \"e{size + 1}\", \"ty\n"
     log = harness.SessionLog(lab.Workspace({FILE: text}), FILE)
     far = t.random.randint(1, 160)  # a line far from the end: a person's slip, not a crash
-    hand = text.splitlines(keepends=True)[:320]
+    hand = text.splitlines(keepends=True)[:size]
     hand[far - 1] = hand[far - 1][:t.random.randint(1, 20)] + "\n"
     edited = harness.SessionLog(lab.Workspace({FILE: "".join(hand)}), FILE)
     t.expect([await raised(log.entries), await raised(edited.entries)],
-             [f"ValueError: {FILE}, line 321: not a complete log entry",
+             [f"ValueError: {FILE}, line {size + 1}: not a complete log entry",
               f"ValueError: {FILE}, line {far}: not a complete log entry"],
-             "Two long logs: 320 whole entries, then half a line, as a power cut in the 321st "
-             f"append leaves it; and 320 entries whose line {far}, far from the end, was cut "
+             f"Two long logs: {size} whole entries, then half a line, as a power cut in the "
+             f"append of line {size + 1} leaves it; and {size} entries whose line {far}, far "
+             "from the end, was cut "
              "short by hand. The items are what entries() raised: every line is read, however "
              "long the log and however far from its end, so the damaged one is named wherever "
              "it stands (SessionLog.entries, lesson 11, Build item 1).")
@@ -810,7 +812,8 @@ async def test_each_undo_takes_off_one_subscription(t):
              "many subscriptions there are (Harness._notify, lesson 11, Build item 5).")
     count = t.random.randint(2, 4)
     heard = [[] for _ in range(count + 1)]
-    h = harness.Harness(lab.ScriptedModel([lab.say("One."), lab.say("Two.")]), SYSTEM, [])
+    h = harness.Harness(lab.ScriptedModel([lab.say("One."), lab.say("Two."),
+                                           lab.say("Three.")]), SYSTEM, [])
 
     def hearer(i):
         return lambda event: heard[i].append(event["type"])
@@ -831,6 +834,17 @@ async def test_each_undo_takes_off_one_subscription(t):
                  "after an undo hears the second run whole. Items: how many events each "
                  "listener heard over both runs, in the order they subscribed "
                  "(Harness.subscribe, lesson 11, Build item 5).")
+    before = [len(events) for events in heard]
+    undos[count]()  # the undo of the listener subscribed after an undo
+    await lab.drive(h.prompt("Third."))
+    t.expect([len(events) - n for events, n in zip(heard, before)],
+             [0 if n in (gone, count - 1, count) else 6 for n in range(count + 1)],
+             f"Then the undo of listener {count + 1}, the one subscribed after an undo, was "
+             "called, and a third run of six events followed. Its undo takes off its own "
+             "subscription, whatever undos were called before it: each undo knows its own "
+             "subscription, not the place it held. Items: how many events each listener heard "
+             "in the third run, in the order they subscribed (Harness.subscribe, lesson 11, "
+             "Build item 5).")
 
 
 @lab_test("Listeners hear each event in the order they subscribed, and an undo keeps that order: "
@@ -1026,6 +1040,33 @@ async def test_a_raising_listener_ends_the_run(t):
              "one undone hears none. Items: [what the first run raised, the next run's events "
              "the new listener heard, those the undone one heard, those a listener that only "
              "listens heard] (Harness.subscribe and _notify, lesson 11, Build item 5).")
+
+    class NotebookFull(Exception):
+        """A listener's exception of a kind of its own, which no harness knows of."""
+    found = []
+    for own in (NotebookFull("the notebook is full"), StopIteration("no more pages")):
+        h = harness.Harness(lab.ScriptedModel([lab.say("Hi.")]), SYSTEM, [])
+
+        def raises(event, own=own):
+            if event["type"] == "message_end":
+                raise own
+        h.subscribe(raises)
+        caught = []
+        try:
+            await lab.drive(h.prompt("Hello?"))
+        except Exception as error:  # noqa: BLE001 - what the run raised, to look at
+            caught.append(error)
+        found.append([[type(error).__name__ for error in caught],
+                      [error is own or error.__cause__ is own for error in caught], h.is_running])
+    t.expect(found, [[["NotebookFull"], [True], False], [["RuntimeError"], [True], False]],
+             "A listener raised an exception of a class of its own, NotebookFull, at the "
+             "prompt's message_end, and in another run a listener raised StopIteration there. "
+             "A listener that raises ends the run with its own exception, whatever its class, "
+             "not only the kinds a harness expects; a StopIteration is the one a generator "
+             "cannot pass on, so the run ends with the RuntimeError Python makes of it, whose "
+             "cause is the listener's. Each item is [the classes of what the run raised, each "
+             "is the listener's own object or caused by it, is_running after] "
+             "(Harness._notify, lesson 11, Build item 5).")
 
 
 @lab_test("A log whose disk fills up after a number of messages drawn under the seed makes the "
