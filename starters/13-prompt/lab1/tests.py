@@ -756,13 +756,13 @@ async def test_the_factories_carry_snippets_and_guidelines(t):
     owners = [[x["name"] for x in tools if line[2:] in x.get("guidelines", [])]
               for line in (headed(prompt, "Guidelines:") or [])[1:]]
     both = [n for n in (x["name"] for x in tools) if n in ("read", "write")]
-    wanted = []
-    for x in tools:
-        for owner in {"read": [["read"], both], "write": [["write"], both],
-                      "bash": [["bash"]]}.get(x["name"], [[x["name"]]] * len(extra["guidelines"])):
-            if owner is not both or both not in wanted:  # the shared line, once
-                wanted.append(owner)
-    t.expect([listed, owners], [[x["name"] for x in tools], wanted],
+    owned = [owner for x in tools for owner in {
+        "read": [["read"], both], "write": [["write"], both], "bash": [["bash"]]}.get(
+            x["name"], [[x["name"]]] * len(extra["guidelines"]))]
+    t.expect([listed, owners],
+             [[x["name"] for x in tools],
+              [owner for n, owner in enumerate(owned)  # the shared line once, where first met
+               if owner is not both or both not in owned[:n]]],
              "With all three and one more tool, the prompt lists each tool once, in the order "
              "given, and each guideline once, in the order first seen: the shared one once "
              "(build_system_prompt, lesson 13). Items: [the names on the tools section's lines, "
