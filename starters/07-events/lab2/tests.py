@@ -376,6 +376,20 @@ async def test_nothing_to_show(t):
     status, place = {"type": "status", "text": f"{t.random.randint(1, 9)} files indexed"}, \
         t.random.randint(1, len(partial))
     partial[place:place] = [status, dict(status)]
+    fresh = []
+    for _ in range(3):
+        dropped = harness.FinalTextRenderer()
+        t.printed(dropped.render, {"type": "message_end", "message": lab.say(drawn_answer(t))})
+        del dropped  # gone: a renderer made now may be given its place in memory, and its id
+        fresh.append(list(fold(t, harness.FinalTextRenderer(), partial)))
+    t.expect(fresh, [["", False, ""]] * 3,
+             "Each new frontend is a fold of its own, starting from nothing: a FinalTextRenderer "
+             "made just after another that saw an answer was dropped has seen no assistant "
+             "message, even where Python gives it the dropped one's place in memory, and so its "
+             "id (state kept on the class under id(self) outlives its renderer). Three times, a "
+             "renderer was handed an answer and dropped, then a new one folded the events above. "
+             "Items: for each new one, [what render printed, finish(), what finish printed] "
+             "(FinalTextRenderer, lesson 7).")
     printed, value, said = fold(t, harness.FinalTextRenderer(), partial)
     t.expect([printed, value, said], ["", False, ""],
              "FinalTextRenderer.finish() with no assistant message returns False and prints "
@@ -402,20 +416,6 @@ async def test_nothing_to_show(t):
              "and FinalTextRenderer, lesson 7, Build: two frontends, items 1 and 2).")
     t.expect(list(fold(t, harness.JsonRenderer(), [])), ["", True, ""],
              "A new JsonRenderer's finish() is True (JsonRenderer, lesson 7).")
-    fresh = []
-    for _ in range(3):
-        dropped = harness.FinalTextRenderer()
-        t.printed(dropped.render, {"type": "message_end", "message": lab.say(drawn_answer(t))})
-        del dropped  # gone: a renderer made now may be given its place in memory, and its id
-        fresh.append(list(fold(t, harness.FinalTextRenderer(), partial)))
-    t.expect(fresh, [["", False, ""]] * 3,
-             "Each new frontend is a fold of its own, starting from nothing: a FinalTextRenderer "
-             "made just after another that saw an answer was dropped has seen no assistant "
-             "message, even where Python gives it the dropped one's place in memory, and so its "
-             "id (state kept on the class under id(self) outlives its renderer). Three times, a "
-             "renderer was handed an answer and dropped, then a new one folded the events above. "
-             "Items: for each new one, [what render printed, finish(), what finish printed] "
-             "(FinalTextRenderer, lesson 7).")
 
 
 @lab_test("Only the last assistant message counts: failed replies and answers earlier in the "
