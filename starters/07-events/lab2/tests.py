@@ -519,8 +519,9 @@ async def test_the_last_message_decides(t):
                         [(False, ""), (False, f"Error: {reason}\n")]],
              "A finish() between two runs settles nothing for the next: asked again after "
              "more events, JsonRenderer says False once any message it saw failed, and for "
-             "FinalTextRenderer the last assistant message announced decides, not the one it "
-             f"judged before. One pair folded a run answering {answer!r}, finished, then "
+             "FinalTextRenderer a reply announced since decides, not the one it judged before "
+             "(what a second finish() says when no reply came since is yours: finish() is "
+             f"called once the run is over). One pair folded a run answering {answer!r}, finished, then "
              f"folded a run ending in lab.fail({reason!r}) and finished again. Items: for each "
              "finish, [(JsonRenderer.finish(), what it printed), (FinalTextRenderer.finish(), "
              "what it printed)] (JsonRenderer and FinalTextRenderer, lesson 7, Build: two "
