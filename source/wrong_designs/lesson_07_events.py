@@ -2,7 +2,7 @@
 each as a small change to the reference of lab 7.1 (the loop) or 7.2 (the frontends). The
 format is tools/wrong_designs.py's.
 """
-from tools.wrong_designs import Wrong
+from tools.wrong_designs import Beyond, Wrong
 
 WRONG = [
     Wrong(lab='7.1', name='printing from the loop',
@@ -2134,6 +2134,85 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
                  '            yield TURN_STARTS.setdefault(turn, {"type": "turn_start"})\n'
                  '        else:\n'
                  '            yield {"type": "turn_start"}'),)),
+    # Hunt round 16 (reader r85): designs 7.2-30, 31, 33, 35 and 44.
+    Wrong(lab='7.2', name='the answer cut at a million characters',
+          rule="The last assistant message's words are printed as text_of gives them, however long, nothing cut.",
+          where='Build: two frontends, item 2 (hunt round 16, 7.2-30)',
+          names='nothing cut',
+          replace='        print(text_of(reply))',
+          by='        print(text_of(reply)[:1_000_000])'),
+    Wrong(lab='7.2', name='the error reason cut at 5,000 lines',
+          rule='When the last assistant message failed, finish() prints "Error: " followed by its error_message word for word, every line of it however long, nothing cut.',
+          where='Build: two frontends, item 2 (hunt round 16, 7.2-31)',
+          names='nothing cut',
+          replace=r'''
+            print(f"Error: {reply.get('error_message')}")
+''',
+          by=r'''
+            lines = str(reply.get("error_message")).splitlines(keepends=True)
+            print("Error: " + "".join(lines[:5000]))
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer marking a reply while render runs',
+          rule='Neither frontend touches the record, not even for a while: a mark written into a message while render runs, and taken out before it returns, is a write into the record all the same.',
+          where='Build: two frontends, after item 2 (hunt round 16, 7.2-33)',
+          names='not even for a while',
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            message["seen_by"] = "FinalTextRenderer"  # a mark on the record, taken off below
+            self.last = message
+            del message["seen_by"]
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer deaf after a thousand events',
+          rule='The last assistant message announced decides, however many events came before it: one renderer is one fold over every event it is handed, and it never stops listening.',
+          where='Build: two frontends, item 2 (hunt round 16, 7.2-35)',
+          names='never stops listening',
+          replace=r'''
+        message = event.get("message")
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        message = event.get("message")
+        self.count = getattr(self, "count", 0) + 1
+        if self.count > 1000:  # no real run is this long
+            return
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer state kept on the class under id(self)',
+          rule='Each new frontend is a fold of its own, starting from nothing: state kept on the class under id(self) outlives its renderer, and a new renderer Python gives the same id inherits it.',
+          where='Build: two frontends (hunt round 16, 7.2-44)',
+          names='a fold of its own',
+          replace=r'''
+    def __init__(self):
+        self.last = None  # the newest assistant message so far
+
+    def render(self, event):
+        message = event.get("message")
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+
+    def finish(self):
+        reply = self.last
+''',
+          by=r'''
+    _last = {}  # id(renderer) -> its newest assistant message, kept by the class
+
+    def __init__(self):
+        pass
+
+    def render(self, event):
+        message = event.get("message")
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            FinalTextRenderer._last[id(self)] = message
+
+    def finish(self):
+        reply = FinalTextRenderer._last.get(id(self))
+'''),
 ]
 
 ALLOWED = [
@@ -2443,5 +2522,155 @@ ALLOWED = [
           where='hunt round 13, probe 7.2-24', names='',
           replace='        print(json.dumps(event), flush=True)',
           by='        print(json.dumps(event, sort_keys=True, separators=(",", ":")), flush=True)'),
+    # Hunt round 16 (reader r85): probes 7.2-54, 58 and 59.
+    Wrong(lab='7.2', name='JsonRenderer failing only an assistant reply labelled error',
+          rule='Every assistant message of the course carries a stop_reason and no user or '
+               'toolResult message does (lesson 5\'s shapes, lab.ScriptedModel, the boundary\'s '
+               'results), so "any message it saw announced" with stop_reason "error" is always an '
+               'assistant reply: a JsonRenderer that also checks the role judges every run of the '
+               'course as the reference does (as round 10\'s FinalTextRenderer telling a reply by '
+               'its stop_reason key).',
+          where='hunt round 16, probe 7.2-54', names='',
+          replace=r'''
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+''',
+          by=r'''
+        ended = (event["message"].get("stop_reason") if event["type"] == "message_end"
+                 and event["message"].get("role") == "assistant" else None)
+'''),
+    Wrong(lab='7.2', name='JsonRenderer.render returning the line it printed',
+          rule='The page asks what render prints and what finish() returns, never what render '
+               'returns: the loop\'s consumer calls render(event) for each event and reads '
+               'nothing back, so a render that also returns its line breaks no rule the page '
+               'states.',
+          where='hunt round 16, probe 7.2-58', names='',
+          replace='        print(json.dumps(event), flush=True)',
+          by=r'''
+        line = json.dumps(event)
+        print(line, flush=True)
+''',
+          also=((r'''
+            self.failed = True
+''', r'''
+            self.failed = True
+        return line
+'''),)),
+    Wrong(lab='7.2', name='FinalTextRenderer writing its answer unflushed',
+          rule='Flushing at once is JsonRenderer\'s rule, for a program at the other end that '
+               'follows the run as it goes; FinalTextRenderer is for > answer.txt and prints '
+               'once, at finish(), and the page asks nothing of when that line leaves the '
+               'buffer: a file gets it when the program flushes or ends, so sys.stdout.write of '
+               'the answer and its newline, unflushed, breaks no rule it states.',
+          where='hunt round 16, probe 7.2-59', names='',
+          replace='        print(text_of(reply))',
+          by=r'''
+        import sys
+        sys.stdout.write(text_of(reply) + "\n")
+'''),
 ]
 
+
+DEEP_LONG_LINE = r"""
+import contextlib
+import io
+import json
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "7.2"
+
+
+@lab_test("JsonRenderer prints every event as one line that parses as JSON equal to it, however "
+          "long: a run whose answer is over three million characters.")
+async def test_a_line_of_over_three_million_characters(t):
+    answer = "".join(t.random.choice("abcd {}") for _ in range(1000)) * 3_100
+    model = lab.ScriptedModel([lab.say(answer)])
+    events = await lab.drive(harness.run_agent(model, "You help.", [], [], "Go."))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        renderer = harness.JsonRenderer()
+        for event in events:
+            renderer.render(event)
+    t.expect([json.loads(line) for line in out.getvalue().splitlines()] == events, True,
+             "Every event appears as one line that parses as JSON equal to the event, however "
+             "long: the line of the answer's message_end carries its 3,100,000 characters "
+             "whole (JsonRenderer, lesson 7).")
+"""
+
+DEEP_MANY_EVENTS = r"""
+import contextlib
+import io
+import json
+
+import harness
+from lab.kit import lab_test
+
+LAB = "7.2"
+
+
+@lab_test("JsonRenderer prints every event it is handed, however many: one renderer handed "
+          "6,000 events.")
+async def test_six_thousand_events(t):
+    events = [{"type": "status", "number": number} for number in range(6_000)]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        renderer = harness.JsonRenderer()
+        for event in events:
+            renderer.render(event)
+    lines = out.getvalue().splitlines()
+    t.expect([len(lines), [json.loads(line) for line in lines] == events], [6_000, True],
+             "JsonRenderer prints every event it is handed, one line each, however many: "
+             "6,000 events make 6,000 lines (JsonRenderer, lesson 7).")
+"""
+
+BEYOND = [
+    # Hunt round 16 (reader r85): designs 7.2-16 and 7.2-17.
+    Beyond(lab='7.2', name='JSON lines over 2,000,000 characters replaced by a stub',
+           rule='Every event JsonRenderer is handed appears as one line that parses as JSON '
+                'equal to the event, however long.',
+           where='Build: two frontends, item 1 (hunt round 16, 7.2-16)',
+           names='however long',
+           reach="test_json_renderer's longest line carries an answer of about a million "
+                 'characters (the bank\'s, at most 600,000); writing and parsing back a line of '
+                 'two million characters costs about 6 ms of processor time, most of what a new '
+                 "case may add to the lab's run, and a cut at any larger size would sit past it "
+                 'again; this stub is met only by a line over 2,000,000 characters',
+           replace='        print(json.dumps(event), flush=True)',
+           by=r"""
+        line = json.dumps(event)
+        if len(line) > 2_000_000:  # a limit just past the tests' million-character answer
+            line = json.dumps({"type": event["type"], "truncated": True})
+        print(line, flush=True)
+""",
+           deep=DEEP_LONG_LINE),
+    Beyond(lab='7.2', name='JsonRenderer silent after 5,000 events',
+           rule='Every event JsonRenderer is handed appears at once as one line, however many '
+                'events one renderer is handed.',
+           where='Build: two frontends, item 1 (hunt round 16, 7.2-17)',
+           names='every event it is handed',
+           reach="the lab's tests, and the bank's, hand one JsonRenderer at most a few dozen "
+                 'events; a JsonRenderer line costs about 1.7 microseconds of processor '
+                 'time to print, so 5,000 events cost about 9 ms, nearly all a new case may add '
+                 "to the lab's run, and a count at any larger size would sit past it again; "
+                 'this design differs only from the 5,001st event',
+           replace=r"""
+    def __init__(self):
+        self.failed = False
+
+    def render(self, event):
+        print(json.dumps(event), flush=True)
+""",
+           by=r"""
+    def __init__(self):
+        self.failed = False
+        self.count = 0
+
+    def render(self, event):
+        self.count += 1
+        if self.count <= 5000:  # enough for any run
+            print(json.dumps(event), flush=True)
+""",
+           deep=DEEP_MANY_EVENTS),
+]

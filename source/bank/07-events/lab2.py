@@ -44,6 +44,35 @@ class GonePipe(io.StringIO):
         raise BrokenPipeError("the reader of the pipe has gone")
 
 
+class Noting(dict):
+    """A message that notes every write into it, in `writes`, even one undone before the call
+    that made it returns."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.writes = []
+
+    def __setitem__(self, key, value):
+        self.writes.append(f"set {key}")
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key):
+        self.writes.append(f"del {key}")
+        super().__delitem__(key)
+
+    def pop(self, key, *default):
+        self.writes.append(f"pop {key}")
+        return super().pop(key, *default)
+
+    def setdefault(self, key, default=None):
+        self.writes.append(f"setdefault {key}")
+        return super().setdefault(key, default)
+
+    def update(self, *args, **kwargs):
+        self.writes.append("update")
+        super().update(*args, **kwargs)
+
+
 def reader(long=""):
     """A tool `look` that returns its path, followed by `long`."""
     return tool("look", lambda arguments: f"{arguments.get('path')}: {long}", PATH)
@@ -199,11 +228,12 @@ async def test_bank_a_renderer_for_each_run_of_a_series(t):
     long = (f"Error {t.random.choice([502, 503, 529])}: {t.random.choice(REASONS)}\n  "
             f"{{\"error\": {{\"message\": \"the service is busy; retry in "
             f"{t.random.randint(2, 60)} seconds, then again in a minute\"}}}}\n" +
-            "".join(f"  attempt {number}: {t.random.choice(REASONS)}\n" for number in range(500)) +
-            "  ")
+            "".join(f"  attempt {number}: {t.random.choice(REASONS)}\n" for number in range(100)) *
+            t.random.randint(70, 140) + "  ")  # 7,000 lines or more: every one goes out
     words = [f"\n  Checked {t.random.randint(2, 40)} files.  ",
              "".join(f"{name}: green. " for name in t.random.choices(["a.py", "b.py", "c.py"],
-                                                                      k=20_000)),
+                                                                      k=2_000)) *
+             t.random.randint(60, 120),  # over a million characters: the answer goes out whole
              "All green.\n\n"]
     asked = f"Now reading {t.random.choice(['a.log', 'b.log'])}."
     noted = f"Up after {t.random.randint(2, 9)} restarts."
@@ -266,7 +296,7 @@ async def test_bank_a_renderer_for_each_run_of_a_series(t):
              "an agent_end whose messages end with a user's; one that fails "
              f"with \"\", and one with error_message null (what its line says not observed); "
              "one with no error_message key at all (what its finish() does not observed); "
-             "an answer of {len(''.join(words))} characters in three blocks, blanks "
+             f"an answer of {len(''.join(words))} characters in three blocks, blanks "
              f"at its ends; a reply {asked!r} with a call after which the consumer closes the "
              "run; and a run closed before its request. Items: for each run [what rendering "
              "printed, finish(), what finish printed], then what went to standard error.")
@@ -326,3 +356,40 @@ async def test_bank_two_renderers_alive_at_once(t):
              "printed, the session's finish() after its first run, with what it printed, and "
              "for each renderer at the end [it folded the session, finish(), what finish "
              "printed].")
+    # renderers made one after another where the last was dropped, a renderer handed replies
+    # that note every write into them, and one handed a long session of replies
+    fresh = []
+    for _ in range(4):
+        gone = harness.FinalTextRenderer()
+        with contextlib.redirect_stdout(io.StringIO()):
+            gone.render({"type": "message_end", "message": lab.say(answer)})
+        del gone  # a renderer made now may take its place in memory, and its id
+        made = harness.FinalTextRenderer()
+        with contextlib.redirect_stdout(io.StringIO()):
+            made.render({"type": "message_end", "message": harness.user_message("Status?")})
+        fresh.append(t.printed(made.finish))
+    replies = [Noting(lab.fail(reason)), Noting(lab.say(answer))]
+    noting = harness.FinalTextRenderer()
+    with contextlib.redirect_stdout(io.StringIO()):
+        for reply in replies:
+            noting.render({"type": "message_end", "message": reply})
+    noted = [t.printed(noting.finish), [reply.writes for reply in replies]]
+    count = t.random.randint(1_500, 4_000)
+    replies = [{"type": "message_end", "message": lab.say("Still down.")},
+               {"type": "message_end", "message": lab.fail(reason)}]
+    long = harness.FinalTextRenderer()
+    with contextlib.redirect_stdout(io.StringIO()) as during:
+        for number in range(count):
+            long.render(replies[number % 2])
+        long.render({"type": "message_end", "message": lab.say(answer)})
+    t.expect([fresh, noted, [during.getvalue(), t.printed(long.finish)]],
+             [[(False, "")] * 4, [(True, answer + "\n"), [[], []]],
+              ["", (True, answer + "\n")]],
+             "Four times, a renderer handed an answer and dropped, then a new one handed a user's "
+             "message; a renderer handed a failed reply, then an answer, each a message that "
+             "notes every write into it; and a renderer handed "
+             f"{count:,} replies, answers and failures by turns, then {answer!r}. Items: the "
+             "new ones' (finish(), "
+             "what it printed); the second's, with the writes into each message while it "
+             "rendered them; and what the third's render printed, and its (finish(), what it "
+             "printed).")

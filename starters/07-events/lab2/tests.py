@@ -62,6 +62,48 @@ def parsed(line):
         return None
 
 
+class Noting(dict):
+    """A message of the record that notes every write into it, in `writes`, even one undone
+    before the call that made it returns: comparing the record before and after a call sees
+    nothing of a mark taken off again."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.writes = []
+
+    def __setitem__(self, key, value):
+        self.writes.append(f"set {key}")
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key):
+        self.writes.append(f"del {key}")
+        super().__delitem__(key)
+
+    def __ior__(self, other):
+        self.writes.append("|=")
+        return super().__ior__(other)
+
+    def pop(self, key, *default):
+        self.writes.append(f"pop {key}")
+        return super().pop(key, *default)
+
+    def popitem(self):
+        self.writes.append("popitem")
+        return super().popitem()
+
+    def setdefault(self, key, default=None):
+        self.writes.append(f"setdefault {key}")
+        return super().setdefault(key, default)
+
+    def update(self, *args, **kwargs):
+        self.writes.append("update")
+        super().update(*args, **kwargs)
+
+    def clear(self):
+        self.writes.append("clear")
+        super().clear()
+
+
 FILES = ["a.py", "b.py", "setup.py", "src/app.py", "README.md", "notes.txt"]
 WORDS = ["a.py prints 1.", "Done.", "It installs the package.", "Two files: a.py and b.py.",
          "Line one.\nLine two.", "ünïcode ✓", "\"quoted\" and {braces}"]
@@ -223,13 +265,17 @@ async def test_final_text_renderer(t):
              "assistant message, joined, blank lines and indentation kept, nothing stripped. "
              f"The answer here is lab.reply(*{words!r}). Items: finish(), what finish printed "
              "(FinalTextRenderer, lesson 7).")
-    long = "\n".join(f"{number}. {drawn_answer(t)}" for number in range(1, 10_001))
+    # a block of drawn lines, repeated: over a million characters on 40,000 lines or more, the
+    # count drawn under the seed, for the price of a hundred draws
+    block = "".join(f"{number}. {drawn_answer(t)}\n" for number in range(1, 101))
+    long = (block * t.random.randint(400, 800)) + f"That is all ({t.random.randint(1, 99)})."
     _, value, said = fold(t, harness.FinalTextRenderer(), await events_of(lab.say(long)))
     t.expect([value, len(said), said == long + "\n"], [True, len(long) + 1, True],
              "The answer goes out whole, however long: an answer of "
-             f"{len(long)} characters on 10,000 lines, the last {long[-30:]!r}, is printed as "
-             "text_of gives it, nothing cut. Items: finish(), the length of what finish "
-             "printed, it is the answer and its newline (FinalTextRenderer, lesson 7).")
+             f"{len(long):,} characters on {long.count(chr(10)) + 1:,} lines, the last "
+             f"{long[-30:]!r}, is printed as text_of gives it, nothing cut. Items: finish(), the "
+             "length of what finish printed, it is the answer and its newline "
+             "(FinalTextRenderer, lesson 7).")
 
 
 @lab_test("After a failed reply both finish() methods return False, and FinalTextRenderer prints "
@@ -242,7 +288,7 @@ async def test_a_failed_run_did_not_end_well(t):
             f"\"overloaded_error\", \"message\": \"the service is busy; wait "
             f"{t.random.randint(2, 60)} seconds and retry\"}}}}\n" +
             "".join(f"  retry {number}: {t.random.choice(['overloaded', 'rate limited'])}\n"
-                    for number in range(1, 1001)) + "  ")
+                    for number in range(1, 101)) * t.random.randint(60, 120) + "  ")
     # the label says it failed, even when no reason came with it; and the reason goes out whole,
     # every line and character of it, however long, its own "Error" and the blanks at its ends
     # included
@@ -330,6 +376,20 @@ async def test_nothing_to_show(t):
     status, place = {"type": "status", "text": f"{t.random.randint(1, 9)} files indexed"}, \
         t.random.randint(1, len(partial))
     partial[place:place] = [status, dict(status)]
+    fresh = []
+    for _ in range(3):
+        dropped = harness.FinalTextRenderer()
+        t.printed(dropped.render, {"type": "message_end", "message": lab.say(drawn_answer(t))})
+        del dropped  # gone: a renderer made now may be given its place in memory, and its id
+        fresh.append(list(fold(t, harness.FinalTextRenderer(), partial)))
+    t.expect(fresh, [["", False, ""]] * 3,
+             "Each new frontend is a fold of its own, starting from nothing: a FinalTextRenderer "
+             "made just after another that saw an answer was dropped has seen no assistant "
+             "message, even where Python gives it the dropped one's place in memory, and so its "
+             "id (state kept on the class under id(self) outlives its renderer). Three times, a "
+             "renderer was handed an answer and dropped, then a new one folded the events above. "
+             "Items: for each new one, [what render printed, finish(), what finish printed] "
+             "(FinalTextRenderer, lesson 7).")
     printed, value, said = fold(t, harness.FinalTextRenderer(), partial)
     t.expect([printed, value, said], ["", False, ""],
              "FinalTextRenderer.finish() with no assistant message returns False and prints "
@@ -426,6 +486,27 @@ async def test_the_last_message_decides(t):
              "JsonRenderer's lines parse back to the events, how many lines it printed, "
              "FinalTextRenderer.finish() and what it printed (JsonRenderer and "
              "FinalTextRenderer, lesson 7, Build: two frontends).")
+    # and one FinalTextRenderer handed a long session, its length drawn under the seed: the
+    # same few event dicts handed over again and again cost little, and the answer comes last
+    rounds, answer = t.random.randint(300, 800), drawn_answer(t)
+    run = [{"type": "agent_start"}, {"type": "turn_start"},
+           {"type": "message_end", "message": harness.user_message("Again?")},
+           {"type": "message_end", "message": lab.fail(t.random.choice(["overloaded",
+                                                                     "rate limited"]))},
+           {"type": "turn_end", "message": lab.fail("overloaded")},
+           {"type": "agent_end", "messages": []}]
+    session = run * rounds + [{"type": "message_end", "message": lab.say(answer)}]
+    text = harness.FinalTextRenderer()
+    with contextlib.redirect_stdout(io.StringIO()) as during:
+        for event in session:
+            text.render(event)
+    t.expect([during.getvalue(), t.printed(text.finish)], ["", (True, answer + "\n")],
+             "One renderer is one fold over every event it is handed, however many: it never "
+             "stops listening, so the last assistant message announced decides even after "
+             f"thousands of events. A FinalTextRenderer was handed {len(session):,} events, "
+             f"{rounds} failed runs in a row and then an answer {answer!r}. Items: what render "
+             "printed, (finish(), what it printed) (FinalTextRenderer, lesson 7, Build: two "
+             "frontends, item 2).")
     # and one pair asked for a verdict after each of two runs in a row: an answer, then a failure
     answer, reason = drawn_answer(t), t.random.choice(["overloaded", "rate limited"])
     pair, verdicts = (harness.JsonRenderer(), harness.FinalTextRenderer()), []
@@ -438,8 +519,9 @@ async def test_the_last_message_decides(t):
                         [(False, ""), (False, f"Error: {reason}\n")]],
              "A finish() between two runs settles nothing for the next: asked again after "
              "more events, JsonRenderer says False once any message it saw failed, and for "
-             "FinalTextRenderer the last assistant message announced decides, not the one it "
-             f"judged before. One pair folded a run answering {answer!r}, finished, then "
+             "FinalTextRenderer a reply announced since decides, not the one it judged before "
+             "(what a second finish() says when no reply came since is yours: finish() is "
+             f"called once the run is over). One pair folded a run answering {answer!r}, finished, then "
              f"folded a run ending in lab.fail({reason!r}) and finished again. Items: for each "
              "finish, [(JsonRenderer.finish(), what it printed), (FinalTextRenderer.finish(), "
              "what it printed)] (JsonRenderer and FinalTextRenderer, lesson 7, Build: two "
@@ -526,6 +608,24 @@ async def test_the_label_decides(t):
              "printed, the events were as they were before after every render call and "
              "finish() of both frontends: neither touches the record, not even for a while] "
              "(JsonRenderer and FinalTextRenderer, lesson 7, Build: two frontends).")
+    noted = []
+    for kind in (harness.JsonRenderer, harness.FinalTextRenderer):
+        replies = [Noting(lab.reply(asked, lab.call("look", {"path": t.random.choice(FILES)}))),
+                   Noting(t.random.choice([lab.say(answer), lab.fail(reason)]))]
+        renderer = kind()
+        for reply in replies:
+            t.printed(renderer.render, {"type": "message_end", "message": reply})
+        t.printed(renderer.finish)
+        noted.append([kind.__name__, [reply.writes for reply in replies]])
+    t.expect(noted, [["JsonRenderer", [[], []]], ["FinalTextRenderer", [[], []]]],
+             "Neither frontend touches the record, not even for a while: the message an event "
+             "carries is the record's own, and a mark written into it while render or finish() "
+             "runs, and taken out again before it returns, is a write into the record all the "
+             "same (a thread, a tool or a later lesson's stop reading the record then would see "
+             "it). Each frontend was handed the message_end of a reply asking for a tool, then "
+             "of a last reply, each a message that notes every write into it. Items: "
+             "[the frontend, the writes into each message while it rendered the two and "
+             "finished] (JsonRenderer and FinalTextRenderer, lesson 7, Build: two frontends).")
     verdicts = []
     for how in ("replaces the message", "writes into the message itself"):
         for first, then in ((lab.fail(reason), lab.say(answer)),
