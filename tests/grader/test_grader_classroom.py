@@ -218,7 +218,8 @@ def _edit_a_test_to_pass(repo: Path) -> None:
     ).replace(
         "first, second = harness.error_message(reasons[0]), harness.error_message(reasons[0])",
         'first, second = {"content": []}, {"content": []}').replace(
-        'harness.error_message(reasons[2])["content"]', "[]")
+        'harness.error_message(reasons[2])["content"]', "[]").replace(
+        "harness.error_message(told) is harness.error_message(told)", "False")
     assert edited.count("harness.error_message") < source.count("harness.error_message")
     (repo / TESTS).write_text(edited, encoding="utf-8")
 
