@@ -1,6 +1,11 @@
 """Each wrong design of the catalogue (tools/wrong_designs.py), checked once a test run on its
 own lab's tests by both of the checker's paths: in a child, as lab_check.py checks it, and in
-this process, as the practice check does.
+this process, as the practice check does, on the tests whose verdicts the design changes (the
+ones lab_check.py did not pass). On every other test the design runs as the reference does,
+and the practice check is held to lab_check.py's verdicts there by test_practice.py's run of
+each lab's solution; the in-process path, whose spin guard traces every line of harness.py,
+costs about twice the child's, so running it on the whole lab for each of some 1,600 designs
+was a fifth of the README command's time.
 
 Two tests read these runs: tests/authoring/test_wrong_designs.py (the design fails its lab and
 names the rule) and tests/check/test_practice.py (the two paths give the same verdicts). One
@@ -16,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from grader import bank
 from lab.check import runner, suite
 from tests import made_once
 from tools import wrong_designs
@@ -24,7 +30,8 @@ from tools import wrong_designs
 @dataclass(frozen=True)
 class Runs:
     checked: runner.Report  # lab_check.py's path: the tests in a child process
-    practised: runner.Report  # the practice check's path: the tests in this process
+    practised: runner.Report  # the practice check's path, in this process: the tests
+    # `checked` did not pass, in the file's order
 
 
 def runs(factory: pytest.TempPathFactory, design: wrong_designs.Wrong) -> Runs:
@@ -37,7 +44,14 @@ def runs(factory: pytest.TempPathFactory, design: wrong_designs.Wrong) -> Runs:
         path.write_text(text, encoding="utf-8")
         files = suite.of_lab(design.lab, cumulative_=False)
         expected = runner.expected_for(files)
-        return Runs(runner.run(path, files, expected),
-                    runner.run(path, files, expected, in_process=True))
+        checked = runner.run(path, files, expected)
+        changed = {o.id.partition("::")[2] for o in checked.outcomes if o.verdict != "pass"}
+        cut = []
+        for file in files:  # the same file name and lab, so the same test ids
+            kept = folder / "changed" / file.path.name
+            kept.parent.mkdir(exist_ok=True)
+            kept.write_text(bank._keeping(file.source, changed), encoding="utf-8")
+            cut.append(suite.TestFile(file.lab_id, kept, kept.read_text(encoding="utf-8")))
+        return Runs(checked, runner.run(path, cut, expected, in_process=True))
 
     return made_once.value(factory, f"design-{made_once.key_of(design.id, text)}", make)
