@@ -1,7 +1,7 @@
 """Each wrong design of the catalogue (tools/wrong_designs.py), checked once a test run on its
-own lab's tests by both of the checker's paths: in a child, as lab_check.py checks it, and in
-this process, as the practice check does, on the tests whose verdicts the design changes (the
-ones lab_check.py did not pass). On every other test the design runs as the reference does,
+own lab's tests in a child, as lab_check.py checks it; then, on the tests whose verdicts the
+design changes (the ones lab_check.py did not pass), by both of the checker's paths: in a
+child again and in this process, as the practice check does. On every other test the design runs as the reference does,
 and the practice check is held to lab_check.py's verdicts there by test_practice.py's run of
 each lab's solution; the in-process path, whose spin guard traces every line of harness.py,
 costs about twice the child's, so running it on the whole lab for each of some 1,600 designs
@@ -9,7 +9,7 @@ was a fifth of the README command's time.
 
 Two tests read these runs: tests/authoring/test_wrong_designs.py (the design fails its lab and
 names the rule) and tests/check/test_practice.py (the two paths give the same verdicts). One
-pair of runs serves both, whichever worker asks first (tests/made_once.py). The two run one
+set of runs serves both, whichever worker asks first (tests/made_once.py). The two run one
 after the other: Python 3.11's parser keeps one recursion count for every thread, so a child's
 run judged in a thread while the practice check compiles here can fail with "AST constructor
 recursion depth mismatch"; the other workers keep the cores busy meanwhile.
@@ -29,9 +29,13 @@ from tools import wrong_designs
 
 @dataclass(frozen=True)
 class Runs:
-    checked: runner.Report  # lab_check.py's path: the tests in a child process
-    practised: runner.Report  # the practice check's path, in this process: the tests
-    # `checked` did not pass, in the file's order
+    checked: runner.Report  # lab_check.py's path: the lab's tests in a child process
+    # The tests `checked` did not pass, in the file's order, by both paths again: in a child,
+    # and in this process as the practice check runs them. Both run the same tests from a fresh
+    # import, since a design that keeps state in its module (queues shared by every harness)
+    # gives verdicts that follow the tests run before them.
+    changed_checked: runner.Report
+    practised: runner.Report
 
 
 def runs(factory: pytest.TempPathFactory, design: wrong_designs.Wrong) -> Runs:
@@ -52,6 +56,7 @@ def runs(factory: pytest.TempPathFactory, design: wrong_designs.Wrong) -> Runs:
             kept.parent.mkdir(exist_ok=True)
             kept.write_text(bank._keeping(file.source, changed), encoding="utf-8")
             cut.append(suite.TestFile(file.lab_id, kept, kept.read_text(encoding="utf-8")))
-        return Runs(checked, runner.run(path, cut, expected, in_process=True))
+        return Runs(checked, runner.run(path, cut, expected),
+                    runner.run(path, cut, expected, in_process=True))
 
     return made_once.value(factory, f"design-{made_once.key_of(design.id, text)}", make)
