@@ -138,10 +138,15 @@ def test_socket_buffers_are_counted_in_the_slots_memory(graded):
     held = {}
     for pid, mb in re.findall(r"held (\d+) (\d+)", row["output"]):
         held[pid] = int(mb)
-    bound = MEMORY_MB + 4 * TEMPORARY_MB
+    # What each process said last, summed: a process the group's OOM killer ended after it
+    # spoke had freed what it held, which another could then take, so the sum can pass the
+    # group's limit by about one process's hold (seen: 529 and 545 MB under 512). Without the
+    # group, ten processes hold ten such holds, about a gigabyte.
+    bound = MEMORY_MB + 4 * TEMPORARY_MB + max(held.values(), default=0)
     assert held and sum(held.values()) <= bound, (
         f"ten processes held {sum(held.values())} MB of socket buffers ({held}), past the "
-        f"slot's {bound} MB: the kernel's memory must count in its group")
+        f"slot's {MEMORY_MB + 4 * TEMPORARY_MB} MB and one process's hold: the kernel's memory "
+        "must count in its group")
 
 
 def test_spinners_run_in_their_slots_group(graded):
