@@ -37,6 +37,15 @@ def pytest_xdist_make_scheduler(config, log):
     return ByFileOrLab(config, log)
 
 
+@pytest.fixture(scope="session")
+def run_seed(pytestconfig):
+    """The run's seed, as pytest-randomly prints it at the run's top (every xdist worker gets
+    the same), or None with randomly off (`-p no:randomly`). Tests that try a share of a large
+    space each run draw it from this, so `-p randomly --randomly-seed=N` tries run N's again."""
+    seed = pytestconfig.getoption("randomly_seed", None)
+    return seed if isinstance(seed, int) else None
+
+
 @pytest.fixture
 def work(tmp_path, monkeypatch):
     """A fresh student work folder, so no test touches a real one, holding the student's own

@@ -20,15 +20,13 @@ BANK_SEEDS = (seeds.PUBLIC, 4, 2026)
 
 
 @pytest.fixture(scope="module")
-def design_seeds(pytestconfig):
+def design_seeds(run_seed):
     """The seeds a run tries the designs under: the public one and one of the two others, the
-    run's seed choosing which (pytest-randomly's, printed at the run's top), so that two runs in
-    a row try all three. The designs' bank runs were a quarter of the README command's time
-    under all three. With randomly off (`-p no:randomly`), all three."""
-    run = pytestconfig.getoption("randomly_seed", None)
-    if not isinstance(run, int):
+    run's seed choosing which, so that two runs in a row try all three. The designs' bank runs
+    were a quarter of the README command's time under all three. With randomly off, all three."""
+    if run_seed is None:
         return BANK_SEEDS
-    return BANK_SEEDS[0], BANK_SEEDS[1 + run % 2]
+    return BANK_SEEDS[0], BANK_SEEDS[1 + run_seed % 2]
 
 
 def _bank_file(lab_id, folder):

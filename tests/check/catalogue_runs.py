@@ -1,9 +1,9 @@
 """Each wrong design of the catalogue (tools/wrong_designs.py), checked once a test run on its
 own lab's tests in a child, as lab_check.py checks it; then, on the tests whose verdicts the
 design changes (the ones lab_check.py did not pass), by both of the checker's paths: in a
-child again and in this process, as the practice check does. On every other test the design runs as the reference does,
-and the practice check is held to lab_check.py's verdicts there by test_practice.py's run of
-each lab's solution; the in-process path, whose spin guard traces every line of harness.py,
+child again and in this process, as the practice check does. On every other test the design
+runs as the reference does, and the practice check is held to lab_check.py's verdicts there by
+test_practice.py's run of each lab's solution; the in-process path, whose spin guard traces every line of harness.py,
 costs about twice the child's, so running it on the whole lab for each of some 1,600 designs
 was a fifth of the README command's time.
 
@@ -52,10 +52,10 @@ def runs(factory: pytest.TempPathFactory, design: wrong_designs.Wrong) -> Runs:
         changed = {o.id.partition("::")[2] for o in checked.outcomes if o.verdict != "pass"}
         cut = []
         for file in files:  # the same file name and lab, so the same test ids
-            kept = folder / "changed" / file.path.name
+            kept, source = folder / "changed" / file.path.name, bank._keeping(file.source, changed)
             kept.parent.mkdir(exist_ok=True)
-            kept.write_text(bank._keeping(file.source, changed), encoding="utf-8")
-            cut.append(suite.TestFile(file.lab_id, kept, kept.read_text(encoding="utf-8")))
+            kept.write_text(source, encoding="utf-8")
+            cut.append(suite.TestFile(file.lab_id, kept, source))
         return Runs(checked, runner.run(path, cut, expected),
                     runner.run(path, cut, expected, in_process=True))
 

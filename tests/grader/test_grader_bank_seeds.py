@@ -23,12 +23,11 @@ BANKED = [lab.id for lab in manifest.labs(built_only=True) if bank.has_bank(lab.
 
 
 @pytest.fixture(scope="module")
-def seeds(pytestconfig):
+def seeds(run_seed):
     """This run's seeds: A_RUN of SPAN, drawn from the run's seed."""
-    run = pytestconfig.getoption("randomly_seed", None)
-    if not isinstance(run, int):
+    if run_seed is None:
         return list(SPAN[:A_RUN])
-    return sorted(random.Random(run).sample(SPAN, A_RUN))
+    return sorted(random.Random(run_seed).sample(SPAN, A_RUN))
 
 
 @pytest.mark.parametrize("lab_id", BANKED)
