@@ -1246,6 +1246,17 @@ READ_BUDGET = [MAX_LINES, MAX_BYTES]
         "description": "Run one shell command line; you get the opening "
                        f"{max_lines} lines or {max_bytes} bytes of output, the tail end dropped.",
 '''),
+    Wrong(lab='6.1', name='offset described as counted from 0',
+          rule="A reworded description stays true: read's offset counts from 1, so no "
+               'description the model is sent says the first line is 0.',
+          where='lab 6.1, Build section: "stay true, `offset` counted from 1"; hunt round 16, 6.1-19',
+          names='lines count from 0',
+          replace=r'''
+                "offset": {"type": "integer", "description": "Line to start at; the first is 1."},
+''',
+          by=r'''
+                "offset": {"type": "integer", "description": "Line to start at; the first is 0."},
+'''),
     Wrong(lab='6.1', name='the view cutting results over 100,000 bytes',
           rule='The cut happens once, where the result is made: a result of any tool\'s budget '
                'goes out as the record holds it; not one line in context_for_model.',

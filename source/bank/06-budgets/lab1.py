@@ -70,6 +70,17 @@ def last_named(description, lines):
                           description.lower()))
 
 
+def counted_from_0(spec):
+    """Whether a tool spec's description, or one of its parameters', says lines are counted
+    from 0, as if `offset` started there: it counts from 1."""
+    said = [spec["description"]] + [p.get("description", "")
+                                    for p in spec["parameters"]["properties"].values()]
+    zero = (r"\bfirst(?:\s+line)?\s+is\s+(?:line\s+)?(?:0|zero)\b"
+            r"|\b(?:count\w*|number\w*|index\w*|start\w*|begin\w*)\s+(?:from|at)\s+"
+            r"(?:line\s+)?(?:0|zero)\b|\b(?:0|zero)[- ]?(?:based|indexed)\b")
+    return any(re.search(zero, d.lower()) for d in said)
+
+
 async def run(model, tools, ask, history=(), **options):
     """The record of one run of `model` over `tools`, started with `ask` after `history`."""
     messages = list(history)
@@ -380,17 +391,20 @@ async def test_bank_a_batch_of_reads_checked_in_order(t):
     t.expect([b["arguments"] for m in sent if m["role"] == "assistant" for b in m["content"]
               if b.get("type") == "toolCall"], [a for a, _ in batch],
              "The arguments of the calls in the next request, as the model sent them.")
-    told = model.calls[0].tools[0]["description"]
+    spec = model.calls[0].tools[0]
+    told = spec["description"]
     t.expect(["byte" in told.lower(), "character" in told.lower(),
               stated(told, [(lines_cap, "line"), (bytes_cap, "byte")]),
-              [harness.MAX_LINES, harness.MAX_BYTES], last_named(told, lines_cap)],
-             [True, False, [True, True], [2000, 50_000], False],
+              [harness.MAX_LINES, harness.MAX_BYTES], last_named(told, lines_cap),
+              counted_from_0(spec)],
+             [True, False, [True, True], [2000, 50_000], False, False],
              f"The read tool's description as the model is sent it, {told!r}: whether it names "
              "its byte budget in bytes, whether it speaks of characters, whether "
              f"{lines_cap} stands before \"line\" and {bytes_cap} before \"byte\"; then the "
              "module's MAX_LINES and MAX_BYTES after the tool was made; then whether it names "
              f"the last lines, the end or the tail just before {lines_cap}, as if a read "
-             "returned a file's end.")
+             "returned a file's end; then whether it or a parameter's description says lines "
+             "count from 0, when offset counts from 1.")
     zero_bytes, past = 0, total + t.random.randint(1, 5)  # both budgets 0
     at = t.random.randint(1, total)
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": name, "offset": past}),

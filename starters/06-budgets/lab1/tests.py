@@ -35,6 +35,19 @@ async def read(ws, arguments, **budget):
 FIRST = "first|head|top|beginning|start|opening|initial|leading|front|earliest"
 
 
+ZERO = (r"\bfirst(?:\s+line)?\s+is\s+(?:line\s+)?(?:0|zero)\b"
+        r"|\b(?:count\w*|number\w*|index\w*|start\w*|begin\w*)\s+(?:from|at)\s+"
+        r"(?:line\s+)?(?:0|zero)\b|\b(?:0|zero)[- ]?(?:based|indexed)\b")
+
+
+def counted_from_0(spec):
+    """Whether a tool spec's description, or one of its parameters', says lines are counted
+    from 0: `offset` counts from 1, and a model told otherwise asks for the line before."""
+    said = [spec["description"]] + [p.get("description", "")
+                                    for p in spec["parameters"]["properties"].values()]
+    return any(re.search(ZERO, d.lower()) for d in said)
+
+
 def numbers_in(text):
     """The whole numbers a text states, with separators inside a number ignored: "50,000" and
     "50_000" and "50000" all read as 50000."""
@@ -547,7 +560,7 @@ async def test_bash_keeps_the_tail(t):
 
 
 @lab_test("Both factories honour the budget they are given, drawn under the seed, and their "
-          "descriptions state it.")
+          "descriptions state it truly, read's offset counted from 1.")
 async def test_the_factories_take_a_budget(t):
     width, total = t.random.randint(3, 12), t.random.randint(12, 20)
     lines_cap, read_bytes = t.random.randint(2, 8), t.random.randint(1000, 9999)
@@ -669,7 +682,8 @@ async def test_the_factories_take_a_budget(t):
                                         ((bash_lines, "line"), (bash_bytes, "byte"))])]
     head = bool(re.search(rf"\b({FIRST})\W+(?:\w+\W+){{0,2}}{bash_lines}\b", plain[1]))
     last = bool(re.search(rf"\b(last|end|tail|final)\W+(?:\w+\W+){{0,2}}{lines_cap}\b", plain[0]))
-    t.expect([units, head, last], [[[True, True], [True, True]], False, False],
+    t.expect([units, head, last, counted_from_0(read_)],
+             [[[True, True], [True, True]], False, False, False],
              "Each description states its budget truly (Build, \"with descriptions that state "
              "them\"): each number stands before its own unit, the lines cap before \"lines\" "
              "and the byte budget before \"bytes\", bash's does not name the first lines "
@@ -679,8 +693,11 @@ async def test_the_factories_take_a_budget(t):
              "\"line\" and \"byte\" (a word may stand between); then whether bash's says "
              f"first, head, top, beginning, start, opening or another word for the first just "
              f"before {bash_lines}; then whether read's says last, end, tail or final just "
-             f"before {lines_cap}. The descriptions: "
-             f"{said!r} (make_read_tool and make_bash_tool, lesson 6).")
+             f"before {lines_cap}; then whether read's description or its parameters' say "
+             "lines count from 0 (Build: a reworded description stays true, `offset` counted "
+             "from 1). The descriptions: "
+             f"{said!r}, offset's {read_['parameters']['properties']['offset']!r} "
+             "(make_read_tool and make_bash_tool, lesson 6).")
 
 
 @lab_test("A result's budget is its own: late in a long conversation, after 60 to 90 messages "
