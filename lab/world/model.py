@@ -67,9 +67,13 @@ class ScriptedModel:
     `latency` loop turns first, looking at the signal after each, so a Stop pressed while the
     request is on its way ends it with the aborted reply; a request that is stopped still uses
     up its entry, so request n is always paired with entry n. `.calls` holds every Request.
+
+    hears_stop=False makes a provider that never reads the signal: it still waits its `latency`
+    turns, and its scripted reply comes back as usual however the signal is set, as a real
+    provider's can when Stop lands after its answer was already on the way.
     """
 
-    def __init__(self, replies, *, latency=1):
+    def __init__(self, replies, *, latency=1, hears_stop=True):
         if isinstance(replies, (dict, str)) or not isinstance(replies, (list, tuple)):
             raise TypeError("ScriptedModel(replies) takes a list of replies, one per request, "
                             "e.g. ScriptedModel([lab.say('Hi.')]); got "
@@ -87,8 +91,12 @@ class ScriptedModel:
         if isinstance(latency, bool) or not isinstance(latency, int) or latency < 0:
             raise ValueError(f"ScriptedModel(latency=...) counts loop turns, a whole number "
                              f"0 or more; got {latency!r}")
+        if not isinstance(hears_stop, bool):
+            raise ValueError("ScriptedModel(hears_stop=...) is True or False; got "
+                             f"{hears_stop!r}")
         self._script = list(replies)
         self._latency = latency
+        self._hears_stop = hears_stop
         self._delivered = 0  # call blocks handed out so far: the k of the next "c<k>"
         self.calls = []
 
@@ -99,15 +107,17 @@ class ScriptedModel:
 
     async def acomplete(self, system, messages, tools=(), signal=None):
         """Answer one request after `latency` loop turns (lesson 15 on). A signal that is
-        cancelled on the way in, or after any of those turns, gets the aborted reply
+        cancelled on the way in, or after any of those turns, gets (unless hears_stop=False)
+        the aborted reply
         {"role": "assistant", "content": [], "stop_reason": "aborted",
         "error_message": "Operation aborted"} instead of the scripted one."""
         request = self._record("acomplete", system, messages, tools, signal)
-        if _is_cancelled(signal):
+        heard = signal if self._hears_stop else None
+        if _is_cancelled(heard):
             return snapshot(ABORTED_REPLY)
         for _ in range(self._latency):
             await turn()
-            if _is_cancelled(signal):
+            if _is_cancelled(heard):
                 return snapshot(ABORTED_REPLY)
         return self._answer(request)
 

@@ -137,6 +137,28 @@ async def test_a_stop_while_the_request_is_on_its_way_ends_it_aborted():
     assert task.done() and task.result() == ABORTED
 
 
+async def test_a_model_that_does_not_hear_stop_answers_as_scripted_after_its_latency():
+    reply = lab.reply(lab.call("rm"))
+    for cancelled_on_the_way_in in (True, False):
+        token = Token(cancelled=cancelled_on_the_way_in)
+        model = lab.ScriptedModel([reply], latency=3, hears_stop=False)
+        task = asyncio.ensure_future(model.acomplete(SYSTEM, [user("x")], [], signal=token))
+        await lab.tick()
+        token.cancelled = True
+        await lab.ticks(2)
+        assert not task.done(), "it still waits its three turns"
+        await lab.tick()
+        assert task.done() and task.result() == {**reply, "content": [
+            {**reply["content"][0], "id": "c1"}]}
+        assert model.calls[0].signal is token, "the signal is recorded, though never read"
+
+
+@pytest.mark.parametrize("hears_stop", [0, 1, "no", None])
+def test_hears_stop_is_true_or_false(hears_stop):
+    with pytest.raises(ValueError, match="hears_stop"):
+        lab.ScriptedModel([], hears_stop=hears_stop)
+
+
 async def test_an_aborted_reply_is_a_fresh_copy_each_time():
     model = lab.ScriptedModel([], latency=0)
     first = await model.acomplete(SYSTEM, [user("x")], [], Token(True))

@@ -45,35 +45,22 @@ def one_tool_then_answer(name="probe", arguments=None, *, latency=1):
     return lab.ScriptedModel([lab.forever(answer)], latency=latency)
 
 
-class Deaf:
-    """A provider that never reads the signal: while it answers, Stop is pressed on `h` (set
-    once the harness is made), and its reply comes back as usual all the same."""
-
-    def __init__(self, reply):
-        self.reply, self.h, self.calls = reply, None, 0
-
-    async def acomplete(self, system, messages, tools=(), signal=None):
-        self.calls += 1
-        if self.calls > 1:  # asked again after Stop: a harness that did not hear it
-            return lab.say("Asked again after Stop.")
-        await lab.tick()
-        self.h.cancel()  # Stop, while the request is out
-        await lab.tick()
-        return self.reply
-
-
 async def after_a_deaf_provider(t, with_call):
     """[the record, the tools run, requests, the results' contents] for a run whose one reply,
     a call of probe or a plain answer, came back as usual after Stop."""
     ran, said = [], f"{label(t)} is read."
     reply = lab.reply(lab.call("probe", {"file": f"{label(t)}.txt"}, id="c1")) if with_call \
         else lab.say(said)
-    model = Deaf(reply)
+    model = lab.ScriptedModel([reply, lab.say("Asked again after Stop.")], latency=2,
+                              hears_stop=False)
     h = harness.Harness(model, SYSTEM, [tool("probe", lambda a, ran=ran: ran.append(a) or "seen",
                                              FILE)])
-    model.h = h
-    await lab.drive(h.prompt(f"Read {label(t)}."))
-    return [lab.shape(h.messages), ran, model.calls,
+    async with lab.background(h.prompt(f"Read {label(t)}.")) as task:
+        while not model.calls:
+            await lab.tick()
+        h.cancel()  # Stop, while the request is out
+        await task
+    return [lab.shape(h.messages), ran, len(model.calls),
             [m["content"] for m in h.messages if m["role"] == "toolResult"]]
 
 

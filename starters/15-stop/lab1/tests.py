@@ -555,23 +555,6 @@ async def test_a_steer_during_a_stopped_request_waits(t):
              "The next request holds the old prompt, the new one and the steer.")
 
 
-class Deaf:
-    """A provider that never reads the signal: Stop is pressed on `h` (set once the harness is
-    made) while it answers, and its reply comes back as usual all the same."""
-
-    def __init__(self, reply):
-        self.reply, self.h, self.calls = reply, None, 0
-
-    async def acomplete(self, system, messages, tools=(), signal=None):
-        self.calls += 1
-        if self.calls > 1:  # asked again after Stop: a harness that did not hear it
-            return lab.say("Asked again after Stop.")
-        await lab.tick()
-        self.h.cancel()  # Stop, while the request is out
-        await lab.tick()
-        return self.reply
-
-
 @lab_test("Stop lands while the model is still answering. The model was given the "
           "signal, so its reply comes back \"aborted\", and no call in it is carried "
           "out; a reply its provider worded its own way is recorded as it came.")
@@ -598,11 +581,17 @@ async def test_stop_during_the_request(t):
     found = []
     for reply in (lab.reply(lab.call(name, {"target": draw_words(t, 1)[0]}, id="c1")),
                   lab.say(f"{draw_words(t, 1)[0]} is built.")):
-        model = Deaf(reply)
+        # a provider that never reads the signal: Stop lands while it answers, and its reply
+        # comes back as usual all the same
+        model = lab.ScriptedModel([reply, lab.say("Asked again after Stop.")], latency=2,
+                                  hears_stop=False)
         h = harness.Harness(model, SYSTEM, tools)
-        model.h = h
-        await lab.drive(h.prompt("Build it."))
-        found.append([lab.shape(h.messages), ran, model.calls,
+        async with lab.background(h.prompt("Build it.")) as task:
+            while not model.calls:
+                await lab.tick()
+            h.cancel()
+            await task
+        found.append([lab.shape(h.messages), ran, len(model.calls),
                       [m["content"] for m in h.messages if m["role"] == "toolResult"]])
     t.expect(found, [["U A[c1] R(c1) A(aborted)", [], 1, [harness.ABORTED]], ["U A", [], 1, []]],
              "Stop was pressed while a provider that never reads the signal was answering, and "
