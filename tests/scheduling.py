@@ -32,6 +32,11 @@ CATALOGUE = frozenset({
     "tests/authoring/test_wrong_designs.py",
     "tests/check/test_practice.py",
 })
+# The files whose tests each go alone: each of their few tests is long and makes what it needs
+# itself, so two workers can share a file's minutes.
+BY_TEST = frozenset({
+    "tests/browser/test_figures_drawn.py",
+})
 # A lab id in a test's parameters, first or after a seed: "[7.2 rule 1: ...]", "[13.1: ...]",
 # "[23-5.1]".
 _LAB = re.compile(r"[\[-](\d{1,2}\.\d)(?=[\]\s:-])")
@@ -39,9 +44,11 @@ _LAB = re.compile(r"[\[-](\d{1,2}\.\d)(?=[\]\s:-])")
 
 def scope(nodeid: str) -> str:
     """The unit of work a test belongs to: its file, or its file and lab for a file of BY_LAB
-    ("catalogue" and the lab for the files of CATALOGUE); a test of such a file with no lab in
-    its parameters stays with its file's unit."""
+    ("catalogue" and the lab for the files of CATALOGUE), a test of such a file with no lab in
+    its parameters staying with its file's unit; or the test alone, for a file of BY_TEST."""
     path = nodeid.split("::", 1)[0]
+    if path in BY_TEST:
+        return nodeid
     found = _LAB.search(nodeid) if path in BY_LAB else None
     if found is None:
         return path

@@ -1,6 +1,7 @@
 """The suite's units of work (tests/scheduling.py): the catalogue's files go a lab at a time, the
-three that share the design runs together, and every other file whole."""
-from tests.scheduling import BY_LAB, CATALOGUE, first, scope
+three that share the design runs together, the browser's two figure tests apart, and every
+other file whole."""
+from tests.scheduling import BY_LAB, BY_TEST, CATALOGUE, first, scope
 
 
 def test_a_catalogue_file_goes_a_lab_at_a_time_with_the_others_that_read_its_runs():
@@ -21,6 +22,14 @@ def test_a_split_file_finds_the_lab_after_a_seed_and_keeps_its_other_tests_whole
     assert scope(f"{bank}::test_every_bank_test_serves_a_rule[9.1]") == f"{bank}::9.1"
     assert scope("tests/check/test_practice.py::test_survives[does_not_parse]") == \
         "tests/check/test_practice.py"
+
+
+def test_a_file_of_long_tests_goes_a_test_at_a_time():
+    figures = "tests/browser/test_figures_drawn.py"
+    assert figures in BY_TEST
+    tests = [f"{figures}::test_every_lessons_figures_are_drawn_in_jupyterlab",
+             f"{figures}::test_every_lessons_figures_are_drawn_in_the_browser_site"]
+    assert [scope(nodeid) for nodeid in tests] == tests
 
 
 def test_any_other_file_goes_whole_whatever_its_parameters():
