@@ -131,6 +131,13 @@ async def test_bank_render_of_a_long_mixed_transcript(t):
             messages.append(lab.reply(words, extra) if n < size - 1
                             else lab.fail("overloaded", words, extra))
             lines.append("assistant: " + (words + extra).replace("\n", " "))
+    wide = [f"{word(t)}.py" for _ in range(t.random.randint(150, 900))]  # hundreds of calls
+    messages.append(lab.reply(*[lab.call("read", {"path": p}, id=f"v{n}")
+                                for n, p in enumerate(wide)]))
+    lines.append("assistant:  " + " ".join("read(" + json.dumps({"path": p}) + ")" for p in wide))
+    gap = "\n" * t.random.randint(100, 4000)  # a run of hundreds or thousands of newlines
+    messages.append(harness.user_message(f"{word(t)}:{gap}{word(t)}"))
+    lines.append("user: " + messages[-1]["content"].replace("\n", " "))
     giant = "g" * t.random.randint(2_000_000, 2_300_000) + word(t)  # a result of millions
     messages.append(result(f"c{size}", giant))
     lines.append("toolResult: " + giant)
@@ -163,6 +170,8 @@ async def test_bank_render_of_a_long_mixed_transcript(t):
              "an empty user message, a result of thousands of characters over many lines, and "
              f"near the end a result of {len(giant)} characters, a call whose arguments are "
              f"{len(json.dumps(arguments))} characters of JSON with letters that are not ASCII, "
+             f"a reply of {len(wide)} calls only, a user message with {len(gap)} newlines in a "
+             "row, "
              f"a reply of {len(paths)} calls only, and one read of {len(read)} characters over "
              "many lines with runs of blank lines. Items: [how many lines render "
              "gives, its last three lines, its length, estimate_tokens of the messages, whether "

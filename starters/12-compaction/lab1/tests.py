@@ -134,6 +134,7 @@ async def test_render_is_exact(t):
     calls = lab.reply(*[lab.call("read", {"path": f"{word(t)}.py"}, id=f"m{n}")
                         for n in range(t.random.randint(4, 60))])
     giant = result("c8", "z" * t.random.randint(2_000_000, 2_400_000) + word(t))
+    giant_content = giant["content"]
     text = harness.render([giant])
     accented = {"path": f"{word(t)}.py", "content": "".join(
         f"{word(t)} = '{t.random.choice('éàü')}';" for _ in range(t.random.randint(2000, 2600)))}
@@ -164,6 +165,29 @@ async def test_render_is_exact(t):
                  "The items are render's text cut at each \"\\n\". Only \"\\n\" is a newline "
                  "here, and becomes a space; a \"\\r\", or any other line break Python knows, "
                  "stays as it is (render, lesson 12, Build item 1).")
+    # a reply of hundreds of calls, a run of hundreds or thousands of newlines, and the giant
+    # result above as render left it: none of them has a size past which the rule changes
+    wide = t.random.randint(120, 900)
+    many_calls = lab.reply(*[lab.call("read", {"path": f"p{n}.py"}, id=f"w{n}")
+                             for n in range(wide)])
+    run = t.random.randint(100, 5000)
+    spaced = harness.user_message(f"{word(t)}{chr(10) * run}{word(t)}")
+    line, plain = harness.render([many_calls]), harness.render([spaced])
+    written = "assistant:  " + " ".join('read({"path": "p%d.py"})' % n for n in range(wide))
+    t.expect([len(line), line[-40:], len(plain), plain.count(" ")],
+             [len(written), written[-40:], len("user: ") + len(spaced["content"]), run + 1],
+             f"Items: [the length and the last 40 characters of the line of a reply of {wide} "
+             f"calls to read and no text, the length of the line of a user message of two words "
+             f"with a run of {run} newlines between them, and how many spaces that line holds]. "
+             "An assistant's words are its text and then each of its calls, however many it "
+             "makes, and each newline is its own space, however many stand in a row (render, "
+             "lesson 12, Build item 1).")
+    t.expect([sorted(giant), giant["content"] == giant_content],
+             [["content", "is_error", "role", "tool_call_id", "tool_name"], True],
+             f"The result of {len(giant['content'])} characters above, after render wrote its "
+             "line: the items are [its keys, whether its content is as it was]. However long a "
+             "message, render changes none of the messages it is given, which are the record: "
+             "no line kept in it for next time (render, lesson 12, Build item 1).")
 
 
 @lab_test("estimate_tokens is the length of render's text divided by four, rounded down, and "
