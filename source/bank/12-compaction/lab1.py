@@ -231,7 +231,7 @@ async def test_bank_estimates_of_groups(t):
     wanted.append(len("user: " + kinds["user"]["content"]) // 4)
     old = [harness.user_message(f"Old {n} " + "o" * t.random.randint(100, 300))
            for n in range(t.random.randint(100, 200))]
-    new = [harness.user_message(f"New {n}") for n in range(t.random.randint(901, 1200))]
+    new = [harness.user_message(f"New {n}") for n in range(t.random.randint(1950, 3000))]
     found.append(harness.estimate_tokens(old + new))
     wanted.append(len("\n".join("user: " + m["content"] for m in old + new)) // 4)
     giant = result("g1", "z" * t.random.randint(2_000_000, 2_300_000))

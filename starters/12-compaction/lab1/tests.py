@@ -217,7 +217,7 @@ async def test_estimate_tokens(t):
     edited["content"] = "y" * t.random.randint(500, 900)  # the same message, changed in place
     older = [harness.user_message(f"Long {n}: " + "o" * t.random.randint(200, 400))
              for n in range(t.random.randint(150, 300))]
-    newer = [harness.user_message(f"Short {n}.") for n in range(t.random.randint(900, 1300))]
+    newer = [harness.user_message(f"Short {n}.") for n in range(t.random.randint(1900, 3200))]
     lines = [f"user: {m['content']}" for m in older + newer]
     t.expect([harness.estimate_tokens([accents]), before, harness.estimate_tokens([edited]),
               harness.estimate_tokens(older + newer)],
