@@ -309,20 +309,38 @@ async def test_bank_find_cut_over_a_saved_log(t):
              f"Rows of a log that persist_to wrote, cut for the budgets {budgets}: whether each "
              "row's message was exactly as it was afterwards. find_cut changes none of the rows "
              "it is given; their messages are the record (find_cut, lesson 12).")
+    # a reply whose estimate raises (a set in its call's arguments) among the saved rows
+    odd = list(rows)
+    odd.insert(t.random.randint(1, len(rows) - 1), ("e99", lab.reply(
+        lab.call("read", {"path": {word(t)}}, id="z1"))))
+    held, before = list(odd), copy.deepcopy(odd)
+    try:
+        harness.find_cut(odd, sum(sizes) + t.random.randint(1, 9))
+    except Exception:  # noqa: BLE001 - answering or raising are both the harness's to choose
+        pass
+    t.expect([odd == before, len(odd) == len(held) and all(a is b for a, b in zip(odd, held))],
+             [True, True],
+             "Rows of a log that persist_to wrote, with a reply whose call's arguments hold a "
+             "set, which json.dumps cannot write, put among them, cut with a budget past their "
+             "total: whatever find_cut did, answer or raise, [whether each row's message was as "
+             "it was afterwards, whether the list holds the very rows it held, in order]. "
+             "find_cut changes none of the rows it is given, not for a moment of its walk "
+             "either (find_cut, lesson 12).")
     other = lab.Workspace()
     again = await logged_session(t, other, "two.jsonl")
     again[-1] = (again[-1][0], lab.say("L" * 4 * (budgets[0] + 1)))  # the newest outweighs all
     cuts = [harness.find_cut(rows, budgets[0]), harness.find_cut(again, budgets[0])]
     nothing = harness.find_cut(rows, 0)
     below = harness.find_cut(rows, -t.random.randint(1, 99))
+    far = harness.find_cut(rows, -t.random.randint(501, 10 ** 12))  # far below 0
     whole = "U A U A[c1,c2] R(c1) R(c2) A U A"
     cuts.append(harness.find_cut(rows[3:], sum(sizes[3:])))  # rows opening mid-turn, all reached
     joined = rows + again  # two logs' rows one after the other, both numbering from e1
     cuts.append(harness.find_cut(joined, sum(harness.estimate_tokens([m]) for _, m in joined)))
     t.expect([shapes, kept, cuts, [nothing > 0, nothing >= len(rows) - 1, below > 0,
-                                   below >= len(rows) - 1]],
+                                   below >= len(rows) - 1, far > 0, far >= len(rows) - 1]],
              [whole, ["U A", "U A[c1,c2] R(c1) R(c2) A U A", whole], [7, 8, 4, 0],
-              [True, True, True, True]],
+              [True] * 6],
              f"Rows of a log that persist_to wrote, costing {sizes} tokens; items: [their "
              f"lab.shape, the shape kept with keep_recent_tokens {budgets} (spent exactly at "
              "a result, so the cut moves on to the next user message; spent exactly at the "
@@ -335,7 +353,7 @@ async def test_bank_find_cut_over_a_saved_log(t):
              "their whole total reaches exactly (the cut is index 0, never worked out from the "
              "ids), whether a budget of 0 keeps something less than everything and at "
              "most the newest row, and whether a "
-             "negative budget does]. Each row costs estimate_tokens([message]), worked out each "
+             "negative budget does, one just below 0 and one far below]. Each row costs estimate_tokens([message]), worked out each "
              "time, and a budget of 0 is a budget (find_cut, lesson 12).")
 
 

@@ -430,11 +430,12 @@ async def test_find_cut_stops_where_the_total_reaches_the_budget(t):
              "Like `render`, `find_cut` changes none of the rows it is given: their messages "
              "are the record, not to be tidied, marked or swapped for copies (find_cut, lesson "
              "12, Build item 3).")
-    newest = long[-1][1]  # the newest row, changed in place: about 300 tokens
-    newest["content"] = "N" * 1200 if newest["role"] == "user" else [{"type": "text",
-                                                                     "text": "N" * 1200}]
+    newest = long[-1][1]  # the newest row, changed in place: thousands of tokens
+    heavy = "N" * 4 * t.random.randint(1200, 4000)
+    newest["content"] = heavy if newest["role"] == "user" else [{"type": "text", "text": heavy}]
     t.expect(harness.find_cut(long, 5 * (many - 49)),
-             why=f"The same {many} rows, their newest row changed in place to cost about 300 tokens, "
+             why=f"The same {many} rows, their newest row changed in place to cost about "
+                 f"{len(heavy) // 4} tokens, "
                  f"keep_recent_tokens {5 * (many - 49)} again: the item is the cut, held against "
                  "the reference's. Each row costs estimate_tokens([message]) as it is now, never "
                  "a size remembered from an earlier cut (find_cut, lesson 12, Build item 3).")
@@ -563,14 +564,15 @@ async def test_find_cut_over_drawn_sessions_and_budgets(t):
         # (nothing kept) or the walk counts the newest row first and stops there (as Tau does),
         # the lesson's words allow both; keeping everything they do not.
         cut, newest_only = harness.find_cut(rows, 0), harness.find_cut(rows, 1)
-        below = -t.random.randint(1, 500)
+        below, far = -t.random.randint(1, 500), -10 ** t.random.randint(3, 15)
         allowed = sorted({len(rows), newest_only})
-        lower = harness.find_cut(rows, below)
-        t.expect(lower in allowed, True,
-                 f"Rows {lab.shape([m for m, _ in made])} with keep_recent_tokens {below}: "
-                 f"find_cut returned {lower}, and the rule gives {allowed[0]} or {allowed[-1]}, "
-                 "as for a budget of 0: a negative budget keeps the least too, never everything "
-                 "and never an error (find_cut, lesson 12).")
+        lower = [harness.find_cut(rows, below), harness.find_cut(rows, far)]
+        t.expect([cut in allowed for cut in lower], [True, True],
+                 f"Rows {lab.shape([m for m, _ in made])} with keep_recent_tokens {below}, then "
+                 f"{far}: find_cut returned {lower}, and the rule gives {allowed[0]} or "
+                 f"{allowed[-1]} for each, as for a budget of 0: a negative budget keeps the "
+                 "least too, however far below 0, never everything and never an error "
+                 "(find_cut, lesson 12).")
         t.expect(cut in allowed, True,
                  f"Rows {lab.shape([m for m, _ in made])} with keep_recent_tokens 0: find_cut "
                  f"returned {cut}, and the rule gives {allowed[0]} or {allowed[-1]}: nothing "
@@ -586,3 +588,23 @@ async def test_find_cut_over_drawn_sessions_and_budgets(t):
                  "goes into the log with it, whatever the budget (Build item 3, \"Like "
                  "`render`, `find_cut` changes none of the rows it is given\") (find_cut, "
                  "lesson 12).")
+    # a row whose estimate raises (a call's arguments holding a set, which json.dumps cannot
+    # write), older than the newest: whatever find_cut does with it, the rows stay as they were
+    trap = list(rows)
+    trap.insert(t.random.randrange(len(rows)), (f"e{len(rows) + 1}", lab.reply(
+        lab.call("look", {"paths": {word(t), word(t)}}, id="x1"))))
+    held, before = list(trap), copy.deepcopy(trap)
+    try:
+        harness.find_cut(trap, sum(sizes) + t.random.randint(1, 50))
+    except Exception:  # noqa: BLE001 - answering or raising are both the harness's to choose
+        pass
+    t.expect([trap == before, len(trap) == len(held) and all(
+        row is was for row, was in zip(trap, held))], [True, True],
+             f"Rows {lab.shape([m for _, m in trap])}, one of them a reply whose call's "
+             "arguments hold a set, which json.dumps cannot write, cut with a budget past their "
+             "whole total; whatever find_cut did with that row, answer or raise, the items are "
+             "[whether every row's message is as it was afterwards, whether the list holds the "
+             "very rows it held, in their order]. find_cut changes none of the rows it is "
+             "given, not even for the length of its walk: a mark written into a message, or the "
+             "list turned round, stays there when the walk stops part way (find_cut, lesson "
+             "12, Build item 3).")
