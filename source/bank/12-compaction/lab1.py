@@ -138,7 +138,7 @@ async def test_bank_render_of_a_long_mixed_transcript(t):
     gap = "\n" * t.random.randint(100, 4000)  # a run of hundreds or thousands of newlines
     messages.append(harness.user_message(f"{word(t)}:{gap}{word(t)}"))
     lines.append("user: " + messages[-1]["content"].replace("\n", " "))
-    giant = "g" * t.random.randint(2_000_000, 2_300_000) + word(t)  # a result of millions
+    giant = "g" * t.random.randint(3_100_000, 3_600_000) + word(t)  # a result of millions
     messages.append(result(f"c{size}", giant))
     lines.append("toolResult: " + giant)
     arguments = {"path": f"{word(t)}.py", "content": "é = 1\n" * t.random.randint(1800, 2400)}
@@ -336,10 +336,14 @@ async def test_bank_find_cut_over_a_saved_log(t):
     whole = "U A U A[c1,c2] R(c1) R(c2) A U A"
     cuts.append(harness.find_cut(rows[3:], sum(sizes[3:])))  # rows opening mid-turn, all reached
     joined = rows + again  # two logs' rows one after the other, both numbering from e1
+    dump = lab.say("D" * 4 * t.random.randint(1_000_001, 1_200_000))  # over a million tokens
+    heavy = rows + [("e50", harness.user_message("Dump it all.")), ("e51", dump)]
     cuts.append(harness.find_cut(joined, sum(harness.estimate_tokens([m]) for _, m in joined)))
+    cuts.append(harness.find_cut(heavy, (len("assistant: ") + len(dump["content"][0]["text"]))
+                                 // 4))
     t.expect([shapes, kept, cuts, [nothing > 0, nothing >= len(rows) - 1, below > 0,
                                    below >= len(rows) - 1, far > 0, far >= len(rows) - 1]],
-             [whole, ["U A", "U A[c1,c2] R(c1) R(c2) A U A", whole], [7, 8, 4, 0],
+             [whole, ["U A", "U A[c1,c2] R(c1) R(c2) A U A", whole], [7, 8, 4, 0, len(rows) + 1],
               [True] * 6],
              f"Rows of a log that persist_to wrote, costing {sizes} tokens; items: [their "
              f"lab.shape, the shape kept with keep_recent_tokens {budgets} (spent exactly at "
@@ -351,19 +355,22 @@ async def test_bank_find_cut_over_a_saved_log(t):
              "exactly (reached at their oldest row, so the cut moves on to the next user "
              "message), and of both logs' rows joined, their ids e1 on twice, with a budget "
              "their whole total reaches exactly (the cut is index 0, never worked out from the "
-             "ids), whether a budget of 0 keeps something less than everything and at "
+             "ids), and of the log with a question and an answer of over a million tokens "
+             "after it, with a budget that answer alone reaches exactly (the walk stops there "
+             "however large the budget, and with no user message after it the cut is that "
+             "answer), whether a budget of 0 keeps something less than everything and at "
              "most the newest row, and whether a "
              "negative budget does, one just below 0 and one far below]. Each row costs estimate_tokens([message]), worked out each "
              "time, and a budget of 0 is a budget (find_cut, lesson 12).")
 
 
 @lab_test("find_cut over a long compacted log (its summary first under the compaction's own id, "
-          "hundreds of turns, one with a steer, a batch of over six hundred results, and a "
+          "hundreds of turns, one with a steer, a batch of over a thousand results, and a "
           "question not yet answered) keeps, for each budget, as many rows as the rule says, "
           "however far back the walk goes and however many results it steps past, and cuts the "
           "same list again by what its rows say after the newest is changed.")
 async def test_bank_find_cut_over_a_long_log(t):
-    turns, width = 1050 + t.random.randint(0, 100), 604 + t.random.randint(0, 96)
+    turns, width = 1050 + t.random.randint(0, 100), 1004 + t.random.randint(0, 300)
     first = t.random.randint(1, 500)
     steered = t.random.randint(2, 40)  # the turn with a steer: U U A
     kept = []
@@ -420,20 +427,24 @@ async def test_bank_find_cut_over_a_long_log(t):
              "newest row replaced by a question that alone outweighs the second budget. Items: "
              "how many rows each cut keeps, an index into the rows whatever their ids say "
              "(find_cut, lesson 12).")
-    count = t.random.randint(4100, 4400)  # over four thousand rows of 5 tokens each
+    count = t.random.randint(5100, 5600)  # over five thousand rows of 5 tokens each
     answer = t.random.randint(40, 80)  # an answer, then a user message of spaces only
     plain = [harness.user_message("R" * 14) for _ in range(count)]
     plain[answer], plain[answer + 1] = lab.say("A" * 9), harness.user_message(" " * 14)
     flat = [(f"e{n}", message) for n, message in enumerate(plain, 1)]
+    record = json.dumps(flat)
     cuts = [harness.find_cut(flat, 5 * (count - answer))]
+    cuts.append(json.dumps(flat) == record)  # however long the log, its rows are as they were
     plain[-1]["content"] = "N" * 1194  # the newest row, changed in place: 300 tokens
     cuts.append(harness.find_cut(flat, 5 * (count - answer)))
-    t.expect(cuts, [answer + 1, answer + 59],
+    t.expect(cuts, [answer + 1, True, answer + 59],
              f"Rows of {count} user messages of 5 tokens each, but for an answer at row {answer} "
              f"and a user message of spaces only after it, with keep_recent_tokens "
              f"{5 * (count - answer)}: the walk back reaches it at the answer, however many rows "
              "that takes, and the cut moves on to the user message of spaces, a user message "
-             "like any other. Then the same rows, the newest changed in place to cost 300 "
+             "like any other; and whether every row is as it was after that cut, however "
+             "long the log: find_cut changes none of the rows it is given. Then the same rows, "
+             "the newest changed in place to cost 300 "
              f"tokens: the walk reaches the budget at row {answer + 59}. Items: the cuts. Each "
              "row costs estimate_tokens([message]) as it is now (find_cut, lesson 12).")
     t.expect(untouched, [True, True],

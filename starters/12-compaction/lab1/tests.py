@@ -133,7 +133,7 @@ async def test_render_is_exact(t):
              "one line (render, lesson 12).")
     calls = lab.reply(*[lab.call("read", {"path": f"{word(t)}.py"}, id=f"m{n}")
                         for n in range(t.random.randint(4, 60))])
-    giant = result("c8", "z" * t.random.randint(2_000_000, 2_400_000) + word(t))
+    giant = result("c8", "z" * t.random.randint(3_100_000, 4_000_000) + word(t))
     giant_content = giant["content"]
     text = harness.render([giant])
     accented = {"path": f"{word(t)}.py", "content": "".join(
@@ -412,7 +412,7 @@ async def test_find_cut_stops_where_the_total_reaches_the_budget(t):
              "out from the rows' messages each time it is asked, never remembered by their ids "
              "(every log numbers its entries from e1), nor by the list or the message objects "
              "(find_cut, lesson 12).")
-    many = t.random.randint(4100, 5000)
+    many = t.random.randint(5100, 6200)
     long = keyed(t, [costing("user" if i % 2 == 0 else "assistant", 5, f"Row\n{i}")
                      for i in range(many)])
     held, before = list(long), json.dumps(long)
@@ -439,7 +439,21 @@ async def test_find_cut_stops_where_the_total_reaches_the_budget(t):
                  f"keep_recent_tokens {5 * (many - 49)} again: the item is the cut, held against "
                  "the reference's. Each row costs estimate_tokens([message]) as it is now, never "
                  "a size remembered from an earlier cut (find_cut, lesson 12, Build item 3).")
-    looks = t.random.randint(601, 800)
+    # a result of over a million tokens, and a budget it reaches: no budget is too large to count
+    dump = result("d1", "D" * 4 * t.random.randint(1_000_001, 1_300_000))
+    tail = [("e1", harness.user_message("Dump the table.")),
+            ("e2", lab.reply(lab.call("look", {"path": "table.db"}, id="d1"))), ("e3", dump),
+            ("e4", lab.say("Dumped.")), ("e5", harness.user_message("Thanks."))]
+    cost = ((len("toolResult: ") + len(dump["content"])) // 4
+            + harness.estimate_tokens([tail[3][1]]) + harness.estimate_tokens([tail[4][1]]))
+    t.expect(harness.find_cut(tail, cost), 4,
+             f"Rows {lab.shape(rows_messages(tail))}, the result of {len(dump['content'])} "
+             f"characters, with keep_recent_tokens {cost}, which the rows from that result on "
+             "cost exactly: the item is the cut. The walk stops at the row where the kept total "
+             "reaches keep_recent_tokens, however large the budget, here at the result, and the "
+             "cut moves on to the next user message, row 4; 0, keeping everything, is only for "
+             "a budget the whole total does not reach (find_cut, lesson 12, Build item 3).")
+    looks = t.random.randint(1001, 1400)
     batch = [(f"e{n}", message) for n, message in enumerate(
         [harness.user_message("Look at everything."),
          lab.reply(*[lab.call("look", {"path": f"f{n}.py"}, id=f"c{n}") for n in range(looks)])]
