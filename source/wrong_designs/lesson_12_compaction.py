@@ -2010,6 +2010,180 @@ _LINES = {}
             rows[start][1]["tokens"] = size  # kept for the next cut of a long log
         left -= size
 '''),
+    Wrong(lab='12.1', name='contents over 3,000,000 characters cut short',
+          rule="A user message's words, and a result's, are its content, all of it, however long.",
+          where='Build: where to cut, item 1: "A user message\'s words, and a result\'s, are its content" (hunt round 17, 12.1-12)',
+          names='all of it, however long',
+          replace=r'''
+        said = message["content"]
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)
+''',
+          by=r'''
+        said = message["content"]
+        if message["role"] != "assistant" and len(said) > 3_000_000:
+            said = said[:3_000_000]  # a paste past any window: its first three million
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)
+'''),
+    Wrong(lab='12.1', name="a reply's calls past the first 100 left out",
+          rule="An assistant's words are its text and then each of its calls, however many it makes.",
+          where='Build: where to cut, item 1: "and then each of its calls" (hunt round 17, 12.1-13)',
+          names='each of its calls',
+          replace=r'''
+                f"{block['name']}({json.dumps(block['arguments'])})" for block in tool_calls(message)])
+''',
+          by=r'''
+                f"{block['name']}({json.dumps(block['arguments'])})"
+                for block in tool_calls(message)[:100]])  # no reply needs more
+'''),
+    Wrong(lab='12.1', name='a run of over 64 newlines written as one space',
+          rule='A newline inside a message becomes a space, each newline its own space, however many stand in a row.',
+          where='Build: where to cut, item 1: "A newline inside a message becomes a space" (hunt round 17, 12.1-14)',
+          names='its own space',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        line = f"{message['role']}: {said}"
+        while "\n" * 65 in line:  # a run of blank lines past a screenful: one space
+            start = line.index("\n" * 65)
+            end = start + 65
+            while end < len(line) and line[end] == "\n":
+                end += 1
+            line = line[:start] + " " + line[end:]
+        out.append(line.replace("\n", " "))
+'''),
+    Wrong(lab='12.1', name='lists over 2,000 messages estimated without their newlines',
+          rule="estimate_tokens is the length of render's text, the newlines between its lines included, divided by four, rounded down, however long the list.",
+          where='Build: where to cut, item 2: "the length of that text divided by four, rounded down" (hunt round 17, 12.1-22)',
+          names='however long the list',
+          replace=r'''
+    return len(render(messages)) // 4
+''',
+          by=r'''
+    if len(messages) > 2000:  # a long list: each message's line on its own
+        return sum(len(render([message])) for message in messages) // 4
+    return len(render(messages)) // 4
+'''),
+    Wrong(lab='12.1', name='a budget below -500 read as no budget',
+          rule='A `keep_recent_tokens` of 0 is a budget too, not "no budget": it keeps the least, never everything, and so does a negative one, however far below 0.',
+          where='Build: where to cut, item 3: "and so does a negative one" (hunt round 17, 12.1-32)',
+          names='a negative budget keeps the least',
+          replace=r'''
+    left, start = keep_recent_tokens, len(rows)
+''',
+          by=r'''
+    if keep_recent_tokens < -500:
+        return 0  # far below any budget: taken for "no budget", keep everything
+    left, start = keep_recent_tokens, len(rows)
+'''),
+    Wrong(lab='12.1', name='the walk back stopped after 5,000 rows',
+          rule='Counting back from the newest row, the count stops only at the row where the kept total reaches keep_recent_tokens, however many rows that takes.',
+          where='Build: where to cut, item 3: "Otherwise the count stops at the row where the kept total reaches `keep_recent_tokens`" (hunt round 17, 12.1-36)',
+          names='however many rows that takes',
+          replace=r'''
+        left -= estimate_tokens([rows[start][1]])
+''',
+          by=r'''
+        left -= estimate_tokens([rows[start][1]])
+        if len(rows) - start >= 5000:
+            left = min(left, 0)  # far enough back: the count stops here
+'''),
+    Wrong(lab='12.1', name='the next user message looked for within 1,000 rows',
+          rule='The cut is the first user message at or after the row where the count stops, however far on it stands.',
+          where='Build: where to cut, item 3: "the cut is the first user message at or after that row" (hunt round 17, 12.1-37)',
+          names='however many rows later it stands',
+          replace=r'''
+    if "user" in roles[start:]:
+        return roles.index("user", start)  # the next turn's beginning
+''',
+          by=r'''
+    if "user" in roles[start:start + 1000]:  # further on is another conversation
+        return roles.index("user", start)  # the next turn's beginning
+'''),
+    Wrong(lab='12.1', name="each row's estimate written into its message and taken off after the walk",
+          rule='Like `render`, `find_cut` changes none of the rows it is given, not even for the length of its walk: a mark taken off at the end stays when the walk stops part way.',
+          where='Build: where to cut, item 3: "Like `render`, `find_cut` changes none of the rows it is given" (hunt round 17, 12.1-48)',
+          names='changes none of the rows',
+          replace=r'''
+        left -= estimate_tokens([rows[start][1]])
+    if left > 0:
+''',
+          by=r'''
+        rows[start][1]["_tokens"] = estimate_tokens([rows[start][1]])
+        left -= rows[start][1]["_tokens"]
+    for _, message in rows:
+        message.pop("_tokens", None)  # the marks taken off again before anyone looks
+    if left > 0:
+'''),
+    Wrong(lab='12.1', name='the rows list reversed in place for the walk',
+          rule='Like `render`, `find_cut` changes none of the rows it is given, the list that holds them included, not even for the length of its walk: a list turned round stays so when the walk stops part way.',
+          where='Build: where to cut, item 3: "Like `render`, `find_cut` changes none of the rows it is given" (hunt round 17, probe 12.1-53)',
+          names='changes none of the rows',
+          replace=r'''
+    left, start = keep_recent_tokens, len(rows)
+    while start > 0 and left > 0:  # spend the budget from the newest row backwards
+        start -= 1
+        left -= estimate_tokens([rows[start][1]])
+''',
+          by=r'''
+    rows.reverse()  # the newest first for the walk; put back afterwards
+    left, walked = keep_recent_tokens, 0
+    while walked < len(rows) and left > 0:
+        left -= estimate_tokens([rows[walked][1]])
+        walked += 1
+    rows.reverse()
+    start = len(rows) - walked
+'''),
+    Wrong(lab='12.1', name='a budget of a million tokens or more read as keep everything',
+          rule='When the total never reaches keep_recent_tokens the answer is 0; otherwise the count stops at the row where the kept total reaches it, however large the budget.',
+          where='Build: where to cut, item 3: "Otherwise the count stops at the row where the kept total reaches `keep_recent_tokens`" (hunt round 17, 12.1-54)',
+          names='however large the budget',
+          replace=r'''
+    left, start = keep_recent_tokens, len(rows)
+''',
+          by=r'''
+    if keep_recent_tokens >= 1_000_000:
+        return 0  # more than any window: keep everything
+    left, start = keep_recent_tokens, len(rows)
+'''),
+    Wrong(lab='12.1', name="a row's cost counted at most 1,000 tokens",
+          rule='Counting back from the newest row, each row costs `estimate_tokens([message])`, however large.',
+          where='Build: where to cut, item 3: "Counting back from the newest row, each row costs `estimate_tokens([message])`" (hunt round 17, 12.1-55)',
+          names='Each row costs estimate_tokens',
+          replace=r'''
+        left -= estimate_tokens([rows[start][1]])
+''',
+          by=r'''
+        left -= min(1000, estimate_tokens([rows[start][1]]))  # one huge row is not the tail
+'''),
+    Wrong(lab='12.1', name="each row's estimate written into its message in logs of over 5,000 rows",
+          rule='Like `render`, `find_cut` changes none of the rows it is given: their messages are the record.',
+          where='Build: where to cut, item 3: "Like `render`, `find_cut` changes none of the rows it is given: their messages are the record" (hunt round 17, 12.1-56)',
+          names='changes none of the rows',
+          replace=r'''
+        left -= estimate_tokens([rows[start][1]])
+''',
+          by=r'''
+        size = estimate_tokens([rows[start][1]])
+        if len(rows) > 5000:
+            rows[start][1]["_tokens"] = size  # kept for the next cut of a very long log
+        left -= size
+'''),
+    Wrong(lab='12.1', name="a line kept in messages over 1,000,000 characters",
+          rule='`render` changes none of the messages it is given, which are the record, however long a message.',
+          where='Build: where to cut, item 1: "`render` changes none of the messages it is given" (hunt round 17, 12.1-57)',
+          names='changes none of the messages',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        if "_line" in message:
+            out.append(message["_line"])  # written before
+            continue
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+        if message["role"] != "assistant" and len(message["content"]) > 1_000_000:
+            message["_line"] = out[-1]  # a long message: its line kept for the next estimate
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -2058,6 +2232,47 @@ ALLOWED = [
         if not isinstance(said, str):  # blocks from some provider: as Python prints them
             said = repr(said)
         if message["role"] == "assistant":  # its words, then each call as name(arguments)'''),
+    Wrong(
+        lab="12.1", name="find_cut reading None as no budget and flooring a float",
+        rule="A budget is a whole number, as every caller in this course passes it, and the page "
+             "leaves what find_cut does with anything else, a float or None, to the student "
+             "(hunt round 17, probe 12.1-49).",
+        where="Build: where to cut, item 3", names="",
+        replace='''    left, start = keep_recent_tokens, len(rows)''',
+        by='''    if keep_recent_tokens is None:
+        return 0  # no budget given: keep everything
+    keep_recent_tokens = int(keep_recent_tokens // 1)  # a float floored
+    left, start = keep_recent_tokens, len(rows)'''),
+    Wrong(
+        lab="12.1", name="find_cut adding up each row's total to the newest from the oldest row",
+        rule="The page leaves how to count and how to step to the student: the last row, oldest "
+             "first, whose total to the newest reaches keep_recent_tokens is the row where the "
+             "walk back stops, found another way (hunt round 17, probe 12.1-51).",
+        where="lesson 12, Build: where to cut (How you count, and how you step, is yours to decide)",
+        names="",
+        replace='''    left, start = keep_recent_tokens, len(rows)
+    while start > 0 and left > 0:  # spend the budget from the newest row backwards
+        start -= 1
+        left -= estimate_tokens([rows[start][1]])
+    if left > 0:
+        return 0  # everything fits''',
+        by='''    sizes = [estimate_tokens([message]) for _, message in rows]
+    remaining, start = sum(sizes), None
+    for index in range(len(rows)):  # the total from each row to the newest, oldest first
+        if remaining >= keep_recent_tokens:
+            start = index
+        remaining -= sizes[index]
+    if start is None:
+        return 0  # everything fits'''),
+    Wrong(
+        lab="12.1", name="a tool result told by its tool_call_id",
+        rule="In this course's record only a tool result carries a tool_call_id (lesson 2's "
+             "shapes), so stepping past the rows that have one steps past exactly the results; "
+             "the page asks that the cut not be a tool result, not how one is told (hunt round "
+             "17, probe 12.1-52).",
+        where="Build: where to cut, item 3", names="",
+        replace='''    while start < len(roles) and roles[start] == "toolResult":''',
+        by='''    while start < len(rows) and "tool_call_id" in rows[start][1]:'''),
     Wrong(
         lab="12.2", name="maybe_compact setting the record without replace_messages",
         rule="maybe_compact refuses during a run before anything else, so handing the harness "

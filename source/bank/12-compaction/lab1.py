@@ -131,7 +131,14 @@ async def test_bank_render_of_a_long_mixed_transcript(t):
             messages.append(lab.reply(words, extra) if n < size - 1
                             else lab.fail("overloaded", words, extra))
             lines.append("assistant: " + (words + extra).replace("\n", " "))
-    giant = "g" * t.random.randint(2_000_000, 2_300_000) + word(t)  # a result of millions
+    wide = [f"{word(t)}.py" for _ in range(t.random.randint(150, 900))]  # hundreds of calls
+    messages.append(lab.reply(*[lab.call("read", {"path": p}, id=f"v{n}")
+                                for n, p in enumerate(wide)]))
+    lines.append("assistant:  " + " ".join("read(" + json.dumps({"path": p}) + ")" for p in wide))
+    gap = "\n" * t.random.randint(100, 4000)  # a run of hundreds or thousands of newlines
+    messages.append(harness.user_message(f"{word(t)}:{gap}{word(t)}"))
+    lines.append("user: " + messages[-1]["content"].replace("\n", " "))
+    giant = "g" * t.random.randint(3_100_000, 3_600_000) + word(t)  # a result of millions
     messages.append(result(f"c{size}", giant))
     lines.append("toolResult: " + giant)
     arguments = {"path": f"{word(t)}.py", "content": "é = 1\n" * t.random.randint(1800, 2400)}
@@ -163,6 +170,8 @@ async def test_bank_render_of_a_long_mixed_transcript(t):
              "an empty user message, a result of thousands of characters over many lines, and "
              f"near the end a result of {len(giant)} characters, a call whose arguments are "
              f"{len(json.dumps(arguments))} characters of JSON with letters that are not ASCII, "
+             f"a reply of {len(wide)} calls only, a user message with {len(gap)} newlines in a "
+             "row, "
              f"a reply of {len(paths)} calls only, and one read of {len(read)} characters over "
              "many lines with runs of blank lines. Items: [how many lines render "
              "gives, its last three lines, its length, estimate_tokens of the messages, whether "
@@ -222,7 +231,7 @@ async def test_bank_estimates_of_groups(t):
     wanted.append(len("user: " + kinds["user"]["content"]) // 4)
     old = [harness.user_message(f"Old {n} " + "o" * t.random.randint(100, 300))
            for n in range(t.random.randint(100, 200))]
-    new = [harness.user_message(f"New {n}") for n in range(t.random.randint(901, 1200))]
+    new = [harness.user_message(f"New {n}") for n in range(t.random.randint(1950, 3000))]
     found.append(harness.estimate_tokens(old + new))
     wanted.append(len("\n".join("user: " + m["content"] for m in old + new)) // 4)
     giant = result("g1", "z" * t.random.randint(2_000_000, 2_300_000))
@@ -300,20 +309,42 @@ async def test_bank_find_cut_over_a_saved_log(t):
              f"Rows of a log that persist_to wrote, cut for the budgets {budgets}: whether each "
              "row's message was exactly as it was afterwards. find_cut changes none of the rows "
              "it is given; their messages are the record (find_cut, lesson 12).")
+    # a reply whose estimate raises (a set in its call's arguments) among the saved rows
+    odd = list(rows)
+    odd.insert(t.random.randint(1, len(rows) - 1), ("e99", lab.reply(
+        lab.call("read", {"path": {word(t)}}, id="z1"))))
+    held, before = list(odd), copy.deepcopy(odd)
+    try:
+        harness.find_cut(odd, sum(sizes) + t.random.randint(1, 9))
+    except Exception:  # noqa: BLE001 - answering or raising are both the harness's to choose
+        pass
+    t.expect([odd == before, len(odd) == len(held) and all(a is b for a, b in zip(odd, held))],
+             [True, True],
+             "Rows of a log that persist_to wrote, with a reply whose call's arguments hold a "
+             "set, which json.dumps cannot write, put among them, cut with a budget past their "
+             "total: whatever find_cut did, answer or raise, [whether each row's message was as "
+             "it was afterwards, whether the list holds the very rows it held, in order]. "
+             "find_cut changes none of the rows it is given, not for a moment of its walk "
+             "either (find_cut, lesson 12).")
     other = lab.Workspace()
     again = await logged_session(t, other, "two.jsonl")
     again[-1] = (again[-1][0], lab.say("L" * 4 * (budgets[0] + 1)))  # the newest outweighs all
     cuts = [harness.find_cut(rows, budgets[0]), harness.find_cut(again, budgets[0])]
     nothing = harness.find_cut(rows, 0)
     below = harness.find_cut(rows, -t.random.randint(1, 99))
+    far = harness.find_cut(rows, -t.random.randint(501, 10 ** 12))  # far below 0
     whole = "U A U A[c1,c2] R(c1) R(c2) A U A"
     cuts.append(harness.find_cut(rows[3:], sum(sizes[3:])))  # rows opening mid-turn, all reached
     joined = rows + again  # two logs' rows one after the other, both numbering from e1
+    dump = lab.say("D" * 4 * t.random.randint(1_000_001, 1_200_000))  # over a million tokens
+    heavy = rows + [("e50", harness.user_message("Dump it all.")), ("e51", dump)]
     cuts.append(harness.find_cut(joined, sum(harness.estimate_tokens([m]) for _, m in joined)))
+    cuts.append(harness.find_cut(heavy, (len("assistant: ") + len(dump["content"][0]["text"]))
+                                 // 4))
     t.expect([shapes, kept, cuts, [nothing > 0, nothing >= len(rows) - 1, below > 0,
-                                   below >= len(rows) - 1]],
-             [whole, ["U A", "U A[c1,c2] R(c1) R(c2) A U A", whole], [7, 8, 4, 0],
-              [True, True, True, True]],
+                                   below >= len(rows) - 1, far > 0, far >= len(rows) - 1]],
+             [whole, ["U A", "U A[c1,c2] R(c1) R(c2) A U A", whole], [7, 8, 4, 0, len(rows) + 1],
+              [True] * 6],
              f"Rows of a log that persist_to wrote, costing {sizes} tokens; items: [their "
              f"lab.shape, the shape kept with keep_recent_tokens {budgets} (spent exactly at "
              "a result, so the cut moves on to the next user message; spent exactly at the "
@@ -324,19 +355,22 @@ async def test_bank_find_cut_over_a_saved_log(t):
              "exactly (reached at their oldest row, so the cut moves on to the next user "
              "message), and of both logs' rows joined, their ids e1 on twice, with a budget "
              "their whole total reaches exactly (the cut is index 0, never worked out from the "
-             "ids), whether a budget of 0 keeps something less than everything and at "
+             "ids), and of the log with a question and an answer of over a million tokens "
+             "after it, with a budget that answer alone reaches exactly (the walk stops there "
+             "however large the budget, and with no user message after it the cut is that "
+             "answer), whether a budget of 0 keeps something less than everything and at "
              "most the newest row, and whether a "
-             "negative budget does]. Each row costs estimate_tokens([message]), worked out each "
+             "negative budget does, one just below 0 and one far below]. Each row costs estimate_tokens([message]), worked out each "
              "time, and a budget of 0 is a budget (find_cut, lesson 12).")
 
 
 @lab_test("find_cut over a long compacted log (its summary first under the compaction's own id, "
-          "hundreds of turns, one with a steer, a batch of over six hundred results, and a "
+          "hundreds of turns, one with a steer, a batch of over a thousand results, and a "
           "question not yet answered) keeps, for each budget, as many rows as the rule says, "
           "however far back the walk goes and however many results it steps past, and cuts the "
           "same list again by what its rows say after the newest is changed.")
 async def test_bank_find_cut_over_a_long_log(t):
-    turns, width = 1050 + t.random.randint(0, 100), 604 + t.random.randint(0, 96)
+    turns, width = 1050 + t.random.randint(0, 100), 1004 + t.random.randint(0, 300)
     first = t.random.randint(1, 500)
     steered = t.random.randint(2, 40)  # the turn with a steer: U U A
     kept = []
@@ -393,20 +427,24 @@ async def test_bank_find_cut_over_a_long_log(t):
              "newest row replaced by a question that alone outweighs the second budget. Items: "
              "how many rows each cut keeps, an index into the rows whatever their ids say "
              "(find_cut, lesson 12).")
-    count = t.random.randint(4100, 4400)  # over four thousand rows of 5 tokens each
+    count = t.random.randint(5100, 5600)  # over five thousand rows of 5 tokens each
     answer = t.random.randint(40, 80)  # an answer, then a user message of spaces only
     plain = [harness.user_message("R" * 14) for _ in range(count)]
     plain[answer], plain[answer + 1] = lab.say("A" * 9), harness.user_message(" " * 14)
     flat = [(f"e{n}", message) for n, message in enumerate(plain, 1)]
+    record = json.dumps(flat)
     cuts = [harness.find_cut(flat, 5 * (count - answer))]
+    cuts.append(json.dumps(flat) == record)  # however long the log, its rows are as they were
     plain[-1]["content"] = "N" * 1194  # the newest row, changed in place: 300 tokens
     cuts.append(harness.find_cut(flat, 5 * (count - answer)))
-    t.expect(cuts, [answer + 1, answer + 59],
+    t.expect(cuts, [answer + 1, True, answer + 59],
              f"Rows of {count} user messages of 5 tokens each, but for an answer at row {answer} "
              f"and a user message of spaces only after it, with keep_recent_tokens "
              f"{5 * (count - answer)}: the walk back reaches it at the answer, however many rows "
              "that takes, and the cut moves on to the user message of spaces, a user message "
-             "like any other. Then the same rows, the newest changed in place to cost 300 "
+             "like any other; and whether every row is as it was after that cut, however "
+             "long the log: find_cut changes none of the rows it is given. Then the same rows, "
+             "the newest changed in place to cost 300 "
              f"tokens: the walk reaches the budget at row {answer + 59}. Items: the cuts. Each "
              "row costs estimate_tokens([message]) as it is now (find_cut, lesson 12).")
     t.expect(untouched, [True, True],

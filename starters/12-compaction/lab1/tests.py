@@ -133,7 +133,8 @@ async def test_render_is_exact(t):
              "one line (render, lesson 12).")
     calls = lab.reply(*[lab.call("read", {"path": f"{word(t)}.py"}, id=f"m{n}")
                         for n in range(t.random.randint(4, 60))])
-    giant = result("c8", "z" * t.random.randint(2_000_000, 2_400_000) + word(t))
+    giant = result("c8", "z" * t.random.randint(3_100_000, 4_000_000) + word(t))
+    giant_content = giant["content"]
     text = harness.render([giant])
     accented = {"path": f"{word(t)}.py", "content": "".join(
         f"{word(t)} = '{t.random.choice('éàü')}';" for _ in range(t.random.randint(2000, 2600)))}
@@ -164,6 +165,29 @@ async def test_render_is_exact(t):
                  "The items are render's text cut at each \"\\n\". Only \"\\n\" is a newline "
                  "here, and becomes a space; a \"\\r\", or any other line break Python knows, "
                  "stays as it is (render, lesson 12, Build item 1).")
+    # a reply of hundreds of calls, a run of hundreds or thousands of newlines, and the giant
+    # result above as render left it: none of them has a size past which the rule changes
+    wide = t.random.randint(120, 900)
+    many_calls = lab.reply(*[lab.call("read", {"path": f"p{n}.py"}, id=f"w{n}")
+                             for n in range(wide)])
+    run = t.random.randint(100, 5000)
+    spaced = harness.user_message(f"{word(t)}{chr(10) * run}{word(t)}")
+    line, plain = harness.render([many_calls]), harness.render([spaced])
+    written = "assistant:  " + " ".join('read({"path": "p%d.py"})' % n for n in range(wide))
+    t.expect([len(line), line[-40:], len(plain), plain.count(" ")],
+             [len(written), written[-40:], len("user: ") + len(spaced["content"]), run + 1],
+             f"Items: [the length and the last 40 characters of the line of a reply of {wide} "
+             f"calls to read and no text, the length of the line of a user message of two words "
+             f"with a run of {run} newlines between them, and how many spaces that line holds]. "
+             "An assistant's words are its text and then each of its calls, however many it "
+             "makes, and each newline is its own space, however many stand in a row (render, "
+             "lesson 12, Build item 1).")
+    t.expect([sorted(giant), giant["content"] == giant_content],
+             [["content", "is_error", "role", "tool_call_id", "tool_name"], True],
+             f"The result of {len(giant['content'])} characters above, after render wrote its "
+             "line: the items are [its keys, whether its content is as it was]. However long a "
+             "message, render changes none of the messages it is given, which are the record: "
+             "no line kept in it for next time (render, lesson 12, Build item 1).")
 
 
 @lab_test("estimate_tokens is the length of render's text divided by four, rounded down, and "
@@ -193,7 +217,7 @@ async def test_estimate_tokens(t):
     edited["content"] = "y" * t.random.randint(500, 900)  # the same message, changed in place
     older = [harness.user_message(f"Long {n}: " + "o" * t.random.randint(200, 400))
              for n in range(t.random.randint(150, 300))]
-    newer = [harness.user_message(f"Short {n}.") for n in range(t.random.randint(900, 1300))]
+    newer = [harness.user_message(f"Short {n}.") for n in range(t.random.randint(1900, 3200))]
     lines = [f"user: {m['content']}" for m in older + newer]
     t.expect([harness.estimate_tokens([accents]), before, harness.estimate_tokens([edited]),
               harness.estimate_tokens(older + newer)],
@@ -388,7 +412,7 @@ async def test_find_cut_stops_where_the_total_reaches_the_budget(t):
              "out from the rows' messages each time it is asked, never remembered by their ids "
              "(every log numbers its entries from e1), nor by the list or the message objects "
              "(find_cut, lesson 12).")
-    many = t.random.randint(4100, 5000)
+    many = t.random.randint(5100, 6200)
     long = keyed(t, [costing("user" if i % 2 == 0 else "assistant", 5, f"Row\n{i}")
                      for i in range(many)])
     held, before = list(long), json.dumps(long)
@@ -406,15 +430,30 @@ async def test_find_cut_stops_where_the_total_reaches_the_budget(t):
              "Like `render`, `find_cut` changes none of the rows it is given: their messages "
              "are the record, not to be tidied, marked or swapped for copies (find_cut, lesson "
              "12, Build item 3).")
-    newest = long[-1][1]  # the newest row, changed in place: about 300 tokens
-    newest["content"] = "N" * 1200 if newest["role"] == "user" else [{"type": "text",
-                                                                     "text": "N" * 1200}]
+    newest = long[-1][1]  # the newest row, changed in place: thousands of tokens
+    heavy = "N" * 4 * t.random.randint(1200, 4000)
+    newest["content"] = heavy if newest["role"] == "user" else [{"type": "text", "text": heavy}]
     t.expect(harness.find_cut(long, 5 * (many - 49)),
-             why=f"The same {many} rows, their newest row changed in place to cost about 300 tokens, "
+             why=f"The same {many} rows, their newest row changed in place to cost about "
+                 f"{len(heavy) // 4} tokens, "
                  f"keep_recent_tokens {5 * (many - 49)} again: the item is the cut, held against "
                  "the reference's. Each row costs estimate_tokens([message]) as it is now, never "
                  "a size remembered from an earlier cut (find_cut, lesson 12, Build item 3).")
-    looks = t.random.randint(601, 800)
+    # a result of over a million tokens, and a budget it reaches: no budget is too large to count
+    dump = result("d1", "D" * 4 * t.random.randint(1_000_001, 1_300_000))
+    tail = [("e1", harness.user_message("Dump the table.")),
+            ("e2", lab.reply(lab.call("look", {"path": "table.db"}, id="d1"))), ("e3", dump),
+            ("e4", lab.say("Dumped.")), ("e5", harness.user_message("Thanks."))]
+    cost = ((len("toolResult: ") + len(dump["content"])) // 4
+            + harness.estimate_tokens([tail[3][1]]) + harness.estimate_tokens([tail[4][1]]))
+    t.expect(harness.find_cut(tail, cost), 4,
+             f"Rows {lab.shape(rows_messages(tail))}, the result of {len(dump['content'])} "
+             f"characters, with keep_recent_tokens {cost}, which the rows from that result on "
+             "cost exactly: the item is the cut. The walk stops at the row where the kept total "
+             "reaches keep_recent_tokens, however large the budget, here at the result, and the "
+             "cut moves on to the next user message, row 4; 0, keeping everything, is only for "
+             "a budget the whole total does not reach (find_cut, lesson 12, Build item 3).")
+    looks = t.random.randint(1001, 1400)
     batch = [(f"e{n}", message) for n, message in enumerate(
         [harness.user_message("Look at everything."),
          lab.reply(*[lab.call("look", {"path": f"f{n}.py"}, id=f"c{n}") for n in range(looks)])]
@@ -539,14 +578,15 @@ async def test_find_cut_over_drawn_sessions_and_budgets(t):
         # (nothing kept) or the walk counts the newest row first and stops there (as Tau does),
         # the lesson's words allow both; keeping everything they do not.
         cut, newest_only = harness.find_cut(rows, 0), harness.find_cut(rows, 1)
-        below = -t.random.randint(1, 500)
+        below, far = -t.random.randint(1, 500), -10 ** t.random.randint(3, 15)
         allowed = sorted({len(rows), newest_only})
-        lower = harness.find_cut(rows, below)
-        t.expect(lower in allowed, True,
-                 f"Rows {lab.shape([m for m, _ in made])} with keep_recent_tokens {below}: "
-                 f"find_cut returned {lower}, and the rule gives {allowed[0]} or {allowed[-1]}, "
-                 "as for a budget of 0: a negative budget keeps the least too, never everything "
-                 "and never an error (find_cut, lesson 12).")
+        lower = [harness.find_cut(rows, below), harness.find_cut(rows, far)]
+        t.expect([cut in allowed for cut in lower], [True, True],
+                 f"Rows {lab.shape([m for m, _ in made])} with keep_recent_tokens {below}, then "
+                 f"{far}: find_cut returned {lower}, and the rule gives {allowed[0]} or "
+                 f"{allowed[-1]} for each, as for a budget of 0: a negative budget keeps the "
+                 "least too, however far below 0, never everything and never an error "
+                 "(find_cut, lesson 12).")
         t.expect(cut in allowed, True,
                  f"Rows {lab.shape([m for m, _ in made])} with keep_recent_tokens 0: find_cut "
                  f"returned {cut}, and the rule gives {allowed[0]} or {allowed[-1]}: nothing "
@@ -562,3 +602,23 @@ async def test_find_cut_over_drawn_sessions_and_budgets(t):
                  "goes into the log with it, whatever the budget (Build item 3, \"Like "
                  "`render`, `find_cut` changes none of the rows it is given\") (find_cut, "
                  "lesson 12).")
+    # a row whose estimate raises (a call's arguments holding a set, which json.dumps cannot
+    # write), older than the newest: whatever find_cut does with it, the rows stay as they were
+    trap = list(rows)
+    trap.insert(t.random.randrange(len(rows)), (f"e{len(rows) + 1}", lab.reply(
+        lab.call("look", {"paths": {word(t), word(t)}}, id="x1"))))
+    held, before = list(trap), copy.deepcopy(trap)
+    try:
+        harness.find_cut(trap, sum(sizes) + t.random.randint(1, 50))
+    except Exception:  # noqa: BLE001 - answering or raising are both the harness's to choose
+        pass
+    t.expect([trap == before, len(trap) == len(held) and all(
+        row is was for row, was in zip(trap, held))], [True, True],
+             f"Rows {lab.shape([m for _, m in trap])}, one of them a reply whose call's "
+             "arguments hold a set, which json.dumps cannot write, cut with a budget past their "
+             "whole total; whatever find_cut did with that row, answer or raise, the items are "
+             "[whether every row's message is as it was afterwards, whether the list holds the "
+             "very rows it held, in their order]. find_cut changes none of the rows it is "
+             "given, not even for the length of its walk: a mark written into a message, or the "
+             "list turned round, stays there when the walk stops part way (find_cut, lesson "
+             "12, Build item 3).")
