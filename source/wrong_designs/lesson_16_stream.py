@@ -2481,6 +2481,191 @@ def assemble(chunks, *, aborted=False):
                 if chunk is not None and (not chunks or chunk != chunks[-1]):
                     chunks.append(chunk)  # the same chunk twice is a resend
 """),
+    # Hunt round 17 (reader r93), design 16.2-07.
+    Wrong(lab='16.2', name='a code that only holds insufficient_quota read as spent quota',
+          rule='Spent quota is a 429 whose code is "insufficient_quota" itself, exactly: a code that holds those words among others is a rate limit.',
+          where='lab 16.2, Build section, item 1 ("Provider quota spent, so waiting will not help: "); hunt round 17, 16.2-07',
+          names='itself, exactly',
+          replace=r"""
+            if getattr(exc, "code", None) == "insufficient_quota":
+""",
+          by=r"""
+            if "insufficient_quota" in str(getattr(exc, "code", None) or ""):
+"""),
+    # Hunt round 17 (reader r93), design 16.2-10.
+    Wrong(lab='16.2', name='a Retry-After rounded to thousandths',
+          rule='N is the retry_after as it came, every digit of it, written as Python writes it.',
+          where='lab 16.2, Build section, item 1 ("being its `retry_after`, 0 included"); hunt round 17, 16.2-10',
+          names='as it came, a fraction included',
+          replace=r"""
+            later = "later" if wait is None else f"in {wait} s"
+""",
+          by=r"""
+            later = "later" if wait is None else f"in {round(wait, 3)} s"
+"""),
+    # Hunt round 17 (reader r93), design 16.2-13.
+    Wrong(lab='16.2', name='a broken pipe sent once more',
+          rule='If sending raises any Exception, no second request goes out, whatever its class.',
+          where='lab 16.2, Build section, item 1 ("no second request goes out"); hunt round 17, 16.2-13',
+          names="a quiet second try is not acomplete's to make",
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            try:
+                response = self.client.open(to_wire(system, messages, tools))
+            except BrokenPipeError:  # a stale connection: one quiet retry
+                response = self.client.open(to_wire(system, messages, tools))
+"""),
+    # Hunt round 17 (reader r93), design 16.2-14.
+    Wrong(lab='16.2', name='a 503 that asks for no wait sent once more',
+          rule='If sending raises any Exception, no second request goes out, whatever its status and however short a wait it asks for.',
+          where='lab 16.2, Build section, item 1 ("no second request goes out"); hunt round 17, 16.2-14',
+          names="a quiet second try is not acomplete's to make",
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            try:
+                response = self.client.open(to_wire(system, messages, tools))
+            except Exception as first:
+                wait = getattr(first, "retry_after", None)
+                if getattr(first, "status", None) != 503 or wait is None or wait > 1:
+                    raise
+                response = self.client.open(to_wire(system, messages, tools))  # a blip
+"""),
+    # Hunt round 17 (reader r93), design 16.2-15.
+    Wrong(lab='16.2', name='a rate limit under a tenth of a second sent once more',
+          rule='A 429 is a reply saying when to send again, and no second request goes out, however short the wait.',
+          where='lab 16.2, Build section, item 1 ("no second request goes out"); hunt round 17, 16.2-15',
+          names='however short the wait',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            try:
+                response = self.client.open(to_wire(system, messages, tools))
+            except Exception as first:
+                wait = getattr(first, "retry_after", None)
+                if getattr(first, "status", None) != 429 or not wait or wait >= 0.1:
+                    raise
+                response = self.client.open(to_wire(system, messages, tools))  # too short to report
+"""),
+    # Hunt round 17 (reader r93), design 16.2-34.
+    Wrong(lab='16.2', name="only the record's last 200 messages sent",
+          rule='The body is the one to_wire makes of the arguments: the whole record, never its tail.',
+          where='lab 16.2, Build section, item 1 ("its body the one `to_wire` makes of the arguments"); hunt round 17, 16.2-34',
+          names='never its tail',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            response = self.client.open(to_wire(system, messages[-200:], tools))
+"""),
+    # Hunt round 17 (reader r93), design 16.2-36.
+    Wrong(lab='16.2', name='only a TypeError from to_wire reported as a failed request',
+          rule='The body is made inside the same try as the sending: whatever Exception to_wire raises is a failed request, and nothing goes out.',
+          where='lab 16.2, Build section, item 1 ("The body is made inside the same `try` as the sending"); hunt round 17, 16.2-36',
+          names='is reported as a failed request',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            body = to_wire(system, messages, tools)
+        except TypeError as exc:  # bytes and such: a record JSON cannot hold
+            return error_message(f"Provider request failed: {exc}")
+        try:
+            response = self.client.open(body)
+"""),
+    # Hunt round 17 (reader r93), design 16.2-19.
+    Wrong(lab='16.2', name='fewer looks at the signal after a hundred quiet turns',
+          rule='The signal is looked at on every turn while the provider is silent, however long the silence has lasted.',
+          where='lab 16.2, Build section, item 2 ("A Stop ends the reply as the aborted one"); hunt round 17, 16.2-19',
+          names='one turn, not several, between two looks',
+          replace=r"""
+        chunks = []
+        try:
+""",
+          by=r"""
+        chunks, quiet = [], 0
+        try:
+""",
+          also=((r"""
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue
+                line = response.read_line()
+""", r"""
+                    quiet += 1
+                    for _ in range(1 if quiet <= 100 else 4):  # back off on a long silence
+                        await asyncio.sleep(0)
+                    continue
+                quiet = 0
+                line = response.read_line()
+"""),)),
+    # Hunt round 17 (reader r93), design 16.2-22.
+    Wrong(lab='16.2', name="one call's signal kept on the model for every call",
+          rule="A model object keeps nothing of one call's signal: a Stop pressed on one call stops that call alone, whatever another call of the same model is doing.",
+          where='lab 16.2, Build section, item 2 ("A Stop ends the reply as the aborted one"); hunt round 17, 16.2-22',
+          names='stops that call alone',
+          replace=r"""
+        chunks = []
+        try:
+""",
+          by=r"""
+        self.signal = signal  # kept for the reading
+        chunks = []
+        try:
+""",
+          also=((r"""
+                if signal is not None and signal.is_cancelled():
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+""", r"""
+                if self.signal is not None and self.signal.is_cancelled():
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+"""),)),
+    # Hunt round 17 (reader r93), design 16.2-24.
+    Wrong(lab='16.2', name='an EOFError from read_line taken for the end',
+          rule='What read_line() raises goes up as it was raised, whatever its class: a dropped connection ends the stream with None, never with an exception.',
+          where='lab 16.2, Build section, item 2 ("it goes up as it was raised, whatever its class"); hunt round 17, 16.2-24',
+          names='whatever its class',
+          replace=r"""
+                line = response.read_line()
+""",
+          by=r"""
+                try:
+                    line = response.read_line()
+                except EOFError:  # the connection went away: the end
+                    line = None
+"""),
+    # Hunt round 17 (reader r93), design 16.2-45.
+    Wrong(lab='16.2', name='a BrokenPipeError from read_line taken for the end',
+          rule='What read_line() raises goes up as it was raised, whatever its class: a dropped connection ends the stream with None, never with an exception.',
+          where='lab 16.2, Build section, item 2 ("it goes up as it was raised, whatever its class"); hunt round 17, 16.2-45',
+          names='whatever its class',
+          replace=r"""
+                line = response.read_line()
+""",
+          by=r"""
+                try:
+                    line = response.read_line()
+                except BrokenPipeError:  # the connection dropped: the stream ended
+                    line = None
+"""),
+    # Hunt round 17 (reader r93), design 16.2-25.
+    Wrong(lab='16.2', name='a TimeoutError from ready taken for not yet',
+          rule='What ready() raises goes up as it was raised, whatever its class: it is a fault in the reading, never "not ready yet".',
+          where='lab 16.2, Build section, item 2 ("it goes up as it was raised, whatever its class"); hunt round 17, 16.2-25',
+          names='whatever its class',
+          replace=r"""
+                if not response.ready():
+""",
+          by=r"""
+                try:
+                    ready = response.ready()
+                except TimeoutError:  # slow to answer: not ready yet
+                    ready = False
+                if not ready:
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
