@@ -2481,6 +2481,191 @@ def assemble(chunks, *, aborted=False):
                 if chunk is not None and (not chunks or chunk != chunks[-1]):
                     chunks.append(chunk)  # the same chunk twice is a resend
 """),
+    # Hunt round 17 (reader r93), design 16.2-07.
+    Wrong(lab='16.2', name='a code that only holds insufficient_quota read as spent quota',
+          rule='Spent quota is a 429 whose code is "insufficient_quota" itself, exactly: a code that holds those words among others is a rate limit.',
+          where='lab 16.2, Build section, item 1 ("Provider quota spent, so waiting will not help: "); hunt round 17, 16.2-07',
+          names='itself, exactly',
+          replace=r"""
+            if getattr(exc, "code", None) == "insufficient_quota":
+""",
+          by=r"""
+            if "insufficient_quota" in str(getattr(exc, "code", None) or ""):
+"""),
+    # Hunt round 17 (reader r93), design 16.2-10.
+    Wrong(lab='16.2', name='a Retry-After rounded to thousandths',
+          rule='N is the retry_after as it came, every digit of it, written as Python writes it.',
+          where='lab 16.2, Build section, item 1 ("being its `retry_after`, 0 included"); hunt round 17, 16.2-10',
+          names='as it came, a fraction included',
+          replace=r"""
+            later = "later" if wait is None else f"in {wait} s"
+""",
+          by=r"""
+            later = "later" if wait is None else f"in {round(wait, 3)} s"
+"""),
+    # Hunt round 17 (reader r93), design 16.2-13.
+    Wrong(lab='16.2', name='a broken pipe sent once more',
+          rule='If sending raises any Exception, no second request goes out, whatever its class.',
+          where='lab 16.2, Build section, item 1 ("no second request goes out"); hunt round 17, 16.2-13',
+          names="a quiet second try is not acomplete's to make",
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            try:
+                response = self.client.open(to_wire(system, messages, tools))
+            except BrokenPipeError:  # a stale connection: one quiet retry
+                response = self.client.open(to_wire(system, messages, tools))
+"""),
+    # Hunt round 17 (reader r93), design 16.2-14.
+    Wrong(lab='16.2', name='a 503 that asks for no wait sent once more',
+          rule='If sending raises any Exception, no second request goes out, whatever its status and however short a wait it asks for.',
+          where='lab 16.2, Build section, item 1 ("no second request goes out"); hunt round 17, 16.2-14',
+          names="a quiet second try is not acomplete's to make",
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            try:
+                response = self.client.open(to_wire(system, messages, tools))
+            except Exception as first:
+                wait = getattr(first, "retry_after", None)
+                if getattr(first, "status", None) != 503 or wait is None or wait > 1:
+                    raise
+                response = self.client.open(to_wire(system, messages, tools))  # a blip
+"""),
+    # Hunt round 17 (reader r93), design 16.2-15.
+    Wrong(lab='16.2', name='a rate limit under a tenth of a second sent once more',
+          rule='A 429 is a reply saying when to send again, and no second request goes out, however short the wait.',
+          where='lab 16.2, Build section, item 1 ("no second request goes out"); hunt round 17, 16.2-15',
+          names='however short the wait',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            try:
+                response = self.client.open(to_wire(system, messages, tools))
+            except Exception as first:
+                wait = getattr(first, "retry_after", None)
+                if getattr(first, "status", None) != 429 or not wait or wait >= 0.1:
+                    raise
+                response = self.client.open(to_wire(system, messages, tools))  # too short to report
+"""),
+    # Hunt round 17 (reader r93), design 16.2-34.
+    Wrong(lab='16.2', name="only the record's last 200 messages sent",
+          rule='The body is the one to_wire makes of the arguments: the whole record, never its tail.',
+          where='lab 16.2, Build section, item 1 ("its body the one `to_wire` makes of the arguments"); hunt round 17, 16.2-34',
+          names='never its tail',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            response = self.client.open(to_wire(system, messages[-200:], tools))
+"""),
+    # Hunt round 17 (reader r93), design 16.2-36.
+    Wrong(lab='16.2', name='only a TypeError from to_wire reported as a failed request',
+          rule='The body is made inside the same try as the sending: whatever Exception to_wire raises is a failed request, and nothing goes out.',
+          where='lab 16.2, Build section, item 1 ("The body is made inside the same `try` as the sending"); hunt round 17, 16.2-36',
+          names='is reported as a failed request',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            body = to_wire(system, messages, tools)
+        except TypeError as exc:  # bytes and such: a record JSON cannot hold
+            return error_message(f"Provider request failed: {exc}")
+        try:
+            response = self.client.open(body)
+"""),
+    # Hunt round 17 (reader r93), design 16.2-19.
+    Wrong(lab='16.2', name='fewer looks at the signal after a hundred quiet turns',
+          rule='The signal is looked at on every turn while the provider is silent, however long the silence has lasted.',
+          where='lab 16.2, Build section, item 2 ("A Stop ends the reply as the aborted one"); hunt round 17, 16.2-19',
+          names='one turn, not several, between two looks',
+          replace=r"""
+        chunks = []
+        try:
+""",
+          by=r"""
+        chunks, quiet = [], 0
+        try:
+""",
+          also=((r"""
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue
+                line = response.read_line()
+""", r"""
+                    quiet += 1
+                    for _ in range(1 if quiet <= 100 else 4):  # back off on a long silence
+                        await asyncio.sleep(0)
+                    continue
+                quiet = 0
+                line = response.read_line()
+"""),)),
+    # Hunt round 17 (reader r93), design 16.2-22.
+    Wrong(lab='16.2', name="one call's signal kept on the model for every call",
+          rule="A model object keeps nothing of one call's signal: a Stop pressed on one call stops that call alone, whatever another call of the same model is doing.",
+          where='lab 16.2, Build section, item 2 ("A Stop ends the reply as the aborted one"); hunt round 17, 16.2-22',
+          names='stops that call alone',
+          replace=r"""
+        chunks = []
+        try:
+""",
+          by=r"""
+        self.signal = signal  # kept for the reading
+        chunks = []
+        try:
+""",
+          also=((r"""
+                if signal is not None and signal.is_cancelled():
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+""", r"""
+                if self.signal is not None and self.signal.is_cancelled():
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+"""),)),
+    # Hunt round 17 (reader r93), design 16.2-24.
+    Wrong(lab='16.2', name='an EOFError from read_line taken for the end',
+          rule='What read_line() raises goes up as it was raised, whatever its class: a dropped connection ends the stream with None, never with an exception.',
+          where='lab 16.2, Build section, item 2 ("it goes up as it was raised, whatever its class"); hunt round 17, 16.2-24',
+          names='whatever its class',
+          replace=r"""
+                line = response.read_line()
+""",
+          by=r"""
+                try:
+                    line = response.read_line()
+                except EOFError:  # the connection went away: the end
+                    line = None
+"""),
+    # Hunt round 17 (reader r93), design 16.2-45.
+    Wrong(lab='16.2', name='a BrokenPipeError from read_line taken for the end',
+          rule='What read_line() raises goes up as it was raised, whatever its class: a dropped connection ends the stream with None, never with an exception.',
+          where='lab 16.2, Build section, item 2 ("it goes up as it was raised, whatever its class"); hunt round 17, 16.2-45',
+          names='whatever its class',
+          replace=r"""
+                line = response.read_line()
+""",
+          by=r"""
+                try:
+                    line = response.read_line()
+                except BrokenPipeError:  # the connection dropped: the stream ended
+                    line = None
+"""),
+    # Hunt round 17 (reader r93), design 16.2-25.
+    Wrong(lab='16.2', name='a TimeoutError from ready taken for not yet',
+          rule='What ready() raises goes up as it was raised, whatever its class: it is a fault in the reading, never "not ready yet".',
+          where='lab 16.2, Build section, item 2 ("it goes up as it was raised, whatever its class"); hunt round 17, 16.2-25',
+          names='whatever its class',
+          replace=r"""
+                if not response.ready():
+""",
+          by=r"""
+                try:
+                    ready = response.ready()
+                except TimeoutError:  # slow to answer: not ready yet
+                    ready = False
+                if not ready:
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -2641,10 +2826,243 @@ ALLOWED = [
         where="hunt round 12", names="",
         replace='''            if getattr(exc, "status", None) != 429:''',
         by='''            if str(getattr(exc, "status", None)) != "429":  # 429 or "429": the same status'''),
+    Wrong(
+        lab="16.2", name="a Retry-After that is no count of seconds read as later",
+        rule="The page says .retry_after is the seconds a Retry-After header asked for, N "
+             "being that number, 0 included, and later when it is None; what a value that is "
+             "no count of seconds means (a text, an HTTP date, a negative number, a bool) it "
+             "leaves open, and \"later\" for one claims no wait the server did not ask for, "
+             "while every number of seconds is still written as it came (hunt round 17, probe "
+             "16.2-82).",
+        where="hunt round 17", names="",
+        replace='''            later = "later" if wait is None else f"in {wait} s"''',
+        by='''            seconds = isinstance(wait, (int, float)) and not isinstance(wait, bool)
+            later = f"in {wait} s" if seconds and wait >= 0 else "later"'''),
+    Wrong(
+        lab="16.2", name="ready() asked before the signal on each lap",
+        rule="The signal is looked at on every lap before the next line is read; ready() only "
+             "says whether a line can be had and reads none, so asking it first in the lap "
+             "still reads no line after a Stop, and the Stop lands in the same turn (hunt "
+             "round 17, probe 16.2-83).",
+        where="hunt round 17", names="",
+        replace='''                if signal is not None and signal.is_cancelled():
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+                if not response.ready():''',
+        by='''                ready = response.ready()  # a look at the stream reads no line
+                if signal is not None and signal.is_cancelled():
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+                if not ready:'''),
+    Wrong(
+        lab="16.2", name="a turn yielded after each line read",
+        rule="As the reader that yields a turn on every lap: a turn given to the loop after "
+             "each line delays no Stop, since the signal is still looked at before the next "
+             "line, and a stream read a turn a line ends as soon as one whose lines arrive a "
+             "turn apart (hunt round 17, probe 16.2-84).",
+        where="hunt round 17", names="",
+        replace='''                if chunk is not None:
+                    chunks.append(chunk)''',
+        by='''                if chunk is not None:
+                    chunks.append(chunk)
+                await asyncio.sleep(0)  # a turn for the loop after each line'''),
 ]
 
 # Designs no check of the lab can afford to tell apart (tools/wrong_designs.py's Beyond).
 BEYOND = [
+    # Hunt round 17 (reader r93), designs 16.2-20 and 16.2-44 (the same count, an error reply).
+    Beyond(lab='16.2', name='the stream taken for ended after 9,500 quiet turns',
+           rule='The response is read to its end or a Stop, however long the provider is quiet: '
+                'no count of quiet looks ends it, however large.',
+           where='lab 16.2, Build section, item 2 ("The response is read to its end"); hunt '
+                 'round 17, 16.2-20 and 16.2-44',
+           names='never a count of quiet looks',
+           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), and "
+                 "test_a_quiet_provider_is_waited_for waits 9,000; this reader takes the stream "
+                 "for ended after 9,500 quiet turns in a row, and a wait just past that is the "
+                 "count grown just past the design's threshold, with no room left in the budget",
+           replace=r'''
+        chunks = []
+        try:
+            while True:
+''',
+           by=r'''
+        chunks, quiet = [], 0  # a provider silent this long is gone
+        try:
+            while True:
+''',
+           also=((r'''
+                if not response.ready():
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue
+                line = response.read_line()
+''', r'''
+                if not response.ready():
+                    quiet += 1
+                    if quiet > 9_500:
+                        break
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue
+                quiet = 0
+                line = response.read_line()
+'''),),
+           turns=20_000, seconds=20.0,
+           deep=r'''
+import json
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "16.2"
+
+
+def text(words):
+    return 'data: ' + json.dumps({"choices": [{"index": 0, "delta": {"content": words}}]})
+
+
+@lab_test("A provider that says nothing for 12,000 loop turns in the middle of a reply is waited "
+          "for: the reply is its whole answer.")
+async def test_a_provider_quiet_for_twelve_thousand_turns(t):
+    provider = lab.FakeProvider([[text("Let me think"), lab.pause(12_000), text(" it over."),
+                                  'data: {"choices": [{"index": 0, "delta": {}, '
+                                  '"finish_reason": "stop"}]}', "data: [DONE]"]])
+    reply = await harness.StreamingModel(provider).acomplete(
+        "You help.", [harness.user_message("Plan?")])
+    t.expect([reply["stop_reason"], harness.text_of(reply), provider.open_responses()],
+             why="The provider sent a line, said nothing for 12,000 loop turns, then finished: "
+                 "only a Stop or the end of the stream ends the reading, never a count of "
+                 "quiet looks, however large. Items: the reply's stop_reason, its words, the "
+                 "responses left open (StreamingModel, lesson 16).")
+'''),
+    # Hunt round 17 (reader r93), design 16.2-21.
+    Beyond(lab='16.2', name='the reading cut off after 2,000 lines',
+           rule='The response is read to its end, where read_line() gives None or a line '
+                'decodes to STREAM_DONE: no count of lines ends it, however large.',
+           where='lab 16.2, Build section, item 2 ("The response is read to its end"); hunt '
+                 'round 17, 16.2-21',
+           names='never a count of lines',
+           reach="the tests' streams are tens of lines; a stream past 2,000 lines costs about "
+                 "5 ms of processor time on the reference (2,200 lines all ready at once "
+                 "measured 5.3 ms), half of what a new case may add, and a cap of 5,000 lines "
+                 "would need twice that again",
+           replace=r'''
+        chunks = []
+        try:
+''',
+           by=r'''
+        chunks, lines = [], 0
+        try:
+''',
+           also=((r'''
+                line = response.read_line()
+''', r'''
+                line = response.read_line()
+                lines += 1
+                if lines > 2_000:  # enough of any one reply
+                    break
+'''),),
+           turns=10_000, seconds=20.0,
+           deep=r'''
+import json
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "16.2"
+
+
+def text(words):
+    return 'data: ' + json.dumps({"choices": [{"index": 0, "delta": {"content": words}}]})
+
+
+@lab_test("A reply of 3,000 short lines is read to its [DONE]: the reply is its whole answer.")
+async def test_a_reply_of_three_thousand_lines(t):
+    provider = lab.FakeProvider([[text("ab")] * 3_000 + [
+        'data: {"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}',
+        "data: [DONE]"]])
+    reply = await harness.StreamingModel(provider).acomplete(
+        "You help.", [harness.user_message("Go on.")])
+    t.expect([reply["stop_reason"], len(harness.text_of(reply)), provider.open_responses()],
+             why="A reply of 3,000 lines of two characters, then the finish and [DONE]. Items: "
+                 "the reply's stop_reason, the length of its words, the responses left open. "
+                 "The response is read to its end, never a count of lines, however large "
+                 "(StreamingModel, lesson 16).")
+'''),
+    # Hunt round 17 (reader r93), design 16.2-37.
+    Beyond(lab='16.2', name='the signal looked at only in the first 1,000 lines',
+           rule='The signal is looked at first on every lap of the reading, however many lines '
+                'have been read: a Stop ends the reply and no later line is read.',
+           where='lab 16.2, Build section, item 2 ("A Stop ends the reply as the aborted one"); '
+                 'hunt round 17, 16.2-37',
+           names='however many lines',
+           reach="the tests' streams are tens of lines; a Stop past line 1,000 needs a stream "
+                 "of more than 1,000 lines, about 2.5 ms of processor time on the reference per "
+                 "thousand lines, and a reader that stops looking after 5,000 would need five "
+                 "times that",
+           replace=r'''
+                if signal is not None and signal.is_cancelled():
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+''',
+           by=r'''
+                if len(chunks) < 1_000 and signal is not None and signal.is_cancelled():
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+''',
+           turns=10_000, seconds=20.0,
+           deep=r'''
+import json
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "16.2"
+
+
+def text(words):
+    return 'data: ' + json.dumps({"choices": [{"index": 0, "delta": {"content": words}}]})
+
+
+class AllAtOnce:
+    """A client whose one response has every line ready at once, and presses Stop as line `n`
+    is read."""
+
+    def __init__(self, lines, n, press):
+        self.lines, self.n, self.press = list(lines), n, press
+        self.lines_read, self.closed = 0, False
+
+    def open(self, body):
+        return self
+
+    def ready(self):
+        return not self.closed
+
+    def read_line(self):
+        if self.lines_read == len(self.lines):
+            return None
+        self.lines_read += 1
+        if self.lines_read == self.n:
+            self.press()
+        return self.lines[self.lines_read - 1]
+
+    def close(self):
+        self.closed = True
+
+
+@lab_test("Stop pressed as line 1,500 of a reply of 2,000 lines is read: the reply is aborted "
+          "and no later line is read.")
+async def test_stop_after_fifteen_hundred_lines(t):
+    token = harness.CancelToken()
+    fast = AllAtOnce([text("ab")] * 2_000 + [
+        'data: {"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}',
+        "data: [DONE]"], 1_500, token.cancel)
+    reply = await harness.StreamingModel(fast).acomplete(
+        "You help.", [harness.user_message("Go on.")], [], token)
+    t.expect([reply["stop_reason"], len(harness.text_of(reply)), fast.lines_read, fast.closed],
+             why="Stop came with line 1,500 of 2,000 lines all ready at once. Items: the "
+                 "reply's stop_reason, the length of its words, the lines read, closed. The "
+                 "signal is looked at first on every lap, however many lines have been read "
+                 "(StreamingModel, lesson 16).")
+'''),
     Beyond(lab='16.2', name='giving up after ten thousand quiet turns',
            rule='The response is read to its end or a Stop, however long the provider is quiet: '
                 'no count of quiet looks ends it, however large.',

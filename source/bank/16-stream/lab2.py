@@ -176,6 +176,8 @@ class Hollow(Flag):
           "call's own.")
 async def test_bank_own_exceptions_at_the_door(t):
     wait = t.random.choice([0, t.random.randint(1, 90)])
+    short = t.random.randint(1, 6) / 70  # under 0.1 s, and of sixteen digits or so
+    notice = t.random.choice(["insufficient_quota_notice", "near_insufficient_quota"])
     reason = f"{word(t)} refused"
     cases = [["quiet 429", Balky(f"too many: {reason}", status=429, retry_after=wait),
               f"Provider rate limit, so send again in {wait} s: too many: {reason}"],
@@ -210,8 +212,15 @@ async def test_bank_own_exceptions_at_the_door(t):
               f"Provider rate limit, so send again in {float(wait + 1)} s: {reason}"],
              ["429 wait in eighths", Balky(reason, status=429, retry_after=wait + 0.375),
               f"Provider rate limit, so send again in {wait + 0.375} s: {reason}"],
-             ["429 short wait", Balky(reason, status=429, retry_after=0.625),
-              f"Provider rate limit, so send again in 0.625 s: {reason}"],
+             ["429 short wait", Balky(reason, status=429, retry_after=short),
+              f"Provider rate limit, so send again in {short} s: {reason}"],
+             ["429 code holding the quota's", Balky(reason, status=429, code=notice,
+                                                    retry_after=wait),
+              f"Provider rate limit, so send again in {wait} s: {reason}"],
+             ["503 asking no wait", Balky(f"unavailable: {reason}", status=503, retry_after=0),
+              f"Provider request failed: unavailable: {reason}"],
+             ["broken pipe", BrokenPipeError(32, reason),
+              f"Provider request failed: [Errno 32] {reason}"],
              ["429 quota code in capitals", Balky(reason, status=429, code="Insufficient_Quota"),
               f"Provider rate limit, so send again later: {reason}"],
              ["429 quota words, no code", Balky(f"insufficient_quota: {reason}", status=429),
@@ -251,8 +260,10 @@ async def test_bank_own_exceptions_at_the_door(t):
              "a falsy one too; the text is str(exc) as it is, never trimmed or picked from its "
              "args; the status is .status, never .status_code, and an exception with none is a "
              "failed request whatever its words; spent quota is the code itself, exactly, "
-             "never the words; N is the retry_after as it came, a .0 included; "
-             "no second request goes out, however short the wait (StreamingModel, lesson 16). "
+             "never the words, nor a code that only holds it; N is the retry_after as it came, a "
+             ".0 included and every digit kept; "
+             "no second request goes out, however short the wait, whatever the status or class "
+             "(StreamingModel, lesson 16). "
              "Items: [each case as [its name, the reply, attempts to send], [the reply under a "
              "set flag, attempts, the same under a set flag that is falsy]].")
     rows = [tool(name, lambda arguments: "fine", FIELD) for name in ("prune", "graft", "water")]
@@ -277,6 +288,14 @@ async def test_bank_own_exceptions_at_the_door(t):
         odd_reply = await harness.StreamingModel(client).acomplete(SYSTEM, odd, [], Flag(False))
     except Exception as error:
         odd_reply = f"raised {type(error).__name__}"
+    looped = {"row": word(t)}
+    looped["again"] = looped  # arguments that hold themselves: ValueError, not TypeError
+    loop_client = Counter(Balky("should not be sent"))
+    try:
+        loop_reply = await harness.StreamingModel(loop_client).acomplete(
+            SYSTEM, [odd[0], lab.reply(lab.call("prune", looped, id="c1"))], [], Flag(False))
+    except Exception as error:
+        loop_reply = f"raised {type(error).__name__}"
     held = Counter(Balky("should not be sent"))
     try:
         odd_stopped = await harness.StreamingModel(held).acomplete(SYSTEM, odd, [], Flag(True))
@@ -288,15 +307,18 @@ async def test_bank_own_exceptions_at_the_door(t):
             SYSTEM, [harness.user_message("Tend the rows.")], [], Flag(False))
     except BaseException as error:  # what must go up: the scenario reports it
         gone = f"raised {type(error).__name__}: {error}"
-    t.expect([odd_reply, client.opened, gone, leaving.opened, odd_stopped, held.opened],
+    t.expect([odd_reply, client.opened, loop_reply, loop_client.opened, gone, leaving.opened,
+              odd_stopped, held.opened],
              [harness.error_message("Provider request failed: Object of type set is not JSON "
                                     "serializable"), 0,
+              harness.error_message("Provider request failed: Circular reference detected"), 0,
               f"raised SystemExit: {leaving.fault}", 1,
               harness.error_message(harness.ABORTED, stop_reason="aborted"), 0],
-             "A record whose call's arguments hold a set, which to_wire cannot write, then a "
-             "client whose open raises SystemExit. Items: [the first reply, attempts to send, "
-             "what the second raised, attempts]: the body is made inside the same try as the "
-             "sending, so the first is a failed request and nothing goes out; only an Exception "
+             "A record whose call's arguments hold a set, which to_wire cannot write, one whose "
+             "arguments hold themselves (to_wire raises ValueError), then a client whose open "
+             "raises SystemExit. Items: [the first reply, attempts to send, the second's reply, "
+             "attempts, what the third raised, attempts]: the body is made inside the same try as the "
+             "sending, so whatever Exception to_wire raises is a failed request and nothing goes out; only an Exception "
              "is the provider's trouble, so SystemExit goes up as it was raised; the same record "
              "under a flag already up is the aborted reply, before any body is made "
              "(StreamingModel, lesson 16). Items end with [the reply under a set flag, "
@@ -306,7 +328,7 @@ async def test_bank_own_exceptions_at_the_door(t):
     provider = lab.FakeProvider([lab.say(f"{word(t)}.") for _ in range(4)])
     model = harness.StreamingModel(provider)
     record = [harness.user_message(f"Row {n}?") if n % 2 == 0 else lab.reply(f"Row {n} is fine.")
-              for n in range(2 * t.random.randint(22, 35) + 1)]
+              for n in range(2 * t.random.randint(150, 250) + 1)]
     other = f"You tend the {word(t)} rows."
     calls = [(SYSTEM, record), (other, record), (SYSTEM, record)]
     first = await model.acomplete(SYSTEM, [harness.user_message("Stop.")], [], Flag(True))
@@ -499,7 +521,7 @@ async def test_bank_three_ways_out_of_the_reading(t):
     task = asyncio.ensure_future(harness.StreamingModel(provider).acomplete(
         SYSTEM, [harness.user_message("Wait for it.")], [], watch))
     await lab.ticks(4)
-    silence, looks = t.random.randint(4, 36), watch.looks
+    silence, looks = t.random.randint(150, 400), watch.looks  # long: no backing off either
     await lab.ticks(silence)
     looked = watch.looks - looks >= silence
     task.cancel()
@@ -508,9 +530,12 @@ async def test_bank_three_ways_out_of_the_reading(t):
     second = [looked, task.cancelled(), len(provider.responses), provider.open_responses()]
     said, reset = f"{word(t)} buffer was freed twice", f"{word(t)} reset by its own peer"
     lost = f"{word(t)} lost its place in the buffer"
-    third = []
-    for fault in (RuntimeError(said), ConnectionResetError(reset), ValueError(lost)):
-        client = Ready(lines[:t.random.randint(1, len(parts))], fault=fault)
+    third, ended_early = [], f"{word(t)} ran out of stream"
+    slow, pipe = f"{word(t)} timed out", f"{word(t)} pipe broke"
+    for fault in (RuntimeError(said), ConnectionResetError(reset), ValueError(lost),
+                  EOFError(ended_early), BrokenPipeError(32, pipe), TimeoutError(slow)):
+        kind = Unready if isinstance(fault, TimeoutError) else Ready  # ready() raises it
+        client = kind(lines[:t.random.randint(1, len(parts))], fault=fault)
         task = asyncio.ensure_future(harness.StreamingModel(client).acomplete(
             SYSTEM, [harness.user_message("Read on.")]))
         over = await settle(task, 40)
@@ -535,12 +560,15 @@ async def test_bank_three_ways_out_of_the_reading(t):
                at, True],
               [True, True, 1, []],
               [[True, f"RuntimeError: {said}", True], [True, f"ConnectionResetError: {reset}", True],
-               [True, f"ValueError: {lost}", True]]],
+               [True, f"ValueError: {lost}", True], [True, f"EOFError: {ended_early}", True],
+               [True, f"BrokenPipeError: [Errno 32] {pipe}", True],
+               [True, f"TimeoutError: {slow}", True]]],
              "The signal is looked at on every lap of the reading, even when a line is always "
              "ready, and on every turn while the provider is silent, and a Stop gives the "
              "aborted reply with the words read so far; the close runs on every way out, a "
              "cancel from outside too; what read_line() raises is a fault that goes up as it "
-             "was raised, whatever its class (StreamingModel, lesson 16). Items: [[the line "
+             "was raised, whatever its class, never taken for the end or for \"not ready yet\" "
+             "(StreamingModel, lesson 16). Items: [[the line "
              "Stop came on, over in time, the reply, lines read, closed], [looked at on every "
              "turn of a silence, the task cancelled, responses opened, those left open], [for "
              "a RuntimeError and a ConnectionResetError: over in time, what it gave or raised, "
@@ -570,21 +598,24 @@ async def test_bank_three_ways_out_of_the_reading(t):
     await lab.ticks(10)
     flags[1].raised = True  # Stop on the second call only, the first's provider silent too
     over = await settle(tasks[1], 5)
+    await lab.ticks(3)
+    alone = not tasks[0].done()  # the first call's own flag is still down
     flags[0].raised = True
     await settle(tasks[0], 5)
-    fifth = [over is not None, None if over is None else tasks[1].result()["stop_reason"],
+    fifth = [over is not None, None if over is None else tasks[1].result()["stop_reason"], alone,
              len(provider.responses), provider.open_responses()]
     t.expect([[reply["stop_reason"], ended.ends, ended.closed], faults, fifth],
              [["stop", 1, True],
               [[f"LookupError: {bare}", True], [f"KeyboardInterrupt: {ctrl_c}", True]],
-              [True, "aborted", 2, []]],
+              [True, "aborted", True, 2, []]],
              "A response that ends with None after its finish, with no [DONE]; one whose very "
              "first ready() raises; one whose read_line() raises KeyboardInterrupt; then two "
              "calls of one model at once, both providers silent, Stop on the second. Nothing "
              "after the end is read (read_line() gives None once); what ready() or "
              "read_line() raise goes up as it was raised, a KeyboardInterrupt too, and the "
              "response is closed on every way out, the first look's too; a Stop lands within "
-             "five turns on each call, whatever another call of the model is doing "
+             "five turns on each call, whatever another call of the model is doing, and on that "
+             "call alone "
              "(StreamingModel, lesson 16). Items: [[stop_reason, times None was given, "
              "closed], [[what each raised, closed]], [the second over in time, its "
-             "stop_reason, responses opened, those left open]].")
+             "stop_reason, the first still running, responses opened, those left open]].")

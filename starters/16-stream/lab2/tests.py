@@ -236,19 +236,23 @@ async def test_stop_while_the_provider_is_silent(t):
     async with lab.background(pair[0].prompt("Plan one.")) as first, \
             lab.background(pair[1].prompt("Plan two.")) as second:
         await lab.ticks(20)  # both runs started: the provider is silent to each
-        outcomes = [await harness.stop_run(pair[1], second, grace=5),
-                    await harness.stop_run(pair[0], first, grace=5)]
-    t.expect([outcomes, [lab.shape(one.messages) for one in pair],
+        outcomes = [await harness.stop_run(pair[1], second, grace=5)]
+        alone = not first.done()  # Stop on the second run is no Stop on the first
+        outcomes.append(await harness.stop_run(pair[0], first, grace=5))
+    t.expect([outcomes, alone, [lab.shape(one.messages) for one in pair],
               [[harness.text_of(m) for m in one.messages if m["role"] == "assistant"]
                for one in pair], len(shared.responses),
               shared.open_responses()],
              why="One StreamingModel serving two Harnesses at once, each provider silent after "
                  "one line; Stop pressed on the second run, then on the first. Items: what "
-                 "stop_run said for each, the records' shapes, their replies' words, the "
+                 "stop_run said for each, whether the first was still running once the "
+                 "second had stopped, the records' shapes, their replies' words, the "
                  "responses opened, those left open. Stop must land within five turns while "
                  "the provider is silent, for each call of a model, whatever another call of "
                  "the same model is doing: a call that waits for another to finish hears no "
-                 "Stop (StreamingModel, lesson 16, Build section).")
+                 "Stop, and a Stop pressed on one call stops that call alone, since a model "
+                 "object keeps nothing of one call's signal (StreamingModel, lesson 16, Build "
+                 "section).")
 
 
 @lab_test("A refused connection, or any other failure to send, gives an \"error\" reply, "
@@ -291,7 +295,8 @@ async def test_trouble_is_a_reply_and_every_response_is_closed(t):
     for fault in (TimeoutError("the provider took too long to answer"),
                   Refusal("Internal server error", 500), ConnectionResetError(),
                   ConnectionRefusedError(111, "Connection refused"),
-                  Refusal("Service unavailable\n", 503), Refusal("Overloaded", 529)):
+                  Refusal("Service unavailable\n", 503, retry_after=0),
+                  Refusal("Overloaded", 529), BrokenPipeError(32, "Broken pipe")):
         client = Refusing(fault)
         reply = await harness.StreamingModel(client).acomplete(SYSTEM, [harness.user_message(
             "Hello?")])
@@ -301,33 +306,36 @@ async def test_trouble_is_a_reply_and_every_response_is_closed(t):
              why="Each item is [what open raised, the reply, the times open was called], for a "
                  "timeout, a status 500, a reset whose text is empty, a refusal with an errno "
                  "(its text is str(exc), errno included), a 503 whose text ends in a line break "
-                 "and Anthropic's 529 Overloaded. If sending raises any Exception, the reply is "
+                 "and whose Retry-After is 0, Anthropic's 529 Overloaded and a broken pipe. If sending raises any Exception, the reply is "
                  "an `error` ending and no second request goes out, whatever its class or "
-                 "status: a quiet second try is not acomplete's to make. Its error_message is "
+                 "status, however short a wait it asks for: a quiet second try is not acomplete's to make. Its error_message is "
                  "`Provider request failed: ` followed by the exception's text, as it is, even "
                  "when that is empty, never trimmed or picked from its args (StreamingModel, "
                  "lesson 16, Build item 1).")
     # a record to_wire cannot write: arguments that are not JSON
     unwritable = [harness.user_message("Save it."),
                   lab.reply(lab.call("write", {"path": "a.bin", "content": b"\x00\x01"}, id="c1"))]
+    looped = {"path": "a.txt"}
+    looped["again"] = looped  # arguments that hold themselves: json refuses them, ValueError
+    circular = [harness.user_message("Save it."), lab.reply(lab.call("write", looped, id="c1"))]
     written = []
-    for signal in (None, Flag(up=True)):
+    for record, signal in ((unwritable, None), (unwritable, Flag(up=True)), (circular, None)):
         client = TurnedAway()
         try:
-            reply = await harness.StreamingModel(client).acomplete(SYSTEM, unwritable, (),
-                                                                  signal)
+            reply = await harness.StreamingModel(client).acomplete(SYSTEM, record, (), signal)
         except Exception as error:
             reply = f"raised {type(error).__name__}: {error}"
         written.append([reply, len(client.requests)])
     t.expect(written,
              why=f"A record, {lab.shape(unwritable)}, whose call's arguments hold bytes, which "
                  "to_wire cannot write as JSON, handed over with no signal, then with a signal "
-                 "already set. Each item is [the reply, or what acomplete raised; the times open "
+                 "already set; then one whose call's arguments hold themselves, which JSON "
+                 "cannot write either (a ValueError, not a TypeError). Each item is [the reply, or what acomplete raised; the times open "
                  "was called]. The body is made inside the same try as the sending: a record "
                  "to_wire cannot write is reported as a failed request, and nothing goes out; "
                  "but when the signal is already set, nothing is sent and the reply is the "
                  "aborted one, before any body is made (StreamingModel, lesson 16, Build item "
-                 "1).")
+                 "1): whatever to_wire raises, since it is an Exception.")
 
     cuts = []
     for fault in (lab.PowerCut("the power failed while sending"),
@@ -423,7 +431,7 @@ async def test_a_set_signal_sends_nothing(t):
              "Each request is to_wire(system, messages, tools) of that call's own arguments "
              "(StreamingModel, lesson 16).")
     long = [harness.user_message(f"Question {n // 2 + 1}?") if n % 2 == 0 else
-            lab.reply(f"Answer {n // 2 + 1}.") for n in range(2 * t.random.randint(25, 40) + 1)]
+            lab.reply(f"Answer {n // 2 + 1}.") for n in range(2 * t.random.randint(250, 500) + 1)]
     later = [("You answer in one line.", long, specs[1]), (SYSTEM, asked, specs[0])]
     found = []
     for system, messages, tools in later:
@@ -515,13 +523,14 @@ QUIET = 9_000  # loop turns of silence: long, as a provider that thinks or is ov
 
 
 @lab_test("A provider that says nothing for 9,000 loop turns in the middle of a reply is "
-          "waited for: the reply is its whole answer. read_line() is called only once ready() "
-          "says a line can be had.")
+          "waited for: the reply is its whole answer, and the signal is looked at on every turn of "
+          "the silence. read_line() is called only once ready() says a line can be had.")
 async def test_a_quiet_provider_is_waited_for(t):
     provider = lab.FakeProvider([[text("Let me think"), lab.pause(QUIET), text(" it over."),
                                   STOP, DONE]])
-    client = Watched(provider)
-    reply = await harness.StreamingModel(client).acomplete(SYSTEM, [harness.user_message("Plan?")])
+    client, flag = Watched(provider), Flag()
+    reply = await harness.StreamingModel(client).acomplete(SYSTEM, [harness.user_message("Plan?")],
+                                                           [], flag)
     t.expect([reply["stop_reason"], harness.text_of(reply), provider.open_responses()],
              ["stop", "Let me think it over.", []],
              f"The provider sent a line, said nothing for {QUIET} loop turns, then finished. A "
@@ -535,6 +544,12 @@ async def test_a_quiet_provider_is_waited_for(t):
              "ready() first and give the loop a turn while it is False, rather than call "
              "read_line() and take a RuntimeError for \"not yet\", which would hide a "
              "RuntimeError that means something else (StreamingModel, lesson 16).")
+    t.expect(flag.looks >= QUIET, True,
+             f"A clear signal was handed over, and looked at {flag.looks} times in a reply "
+             f"with {QUIET} quiet turns. The signal is looked at on every turn of the silence, "
+             "however long it has lasted: give the loop one turn, not several, between two "
+             "looks, so a Stop lands within a turn even after a long wait (StreamingModel, "
+             "lesson 16).")
 
 
 class Faulty:
@@ -576,10 +591,18 @@ async def test_a_fault_in_the_reading_goes_up(t):
                          (RuntimeError("the adapter's buffer was freed twice"), "read_line"),
                          (ConnectionResetError("the adapter reset its own socket"), "ready"),
                          (ValueError("the adapter lost its place in the buffer"), "ready"),
-                         (ValueError("the adapter's buffer holds no line"), "read_line")):
+                         (ValueError("the adapter's buffer holds no line"), "read_line"),
+                         (EOFError("the adapter's stream ended early"), "read_line"),
+                         (BrokenPipeError(32, "Broken pipe"), "read_line"),
+                         (TimeoutError("the adapter's socket timed out"), "ready")):
         client = Faulty([text("Half "), text("an answer")], fault, where)
         model = harness.StreamingModel(client)
-        said = await raised(lambda: model.acomplete(SYSTEM, [harness.user_message("Hello?")]))
+        task = asyncio.ensure_future(raised(lambda: model.acomplete(
+            SYSTEM, [harness.user_message("Hello?")])))
+        if await turns_until_done(task, 40) == 40:  # a fault taken for "not yet" reads for ever
+            task.cancel()
+            await turns_until_done(task)
+        said = task.result() if not task.cancelled() else "still reading after 40 turns"
         found.append([where, said, client.closed])
     t.expect(found,
              [["read_line", "OSError: the adapter's socket went away", True],
@@ -587,13 +610,17 @@ async def test_a_fault_in_the_reading_goes_up(t):
               ["read_line", "RuntimeError: the adapter's buffer was freed twice", True],
               ["ready", "ConnectionResetError: the adapter reset its own socket", True],
               ["ready", "ValueError: the adapter lost its place in the buffer", True],
-              ["read_line", "ValueError: the adapter's buffer holds no line", True]],
+              ["read_line", "ValueError: the adapter's buffer holds no line", True],
+              ["read_line", "EOFError: the adapter's stream ended early", True],
+              ["read_line", "BrokenPipeError: [Errno 32] Broken pipe", True],
+              ["ready", "TimeoutError: the adapter's socket timed out", True]],
              "Each item is [where the response raised after two lines of words, what acomplete "
              "raised, whether the response was closed]. A connection that drops ends the "
              "stream (read_line() gives None), so the provider's trouble never arrives as an "
              "exception from ready() or read_line(): one that does is a fault in the reading "
              "or in the response, and it goes up as it was raised, whatever its class (a "
-             "RuntimeError, a ConnectionError or a ValueError too: only decode_line's "
+             "RuntimeError, a ConnectionError, an EOFError, a TimeoutError or a ValueError too: "
+             "none is the end of the stream or \"not ready yet\", and only decode_line's "
              "ValueError is a refused line), as an exception from the "
              "model does (lesson 5), never recorded as an \"error\" reply nor taken for the "
              "end of the stream; the finally "
@@ -750,7 +777,7 @@ async def test_done_ends_the_reading_whatever_follows(t):
     message = draw_message(t.random)
     lines = [line for line in draw_lines(t.random, message) if isinstance(line, str)]
     fast = AllAtOnce(lines + [line for line in tails["more lines, then the end"]], 0, None)
-    reply = await reading(harness.StreamingModel(fast), 20)
+    reply = await reading(harness.StreamingModel(fast), 20 + len(fast.lines))  # a turn a line
     cases.append(["more lines, all ready at once", message, len(lines),
                   [reply, fast.lines_read, fast.closed]])
     t.expect([[tail, found] for tail, message, count, found in cases],
@@ -765,7 +792,7 @@ async def test_done_ends_the_reading_whatever_follows(t):
     message = draw_message(t.random)
     lines = [line for line in draw_lines(t.random, message) if isinstance(line, str)]
     ended = AllAtOnce([line for line in lines if "[DONE]" not in line], 0, None)
-    reply = await reading(harness.StreamingModel(ended), 20)
+    reply = await reading(harness.StreamingModel(ended), 20 + len(ended.lines))
     t.expect([reply, ended.lines_read, ended.ends, ended.closed],
              why="A response whose lines are all ready at once and whose connection ends "
                  "with no [DONE]: read_line() gives None after the last line. Items: the reply, "
@@ -777,13 +804,13 @@ async def test_done_ends_the_reading_whatever_follows(t):
     again = []
     for lines in ([], [text(word), text(word), text(f" {word.lower()}!"), STOP, DONE]):
         fast = AllAtOnce(lines, 0, None)
-        reply = await reading(harness.StreamingModel(fast), 20)
+        reply = await reading(harness.StreamingModel(fast), 20 + len(lines))
         again.append([len(lines), reply, len(fast.requests), fast.ends, fast.closed])
     t.expect(again,
              why="Two responses whose lines are all ready at once: one whose connection ends "
                  f"before its first line, one whose words come as {word!r}, {word!r} again, then "
                  "more. Each item is [the lines sent, the reply (None: not returned within 20 "
-                 "turns), the requests sent, the times read_line() gave None, whether the "
+                 "turns more than its lines), the requests sent, the times read_line() gave None, whether the "
                  "response was closed]. The response is read to its end, and the reply is what "
                  "assemble makes of every chunk read, a chunk the same as the one before "
                  "included; no second request goes out, even when nothing came (StreamingModel, "
@@ -999,7 +1026,9 @@ async def test_a_429_is_told_by_its_status(t):
              "a 429, whatever its retry_after; and .code and .retry_after are read with "
              "getattr too, since not every exception has them (StreamingModel, lesson 16).")
     eighths = [0.125, 0.375, 0.625, 0.875]
-    after, soon = wait + t.random.choice(eighths), t.random.choice(eighths)
+    after = wait + t.random.choice(eighths)
+    soon = t.random.choice([1, 2, 4, 5, 7, 8]) / 300  # under 0.1 s, and of sixteen digits
+    notice = t.random.choice(["insufficient_quota_warning", "org_insufficient_quota_soon"])
     more = []
     for fault in (Refusal("Overloaded", 529, retry_after=wait),
                   Refusal("Rate limit reached for tokens per min", 429,
@@ -1007,6 +1036,7 @@ async def test_a_429_is_told_by_its_status(t):
                   Refusal("Rate limit reached for requests", 429, retry_after=float(wait)),
                   Refusal("Rate limit reached for requests", 429, retry_after=soon),
                   Refusal("You exceeded your current quota", 429, code="INSUFFICIENT_QUOTA"),
+                  Refusal("You are close to your quota", 429, code=notice, retry_after=wait),
                   Refusal(json.dumps(lab.QUOTA), 429),
                   ConnectionError(f"HTTP 429 Too Many Requests (retry in {wait} s)"),
                   Coded("Too Many Requests", 429)):
@@ -1021,7 +1051,8 @@ async def test_a_429_is_told_by_its_status(t):
                  "error_message, the times open was called]: Anthropic's 529 Overloaded; a 429 "
                  f"whose code names a per-minute quota, with a Retry-After of {after} s; a 429 "
                  f"with a Retry-After of {float(wait)} s (a float); a 429 with a Retry-After of "
-                 f"{soon} s; a 429 whose code is INSUFFICIENT_QUOTA in capitals; a 429 with no "
+                 f"{soon} s; a 429 whose code is INSUFFICIENT_QUOTA in capitals; a 429 whose code "
+                 f"is {notice}, which holds the quota's code but is not it; a 429 with no "
                  "code whose text is OpenAI's insufficient_quota body; an exception with no "
                  "status whose text says 429; and one whose 429 is in .status_code, not .status. "
                  "Only a 429 is one of the two troubles, a 429 in the exception's status; any "
