@@ -1,7 +1,7 @@
 """Lesson 10's wrong designs (tools/wrong_designs.py describes the format). Each is a change to
 lab 10.1's reference; the rule is the lesson's principle or the part of it the design breaks.
 """
-from tools.wrong_designs import Wrong
+from tools.wrong_designs import Beyond, Wrong
 
 WRONG = [
     Wrong(lab='10.1', name='writing the invented result into the record, in a finally on the way out',
@@ -907,6 +907,159 @@ _VIEWS = {}
     del messages[len(messages) - len(made):]
     return view
 '''),
+    # round 17 (r91)
+    Wrong(lab='10.1', name='result ids matched after stripping trailing spaces',
+          rule='A result answers the call whose id it carries, exactly, spaces and all.',
+          where='lab 10.1, Build item 1: "A result answers the call whose id it carries."; found by a release-only reader (round 17, 10.1-12)',
+          names='exactly its own',
+          replace=r"""
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+""",
+          by=r"""
+        if message["role"] == "toolResult" and message["tool_call_id"].rstrip() not in answer:
+            answer[message["tool_call_id"].rstrip()] = message  # a trailing space is noise
+""",
+          also=((r"""
+            view.append(answer.get(call["id"]) or {
+""", r"""
+            view.append(answer.get(call["id"].rstrip()) or {
+"""),)),
+    Wrong(lab='10.1', name='result ids matched on their first 2100 characters',
+          rule='A result answers the call whose id it carries, all of it, however long.',
+          where='lab 10.1, Build item 1: "A result answers the call whose id it carries."; found by a release-only reader (round 17, 10.1-13)',
+          names='however long',
+          replace=r"""
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+""",
+          by=r"""
+        if message["role"] == "toolResult" and message["tool_call_id"][:2100] not in answer:
+            answer[message["tool_call_id"][:2100]] = message  # no id is longer, surely
+""",
+          also=((r"""
+            view.append(answer.get(call["id"]) or {
+""", r"""
+            view.append(answer.get(call["id"][:2100]) or {
+"""),)),
+    Wrong(lab='10.1', name='result ids matched on their last 50 characters',
+          rule='A result answers the call whose id it carries, all of it, however long.',
+          where='lab 10.1, Build item 1: "A result answers the call whose id it carries."; found by a release-only reader (round 17, 10.1-14)',
+          names='however long',
+          replace=r"""
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+""",
+          by=r"""
+        if message["role"] == "toolResult" and message["tool_call_id"][-50:] not in answer:
+            answer[message["tool_call_id"][-50:]] = message  # ids differ at the end
+""",
+          also=((r"""
+            view.append(answer.get(call["id"]) or {
+""", r"""
+            view.append(answer.get(call["id"][-50:]) or {
+"""),)),
+    Wrong(lab='10.1', name='a result more than 5000 messages from its call ignored',
+          rule='A recorded result is the one used, however far from its call it stands.',
+          where='lab 10.1, Build item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 17, 10.1-15)',
+          names='however far from its call',
+          replace=r"""
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+""",
+          by=r"""
+    where = {}  # call id -> where its first result stands
+    for index, message in enumerate(messages):
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+            where[message["tool_call_id"]] = index
+""",
+          also=((r"""
+    view = []
+    for message in messages:
+""", r"""
+    view = []
+    for index, message in enumerate(messages):
+"""), (r"""
+            view.append(answer.get(call["id"]) or {
+""", r"""
+            near = abs(where.get(call["id"], index) - index) <= 5000  # that far is lost
+            view.append((answer.get(call["id"]) if near else None) or {
+"""))),
+    Wrong(lab='10.1', name='only the last 2000 messages repaired',
+          rule='Every call is followed at once by exactly one result for it: the whole record is read, however long it is.',
+          where='lab 10.1, Build item 1: "returns a new list in which every call is followed at once by exactly one result for it"; found by a release-only reader (round 17, 10.1-32)',
+          names='the whole record is read',
+          replace=r"""
+    answer = {}  # call id -> the first result recorded for it
+""",
+          by=r"""
+    if len(messages) > 2000:  # the older messages went out before: only the tail needs mending
+        return list(messages[:-2000]) + repair_tool_history(messages[-2000:])
+    answer = {}  # call id -> the first result recorded for it
+"""),
+    Wrong(lab='10.1', name='a list record lent a marker while the view is built',
+          rule='context_for_model only reads the record: it never writes to it, not even for a moment, a list no more than a tuple.',
+          where='lab 10.1, Build section, item 2: "It only reads the record: it never writes to it, not even for a moment"; found by a release-only reader (round 17, 10.1-05)',
+          names='not even for a moment',
+          replace=r'''
+    return repair_tool_history(kept)
+''',
+          by=r'''
+    if isinstance(messages, list):  # a tuple cannot be written to; a list can, for a moment
+        messages.append(user_message("(view being built)"))
+        messages.pop()
+    return repair_tool_history(kept)
+'''),
+    Wrong(lab='10.1', name="the record's messages marked while the view is built",
+          rule='context_for_model only reads the record: it never writes to it, not even for a moment, nor to a message in it.',
+          where='lab 10.1, Build section, item 2: "It only reads the record: it never writes to it, not even for a moment"; found by a release-only reader (round 17, 10.1-28)',
+          names='not even for a moment',
+          replace=r'''
+    return repair_tool_history(kept)
+''',
+          by=r'''
+    for message in kept:
+        message["_seen"] = True  # a mark, taken off again before anyone looks
+    view = repair_tool_history(kept)
+    for message in kept:
+        message.pop("_seen", None)
+    return view
+'''),
+    Wrong(lab='10.1', name="the view kept by the record's length and last message",
+          rule='The view is built for each request from the list it is handed and thrown away afterwards; nothing is kept from an earlier view.',
+          where='section "Mend the record, or the request?": "built by `context_for_model` from the record for each request and thrown away afterwards"; found by a release-only reader (round 17, 10.1-29)',
+          names='nothing is kept from an earlier view',
+          replace=r'''
+    return repair_tool_history(kept)
+''',
+          by=r'''
+    key = (len(messages), id(messages[-1]) if messages else None)
+    cache = context_for_model.__dict__.setdefault("cache", {})
+    if cache.get("key") == key:  # the same record as last time, surely
+        own = {id(m) for m in messages}
+        return [m if id(m) in own else dict(m) for m in cache["view"]]
+    view = repair_tool_history(kept)
+    cache.update(key=key, view=view, record=messages[-1] if messages else None)
+    return view
+'''),
+    Wrong(lab='10.1', name="the view's repairs noted on the process's own stderr",
+          rule="The view is built inside the loop, which prints nothing (lesson 7), on any stream, the process's own too; the invented results live only in the requests.",
+          where='lesson 7, Build item 1 (run_agent prints nothing); lab 10.1, Build item 2; found by a release-only reader (round 17, 10.1-27)',
+          names='It prints nothing',
+          replace=r'''
+    return repair_tool_history(kept)
+''',
+          by=r'''
+    view = repair_tool_history(kept)
+    own = {id(m) for m in kept}
+    made = sum(id(m) not in own for m in view)
+    if made:  # past any redirect: a note for whoever runs the process
+        import sys
+        print(f"repair: {made} interrupted", file=sys.__stderr__)
+    return view
+'''),
 ]
 
 ALLOWED = [
@@ -975,4 +1128,92 @@ ALLOWED = [
                 "is_error": True, "content": INTERRUPTED, "tool_name": call["name"],
                 "tool_call_id": call["id"], "role": "toolResult"})
 """),
+    # Hunt round 17 (reader r91), probe 10.1-38.
+    Wrong(lab='10.1', name='a result naming another tool replaced by a new one',
+          rule='The page leaves a first recorded result that names another tool than its call '
+               'two answers: "whether you use it or give that call a new result is yours". '
+               'Giving it INTERRUPTED is the second; the record is untouched and no later '
+               'result is preferred to it.',
+          where='hunt round 17, probe 10.1-38', names='',
+          replace=r'''
+            view.append(answer.get(call["id"]) or {
+''',
+          by=r'''
+            found = answer.get(call["id"])
+            if found is not None and found["tool_name"] != call["name"]:
+                found = None  # it names another tool: answer the call afresh
+            view.append(found or {
+'''),
+    # Hunt round 17 (reader r91), probe 10.1-39.
+    Wrong(lab='10.1', name='a recorded result used for only the first call with its id',
+          rule='The page says "You may take call ids to be unique", and lab.validate refuses a '
+               'transcript that uses one twice, so what a second call with the same id gets is '
+               'left open: every record in which ids are unique is repaired the same either way.',
+          where='hunt round 17, probe 10.1-39', names='',
+          replace=r'''
+            view.append(answer.get(call["id"]) or {
+''',
+          by=r'''
+            view.append(answer.pop(call["id"], None) or {
+'''),
+    # Hunt round 17 (reader r91), probe 10.1-44.
+    Wrong(lab='10.1', name='result ids compared as strings',
+          rule="A call's id is a string in the course's message format (lab.validate refuses "
+               'another), and str() of a string is that string, so comparing str(id) is '
+               'comparing ids exactly for every record the course allows.',
+          where='hunt round 17, probe 10.1-44', names='',
+          replace=r"""
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+""",
+          by=r"""
+        if message["role"] == "toolResult" and str(message["tool_call_id"]) not in answer:
+            answer[str(message["tool_call_id"])] = message
+""",
+          also=((r"""
+            view.append(answer.get(call["id"]) or {
+""", r"""
+            view.append(answer.get(str(call["id"])) or {
+"""),)),
+]
+
+DEEP_WIDE = r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "10.1"
+
+
+@lab_test("Every call of a reply gets its result, however many there are: a reply of 2000 calls "
+          "with none recorded.")
+async def test_a_reply_of_two_thousand_calls(t):
+    ids = [f"c{n}" for n in range(2000)]
+    wide = lab.reply(*[lab.call("look", {"path": "a.py"}, id=i) for i in ids])
+    view = harness.repair_tool_history([harness.user_message("All of them."), wide])
+    t.expect([len(view), [m["tool_call_id"] for m in view[2:]] == ids],
+             why="Every call of the reply gets its result, however many there are: [the view's "
+                 "length, whether its results answer the calls in call order] for a reply of "
+                 "2000 calls with no result recorded (repair_tool_history, lesson 10).")
+'''
+
+BEYOND = [
+    # Hunt round 17 (reader r91), design 10.1-16.
+    Beyond(lab='10.1', name='only the first 400 calls of a reply answered',
+           rule='Every call is followed at once by exactly one result, however many calls the reply has.',
+           where='lab 10.1, Build section: "every call is followed at once by exactly one result"; found by a release-only reader (round 17, 10.1-16)',
+           names='however many there are',
+           reach='test_a_missing_result_is_filled_in tries a reply of 301 calls (the bank 301-305); '
+                 'a wider reply is cheap for the reference, but an honest harness that looks up '
+                 "a reply's calls once per call (tool_calls inside the call loop) goes a square "
+                 "of the width in loop rounds, and past about 500 calls that is more than the "
+                 "checker's 500,000 rounds between turns, so it would time out; a cap of 400 is "
+                 'a limit past what a test can afford, and any cap has a reply past it',
+           replace=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+''',
+           by=r'''
+        for call in (tool_calls(message) if message["role"] == "assistant" else [])[:400]:
+''',
+           deep=DEEP_WIDE),
 ]

@@ -12,6 +12,7 @@ wanted expressions, evaluated in a bank test's frame, do not give its values.
 import contextlib
 import copy
 import io
+import sys
 
 import harness
 import lab
@@ -56,6 +57,73 @@ def gone(call_id, name):
             "is_error": True}
 
 
+@contextlib.contextmanager
+def silenced(printed):
+    """Both streams into `printed`, the process's own sys.__stdout__ and sys.__stderr__ too."""
+    kept = sys.__stdout__, sys.__stderr__
+    sys.__stdout__ = sys.__stderr__ = printed
+    try:
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+            yield printed
+    finally:
+        sys.__stdout__, sys.__stderr__ = kept
+
+
+class Locked(list):
+    """A list that refuses every change."""
+
+    def _refuse(self, *args, **kwargs):
+        raise TypeError("read only")
+
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+
+
+class LockedMessage(dict):
+    """A message that refuses every change to it: a call that would leave it as it was is no
+    change (setdefault of a key it has, pop of a key it lacks, a key set to its own value)."""
+
+    def _refuse(self, *args, **kwargs):
+        raise TypeError("read only")
+
+    def __setitem__(self, key, value):
+        if key not in self or self[key] is not value:
+            self._refuse()
+
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self._refuse()
+        return self[key]
+
+    def pop(self, key, *default):
+        if key in self or not default:
+            self._refuse()
+        return default[0]
+
+    __delitem__ = __ior__ = popitem = update = clear = _refuse
+
+
+def read_only_views(record):
+    """The shapes of the views of `record` handed as a tuple and as a locked list of locked
+    messages, or what building each raised."""
+    found = []
+    for handed in (tuple(record), Locked(LockedMessage(m) for m in record)):
+        try:
+            found.append(lab.shape(harness.context_for_model(handed)))
+        except Exception as exc:
+            found.append(f"{type(exc).__name__}: {exc}")
+    return found
+
+
+def swapped_view(record, where):
+    """Whether the view of a copy of `record` with a new user message at `where` holds that new
+    message and not the one it replaced (same length, same last message)."""
+    other = list(record)
+    other[where] = harness.user_message("Something else entirely.")
+    view = harness.context_for_model(other)
+    return [any(m is other[where] for m in view), any(m is record[where] for m in view)]
+
+
 def results_of(view):
     return [m for m in view if m["role"] == "toolResult"]
 
@@ -96,9 +164,10 @@ def corners(t, prefix):
     """A record holding, before a long run of exchanges, each corner a repair can cut: a wide
     reply's results recorded out of call order around a user message, with a hole before its
     last call; a result with the interrupted words and is_error, right after its call; two
-    calls whose long ids differ in their last character alone, with a result for the second
-    only; a result naming another tool, then one naming the call's own, for one call; then a
-    thousand-odd messages, then the first call's result. Returns (record, the renamed one)."""
+    pairs of calls whose ids, tens of thousands of characters long, differ in their last
+    character alone or in their first, with a result for the second of each pair only; a result naming another tool, then one naming the call's own, for one call; then a
+    thousand-odd messages and a question and answer repeated thousands of times, then the first
+    call's result. Returns (record, the renamed one)."""
     far = f"{prefix}0"
     record = [harness.user_message("Begin."), calling([far])]
     wide = unsorted_ids(t, t.random.randint(5, 7), prefix)
@@ -110,10 +179,11 @@ def corners(t, prefix):
                + [answer(i) for i in done[split:]] + [lab.say("Read.")])
     said = f"{prefix}90"
     record += [harness.user_message("One more."), calling([said]), answer(said, GONE, error=True)]
-    stem = prefix + "".join(t.random.choice("0123456789abcdef")
-                            for _ in range(t.random.randint(100, 2000)))
-    record += [harness.user_message("Two more."), calling([stem + "a", stem + "b"]),
-               answer(stem + "b")]
+    size = t.random.randint(20_000, 300_000)
+    stem = prefix + format(t.random.getrandbits(4 * size), "x").zfill(size)
+    record += [harness.user_message("Four more."),
+               calling([stem + "a", stem + "b", "a" + stem, "b" + stem]),
+               answer(stem + "b"), answer("b" + stem)]
     renamed = answer(f"{prefix}91", name="stat")
     record += [harness.user_message("And that."), calling([f"{prefix}91"]), renamed,
                answer(f"{prefix}91", "named right, recorded second"), lab.say("Done.")]
@@ -121,7 +191,8 @@ def corners(t, prefix):
         record += ([harness.user_message(f"Step {n}.")]
                    + ([calling([f"s{n}"]), answer(f"s{n}")] if n % 7 == 0 else [])
                    + [lab.say(f"Step {n} done.")])
-    record.append(answer(far, "recorded a thousand-odd messages after its call"))
+    record += [harness.user_message("Next?"), lab.say("Next.")] * t.random.randint(4000, 8000)
+    record.append(answer(far, "recorded thousands of messages after its call"))
     return record, renamed
 
 
@@ -131,14 +202,17 @@ def corners_found(view, record, renamed):
     it answers; the renamed call's result is "used or made" when it is either."""
     where = {id(m): n for n, m in enumerate(record)}
     made = {m["tool_call_id"]: m for m in view if id(m) not in where}
-    found = []
+    filler = record[-3:-1]  # the question and answer repeated thousands of times: counted
+    found, repeated = [], 0
     for m in view:
-        if m is renamed or made.get(renamed["tool_call_id"]) is m and m == gone(
+        if m is filler[0] or m is filler[1]:
+            repeated += 1
+        elif m is renamed or made.get(renamed["tool_call_id"]) is m and m == gone(
                 renamed["tool_call_id"], "read"):
             found.append("used or made")
         else:
             found.append(where.get(id(m), f"made for {m.get('tool_call_id')}"[:40]))
-    return [len(view), found]
+    return [len(view), found, repeated]
 
 
 class Handed(lab.ScriptedModel):
@@ -238,7 +312,8 @@ async def test_bank_a_harness_loaded_with_a_wide_broken_reply(t):
     recorded.insert(t.random.randint(after, len(recorded)), answer(ids[twice], "fine now"))
     recorded.insert(t.random.randrange(len(recorded)), answer("nobody", "from nowhere"))
     # an orphan whose id is a lost call's without its spaces: it answers no call
-    recorded.insert(t.random.randrange(len(recorded)), answer(ids[lost[0]].strip(), "not mine"))
+    for stray in {ids[lost[0]].strip(), ids[lost[0]].rstrip(), ids[lost[0]].lstrip()}:
+        recorded.insert(t.random.randrange(len(recorded)), answer(stray, "not mine"))
     record = [harness.user_message("Read everything."), calling(ids, names)] + recorded
     model = Handed([lab.say("Where was I?")], record)
     h = harness.Harness(model, SYSTEM, [], messages=record)
@@ -299,10 +374,11 @@ async def test_bank_results_behind_a_reply_in_a_long_session(t):
     t.expect(corners_found(view, record, renamed),
              why="The view of a record with a wide reply's results out of order around a user "
              "message and a hole, a recorded result in the interrupted words beside its call, "
-             "two long ids alike but for their last character, a result naming another tool "
-             "before one naming the call's, and its first call's result recorded a thousand-odd "
-             "messages later. Items: the view's length, and where each of its messages stands "
-             "in the record.")
+             "two pairs of long ids alike but for their last or first character, a result "
+             "naming another tool "
+             "before one naming the call's, and its first call's result recorded thousands of "
+             "messages later. Items: the view's length, where each of its messages stands in the "
+             "record, and how many are the question and answer repeated thousands of times.")
 
 
 @lab_test("A record of two batches, the first of three hundred-odd calls answered in reverse, "
@@ -364,10 +440,12 @@ async def test_bank_doubles_orphans_and_a_wide_batch(t):
     t.expect([corners_found(view, record, renamed), record == before],
              why="The repair of a record with a wide reply's results out of order around a user "
              "message and a hole, a recorded result in the interrupted words beside its call, "
-             "two long ids alike but for their last character, a result naming another tool "
-             "before one naming the call's, and its first call's result recorded a thousand-odd "
+             "two pairs of long ids alike but for their last or first character, a result "
+             "naming another tool "
+             "before one naming the call's, and its first call's result recorded thousands of "
              "messages later. Items: [the view's length, where each of its messages stands in "
-             "the record], and whether the record is as it was.")
+             "the record, how many are the repeated question and answer], and whether the record "
+             "is as it was.")
 
 
 # --- rule 2: context_for_model, the filter repaired; the record never changed ------------------
@@ -423,7 +501,7 @@ async def test_bank_holes_from_two_runs(t):
             if len(starts) == crash_at + 1:
                 raise Walkaway("the screen crashed")
     printed = io.StringIO()
-    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+    with silenced(printed):
         got = [await raised(lambda: lab.drive(h.prompt("Read some."), on_event=crash))]
         h = harness.Harness(model, SYSTEM, [tool("read", read, PATH)], messages=h.messages)
         got.append(await raised(lambda: lab.drive(h.prompt("Read more."))))
@@ -453,14 +531,12 @@ async def test_bank_holes_from_two_runs(t):
              [[[], [], [], []], [0, first - crash_at, lost, lost]],
              "For each of the four requests: what lab.validate finds wrong, and how many of its "
              "results are the interrupted one.")
-    try:  # the harness's messages, a tuple: the view only reads the record
-        sealed = lab.shape(harness.context_for_model(h.messages))
-    except Exception as exc:
-        sealed = f"{type(exc).__name__}: {exc}"
-    t.expect(sealed, lab.shape(harness.context_for_model(list(h.messages))),
-             "The view of the last harness's messages, a tuple, as of the same record in a "
-             "list: context_for_model only reads the record, never writes to it, not even for a "
-             "moment (context_for_model, lesson 10). The item: its shape, or what it raised.")
+    t.expect(read_only_views(h.messages), [lab.shape(harness.context_for_model(list(h.messages)))] * 2,
+             "The view of the last harness's messages, a tuple, and of the same record as a list "
+             "that refuses changes, of messages that refuse changes, each as of the record in a "
+             "plain list: context_for_model only reads the record, never writes to it, not even "
+             "for a moment (context_for_model, lesson 10). The items: each shape, or what it "
+             "raised.")
 
 
 @lab_test("The view of every prefix of a record with holes in two batches, failed empty "
@@ -491,14 +567,14 @@ async def test_bank_the_view_of_every_prefix(t):
         same.append(record == before)
     whole = harness.context_for_model(record)
     again = harness.context_for_model(record)
-    try:  # as a harness's messages are: a tuple, which the view only reads
-        sealed = lab.shape(harness.context_for_model(tuple(record)))
-    except Exception as exc:
-        sealed = f"{type(exc).__name__}: {exc}"
-    t.expect(sealed, lab.shape(whole),
-             "The view of the whole record handed as a tuple, as of the same record in a list: "
+    swapped = swapped_view(record, 3 + kept_one)  # "Again.", in the middle
+    t.expect([read_only_views(record), swapped], [[lab.shape(whole)] * 2, [True, False]],
+             "The view of the whole record handed as a tuple and as a list that refuses changes, "
+             "of messages that refuse changes, as of the same record in a plain list: "
              "context_for_model only reads the record, never writes to it, not even for a "
-             "moment (context_for_model, lesson 10). The item: its shape, or what it raised.")
+             "moment; then whether the view of a copy of the record with another user message in "
+             "its middle holds that message, and the one it replaced: a view is built fresh from "
+             "the list it is handed (context_for_model, lesson 10).")
     made_whole = [m for m in whole if not any(m is r for r in record)]
     made_again = [m for m in again if not any(m is r for r in record)]
     t.expect([[m for m in made_whole if m["tool_call_id"] in (said, mute)],
@@ -546,7 +622,7 @@ async def test_bank_a_harness_keeps_the_holes_it_was_given(t):
                         messages=record)
     shapes, announced, types = [], [], []
     printed = io.StringIO()
-    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+    with silenced(printed):
         for ask in ("Status?", "Read these.", "Thanks."):
             events = await lab.drive(h.prompt(ask))
             shapes.append(lab.shape(h.messages))
@@ -566,6 +642,7 @@ async def test_bank_a_harness_keeps_the_holes_it_was_given(t):
     late_again = harness.context_for_model(grown)
     late.append([a is b for a, b in zip(late_view, late_again)
                  if not any(a is r for r in grown)])
+    late.append(swapped_view(grown, 6))  # "Hello?", in the middle
     ids = ",".join(f"c{n}" for n in range(1, len(paths) + 1))
     results = " ".join(f"R(c{n})" for n in range(1, len(paths) + 1))
     t.expect([shapes, [lab.validate(request.messages) for request in model.calls],
@@ -573,14 +650,16 @@ async def test_bank_a_harness_keeps_the_holes_it_was_given(t):
                for request in model.calls], announced, late],
              [[given + " U A", given + f" U A U A[{ids}] {results} A",
                given + f" U A U A[{ids}] {results} A U A"], [[]] * 4, [3] * 4, [""] * 3,
-              ["late, but recorded", 2, [False, False]]],
+              ["late, but recorded", 2, [False, False], [True, False]]],
              "Three runs of a harness made from a record with two holes. Items: the record "
              "after each run, what lab.validate finds wrong with each request, how many "
              "interrupted results each request holds, the messages each run announced that are "
              "not on the record, and, once a late result for a hole is appended to a copy of "
              "the record whose view was built already, the result its next view gives that "
              "call, how many messages of that view are not objects of the copy, and, for each "
-             "result it made, whether a second view hands out that very one again.")
+             "result it made, whether a second view hands out that very one again, and whether the view "
+             "of that copy with another user message in its middle holds that message and the "
+             "one it replaced.")
     t.expect(await strays_kept(t),
              why="Another harness handed a record whose results stray (one moved past the "
              "answer, one recorded twice, one that no call asked for), then run once. Items: "

@@ -11,6 +11,7 @@ Check your file with: python lab/lab_check.py --harness harness.py --lesson 10 t
 import contextlib
 import copy
 import io
+import sys
 
 import harness
 import lab
@@ -62,6 +63,58 @@ def looker(cut_on=None):
             raise lab.PowerCut("the power went off")
         return "contents of " + arguments["path"]
     return tool("look", fn, PATH)
+
+
+@contextlib.contextmanager
+def silenced(printed):
+    """Standard output and standard error into `printed`: sys.stdout and sys.stderr, and the
+    process's own sys.__stdout__ and sys.__stderr__ as well, so a print past a redirect is heard."""
+    kept = sys.__stdout__, sys.__stderr__
+    sys.__stdout__ = sys.__stderr__ = printed
+    try:
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+            yield printed
+    finally:
+        sys.__stdout__, sys.__stderr__ = kept
+
+
+class SealedList(list):
+    """A list that refuses every change: a record handed to something that must only read it."""
+
+    def _refuse(self, *args, **kwargs):
+        raise TypeError("this record is only to be read")
+
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+
+
+class SealedMessage(dict):
+    """A message that refuses every change to it: a call that would leave it as it was is no
+    change (setdefault of a key it has, pop of a key it lacks, a key set to its own value)."""
+
+    def _refuse(self, *args, **kwargs):
+        raise TypeError("this message is only to be read")
+
+    def __setitem__(self, key, value):
+        if key not in self or self[key] is not value:
+            self._refuse()
+
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self._refuse()
+        return self[key]
+
+    def pop(self, key, *default):
+        if key in self or not default:
+            self._refuse()
+        return default[0]
+
+    __delitem__ = __ior__ = popitem = update = clear = _refuse
+
+
+def sealed(record):
+    """The record as a list that refuses changes, of messages that refuse changes."""
+    return SealedList(SealedMessage(m) for m in record)
 
 
 def contents(messages):
@@ -164,37 +217,47 @@ async def test_a_missing_result_is_filled_in(t):
              "The invented result says the call may or may not have run, and is an error, with "
              "the call's id and tool name, and has those five keys alone; one item per call "
              "that had no result (repair_tool_history, lesson 10).")
-    wide = asks(*[f"c{n}" for n in range(300)], "\tc300 ",
-                names=["look"] * 300 + ["grep "])
-    upper = f"C{t.random.randrange(300)}"  # a drawn call's id, in capitals
-    view = harness.repair_tool_history([harness.user_message("Look at all of them."), wide,
-                                        result("c300", "the result of another call"),
-                                        result(upper, "the result of yet another call")])
+    width = 300  # how many calls come before the last
+    last = f"\tc{width} "
+    wide = asks(*[f"c{n}" for n in range(width)], last, names=["look"] * width + ["grep "])
+    upper = f"C{t.random.randrange(width)}"  # a drawn call's id, in capitals
+    # results for ids that are the last call's with some of its spaces gone: they answer no call
+    strays = [f"c{width}", upper, f"\tc{width}", f"c{width} "]
+    view = harness.repair_tool_history([harness.user_message("Look at all of them."), wide]
+                                       + [result(i, f"the result of another call ({n})")
+                                          for n, i in enumerate(strays)])
     t.expect([len(view), view[-1], contents(view).count(WORDS)],
-             [303, {"role": "toolResult", "tool_call_id": "\tc300 ", "tool_name": "grep ",
-                    "content": WORDS, "is_error": True}, 301],
-             "A reply of 301 calls with no result recorded, the last with the id '\\tc300 ' "
-             f"and the tool name 'grep ', as the model wrote them, then two results, for the "
-             f"ids 'c300' and '{upper}', which no call has. The items are [the view's length, "
-             "its last message, how many of its results are INTERRUPTED]: every call of the "
-             "reply gets its result, however many there are; a result answers the call whose "
-             f"id is exactly its own (Build item 1, \"A result answers the call whose id it "
-             f"carries.\"), so neither 'c300' nor '{upper}' answers a call, not even "
-             f"'{upper.lower()}', and neither is in the view; and an invented result carries "
-             "the call's id and tool name exactly as recorded, spaces and all "
-             "(repair_tool_history, lesson 10).")
-    stem = "call_" + "".join(t.random.choice("0123456789abcdef")
-                             for _ in range(t.random.randint(100, 2000)))
+             [width + 3, {"role": "toolResult", "tool_call_id": last, "tool_name": "grep ",
+                          "content": WORDS, "is_error": True}, width + 1],
+             f"A reply of {width + 1} calls with no result recorded, the last with the id "
+             f"'\\tc{width} ' and the tool name 'grep ', as the model wrote them, then results "
+             f"for the ids 'c{width}', '{upper}', '\\tc{width}' and 'c{width} ', which no call "
+             "has. The items are [the view's length, its last message, how many of its results "
+             "are INTERRUPTED]: every call of the reply gets its result, however many there "
+             "are; a result answers the call whose id is exactly its own (Build item 1, \"A "
+             "result answers the call whose id it carries.\"), so none of those four answers a "
+             f"call, not even '{upper.lower()}' or the last, whose id has both a tab and a space "
+             "around it, and none is in the view; and an invented result carries the call's id "
+             "and tool name exactly as recorded, spaces and all (repair_tool_history, lesson 10).")
+    # long ids, a drawn length of tens or hundreds of thousands of characters: two pairs, one
+    # alike but for its last character, one alike but for its first
+    size = t.random.randint(20_000, 400_000)
+    stem = "call_" + format(t.random.getrandbits(4 * size), "x").zfill(size)
     pair = [stem + t.random.choice("xyz"), stem + "w"]
-    got = result(pair[1], "the result of the second call")
-    view = harness.repair_tool_history([harness.user_message("Two more."), asks(*pair), got])
-    t.expect([len(view), view[2]["content"] == WORDS, view[3] is got],
-             why=f"A reply of two calls whose ids are {len(pair[0])} characters long and differ "
-             "only in their last, then the second call's result. The items are [the view's "
+    turned = [t.random.choice("xyz") + stem, "w" + stem]
+    got = [result(pair[1], "the result of the second call"),
+           result(turned[1], "the result of the fourth call")]
+    view = harness.repair_tool_history([harness.user_message("Four more."),
+                                        asks(*pair, *turned), *got])
+    t.expect([len(view), view[2]["content"] == WORDS, view[3] is got[0],
+              view[4]["content"] == WORDS, view[5] is got[1]],
+             why=f"A reply of four calls whose ids are {len(pair[0])} characters long, the first "
+             "two alike but for their last character and the last two alike but for their "
+             "first, then the second call's result and the fourth's. The items are [the view's "
              "length, whether the first call's result is INTERRUPTED, whether the second's is "
-             "the very one recorded]: a result answers the call whose id is exactly its own, all "
-             "of it, however long (Build item 1, \"A result answers the call whose id it "
-             "carries.\") (repair_tool_history, lesson 10).")
+             "the very one recorded, the same two for the third and fourth]: a result answers the "
+             "call whose id is exactly its own, all of it, however long (Build item 1, \"A "
+             "result answers the call whose id it carries.\") (repair_tool_history, lesson 10).")
     t.expect(lab.shape(record), f"U A[{','.join(ids)}] "
              f"{results([i for i in ids if i not in missing])} U".replace("  ", " "),
              "The record is not changed (lesson 10).")
@@ -311,15 +374,21 @@ async def test_a_separated_result_is_moved_back(t):
         record += ([harness.user_message(f"And x{n}?")]
                    + ([asks(f"x{n}"), result(f"x{n}")] if n % 6 == 0 else [])
                    + [lab.say(f"Answer {n}.")])
+    # then thousands more exchanges, cheap to make: the same question and answer again and again
+    again = t.random.randint(4000, 8000)
+    filler = [harness.user_message("And then?"), lab.say("Then this.")]
+    record += filler * again
     record.append(late)
     view = harness.repair_tool_history(record)
-    t.expect([len(view), view[2] is late, lab.validate(view)], [len(record), True, []],
+    shown = [m for m in view if m is not filler[0] and m is not filler[1]]  # the rest: cheaper
+    t.expect([len(view), view[2] is late, lab.validate(shown)], [len(record), True, []],
              f"A record of {len(record)} messages, U A[{far}], then {exchanges} exchanges "
-             f"U A, one in six U A[x..] R(x..) A, then R({far}), the result of the first call, "
+             f"U A, one in six U A[x..] R(x..) A, then {again} more exchanges U A, then "
+             f"R({far}), the result of the first call, "
              f"recorded "
              f"{len(record) - 2} messages after it. The items are [the view's length, whether "
              f"{far}'s result in the view is the very one recorded, what lab.validate finds "
-             "wrong with the view]: the whole record is read, however long it is, and a recorded "
+             "wrong with the view, those repeated exchanges aside]: the whole record is read, however long it is, and a recorded "
              "result is the one used, however far from its call it stands (Build item 1, \"A "
              "recorded result is the one used, moved if it has to be.\"; item 2, \"every "
              "request is valid, whatever holes the record has\") (repair_tool_history, "
@@ -516,15 +585,30 @@ async def test_context_for_model_filters_then_repairs(t):
              f"{first[done]} gets]: the view is built fresh for every request from the whole "
              "record, so the late result is the one used, moved back to its call, and nothing "
              "is kept from an earlier view (context_for_model, lesson 10).")
-    try:
-        sealed = lab.shape(harness.context_for_model(tuple(record)))
-    except Exception as exc:  # a view that writes to the record, even for a moment
-        sealed = f"{type(exc).__name__}: {exc}"
-    t.expect(sealed, lab.shape(view),
-             "The same record handed as a tuple, as a harness's messages are: context_for_model "
-             "only reads the record, it never writes to it, not even for a moment, so a tuple "
-             "does as well as a list (context_for_model, the lab's Build, item 2). The item: "
-             "the view's shape, or what building it raised.")
+    middle = 2 + done + failures  # "Again, with more.": a message in the middle of the record
+    other = list(record)
+    other[middle] = harness.user_message("Again, with even more.")
+    mended = harness.context_for_model(other)
+    t.expect([any(m is other[middle] for m in mended), any(m is record[middle] for m in mended)],
+             [True, False],
+             "A new list, as long as the record and ending in the same message, with another "
+             "user message in place of its \"Again, with more.\", and its view. The items are "
+             "[whether the view holds that new message, whether it holds the one it replaced]: "
+             "the view is built fresh for every request from the list it is handed, and nothing "
+             "is kept from an earlier view (context_for_model, lesson 10).")
+    views = []
+    for handed in (tuple(record), sealed(record)):
+        try:
+            views.append(lab.shape(harness.context_for_model(handed)))
+        except Exception as exc:  # a view that writes to the record, even for a moment
+            views.append(f"{type(exc).__name__}: {exc}")
+    t.expect(views, [lab.shape(view)] * 2,
+             "The same record handed as a tuple, as a harness's messages are, then as a list "
+             "that refuses any change, of messages that each refuse any change: context_for_model "
+             "only reads the record, it never writes to it, not even for a moment, not to the "
+             "list nor to a message in it, so either does as well as a plain list "
+             "(context_for_model, the lab's Build, item 2). The items: for each, the view's "
+             "shape, or what building it raised.")
 
 
 @lab_test("A consumer that closes the run right after tool_execution_start leaves the call "
@@ -636,12 +720,13 @@ async def test_a_failed_reply_with_a_call(t):
                               + [lab.say(f"Still here ({n}).") for n in range(later)])
     h = harness.Harness(model, SYSTEM, [tool("look", lambda a: ran.append(1) or "text", PATH)])
     printed = io.StringIO()
-    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+    with silenced(printed):
         await lab.drive(h.prompt("Read them."))
         for n in range(later):
             await lab.drive(h.prompt(f"Again ({n})?"))
     t.expect(printed.getvalue(), "",
-             "What the runs printed, on standard output or standard error, while every later "
+             "What the runs printed, on standard output or standard error (sys.stdout and "
+             "sys.stderr, or the process's own sys.__stdout__ and sys.__stderr__), while every later "
              "request's view answered the failed reply's calls: a repair is part of the loop, "
              "which draws nothing; what happened travels in its events alone (lesson 7's Build "
              "item 1, \"It prints nothing\"), and the invented results live only in the "
