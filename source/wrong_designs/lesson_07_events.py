@@ -2213,6 +2213,124 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
     def finish(self):
         reply = FinalTextRenderer._last.get(id(self))
 '''),
+    # Hunt round 17 (reader r90): designs 7.1-22, 23, 25, 26, 27, 28 and 34, each a design
+    # that passed lab 7.1's tests before this round.
+    Wrong(lab='7.1', name='a progress line printed for replies of more than three calls',
+          rule='run_agent prints nothing, however many calls a reply holds.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 17, 7.1-22)',
+          names='one reply of',
+          replace=r'''
+        calls = [] if failed else tool_calls(reply)
+''',
+          by=r'''
+        calls = [] if failed else tool_calls(reply)
+        if len(calls) > 3:  # a long batch: tell the user it may take a while
+            print(f"running {len(calls)} tools...")
+'''),
+    Wrong(lab='7.1', name='a warning given on a failed reply',
+          rule='run_agent prints nothing: a warning is printed on standard error, and Python\'s '
+               'filter that gives it once per place only hides it after the first time.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 17, 7.1-26)',
+          names='every warning heard',
+          replace=r'''
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+''',
+          by=r'''
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        if failed:
+            import warnings
+            warnings.warn("the run ended in a failed reply")
+'''),
+    Wrong(lab='7.1', name='progress printed to a stream kept at import',
+          rule='run_agent prints nothing, on any stream: one kept at import prints all the same.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 17, 7.1-27)',
+          names='kept at import',
+          replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+          by=r'''
+import sys
+
+_SCREEN = sys.stdout  # the screen, kept at import
+
+
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+    for event in _run_agent(model, system, messages, tools, prompt, max_turns=max_turns):
+        if event["type"] == "tool_execution_start":
+            print(f"running {event['call']['name']}...", file=_SCREEN)
+        yield event
+
+
+def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
+    Wrong(lab='7.1', name='results of write and bash announced before they are recorded',
+          rule='Every message the run records is announced once, after it is on the record, '
+               'whatever tool made it.',
+          where='Build: announce, don\'t draw, item 5: "by the time the consumer sees that '
+                'event, the message is already the last item of the caller\'s list" (hunt '
+                'round 17, 7.1-23)',
+          names='calls write and bash',
+          replace=r'''
+            yield record(result)  # straight after the tool returned: nothing in between
+''',
+          by=r'''
+            if call["name"] in ("look", "grep", "read"):
+                yield record(result)
+            else:  # bash, write: the spinner first, the record after
+                yield {"type": "message_end", "message": result}
+                messages.append(result)
+                added.append(result)
+'''),
+    Wrong(lab='7.1', name='an empty result announced before it is recorded',
+          rule='Every message the run records is announced once, after it is on the record, '
+               'an empty result too.',
+          where='Build: announce, don\'t draw, item 5: "by the time the consumer sees that '
+                'event, the message is already the last item of the caller\'s list" (hunt '
+                'round 17, 7.1-28)',
+          names='an empty result too',
+          replace=r'''
+            yield record(result)  # straight after the tool returned: nothing in between
+''',
+          by=r'''
+            if result["content"]:
+                yield record(result)
+            else:  # nothing to show: announce it, then record it
+                yield {"type": "message_end", "message": result}
+                messages.append(result)
+                added.append(result)
+'''),
+    Wrong(lab='7.1', name='an unannounced result recorded when a long batch is closed',
+          rule='Every message the run records is announced once: a run closed at a '
+               'tool_execution_start writes nothing more on the record on its way out, however '
+               'many calls the reply holds.',
+          where='Build: announce, don\'t draw, item 5: "Every message the run records is '
+                'announced once" (hunt round 17, 7.1-34)',
+          names='nothing the run wrote on its way out',
+          replace=r'''
+            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+''',
+          by=r'''
+            try:
+                yield {"type": "tool_execution_start", "call": call}
+            except GeneratorExit:
+                if len(calls) > 3:  # a big batch: say on the record that it was cut short
+                    messages.append(run_tool([], call))
+                raise
+            result = run_tool(tools, call)
+'''),
+    Wrong(lab='7.1', name="this run's messages kept in a table keyed by the record",
+          rule='agent_end carries the messages this run added, kept by the run itself: two runs '
+               'on one record at once each carry their own.',
+          where='Build: announce, don\'t draw, item 3: "the messages this run added to the '
+                'record, in order, and none from before it" (hunt round 17, 7.1-25)',
+          names='not in a place keyed by the record',
+          replace=r'''
+        added.append(message)
+''',
+          by=r'''
+        by_record = run_agent.__dict__.setdefault("by_record", {})  # id(record) -> messages
+        if not added:  # this run's first message: its list goes in under its record
+            by_record[id(messages)] = added
+        by_record[id(messages)].append(message)
+'''),
 ]
 
 ALLOWED = [
