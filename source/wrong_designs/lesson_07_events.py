@@ -2606,6 +2606,20 @@ ALLOWED = [
             import copy
             yield {"type": "tool_execution_end", "call": call, "result": copy.deepcopy(result)}
 '''),
+    # Hunt round 17 (reader r90): probe 7.1-p04.
+    Wrong(lab='7.1', name='a copy of the reply in turn_end',
+          rule='Build item 4 asks that turn_end carry "message", the turn\'s reply, and the '
+               'lesson says of the events\' messages that in the reference an event carries the '
+               'very dict on the record while "the tests ask only for an equal one" (Where yours '
+               'is weaker): an equal copy of the reply in turn_end keeps a frontend\'s edits off '
+               'the record, as the copies allowed in message_end and tool_execution_end do.',
+          where='hunt round 17, probe 7.1-p04', names='',
+          replace=r'''
+        yield {"type": "turn_end", "message": reply}
+''',
+          by=r'''
+        yield {"type": "turn_end", "message": dict(reply)}
+'''),
     Wrong(lab='7.2', name='every answer kept on the FinalTextRenderer class as well',
           rule='"How each class keeps what it needs between two events is yours" (Build: two '
                'frontends): a list on the class that every FinalTextRenderer also appends its '
