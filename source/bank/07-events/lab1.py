@@ -109,10 +109,10 @@ def everything_said(said):
         sys.__stdout__ = sys.__stderr__ = said
         try:
             with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said), \
-                    warnings.catch_warnings(record=True) as warned:
+                    warnings.catch_warnings(record=True) as warned, writes_heard(kept) as heard:
                 warnings.simplefilter("always")
                 yield said
-                said.write("".join(f"{w.message}\n" for w in warned))
+            said.write("".join(heard) + "".join(f"{w.message}\n" for w in warned))
         finally:
             logging.Logger.callHandlers = calling
             sys.__stdout__, sys.__stderr__ = streams
@@ -125,6 +125,29 @@ def everything_said(said):
                 os.close(descriptor)
             sink.seek(0)
             said.write(sink.read().decode("utf-8", "replace"))
+
+
+@contextlib.contextmanager
+def writes_heard(streams, heard=None):
+    """While open, what is written to each of `streams` (the streams the process had before the
+    test swapped its own in, one of which a harness may have kept at import) goes into the list
+    `heard` instead; each stream's own write is put back on the way out."""
+    shadowed, heard = [], [] if heard is None else heard
+    for stream in {id(s): s for s in streams if s is not None}.values():
+        own = getattr(stream, "__dict__", {}).get("write")
+        try:
+            stream.write = lambda text: heard.append(text) or len(text)
+        except (AttributeError, TypeError):
+            continue  # a stream that cannot be shadowed: its descriptor is still heard
+        shadowed.append((stream, own))
+    try:
+        yield heard
+    finally:
+        for stream, own in shadowed:
+            if own is None:
+                del stream.write
+            else:
+                stream.write = own
 
 
 def raiser(path):

@@ -94,6 +94,29 @@ def descriptors_caught(streams=()):
             caught.append(sink.read().decode("utf-8", "replace"))
 
 
+@contextlib.contextmanager
+def writes_heard(streams, heard):
+    """While open, what is written to each of `streams` (the streams the process had before the
+    test swapped its own in, one of which a harness may have kept at import) goes into the list
+    `heard` instead; each stream's own write is put back on the way out."""
+    shadowed = []
+    for stream in {id(s): s for s in streams if s is not None}.values():
+        own = getattr(stream, "__dict__", {}).get("write")
+        try:
+            stream.write = lambda text: heard.append(text) or len(text)
+        except (AttributeError, TypeError):
+            continue  # a stream that cannot be shadowed: its descriptor is still heard
+        shadowed.append((stream, own))
+    try:
+        yield heard
+    finally:
+        for stream, own in shadowed:
+            if own is None:
+                del stream.write
+            else:
+                stream.write = own
+
+
 FILES = ["a.py", "b.py", "setup.py", "src/app.py", "README.md", "tests/test_app.py", "notes.txt"]
 
 
@@ -688,7 +711,8 @@ async def test_the_loop_draws_nothing(t):
     sys.__stdout__ = sys.__stderr__ = printed  # the process's own streams, past redirect_stdout
     try:
         with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed), \
-                warnings.catch_warnings(record=True) as warned, descriptors_caught(kept) as below:
+                warnings.catch_warnings(record=True) as warned, descriptors_caught(kept) as below, \
+                writes_heard(kept, []) as heard:
             warnings.simplefilter("always")  # a warning heard every time, not once per place
             events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
                                                        [looker()], "Read them."))
@@ -708,7 +732,8 @@ async def test_the_loop_draws_nothing(t):
         logging.Logger.callHandlers = calling
         sys.__stdout__, sys.__stderr__ = streams
         root.setLevel(level)
-    t.expect([len(events), printed.getvalue(), logged + [str(w.message) for w in warned],
+    t.expect([len(events), printed.getvalue() + "".join(heard),
+              logged + [str(w.message) for w in warned],
               [e["result"]["content"] for e in events if e["type"] == "tool_execution_end"],
               below],
              [len(story(rounds)), "", [],
