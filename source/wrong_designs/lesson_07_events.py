@@ -2213,6 +2213,124 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
     def finish(self):
         reply = FinalTextRenderer._last.get(id(self))
 '''),
+    # Hunt round 17 (reader r90): designs 7.1-22, 23, 25, 26, 27, 28 and 34, each a design
+    # that passed lab 7.1's tests before this round.
+    Wrong(lab='7.1', name='a progress line printed for replies of more than three calls',
+          rule='run_agent prints nothing, however many calls a reply holds.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 17, 7.1-22)',
+          names='one reply of',
+          replace=r'''
+        calls = [] if failed else tool_calls(reply)
+''',
+          by=r'''
+        calls = [] if failed else tool_calls(reply)
+        if len(calls) > 3:  # a long batch: tell the user it may take a while
+            print(f"running {len(calls)} tools...")
+'''),
+    Wrong(lab='7.1', name='a warning given on a failed reply',
+          rule='run_agent prints nothing: a warning is printed on standard error, and Python\'s '
+               'filter that gives it once per place only hides it after the first time.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 17, 7.1-26)',
+          names='every warning heard',
+          replace=r'''
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+''',
+          by=r'''
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        if failed:
+            import warnings
+            warnings.warn("the run ended in a failed reply")
+'''),
+    Wrong(lab='7.1', name='progress printed to a stream kept at import',
+          rule='run_agent prints nothing, on any stream: one kept at import prints all the same.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 17, 7.1-27)',
+          names='kept at import',
+          replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+          by=r'''
+import sys
+
+_SCREEN = sys.stdout  # the screen, kept at import
+
+
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+    for event in _run_agent(model, system, messages, tools, prompt, max_turns=max_turns):
+        if event["type"] == "tool_execution_start":
+            print(f"running {event['call']['name']}...", file=_SCREEN)
+        yield event
+
+
+def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
+    Wrong(lab='7.1', name='results of write and bash announced before they are recorded',
+          rule='Every message the run records is announced once, after it is on the record, '
+               'whatever tool made it.',
+          where='Build: announce, don\'t draw, item 5: "by the time the consumer sees that '
+                'event, the message is already the last item of the caller\'s list" (hunt '
+                'round 17, 7.1-23)',
+          names='calls write and bash',
+          replace=r'''
+            yield record(result)  # straight after the tool returned: nothing in between
+''',
+          by=r'''
+            if call["name"] in ("look", "grep", "read"):
+                yield record(result)
+            else:  # bash, write: the spinner first, the record after
+                yield {"type": "message_end", "message": result}
+                messages.append(result)
+                added.append(result)
+'''),
+    Wrong(lab='7.1', name='an empty result announced before it is recorded',
+          rule='Every message the run records is announced once, after it is on the record, '
+               'an empty result too.',
+          where='Build: announce, don\'t draw, item 5: "by the time the consumer sees that '
+                'event, the message is already the last item of the caller\'s list" (hunt '
+                'round 17, 7.1-28)',
+          names='an empty result too',
+          replace=r'''
+            yield record(result)  # straight after the tool returned: nothing in between
+''',
+          by=r'''
+            if result["content"]:
+                yield record(result)
+            else:  # nothing to show: announce it, then record it
+                yield {"type": "message_end", "message": result}
+                messages.append(result)
+                added.append(result)
+'''),
+    Wrong(lab='7.1', name='an unannounced result recorded when a long batch is closed',
+          rule='Every message the run records is announced once: a run closed at a '
+               'tool_execution_start writes nothing more on the record on its way out, however '
+               'many calls the reply holds.',
+          where='Build: announce, don\'t draw, item 5: "Every message the run records is '
+                'announced once" (hunt round 17, 7.1-34)',
+          names='nothing the run wrote on its way out',
+          replace=r'''
+            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+''',
+          by=r'''
+            try:
+                yield {"type": "tool_execution_start", "call": call}
+            except GeneratorExit:
+                if len(calls) > 3:  # a big batch: say on the record that it was cut short
+                    messages.append(run_tool([], call))
+                raise
+            result = run_tool(tools, call)
+'''),
+    Wrong(lab='7.1', name="this run's messages kept in a table keyed by the record",
+          rule='agent_end carries the messages this run added, kept by the run itself: two runs '
+               'on one record at once each carry their own.',
+          where='Build: announce, don\'t draw, item 3: "the messages this run added to the '
+                'record, in order, and none from before it" (hunt round 17, 7.1-25)',
+          names='not in a place keyed by the record',
+          replace=r'''
+        added.append(message)
+''',
+          by=r'''
+        by_record = run_agent.__dict__.setdefault("by_record", {})  # id(record) -> messages
+        if not added:  # this run's first message: its list goes in under its record
+            by_record[id(messages)] = added
+        by_record[id(messages)].append(message)
+'''),
 ]
 
 ALLOWED = [
@@ -2488,6 +2606,20 @@ ALLOWED = [
             import copy
             yield {"type": "tool_execution_end", "call": call, "result": copy.deepcopy(result)}
 '''),
+    # Hunt round 17 (reader r90): probe 7.1-p04.
+    Wrong(lab='7.1', name='a copy of the reply in turn_end',
+          rule='Build item 4 asks that turn_end carry "message", the turn\'s reply, and the '
+               'lesson says of the events\' messages that in the reference an event carries the '
+               'very dict on the record while "the tests ask only for an equal one" (Where yours '
+               'is weaker): an equal copy of the reply in turn_end keeps a frontend\'s edits off '
+               'the record, as the copies allowed in message_end and tool_execution_end do.',
+          where='hunt round 17, probe 7.1-p04', names='',
+          replace=r'''
+        yield {"type": "turn_end", "message": reply}
+''',
+          by=r'''
+        yield {"type": "turn_end", "message": dict(reply)}
+'''),
     Wrong(lab='7.2', name='every answer kept on the FinalTextRenderer class as well',
           rule='"How each class keeps what it needs between two events is yours" (Build: two '
                'frontends): a list on the class that every FinalTextRenderer also appends its '
@@ -2625,6 +2757,101 @@ async def test_six_thousand_events(t):
              "6,000 events make 6,000 lines (JsonRenderer, lesson 7).")
 """
 
+DEEP_PAST_THE_TESTS = r"""
+import contextlib
+import io
+import time
+
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "7.1"
+PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+
+
+def looker(size=0):
+    return tool("look", lambda arguments: "x" * size if size else "seen " + arguments["path"],
+                PATH)
+
+
+def wide(calls):
+    return lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": f"f{n}.py"})
+                                          for n in range(calls)]), lab.say("Done.")])
+
+
+@lab_test("Two runs of 700 turns: every event is a new dict, never yielded again.")
+async def test_two_long_runs(t):
+    kept = []
+    for _ in range(2):
+        asked = [0]
+
+        def again(request):
+            asked[0] += 1
+            return lab.reply(lab.call("look", {"path": "a.py"})) if asked[0] <= 700 \
+                else lab.say("Done.")
+        kept += await lab.drive(harness.run_agent(lab.ScriptedModel([lab.forever(again)]),
+                                                  "You help.", [], [looker()], "Go."))
+    t.expect([len(kept), len({id(event) for event in kept})], [len(kept)] * 2,
+             "Each event is a new dict, made when it is yielded and never yielded again. "
+             "Items: the events of two runs of 700 turns, the different dicts among them "
+             "(run_agent, lesson 7).")
+
+
+@lab_test("One reply of 1,000 calls: only the twelve events' types, each call between its "
+          "two tool events.")
+async def test_a_reply_of_a_thousand_calls(t):
+    events = await lab.drive(harness.run_agent(wide(1000), "You help.", [], [looker()], "Go."))
+    kinds = sorted({event["type"] for event in events})
+    t.expect(kinds, sorted(set(["agent_start", "turn_start", "message_end", "tool_execution_start",
+                                "tool_execution_end", "turn_end", "agent_end"])),
+             "A run yields only the twelve events of Figure 7.1, repeated, however many calls "
+             "a reply holds. The item: the types of the events of a reply of 1,000 calls "
+             "(run_agent, lesson 7).")
+    t.expect([sum(e["type"] == "tool_execution_start" for e in events),
+              sum(e["type"] == "tool_execution_end" for e in events)], [1000, 1000],
+             "Each call's tool is announced by tool_execution_start and followed by "
+             "tool_execution_end, however many calls the reply holds. Items: the starts, the "
+             "ends (run_agent, lesson 7).")
+
+
+@lab_test("A result of 5,000,000 characters: announced once, and carried whole.")
+async def test_a_result_of_five_million_characters(t):
+    messages = []
+    events = await lab.drive(harness.run_agent(wide(1), "You help.", messages,
+                                               [looker(5_000_000)], "Go."))
+    t.expect([sum(e["type"] == "message_end" for e in events),
+              [len(e["result"]["content"]) for e in events if e["type"] == "tool_execution_end"]],
+             [len(messages), [5_000_000]],
+             "Every message the run records is announced once by a message_end, and "
+             "tool_execution_end carries the result recorded, whole, however long. Items: the "
+             "message_end events, the length of the end's result (run_agent, lesson 7).")
+
+
+@lab_test("A run whose every clock reading is a day after the last prints nothing.")
+async def test_a_run_of_days(t):
+    names = ("monotonic", "time", "perf_counter")
+    saved = {name: getattr(time, name) for name in names}
+    days = [saved["time"]()]
+
+    def a_day_later():
+        days[0] += 86_400.0
+        return days[0]
+    printed = io.StringIO()
+    for name in names:
+        setattr(time, name, a_day_later)
+    try:
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+            await lab.drive(harness.run_agent(wide(2), "You help.", [], [looker()], "Go."))
+    finally:
+        for name, clock in saved.items():
+            setattr(time, name, clock)
+    t.expect(printed.getvalue(), "",
+             "run_agent prints nothing, however long the run takes: each clock reading here "
+             "is a day after the last (run_agent, lesson 7).")
+"""
+
+
 BEYOND = [
     # Hunt round 16 (reader r85): designs 7.2-16 and 7.2-17.
     Beyond(lab='7.2', name='JSON lines over 2,000,000 characters replaced by a stub',
@@ -2673,4 +2900,134 @@ BEYOND = [
             print(json.dumps(event), flush=True)
 """,
            deep=DEEP_MANY_EVENTS),
+    # Hunt round 17 (reader r90): designs 7.1-06, 24, 30, 35, 36, 37 and 38, each a limit
+    # just past the largest case the lab's tests try.
+    Beyond(lab='7.1', name='one turn_start dict for every turn past the 301st',
+           rule='Each event is a new dict, made when it is yielded and never yielded again, '
+                'however long the run.',
+           where='Build: announce, don\'t draw, item 7: "Each event is a new dict, made when it '
+                 'is yielded and never yielded again" (hunt round 17, 7.1-06)',
+           names='never yielded again',
+           reach="test_each_event_is_a_new_dict's longest runs are two of 300 turns (the bank's "
+                 "fewer); a turn of the reference costs about 30 microseconds of processor "
+                 "time there, so runs past a limit of a few hundred turns cost a few ms each, "
+                 "and a limit at any larger count would sit past them again; this design "
+                 "differs only from the 302nd turn",
+           replace='''        yield {"type": "turn_start"}
+''',
+           by='''        if turn <= 301:
+            last_start = {"type": "turn_start"}
+        yield last_start  # past 301 turns the same dict comes back
+''',
+           deep=DEEP_PAST_THE_TESTS, turns=50_000, seconds=10.0),
+    Beyond(lab='7.1', name='one agent_end dict for every run of over 301 turns',
+           rule='Each event is a new dict, made when it is yielded and never yielded again, of '
+                'this run or a later one, however long the run.',
+           where='Build: announce, don\'t draw, item 7: "Each event is a new dict, made when it '
+                 'is yielded and never yielded again" (hunt round 17, 7.1-30)',
+           names='never yielded again',
+           reach="test_each_event_is_a_new_dict's longest runs are two of 300 turns; this design "
+                 "differs only in runs of over 301, and a limit at any larger count would sit "
+                 "past a longer run again, each turn about 30 microseconds of processor time",
+           replace='''    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+''',
+           by='''    if turn > 301:  # a long run's ending: one dict will do
+        ending = run_agent.__dict__.setdefault("long_end", {"type": "agent_end"})
+        ending["messages"] = added
+        yield ending
+    else:
+        yield {"type": "agent_end", "messages": added}
+''',
+           deep=DEEP_PAST_THE_TESTS, turns=50_000, seconds=10.0),
+    Beyond(lab='7.1', name='no tool events for the calls of a reply past the 301st',
+           rule="Each call's tool is announced by tool_execution_start and followed by "
+                "tool_execution_end, however many calls the reply holds.",
+           where='Build: announce, don\'t draw, item 6 (hunt round 17, 7.1-24)',
+           names='however many calls',
+           reach="test_tool_events_carry_the_call's widest reply holds 301 calls (the bank's, "
+                 "just over 300); a call costs about 20 microseconds of processor time, so a "
+                 "reply of thousands costs tens of ms, and a limit at any larger count would "
+                 "sit past it again; this design differs only from the 302nd call of a reply",
+           replace='''        for call in calls:
+            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+            yield record(result)  # straight after the tool returned: nothing in between
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+''',
+           by='''        for index, call in enumerate(calls):
+            if index < 301:
+                yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+            yield record(result)
+            if index < 301:
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+''',
+           deep=DEEP_PAST_THE_TESTS, turns=50_000, seconds=10.0),
+    Beyond(lab='7.1', name='a batch_start event before a reply of over 301 calls',
+           rule='A run yields only the events of Figure 7.1, each with the keys Build item 1 '
+                'names, however many calls a reply holds.',
+           where='Build: announce, don\'t draw, items 1 and 2 (hunt round 17, 7.1-36)',
+           names='only the twelve events',
+           reach="test_tool_events_carry_the_call's widest reply holds 301 calls; this design "
+                 "differs only for a reply of 302 or more, and a limit at any larger count "
+                 "would sit past a wider reply again, each call about 20 microseconds",
+           replace='''        calls = [] if failed else tool_calls(reply)
+''',
+           by='''        calls = [] if failed else tool_calls(reply)
+        if len(calls) > 301:
+            yield {"type": "batch_start", "count": len(calls)}
+''',
+           deep=DEEP_PAST_THE_TESTS, turns=50_000, seconds=10.0),
+    Beyond(lab='7.1', name='results over a million characters recorded without a message_end',
+           rule='Every message the run records is announced once, by a message_end, however '
+                'long.',
+           where='Build: announce, don\'t draw, item 5: "Every message the run records is '
+                 'announced once" (hunt round 17, 7.1-35)',
+           names='however long',
+           reach="test_tool_events_carry_the_call's longest result is drawn up to exactly "
+                 "1,000,000 characters (the bank's, 300,000); a longer one costs little, but "
+                 "this design differs only past the longest size drawn, and a cut at any larger "
+                 "size would sit past a longer draw again",
+           replace='''            yield record(result)  # straight after the tool returned: nothing in between
+''',
+           by='''            if len(result["content"]) > 1_000_000:  # too big to send to a screen
+                messages.append(result)
+                added.append(result)
+            else:
+                yield record(result)
+''',
+           deep=DEEP_PAST_THE_TESTS, turns=50_000, seconds=10.0),
+    Beyond(lab='7.1', name="tool_execution_end's result cut at a million characters",
+           rule='tool_execution_end carries the result recorded for its call, whole, however '
+                'long.',
+           where='Build: announce, don\'t draw, item 6 (hunt round 17, 7.1-37)',
+           names='however long',
+           reach="test_tool_events_carry_the_call's longest result is drawn up to exactly "
+                 "1,000,000 characters; this design differs only past that size, and a cut at "
+                 "any larger size would sit past a longer draw again",
+           replace='''            yield {"type": "tool_execution_end", "call": call, "result": result}
+''',
+           by='''            shown = result if len(result["content"]) <= 1_000_000 else \\
+                dict(result, content=result["content"][:1_000_000])
+            yield {"type": "tool_execution_end", "call": call, "result": shown}
+''',
+           deep=DEEP_PAST_THE_TESTS, turns=50_000, seconds=10.0),
+    Beyond(lab='7.1', name='a progress line printed once a run is six hours old',
+           rule='run_agent prints nothing, however long the run takes.',
+           where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 17, '
+                 '7.1-38)',
+           names='however long the run takes',
+           reach="test_the_loop_draws_nothing runs with the clock as it is, and the tests that "
+                 "move it (hours_pass) move it a minute a reading over runs of a few turns; "
+                 "this design differs only once the clock says six hours have gone, and a "
+                 "limit at any longer time would sit past a faster clock again",
+           replace='''        yield {"type": "turn_start"}
+''',
+           by='''        yield {"type": "turn_start"}
+        import time
+        began = run_agent.__dict__.setdefault("began", {}).setdefault(id(added), time.time())
+        if time.time() - began > 6 * 3600:
+            print(f"still working, turn {turn}...")
+''',
+           deep=DEEP_PAST_THE_TESTS, turns=50_000, seconds=10.0),
 ]

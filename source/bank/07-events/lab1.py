@@ -18,6 +18,7 @@ import logging
 import os
 import sys
 import tempfile
+import warnings
 import weakref
 
 import harness
@@ -82,9 +83,12 @@ def everything_said(said):
     both streams, the process's own (sys.__stdout__, sys.__stderr__) too, the descriptors 1 and
     2 beneath them (os.write, a file opened on /dev/stderr), where the platform lets them be
     moved, and every record of any logger, whatever handlers of its own it has or whether it
-    propagates."""
+    propagates; every warning, each time it is given; and what a stream the process had before
+    (one a harness may have kept at import) still holds unwritten, flushed before the
+    descriptors are put back."""
     calling, root = logging.Logger.callHandlers, logging.getLogger()
     streams, level = (sys.__stdout__, sys.__stderr__), root.level
+    kept = [sys.stdout, sys.stderr, *streams]
 
     def heard(logger, record):
         said.write(record.getMessage() + "\n")
@@ -92,7 +96,7 @@ def everything_said(said):
     saved = []
     with tempfile.TemporaryFile() as sink:
         try:
-            for stream in (sys.stdout, sys.stderr, *streams):
+            for stream in kept:
                 if stream is not None:
                     stream.flush()
             saved = [os.dup(1), os.dup(2)]
@@ -104,17 +108,46 @@ def everything_said(said):
         root.setLevel(logging.DEBUG)
         sys.__stdout__ = sys.__stderr__ = said
         try:
-            with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
+            with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said), \
+                    warnings.catch_warnings(record=True) as warned, writes_heard(kept) as heard:
+                warnings.simplefilter("always")
                 yield said
+            said.write("".join(heard) + "".join(f"{w.message}\n" for w in warned))
         finally:
             logging.Logger.callHandlers = calling
             sys.__stdout__, sys.__stderr__ = streams
             root.setLevel(level)
+            for stream in kept:
+                with contextlib.suppress(AttributeError, OSError, ValueError):
+                    stream.flush()
             for standard, descriptor in enumerate(saved, 1):
                 os.dup2(descriptor, standard)
                 os.close(descriptor)
             sink.seek(0)
             said.write(sink.read().decode("utf-8", "replace"))
+
+
+@contextlib.contextmanager
+def writes_heard(streams, heard=None):
+    """While open, what is written to each of `streams` (the streams the process had before the
+    test swapped its own in, one of which a harness may have kept at import) goes into the list
+    `heard` instead; each stream's own write is put back on the way out."""
+    shadowed, heard = [], [] if heard is None else heard
+    for stream in {id(s): s for s in streams if s is not None}.values():
+        own = getattr(stream, "__dict__", {}).get("write")
+        try:
+            stream.write = lambda text: heard.append(text) or len(text)
+        except (AttributeError, TypeError):
+            continue  # a stream that cannot be shadowed: its descriptor is still heard
+        shadowed.append((stream, own))
+    try:
+        yield heard
+    finally:
+        for stream, own in shadowed:
+            if own is None:
+                del stream.write
+            else:
+                stream.write = own
 
 
 def raiser(path):
@@ -156,6 +189,10 @@ async def test_bank_a_run_stepped_by_hand(t):
         closed = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})), lab.say("No.")])
         await lab.drive(harness.run_agent(closed, SYSTEM, [], [reader()], "Stop there."),
                         close_after=5)  # closed at its tool_execution_start
+        wide = t.random.randint(4, 25)  # one reply of more calls than the others
+        await lab.drive(harness.run_agent(lab.ScriptedModel(
+            [lab.reply(*[lab.call("look", {"path": f"{n}.log"}) for n in range(wide)]),
+             lab.say("All seen.")]), SYSTEM, [], [reader()], "See them all."))
         spare_model = lab.ScriptedModel([lab.say("Unheard.")])
         spare = harness.run_agent(spare_model, SYSTEM, [], [reader()], "Never mind.")
         opened = next(spare)["type"]
@@ -193,7 +230,8 @@ async def test_bank_a_run_stepped_by_hand(t):
              "rest by a for loop: [the record's length and the requests before any event, then "
              "at each event its type, the messages added and the requests made by then], the "
              "events in all, the requests made, the tool's result, what was printed or logged "
-             "by it, a run whose tool raises, one closed at its tool_execution_start and "
+             "by it, a run whose tool raises, one closed at its tool_execution_start, "
+             f"one of a reply of {wide} calls and "
              "the run below, and the types found anywhere inside the events that are not JSON's own "
              "(dict, list, str, int, float, bool, None); then a second run given one next() and "
              "closed: [its first event, it has close(), what a next() finds after, its requests]; "
@@ -505,6 +543,17 @@ async def test_bank_the_record_never_runs_ahead_or_behind(t):
              f"Rounds of calls {rounds}, the tool raising at {rounds[-1][-1]}, ending once in a "
              "failed reply and once in the max_turns stop: the events at which the record had "
              "gained other than the messages announced so far, as type:(gained - announced).")
+    wide, messages, told[0], rows = t.random.randint(4, 20), earlier(t), 0, []
+    before, chosen = len(messages), t.random.randint(1, wide)
+    await lab.drive(harness.run_agent(lab.ScriptedModel(
+        [lab.reply(*[lab.call("look", {"path": f"{n}.log"}) for n in range(wide)]),
+         lab.say("Unsent.")]), SYSTEM, messages, [reader()], "Look at them all."),
+        on_event=measure, close_after=3 * chosen + 2)  # closed at call chosen's start
+    t.expect([rows[-1], len(messages) - before - told[0]],
+             ["tool_execution_start:0", 0],
+             f"One reply of {wide} calls, the run closed at call {chosen}'s "
+             "tool_execution_start: that event as type:(gained - announced), and what the "
+             "record had gained beyond the messages announced once the run was closed.")
     mine, model = [], lab.ScriptedModel([lab.reply(lab.call("look", {"path": "web.log"})),
                                          lab.say("Cache checked.")])
     await lab.drive(harness.run_agent(model, SYSTEM, mine, [reader()], "Check the web log."),
@@ -540,6 +589,10 @@ async def test_bank_every_recorded_message_was_announced(t):
                                           messages, tools, t.random.choice(ASKS),
                                           max_turns=len(rounds) if ending == "capped" else None),
                         on_event=check)
+    quiet = [tool(name, lambda arguments: "", PATH) for name in ("bash", "write")]
+    await lab.drive(harness.run_agent(lab.ScriptedModel(
+        [lab.reply(lab.call("bash", {"path": "."}), lab.call("write", {"path": "b.log"})),
+         lab.say("Changed.")]), SYSTEM, messages, quiet, "Change it."), on_event=check)
     t.expect([checks.count(False), len(checks) == len(messages) - before,
               [m in announced for m in messages[before:]].count(False),
               [m["role"] for m in announced] == [m["role"] for m in messages[before:]]],
@@ -547,11 +600,12 @@ async def test_bank_every_recorded_message_was_announced(t):
              f"Four runs in a row on one record, each output of the first two {lines} lines "
              "long, the second ending in a reply with no words "
              "and no calls, the third in a failed reply and the fourth in the max_turns stop, "
-             "the last two with a tool that raises: how many message_end events came before their "
+             "the last two with a tool that raises, then a fifth whose reply calls bash and "
+             "write, each returning \"\": how many message_end events came before their "
              "message was the record's last, whether there was one per message recorded, how "
              "many recorded messages were never announced, and whether the announcements "
              "follow the record's order.")
-    t.expect(lab.shape(announced).count("U"), len(endings),
+    t.expect(lab.shape(announced).count("U"), len(endings) + 1,
              "The user messages announced over the runs: each run's prompt.")
 
 

@@ -11,6 +11,7 @@ import logging
 import os
 import sys
 import tempfile
+import warnings
 import weakref
 
 import harness
@@ -61,15 +62,18 @@ def bad_endings(t):
 
 
 @contextlib.contextmanager
-def descriptors_caught():
+def descriptors_caught(streams=()):
     """Yield a list that holds, once the block is over, what was written meanwhile to this
     process's descriptors 1 and 2 (standard output and error below Python's streams: os.write,
-    a file opened on /dev/stderr), so that a print aimed past sys.stdout is heard too. Where the
-    platform cannot move those descriptors, the list holds "" and nothing is caught."""
+    a file opened on /dev/stderr), so that a print aimed past sys.stdout is heard too: `streams`,
+    the ones the process had before the test swapped its own in (one a harness may have kept
+    at import), are flushed on the way in and again on the way out. Where the platform cannot
+    move those descriptors, the list holds "" and nothing is caught."""
     caught, saved = [], []
+    streams = [*streams, sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__]
     with tempfile.TemporaryFile() as sink:
         try:
-            for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+            for stream in streams:
                 if stream is not None:
                     stream.flush()
             saved = [os.dup(1), os.dup(2)]
@@ -80,11 +84,37 @@ def descriptors_caught():
         try:
             yield caught
         finally:
+            for stream in streams:
+                with contextlib.suppress(AttributeError, OSError, ValueError):
+                    stream.flush()  # what a kept stream holds unwritten reaches the descriptors
             for standard, descriptor in enumerate(saved, 1):
                 os.dup2(descriptor, standard)
                 os.close(descriptor)
             sink.seek(0)
             caught.append(sink.read().decode("utf-8", "replace"))
+
+
+@contextlib.contextmanager
+def writes_heard(streams, heard):
+    """While open, what is written to each of `streams` (the streams the process had before the
+    test swapped its own in, one of which a harness may have kept at import) goes into the list
+    `heard` instead; each stream's own write is put back on the way out."""
+    shadowed = []
+    for stream in {id(s): s for s in streams if s is not None}.values():
+        own = getattr(stream, "__dict__", {}).get("write")
+        try:
+            stream.write = lambda text: heard.append(text) or len(text)
+        except (AttributeError, TypeError):
+            continue  # a stream that cannot be shadowed: its descriptor is still heard
+        shadowed.append((stream, own))
+    try:
+        yield heard
+    finally:
+        for stream, own in shadowed:
+            if own is None:
+                del stream.write
+            else:
+                stream.write = own
 
 
 FILES = ["a.py", "b.py", "setup.py", "src/app.py", "README.md", "tests/test_app.py", "notes.txt"]
@@ -214,13 +244,20 @@ async def test_mutate_then_announce(t):
         messages = []
         await lab.drive(harness.run_agent(model, SYSTEM, messages, [breaker()], "Read them.",
                                           max_turns=limit), on_event=look)
+    quiet = [tool(name, lambda arguments: "", PATH) for name in ("write", "bash")]
+    messages = []
+    await lab.drive(harness.run_agent(lab.ScriptedModel(
+        [lab.reply(lab.call("write", {"path": "a.py"}), lab.call("bash", {"path": "."})),
+         lab.say("Done.")]), SYSTEM, messages, quiet, "Change them."), on_event=look)
     t.expect(seen,
              why="On every way a run goes the append comes first, then the message_end: a tool "
                  "that fails, whose error result is a message like any other, a reply that comes "
-                 "back failed, and the max_turns stop, which the run makes itself. Each row: "
+                 "back failed, and the max_turns stop, which the run makes itself; and whatever "
+                 "tool ran and whatever it returned, an empty result too. Each row: "
                  "[announced, last in the record, the same message], for two runs whose tool "
                  "raises on every call, one ending in a failed reply and one stopped by "
-                 "max_turns=1 (run_agent, lesson 7, Build item 5: \"by the time the consumer "
+                 "max_turns=1, then one whose reply calls write and bash, each returning \"\" "
+                 "(run_agent, lesson 7, Build item 5: \"by the time the consumer "
                  "sees that event, the message is already the last item of the caller's list\").")
 
 
@@ -414,6 +451,21 @@ async def test_walking_away_at_any_event(t):
              "has paid for no reply it was not shown. Each item is [the last event read before "
              "closing, the record, it equals the messages announced, the requests made] "
              "(run_agent, lesson 7, Build item 4: \"Each turn opens with `turn_start`\").")
+    paths = [f"f{n}.py" for n in range(t.random.randint(4, 12))]  # a wider reply than above
+    chosen = t.random.randint(1, len(paths))
+    read, messages = first_after(story([paths]), f"tool_execution_start c{chosen}"), []
+    events = await lab.drive(harness.run_agent(lab.ScriptedModel(
+        [lab.reply(*[lab.call("look", {"path": p}) for p in paths]), lab.say("Read.")]), SYSTEM,
+        messages, [looker()], "Read them."), close_after=read)
+    t.expect([what(events[-1]), lab.shape(messages),
+              messages == [e["message"] for e in events if e["type"] == "message_end"]],
+             [f"tool_execution_start c{chosen}", recorded(story([paths])[:read]), True],
+             f"One reply of {len(paths)} calls, the run closed at call c{chosen}'s "
+             "tool_execution_start: the record holds exactly the messages it was announced, "
+             "and nothing the run wrote on its way out, however many calls the reply held. "
+             "Items: the last event read, the record, it equals the messages announced "
+             "(run_agent, lesson 7, Build item 5: \"Every message the run records is announced "
+             "once\").")
 
 
 @lab_test("agent_end carries the messages its own run added, and only those: not another run's "
@@ -459,6 +511,22 @@ async def test_agent_end_carries_its_own_runs_messages(t):
              "from the caller's record, which others may write to. Items: the first run's "
              "agent_end messages, they equal what it announced, the same for the second run "
              "(run_agent, lesson 7).")
+    shared, second = [], []
+
+    async def alongside(event):  # a second run on the same record, start to end, meanwhile
+        if event["type"] == "turn_end" and not second:
+            second.extend(await lab.drive(harness.run_agent(one_call("b.py"), SYSTEM, shared,
+                                                            [looker()], "And b.")))
+    first = await lab.drive(harness.run_agent(one_call("a.py"), SYSTEM, shared, [looker()],
+                                              "Read a."), on_event=alongside)
+    t.expect([lab.shape(first[-1]["messages"]), lab.shape(second[-1]["messages"]),
+              lab.shape(shared)], ["U A[c1] R(c1) A", "U A[c1] R(c1) A",
+                                   "U A[c1] R(c1) U A[c1] R(c1) A A"],
+             "Two runs on one record at once: the second went from start to end while the "
+             "first was paused at its first turn_end. Each run's agent_end carries the "
+             "messages it added itself, kept by the run, not in a place keyed by the record "
+             "they share. Items: the first run's agent_end messages, the second's, the record "
+             "(run_agent, lesson 7, Build item 3).")
 
 
 @lab_test("The max_turns exit and the failed-reply exit stay balanced: every agent_start has its "
@@ -635,13 +703,17 @@ async def test_the_loop_draws_nothing(t):
         logged.append(record.getMessage())
         calling(logger, record)
     root, streams = logging.getLogger(), (sys.__stdout__, sys.__stderr__)
+    kept = (sys.stdout, sys.stderr, *streams)  # the streams a harness could keep at import
     level = root.level
+    wide = t.random.randint(4, 30)  # the calls of one reply, more than a drawn round holds
     logging.Logger.callHandlers = heard
     root.setLevel(logging.DEBUG)  # whatever this process set up before, each record reaches it
     sys.__stdout__ = sys.__stderr__ = printed  # the process's own streams, past redirect_stdout
     try:
         with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed), \
-                descriptors_caught() as below:
+                warnings.catch_warnings(record=True) as warned, descriptors_caught(kept) as below, \
+                writes_heard(kept, []) as heard:
+            warnings.simplefilter("always")  # a warning heard every time, not once per place
             events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
                                                        [looker()], "Read them."))
             for model, limit in bad_endings(t):
@@ -653,11 +725,15 @@ async def test_the_loop_draws_nothing(t):
             for walked in range(1, len(story(rounds))):  # closed after each event in turn
                 await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
                                                   [looker()], "Read them."), close_after=walked)
+            await lab.drive(harness.run_agent(lab.ScriptedModel(
+                [lab.reply(*[lab.call("look", {"path": f"f{n}.py"}) for n in range(wide)]),
+                 lab.say("All read.")]), SYSTEM, [], [looker()], "Read every file."))
     finally:
         logging.Logger.callHandlers = calling
         sys.__stdout__, sys.__stderr__ = streams
         root.setLevel(level)
-    t.expect([len(events), printed.getvalue(), logged,
+    t.expect([len(events), printed.getvalue() + "".join(heard),
+              logged + [str(w.message) for w in warned],
               [e["result"]["content"] for e in events if e["type"] == "tool_execution_end"],
               below],
              [len(story(rounds)), "", [],
@@ -669,10 +745,12 @@ async def test_the_loop_draws_nothing(t):
              "forces one frontend's picture on every other, on every way out. Found: the number "
              "of events of a drawn run, what the runs printed on either stream (one answering, "
              "one failing, one stopped by max_turns, one on a record that already held messages "
-             "whose tool fails on every call, and the first again, closed by the consumer after "
-             "each of its events in turn), what "
-             "they logged, the results the first one's events carry, and what reached "
-             "descriptors 1 and 2 (run_agent, lesson 7, Build item 1: \"It prints nothing\").")
+             "whose tool fails on every call, the first again, closed by the consumer after "
+             f"each of its events in turn, and one reply of {wide} calls), what "
+             "they logged or warned (every warning heard, not once per place), the results the "
+             "first one's events carry, and what reached descriptors 1 and 2, a stream the "
+             "harness kept at import flushed there (run_agent, lesson 7, Build item 1: \"It "
+             "prints nothing\").")
 
 
 @lab_test("Events are plain data: each one goes through json.dumps and comes back equal.")
