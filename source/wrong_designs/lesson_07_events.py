@@ -2231,7 +2231,7 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           rule='run_agent prints nothing: a warning is printed on standard error, and Python\'s '
                'filter that gives it once per place only hides it after the first time.',
           where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 17, 7.1-26)',
-          names='every warning heard',
+          names='heard each time it is given',
           replace=r'''
         failed = reply["stop_reason"] == "error"  # recorded, and not acted on
 ''',
@@ -2244,7 +2244,7 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
     Wrong(lab='7.1', name='progress printed to a stream kept at import',
           rule='run_agent prints nothing, on any stream: one kept at import prints all the same.',
           where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 17, 7.1-27)',
-          names='kept at import',
+          names='a stream kept from import',
           replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
           by=r'''
 import sys

@@ -175,3 +175,37 @@ def test_hours_pass_moves_every_clock_a_harness_can_read_a_minute_a_reading_and_
         "the _ns clocks should read the others' time, a minute on, not a clock of their own"
     after = {name: getattr(time, name) for name in before}
     assert after == before, "hours_pass should put every clock back on the way out"
+
+
+def test_everything_said_hears_each_way_a_harness_can_print_and_puts_each_back():
+    import logging
+    import os
+    import warnings
+    kept, own, calling = sys.stdout, (sys.__stdout__, sys.__stderr__), logging.Logger.callHandlers
+    quiet = logging.getLogger("a harness's own")
+    quiet.addHandler(logging.NullHandler())
+    quiet.propagate = False
+
+    def warn():
+        warnings.warn("once per place?", stacklevel=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("default")
+        with pytest.warns(UserWarning):
+            warn()  # shown here, so the default filter would stay quiet at this place from now on
+        with kit.everything_said() as said:
+            print("printed")
+            print("to the process's own", file=sys.__stderr__)
+            kept.write("to a stream kept from before\n")
+            os.write(1, b"to descriptor 1\n")
+            os.write(2, b"to descriptor 2\n")
+            quiet.warning("logged")
+            warn()
+            warn()
+    heard = said.getvalue()
+    for line in ("printed", "to the process's own", "to a stream kept from before",
+                 "to descriptor 1", "to descriptor 2", "logged"):
+        assert line in heard, f"{line!r} was said in the block but not heard: {heard!r}"
+    assert heard.count("once per place?") == 2, f"each warning should be heard: {heard!r}"
+    assert (sys.stdout, (sys.__stdout__, sys.__stderr__), logging.Logger.callHandlers) == \
+        (kept, own, calling), "everything_said should put the streams and logging back"
+    assert "write" not in vars(kept), "the kept stream's own write should be back"

@@ -9,21 +9,16 @@ sharing one record and stepped in turn, a tool that reads the events seen so far
 started from what agent_end carried, the record measured at every event, so that the public
 tests' wanted expressions, evaluated in a bank test's frame, do not give its values.
 """
-import contextlib
 import gc
 import inspect
 import io
 import json
-import logging
-import os
 import sys
-import tempfile
-import warnings
 import weakref
 
 import harness
 import lab
-from lab.kit import hours_pass, lab_test, tool
+from lab.kit import everything_said, hours_pass, lab_test, tool
 
 LAB = "7.1"
 SYSTEM = "You keep a small service running."
@@ -77,79 +72,6 @@ def kinds(value):
     return found
 
 
-@contextlib.contextmanager
-def everything_said(said):
-    """Write into the StringIO `said` all a run says beside its events while the block runs:
-    both streams, the process's own (sys.__stdout__, sys.__stderr__) too, the descriptors 1 and
-    2 beneath them (os.write, a file opened on /dev/stderr), where the platform lets them be
-    moved, and every record of any logger, whatever handlers of its own it has or whether it
-    propagates; every warning, each time it is given; and what a stream the process had before
-    (one a harness may have kept at import) still holds unwritten, flushed before the
-    descriptors are put back."""
-    calling, root = logging.Logger.callHandlers, logging.getLogger()
-    streams, level = (sys.__stdout__, sys.__stderr__), root.level
-    kept = [sys.stdout, sys.stderr, *streams]
-
-    def heard(logger, record):
-        said.write(record.getMessage() + "\n")
-        calling(logger, record)
-    saved = []
-    with tempfile.TemporaryFile() as sink:
-        try:
-            for stream in kept:
-                if stream is not None:
-                    stream.flush()
-            saved = [os.dup(1), os.dup(2)]
-            os.dup2(sink.fileno(), 1)
-            os.dup2(sink.fileno(), 2)
-        except (AttributeError, OSError, ValueError):
-            pass  # no descriptors to move here: the streams and loggers are still heard
-        logging.Logger.callHandlers = heard
-        root.setLevel(logging.DEBUG)
-        sys.__stdout__ = sys.__stderr__ = said
-        try:
-            with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said), \
-                    warnings.catch_warnings(record=True) as warned, writes_heard(kept) as heard:
-                warnings.simplefilter("always")
-                yield said
-            said.write("".join(heard) + "".join(f"{w.message}\n" for w in warned))
-        finally:
-            logging.Logger.callHandlers = calling
-            sys.__stdout__, sys.__stderr__ = streams
-            root.setLevel(level)
-            for stream in kept:
-                with contextlib.suppress(AttributeError, OSError, ValueError):
-                    stream.flush()
-            for standard, descriptor in enumerate(saved, 1):
-                os.dup2(descriptor, standard)
-                os.close(descriptor)
-            sink.seek(0)
-            said.write(sink.read().decode("utf-8", "replace"))
-
-
-@contextlib.contextmanager
-def writes_heard(streams, heard=None):
-    """While open, what is written to each of `streams` (the streams the process had before the
-    test swapped its own in, one of which a harness may have kept at import) goes into the list
-    `heard` instead; each stream's own write is put back on the way out."""
-    shadowed, heard = [], [] if heard is None else heard
-    for stream in {id(s): s for s in streams if s is not None}.values():
-        own = getattr(stream, "__dict__", {}).get("write")
-        try:
-            stream.write = lambda text: heard.append(text) or len(text)
-        except (AttributeError, TypeError):
-            continue  # a stream that cannot be shadowed: its descriptor is still heard
-        shadowed.append((stream, own))
-    try:
-        yield heard
-    finally:
-        for stream, own in shadowed:
-            if own is None:
-                del stream.write
-            else:
-                stream.write = own
-
-
 def raiser(path):
     """A tool `look` that raises when it is asked for `path`, and reads any other."""
     def look(arguments):
@@ -172,9 +94,9 @@ async def test_bank_a_run_stepped_by_hand(t):
     tools = [{"name": "look"}]  # a tool the caller is still making when it calls run_agent
     run = harness.run_agent(model, SYSTEM, messages, tools, t.random.choice(ASKS))
     tools[0] = reader(prefix="new ")  # the caller's own list, changed before the run began
-    steps, printed = [[len(messages), len(model.calls)]], io.StringIO()
+    steps = [[len(messages), len(model.calls)]]
     taken = t.random.randint(5, 12)
-    with everything_said(printed):
+    with everything_said() as printed:
         events = []
         for _ in range(taken):
             events.append(next(run))
@@ -254,9 +176,9 @@ async def test_bank_two_runs_made_first_driven_last(t):
     later = [{"name": "look"}]  # the second run's tool, made only after the run is
     second = harness.run_agent(second_model, SYSTEM, record, later, "Second of two asks.")
     later[0] = reader()
-    out, aside = io.StringIO(), io.StringIO()
+    out = io.StringIO()
     unreadable = []
-    with everything_said(aside):
+    with everything_said() as aside:
         with hours_pass():  # turns of minutes by the clock: still plain data
             for run in (second, first):
                 for event in await lab.drive(run):

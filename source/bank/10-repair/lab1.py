@@ -9,14 +9,11 @@ of every prefix of a record, a long session whose results stand behind a reply, 
 consumer whose handler raises and by a power cut in two runs), so that the public tests'
 wanted expressions, evaluated in a bank test's frame, do not give its values.
 """
-import contextlib
 import copy
-import io
-import sys
 
 import harness
 import lab
-from lab.kit import lab_test, raised, tool
+from lab.kit import everything_said, lab_test, raised, tool
 
 LAB = "10.1"
 SYSTEM = "You maintain a small library."
@@ -55,18 +52,6 @@ def gone(call_id, name):
     """The result a repair invents for a call with no result recorded."""
     return {"role": "toolResult", "tool_call_id": call_id, "tool_name": name, "content": GONE,
             "is_error": True}
-
-
-@contextlib.contextmanager
-def silenced(printed):
-    """Both streams into `printed`, the process's own sys.__stdout__ and sys.__stderr__ too."""
-    kept = sys.__stdout__, sys.__stderr__
-    sys.__stdout__ = sys.__stderr__ = printed
-    try:
-        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
-            yield printed
-    finally:
-        sys.__stdout__, sys.__stderr__ = kept
 
 
 class Locked(list):
@@ -500,8 +485,7 @@ async def test_bank_holes_from_two_runs(t):
             starts.append(event)
             if len(starts) == crash_at + 1:
                 raise Walkaway("the screen crashed")
-    printed = io.StringIO()
-    with silenced(printed):
+    with everything_said() as printed:
         got = [await raised(lambda: lab.drive(h.prompt("Read some."), on_event=crash))]
         h = harness.Harness(model, SYSTEM, [tool("read", read, PATH)], messages=h.messages)
         got.append(await raised(lambda: lab.drive(h.prompt("Read more."))))
@@ -621,8 +605,7 @@ async def test_bank_a_harness_keeps_the_holes_it_was_given(t):
     h = harness.Harness(model, SYSTEM, [tool("read", lambda a: "text of " + a["path"], PATH)],
                         messages=record)
     shapes, announced, types = [], [], []
-    printed = io.StringIO()
-    with silenced(printed):
+    with everything_said() as printed:
         for ask in ("Status?", "Read these.", "Thanks."):
             events = await lab.drive(h.prompt(ask))
             shapes.append(lab.shape(h.messages))

@@ -3,20 +3,14 @@ sequence, the rule "mutate, then announce", balance on every way out, and lazine
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 7 tests.py
 """
-import contextlib
 import gc
-import io
 import json
-import logging
-import os
 import sys
-import tempfile
-import warnings
 import weakref
 
 import harness
 import lab
-from lab.kit import hours_pass, lab_test, tool
+from lab.kit import everything_said, hours_pass, lab_test, tool
 
 LAB = "7.1"
 SYSTEM = "You help with a small project."
@@ -59,62 +53,6 @@ def bad_endings(t):
     replies, rounds, _ = drawn_job(t, most_rounds=1)
     return [(lab.ScriptedModel(replies[:1] + [lab.fail("overloaded")]), None),
             (lab.ScriptedModel(replies), 1)]
-
-
-@contextlib.contextmanager
-def descriptors_caught(streams=()):
-    """Yield a list that holds, once the block is over, what was written meanwhile to this
-    process's descriptors 1 and 2 (standard output and error below Python's streams: os.write,
-    a file opened on /dev/stderr), so that a print aimed past sys.stdout is heard too: `streams`,
-    the ones the process had before the test swapped its own in (one a harness may have kept
-    at import), are flushed on the way in and again on the way out. Where the platform cannot
-    move those descriptors, the list holds "" and nothing is caught."""
-    caught, saved = [], []
-    streams = [*streams, sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__]
-    with tempfile.TemporaryFile() as sink:
-        try:
-            for stream in streams:
-                if stream is not None:
-                    stream.flush()
-            saved = [os.dup(1), os.dup(2)]
-            os.dup2(sink.fileno(), 1)
-            os.dup2(sink.fileno(), 2)
-        except (AttributeError, OSError, ValueError):
-            pass  # no descriptors to move here: the streams above are still heard
-        try:
-            yield caught
-        finally:
-            for stream in streams:
-                with contextlib.suppress(AttributeError, OSError, ValueError):
-                    stream.flush()  # what a kept stream holds unwritten reaches the descriptors
-            for standard, descriptor in enumerate(saved, 1):
-                os.dup2(descriptor, standard)
-                os.close(descriptor)
-            sink.seek(0)
-            caught.append(sink.read().decode("utf-8", "replace"))
-
-
-@contextlib.contextmanager
-def writes_heard(streams, heard):
-    """While open, what is written to each of `streams` (the streams the process had before the
-    test swapped its own in, one of which a harness may have kept at import) goes into the list
-    `heard` instead; each stream's own write is put back on the way out."""
-    shadowed = []
-    for stream in {id(s): s for s in streams if s is not None}.values():
-        own = getattr(stream, "__dict__", {}).get("write")
-        try:
-            stream.write = lambda text: heard.append(text) or len(text)
-        except (AttributeError, TypeError):
-            continue  # a stream that cannot be shadowed: its descriptor is still heard
-        shadowed.append((stream, own))
-    try:
-        yield heard
-    finally:
-        for stream, own in shadowed:
-            if own is None:
-                del stream.write
-            else:
-                stream.write = own
 
 
 FILES = ["a.py", "b.py", "setup.py", "src/app.py", "README.md", "tests/test_app.py", "notes.txt"]
@@ -695,62 +633,37 @@ async def test_closing_after_a_tool_returned(t):
           "output or standard error, and what happened travels in its events alone.")
 async def test_the_loop_draws_nothing(t):
     replies, rounds, _ = drawn_job(t)
-    printed = io.StringIO()
-    logged = []
-    calling = logging.Logger.callHandlers
-
-    def heard(logger, record):  # every logger's records, whichever handlers it has of its own
-        logged.append(record.getMessage())
-        calling(logger, record)
-    root, streams = logging.getLogger(), (sys.__stdout__, sys.__stderr__)
-    kept = (sys.stdout, sys.stderr, *streams)  # the streams a harness could keep at import
-    level = root.level
     wide = t.random.randint(4, 30)  # the calls of one reply, more than a drawn round holds
-    logging.Logger.callHandlers = heard
-    root.setLevel(logging.DEBUG)  # whatever this process set up before, each record reaches it
-    sys.__stdout__ = sys.__stderr__ = printed  # the process's own streams, past redirect_stdout
-    try:
-        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed), \
-                warnings.catch_warnings(record=True) as warned, descriptors_caught(kept) as below, \
-                writes_heard(kept, []) as heard:
-            warnings.simplefilter("always")  # a warning heard every time, not once per place
-            events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
-                                                       [looker()], "Read them."))
-            for model, limit in bad_endings(t):
-                await lab.drive(harness.run_agent(model, SYSTEM, [], [looker()], "Read them.",
-                                                  max_turns=limit))
-            earlier = [harness.user_message("Earlier."), lab.say("Noted.")]
-            await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, earlier,
-                                              [breaker()], "Read them again."))
-            for walked in range(1, len(story(rounds))):  # closed after each event in turn
-                await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
-                                                  [looker()], "Read them."), close_after=walked)
-            await lab.drive(harness.run_agent(lab.ScriptedModel(
-                [lab.reply(*[lab.call("look", {"path": f"f{n}.py"}) for n in range(wide)]),
-                 lab.say("All read.")]), SYSTEM, [], [looker()], "Read every file."))
-    finally:
-        logging.Logger.callHandlers = calling
-        sys.__stdout__, sys.__stderr__ = streams
-        root.setLevel(level)
-    t.expect([len(events), printed.getvalue() + "".join(heard),
-              logged + [str(w.message) for w in warned],
-              [e["result"]["content"] for e in events if e["type"] == "tool_execution_end"],
-              below],
-             [len(story(rounds)), "", [],
-              ["contents of " + path for paths in rounds for path in paths], [""]],
+    with everything_said() as said:
+        events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
+                                                   [looker()], "Read them."))
+        for model, limit in bad_endings(t):
+            await lab.drive(harness.run_agent(model, SYSTEM, [], [looker()], "Read them.",
+                                              max_turns=limit))
+        earlier = [harness.user_message("Earlier."), lab.say("Noted.")]
+        await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, earlier,
+                                          [breaker()], "Read them again."))
+        for walked in range(1, len(story(rounds))):  # closed after each event in turn
+            await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
+                                              [looker()], "Read them."), close_after=walked)
+        await lab.drive(harness.run_agent(lab.ScriptedModel(
+            [lab.reply(*[lab.call("look", {"path": f"f{n}.py"}) for n in range(wide)]),
+             lab.say("All read.")]), SYSTEM, [], [looker()], "Read every file."))
+    t.expect([len(events), said.getvalue(),
+              [e["result"]["content"] for e in events if e["type"] == "tool_execution_end"]],
+             [len(story(rounds)), "", ["contents of " + path for paths in rounds for path in paths]],
              "run_agent reports what happened as events and draws nothing: a print in the loop, "
              "to standard output or to standard error (sys.__stdout__ and sys.__stderr__ too, "
-             "and the process's descriptors 1 and 2 beneath them: os.write, /dev/stderr), "
-             "or a line logged through the logging module, by any logger with any handler, "
-             "forces one frontend's picture on every other, on every way out. Found: the number "
-             "of events of a drawn run, what the runs printed on either stream (one answering, "
-             "one failing, one stopped by max_turns, one on a record that already held messages "
-             "whose tool fails on every call, the first again, closed by the consumer after "
-             f"each of its events in turn, and one reply of {wide} calls), what "
-             "they logged or warned (every warning heard, not once per place), the results the "
-             "first one's events carry, and what reached descriptors 1 and 2, a stream the "
-             "harness kept at import flushed there (run_agent, lesson 7, Build item 1: \"It "
-             "prints nothing\").")
+             "a stream kept from import, and the process's descriptors 1 and 2 beneath them: "
+             "os.write, /dev/stderr), a warning, heard each time it is given, not once per "
+             "place, or a line logged through the logging module, by any logger with any "
+             "handler, forces one frontend's picture on every other, on every way out. Found: "
+             "the number of events of a drawn run, all the runs said beside their events (one "
+             "answering, one failing, one stopped by max_turns, one on a record that already "
+             "held messages whose tool fails on every call, the first again, closed by the "
+             f"consumer after each of its events in turn, and one reply of {wide} calls), and "
+             "the results the first one's events carry (run_agent, lesson 7, Build item 1: "
+             "\"It prints nothing\").")
 
 
 @lab_test("Events are plain data: each one goes through json.dumps and comes back equal.")

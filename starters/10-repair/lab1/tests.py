@@ -8,14 +8,11 @@ over a family of records, not one.
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 10 tests.py
 """
-import contextlib
 import copy
-import io
-import sys
 
 import harness
 import lab
-from lab.kit import lab_test, raised, tool
+from lab.kit import everything_said, lab_test, raised, tool
 
 LAB = "10.1"
 SYSTEM = "You help with a small project."
@@ -63,19 +60,6 @@ def looker(cut_on=None):
             raise lab.PowerCut("the power went off")
         return "contents of " + arguments["path"]
     return tool("look", fn, PATH)
-
-
-@contextlib.contextmanager
-def silenced(printed):
-    """Standard output and standard error into `printed`: sys.stdout and sys.stderr, and the
-    process's own sys.__stdout__ and sys.__stderr__ as well, so a print past a redirect is heard."""
-    kept = sys.__stdout__, sys.__stderr__
-    sys.__stdout__ = sys.__stderr__ = printed
-    try:
-        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
-            yield printed
-    finally:
-        sys.__stdout__, sys.__stderr__ = kept
 
 
 class SealedList(list):
@@ -719,14 +703,13 @@ async def test_a_failed_reply_with_a_call(t):
                                           for p in t.random.sample(FILES, width)])]
                               + [lab.say(f"Still here ({n}).") for n in range(later)])
     h = harness.Harness(model, SYSTEM, [tool("look", lambda a: ran.append(1) or "text", PATH)])
-    printed = io.StringIO()
-    with silenced(printed):
+    with everything_said() as printed:
         await lab.drive(h.prompt("Read them."))
         for n in range(later):
             await lab.drive(h.prompt(f"Again ({n})?"))
     t.expect(printed.getvalue(), "",
-             "What the runs printed, on standard output or standard error (sys.stdout and "
-             "sys.stderr, or the process's own sys.__stdout__ and sys.__stderr__), while every later "
+             "What the runs said beside their events (printed on any stream or descriptor, "
+             "logged or warned), while every later "
              "request's view answered the failed reply's calls: a repair is part of the loop, "
              "which draws nothing; what happened travels in its events alone (lesson 7's Build "
              "item 1, \"It prints nothing\"), and the invented results live only in the "
