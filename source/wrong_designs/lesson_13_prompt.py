@@ -1104,11 +1104,200 @@ def discover_context(ws, cwd):'''),)),
     if len(advice) > 1000:  # a long list is easier to scan in order
         advice.sort()
 '''),
+    # Hunt round 17 (reader r88): designs that passed lab 13.1's tests before this round.
+    Wrong(lab='13.1', name='tool lines capped at 1,100',
+          rule='A line for each tool that has a snippet, however many tools there are: there is no cap on the tools.',
+          where='Build: say what is there, item 3 ("for each tool that has a snippet") (hunt round 17, r88-01)',
+          names='no cap on the tools',
+          replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+          by=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools[:1100] if t.get("snippet")]'''),
+    Wrong(lab='13.1', name='context files capped at 1,100',
+          rule='Each context file, in the order given, goes in, however many there are.',
+          where='Build: say what is there, item 3 ("each context file, in the order given") (hunt round 17, r88-03)',
+          names='every file goes in, however many there are',
+          replace=r'''              for where, body in context_files]''',
+          by=r'''              for where, body in context_files[:1100]]'''),
+    Wrong(lab='13.1', name='skills index capped at 1,100',
+          rule='A line for each skill, in the order given, however many skills there are.',
+          where='Build: say what is there, item 3 ("for each skill, in the order given") (hunt round 17, r88-04)',
+          names='never sorted, capped or merged',
+          replace=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))''',
+          by=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills[:1100]]))'''),
+    Wrong(lab='13.1', name="a snippet's line breaks mended into spaces",
+          rule="A snippet given with a line break in it goes in as it came: the caller's mistake, not the builder's to mend.",
+          where='Build: say what is there, item 3 ("one given with a line break in it goes in as it came") (hunt round 17, r88-08)',
+          names="not the builder's to mend",
+          replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+          by=r'''    snippets = [f"- {t['name']}: {' '.join(t['snippet'].splitlines())}" for t in tools
+                if t.get("snippet")]  # one line each, whatever the caller wrote'''),
+    Wrong(lab='13.1', name="a skill description's line breaks mended into spaces",
+          rule="Each skill's line holds its name, description and path as they came, a line break in the description included.",
+          where='Build: say what is there, item 3 ("for each skill, in the order given") (hunt round 17, r88-09)',
+          names='one with a line break as it came',
+          replace=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))''',
+          by=r'''            [f"- {k['name']}: {' '.join(k['description'].splitlines())} ({k['path']})"
+             for k in skills]))  # one line each, whatever the caller wrote'''),
+    Wrong(lab='13.1', name="a skill's description cut to 200 characters",
+          rule="Each skill's line holds its description as it came, however long.",
+          where='Build: say what is there, item 3 ("for each skill, in the order given") (hunt round 17, r88-42)',
+          names='a description of hundreds of characters whole',
+          replace=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))''',
+          by=r'''            [f"- {k['name']}: {k['description'][:200]} ({k['path']})" for k in skills]))'''),
+    Wrong(lab='13.1', name='the word today taken from the clock',
+          rule='The date goes in as it was passed, a word such as "today" included; the builder never asks the clock.',
+          where='Build: say what is there, item 3 ("with `today` and `cwd` as they were passed"); "The date and the folder" ("never asks the clock") (hunt round 17, r88-13)',
+          names='never turns one into the clock',
+          replace=r'''    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")''',
+          by=r'''    if today == "today":  # the caller means the real date
+        import datetime
+        today = datetime.date.today().isoformat()
+    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")'''),
+    Wrong(lab='13.1', name="cwd '.' taken from the process's folder",
+          rule='The folder goes in as it was passed, "." included; the builder never puts in the folder the process runs in.',
+          where='Build: say what is there, item 3 ("with `today` and `cwd` as they were passed") (hunt round 17, r88-43)',
+          names='never turns one into the clock',
+          replace=r'''    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")''',
+          by=r'''    if cwd == ".":  # the caller means where we are
+        import os
+        cwd = os.getcwd()
+    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")'''),
+    Wrong(lab='13.1', name='a guideline from an environment variable',
+          rule='Equal arguments give identical text in every process: nothing of the environment goes in, whatever names it sets.',
+          where='Build: say what is there, item 3 ("Equal arguments must give identical text in every process") (hunt round 17, r88-12)',
+          names='any other name it is asked for set too',
+          replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+          by=r'''    import os
+    if os.environ.get("HARNESS_EXTRA_GUIDELINE"):  # the operator's own advice, when set
+        advice.append(os.environ["HARNESS_EXTRA_GUIDELINE"])
+    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]'''),
+    Wrong(lab='13.1', name='the opening line counts the tools past twenty',
+          rule='The opening line is the same words whatever the arguments, however many tools there are.',
+          where='Build: say what is there, item 3 ("the same words whatever the arguments") (hunt round 17, r88-14)',
+          names='however many tools there are',
+          replace=r'''    parts = ["You are a coding assistant working in the user's project."]''',
+          by=r'''    parts = ["You are a coding assistant working in the user's project."]
+    if len(tools) > 20:  # a long list deserves a word up front
+        parts[0] += f" You have {len(tools)} tools."'''),
+    Wrong(lab='13.1', name='another opening line past a hundred skills',
+          rule='The opening line is the same words whatever the arguments, however many skills there are.',
+          where='Build: say what is there, item 3 ("the same words whatever the arguments") (hunt round 17, r88-37)',
+          names='however many skills there are',
+          replace=r'''    parts = ["You are a coding assistant working in the user's project."]''',
+          by=r'''    parts = ["You are a coding assistant working in the user's project."]
+    if len(skills) > 100:
+        parts[0] += " Many skills are indexed below."'''),
+    Wrong(lab='13.1', name='the opening line mentions bash when it is there',
+          rule='The opening line is the same words whatever the arguments, whichever tools are there.',
+          where='Build: say what is there, item 3 ("the same words whatever the arguments") (hunt round 17, r88-49)',
+          names='whichever they are',
+          replace=r'''    parts = ["You are a coding assistant working in the user's project."]''',
+          by=r'''    parts = ["You are a coding assistant working in the user's project."]
+    if "bash" in [t["name"] for t in tools]:
+        parts[0] += " You may run shell commands."'''),
+    Wrong(lab='13.1', name='an opening tag in a context file escaped',
+          rule="Each context file goes in with the text exactly as it came, a tag of the file's own included.",
+          where='Build: say what is there, item 3 ("the text exactly as it came") (hunt round 17, r88-50)',
+          names='a <project_instructions> tag',
+          replace=r'''    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]''',
+          by=r'''    parts += [f'<project_instructions path="{where}">\n'
+              f'{body.replace("<project_instructions", "&lt;project_instructions")}\n'
+              '</project_instructions>' for where, body in context_files]'''),
+    Wrong(lab='13.1', name='write and bash given lines from a table when they have no snippet',
+          rule='A line for each tool that has a snippet, from that snippet: a tool without one gets no line, whatever its name.',
+          where='Build: say what is there, item 3 ("for each tool that has a snippet") (hunt round 17, r88-51)',
+          names='keeps no table of lines of its own',
+          replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+          by=r'''    table = {"write": "Create or replace a file", "bash": "Run a shell command"}
+    snippets = [f"- {t['name']}: {t.get('snippet') or table[t['name']]}" for t in tools
+                if t.get("snippet") or t["name"] in table]'''),
+    Wrong(lab='13.1', name='the prompt kept for the same paths past six context files',
+          rule='Equal arguments give equal text whatever was built before: a context file edited since an earlier call goes in with its new text, however many files there are.',
+          where='Build: say what is there, item 3 ("whatever was built before") (hunt round 17, r88-55)',
+          names='edited since',
+          replace=r'''def build_system_prompt(tools, context_files, skills, cwd, today):''',
+          by=r'''_KEPT = {}  # prompts with many files, by what they were built from
+
+
+def build_system_prompt(tools, context_files, skills, cwd, today):
+    key = repr(([(t.get("name"), t.get("snippet"), t.get("guidelines")) for t in tools],
+                [where for where, _ in context_files], skills, cwd, today))
+    if len(context_files) > 6:  # many files: build once
+        if key not in _KEPT:
+            _KEPT[key] = _build_system_prompt(tools, context_files, skills, cwd, today)
+        return _KEPT[key]
+    return _build_system_prompt(tools, context_files, skills, cwd, today)
+
+
+def _build_system_prompt(tools, context_files, skills, cwd, today):'''),
+    Wrong(lab='13.1', name="the account's .agents/AGENTS.md put first by discover_context",
+          rule="discover_context finds the AGENTS.md files of the workspace it is handed, with the workspace's own paths, and no file of the account's home.",
+          where='Build: say what is there, item 2 ("The paths are the workspace\'s own") (hunt round 17, r88-11)',
+          names="no file of the account's home",
+          replace=r'''    steps = [step for step in cwd.split("/") if step not in ("", ".")]
+    found = []''',
+          by=r'''    steps = [step for step in cwd.split("/") if step not in ("", ".")]
+    import os
+    home = os.path.expanduser("~/.agents/AGENTS.md")  # the account's own standing rules
+    found = []
+    if os.path.isfile(home):
+        with open(home, encoding="utf-8") as file:
+            found.append((home, file.read()))'''),
+    Wrong(lab='13.1', name='deep cwds remembered per workspace',
+          rule='discover_context looks at the workspace each time it is asked, however deep cwd is: a file removed or written since an earlier call is seen.',
+          where='Build: say what is there, item 2 ("each text exactly as the workspace holds it") (hunt round 17, r88-54)',
+          names='never at what an earlier call found, however deep',
+          replace=r'''    steps = [step for step in cwd.split("/") if step not in ("", ".")]
+    found = []''',
+          by=r'''    steps = [step for step in cwd.split("/") if step not in ("", ".")]
+    key = (id(ws), tuple(steps))
+    if len(steps) > 10 and key in _DEEP:  # a long walk is worth remembering
+        return list(_DEEP[key])
+    found = []''',
+          also=((r'''def discover_context(ws, cwd):''',
+                 r'''_DEEP = {}  # (workspace, folders) -> what a deep walk found
+
+
+def discover_context(ws, cwd):'''),
+                (r'''            found.append((name, ws.read_text(name)))
+    return found''',
+                 r'''            found.append((name, ws.read_text(name)))
+    if len(steps) > 10:
+        _DEEP[key] = list(found)
+    return found'''))),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    # Hunt round 17 (reader r88), design 07 and probe 48.
+    Wrong(
+        lab="13.1", name="snippets that are the descriptions with a word changed",
+        rule="Build item 1 rules out the description as a snippet, and the tests any snippet that "
+             "is the description or holds one of its sentences or clauses; a line that changes "
+             "or drops a word of it (\"Create a new text file, or replace one\", \"Run one shell "
+             "command\") says the same thing in other words, which is the student's own wording "
+             "(\"The wording is yours\"): how near a paraphrase may come is no test's to judge, "
+             "as round 11 ruled for snippets that reword the descriptions (hunt round 17, r88-07).",
+        where='section "Build: say what is there", item 1', names="",
+        replace='''        "snippet": "Read a file's contents",''',
+        by='''        "snippet": "Return the text of one file",''',
+        also=(('''        "snippet": "Create or replace a file",''',
+               '''        "snippet": "Create a new text file, or replace one",'''),
+              ('''        "snippet": "Run a shell command",''',
+               '''        "snippet": "Run one shell command",'''))),
+    Wrong(
+        lab="13.1", name="a guideline of spaces only given no line",
+        rule="Build item 3 leaves an empty guideline to the student (\"an empty guideline says "
+             "nothing\": a bare line or none); a guideline of white space only says nothing "
+             "either, and the page draws no line between the two, so leaving it out keeps every "
+             "rule it states. The lead is asked to say so on the page (hunt round 17, probe "
+             "r88-48).",
+        where="hunt round 17, probe r88-48", names="",
+        replace='''            if line not in advice:  # first seen, first listed: a list keeps order, a set not
+                advice.append(line)''',
+        by='''            if line.strip() and line not in advice:  # a blank one says nothing: no line
+                advice.append(line)'''),
     # Hunt round 11 (reader r53), probe 13.1-24.
     Wrong(
         lab="13.1", name="an empty guideline given no line",
@@ -1249,6 +1438,47 @@ async def test_a_context_file_past_a_million_characters(t):
                  "Build item 3).")
 '''
 
+DEEP_GUIDELINES = r'''
+import harness
+from lab.kit import lab_test
+
+LAB = "13.1"
+
+
+@lab_test("Every guideline of the tools goes in once, however many: 1,500 tools with one "
+          "guideline each, past a cap at 1,002.")
+async def test_guidelines_past_a_thousand_and_two(t):
+    tools = [{"name": f"tool{n}", "description": "A tool.", "guidelines": [f"Rule {n}."]}
+             for n in range(1500)]
+    prompt = harness.build_system_prompt(tools, [], [], "/work", "2026-03-14")
+    lines = next(part.split("\n") for part in prompt.split("\n\n")
+                 if part.startswith("Guidelines:"))
+    t.expect(lines[1:] == [f"- Rule {n}." for n in range(1500)], True,
+             "1,500 tools with one guideline each. The item: whether the guidelines section "
+             "lists every one, in the order first met: each guideline of the tools, however "
+             "many guidelines there are (build_system_prompt, lesson 13, Build item 3).")
+'''
+
+DEEP_FOLDERS = r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "13.1"
+
+
+@lab_test("discover_context finds every AGENTS.md on the way, however deep cwd is: 300 "
+          "folders, past a cap at 200.")
+async def test_discover_context_three_hundred_folders_deep(t):
+    path = [f"f{n % 7}" for n in range(300)]
+    files = {"".join(f + "/" for f in path[:i]) + "AGENTS.md": f"Rules {i}." for i in range(301)}
+    found = harness.discover_context(lab.Workspace(files), "/".join(path))
+    t.expect([len(found), found[-1:]], [301, [("/".join(path) + "/AGENTS.md", "Rules 300.")]],
+             "cwd 300 folders deep, an AGENTS.md in every folder. Items: [how many pairs were "
+             "found, the last]: one pair for each AGENTS.md on the way, however deep cwd is: "
+             "there is no cap on the depth (discover_context, lesson 13, Build item 2).")
+'''
+
 # Designs no check of the lab can afford to tell apart (tools/wrong_designs.py's Beyond).
 BEYOND = [
     Beyond(lab='13.1', name='context files cut to a million characters in the prompt',
@@ -1268,4 +1498,31 @@ BEYOND = [
               '</project_instructions>' for where, body in context_files]
 ''',
            deep=DEEP_TEXT),
+    # Hunt round 17 (reader r88)
+    Beyond(lab='13.1', name='guidelines capped at 1,002',
+           rule='A line for each guideline of the tools, each sentence once, however many there are.',
+           where='Build: say what is there, item 3 ("for each guideline of the tools") (hunt round 17, r88-02)',
+           names='however many guidelines there are',
+           reach='test_each_guideline_once_first_seen_first lists 1,002 different guidelines, '
+                 "and the reference's first-seen check is a scan of the list so far, so its cost "
+                 'grows with the square of the count (about 4 ms at 1,002, 30 ms at 3,000): any '
+                 'cap past the largest count a test can afford is the same cap (round 13\'s 700 '
+                 'fails); this one drops guidelines from the 1,003rd on. The bank reaches past it '
+                 '(up to 1,200 different guidelines)',
+           replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+           by=r'''    advice = advice[:1002]  # enough advice for anyone
+    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+           deep=DEEP_GUIDELINES),
+    Beyond(lab='13.1', name='discover_context capped at two hundred folders deep',
+           rule='One pair for each AGENTS.md on the way from the root down to cwd, however deep cwd is.',
+           where='Build: say what is there, item 2 ("one pair for each `AGENTS.md` on the way") (hunt round 17, r88-05)',
+           names='there is no cap on the depth',
+           reach='test_discover_context_walks_from_the_root_down_to_cwd walks cwd 100 to 200 '
+                 'folders deep, and each step of a walk names a path as long as the depth, so a '
+                 'walk costs the square of it (about 3 ms at 200, 90 ms at 1,000): any cap past '
+                 "the deepest walk a test can afford is the same cap (round 13's sixty-four "
+                 'fails); this one stops at the 200th folder',
+           replace=r'''    steps = [step for step in cwd.split("/") if step not in ("", ".")]''',
+           by=r'''    steps = [step for step in cwd.split("/") if step not in ("", ".")][:200]  # deep enough''',
+           deep=DEEP_FOLDERS),
 ]

@@ -257,7 +257,25 @@ async def test_bank_instructions_written_during_a_run(t):
                                            for p, c in writes]), lab.say("Written.")])
     h = harness.Harness(model, SYSTEM, [harness.make_write_tool(ws)])
     await lab.drive(h.prompt("Write the project's rules."))
-    after = harness.discover_context(ws, spelled(t, names))
+    # asked from an account whose home and starting folder hold AGENTS.md files on this
+    # machine's disk: only the workspace's files are on the way
+    saved, here = dict(os.environ), os.getcwd()
+    with tempfile.TemporaryDirectory() as home:
+        for name in ("AGENTS.md", ".agents/AGENTS.md", ".config/AGENTS.md",
+                     "/".join(names[:1] + ["AGENTS.md"])):
+            os.makedirs(os.path.dirname(os.path.join(home, name)), exist_ok=True)
+            with open(os.path.join(home, name), "w", encoding="utf-8") as file:
+                file.write("The account's own rules.")
+        try:
+            os.environ.update(HOME=home, USERPROFILE=home, XDG_CONFIG_HOME=f"{home}/.config")
+            os.chdir(home)
+            after = harness.discover_context(ws, spelled(t, names))
+        except Exception as error:
+            after = [("raised", f"{type(error).__name__}: {error}")]
+        finally:
+            os.chdir(here)
+            os.environ.clear()
+            os.environ.update(saved)
     if 0 not in texts:
         texts[0], paths[0] = root, "AGENTS.md"
     t.expect([lab.shape(h.messages), [list(p) for p in before], [list(p) for p in after]],
@@ -270,7 +288,8 @@ async def test_bank_instructions_written_during_a_run(t):
              "beside the way whose name begins the next one's, one below cwd). Items: [the "
              "record, discover_context before the run, and after it, as [path, text] pairs: "
              "every AGENTS.md from the root down to cwd, broadest first, each text as written, "
-             "line ends and end spaces included].")
+             "line ends and end spaces included, asked with HOME and the process's folder "
+             "holding AGENTS.md files of the account's own, which are not in the workspace].")
 
 
 @lab_test("Asked at each folder on the way, six to eight deep, from the deepest up to the root, "
@@ -330,12 +349,22 @@ async def test_bank_each_folder_on_the_way_in_turn(t):
     at = ["".join(f + "/" for f in deep[:n]) for n in range(len(deep) + 1)]
     ws = lab.Workspace({at[n] + ("AGENTS.md" if n % 3 == 0 else others[n % 4]): f"Level {n}."
                         for n in range(len(deep) + 1)})
-    t.expect([[type(pair).__name__, *pair] for pair in
-              harness.discover_context(ws, spelled(t, deep))],
-             [["tuple", at[n] + "AGENTS.md", f"Level {n}."] for n in range(0, len(deep) + 1, 3)],
+    first = [[type(pair).__name__, *pair] for pair in
+             harness.discover_context(ws, spelled(t, deep))]
+    # then again, after one file on the way was rewritten and a folder that had none got one
+    edited, added = t.random.randrange(0, len(deep) + 1, 3), t.random.randrange(1, len(deep), 3)
+    ws.write_text(at[edited] + "AGENTS.md", f"Level {edited}, edited.")
+    ws.write_text(at[added] + "AGENTS.md", f"Level {added}, added.")
+    t.expect([first, [[type(pair).__name__, *pair] for pair in
+                      harness.discover_context(ws, spelled(t, deep))]],
+             [[["tuple", at[n] + "AGENTS.md", f"Level {n}."] for n in range(0, len(deep) + 1, 3)],
+              [["tuple", at[n] + "AGENTS.md", f"Level {n}" + (
+                  ", edited." if n == edited else ", added." if n == added else ".")]
+               for n in sorted(set(range(0, len(deep) + 1, 3)) | {added})]],
              f"cwd {len(deep)} folders deep, an AGENTS.md in every third folder from the root, "
              "the others holding only a CLAUDE.md, agents.md, Agents.md or AGENTS.MD. Items: "
-             "for each pair found, [its kind, path, text].")
+             "for each pair found, [its kind, path, text], then the same after one file on "
+             "the way was rewritten and one written in a folder that had none.")
 
 
 # --- rule 3: build_system_prompt --------------------------------------------------------------
@@ -518,20 +547,28 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
     # skills (capital names, paths with "./" and "//") and files; built again by a process with
     # another number, machine name, environment and clock, then once more after every file and
     # one skill's description were edited in place; and an empty date and folder
-    size = t.random.randint(1001, 1200)
-    heap = [described(f"{t.random.choice(TOOL_NAMES)}{n}",
-                      t.random.choice(SNIPPETS) + t.random.choice(["", "."]), [f"Tip {size - n}."])
-            for n in range(size)]
-    odd = t.random.sample(range(size), 3)
+    # (from the 1,201st tool on, no guidelines: a list that checks before appending is a scan)
+    size = t.random.randint(1001, 5000)
+    heap = [{"name": f"{t.random.choice(TOOL_NAMES)}{n}", "description": "Use it.",
+             "parameters": {}, "snippet": t.random.choice(SNIPPETS) + t.random.choice(["", "."])} |
+            ({"guidelines": [f"Tip {size - n}."]} if n < 1200 else {}) for n in range(size)]
+    odd = t.random.sample(range(min(size, 1200)), 4)
     heap[odd[0]]["name"] = f" {t.random.choice(TOOL_NAMES).capitalize()} "
     heap[odd[1]]["snippet"] = " " * t.random.randint(1, 3)
     tip = heap[odd[2]]["guidelines"][0]
     heap[odd[2]]["guidelines"].append(tip.replace(" ", "  "))
+    heap[odd[3]]["snippet"] = "\n".join(t.random.sample(SNIPPETS, 2))  # a line break, as it came
     heap.insert(t.random.randint(0, size), described("read", "Open a file"))
+    for name, snippet in (("write", None), ("bash", "")):  # the lesson's own, with no snippet
+        heap.insert(t.random.randint(0, len(heap)), described(name, snippet))
     shelf = [{"name": f"Case{n}", "description": f"Handle case {n}.", "path": f"./skills//C{n}.md"}
-             for n in range(t.random.randint(1001, 1200))]
+             for n in range(t.random.randint(1001, 5000))]
+    shelf[t.random.randrange(len(shelf))]["description"] = "Handle it.\n" + " ".join(
+        t.random.choice(WORDS) for _ in range(t.random.randint(60, 250))) + "."
     pile = [(f"{t.random.choice(LATER)}/{n}/AGENTS.md", f"Rule {n}.")
-            for n in range(t.random.randint(1001, 1200))]
+            for n in range(t.random.randint(1001, 5000))]
+    pile[t.random.randrange(len(pile))] = (
+        "AGENTS.md", f'Quoted: <project_instructions path="{t.random.choice(LATER)}/AGENTS.md">')
     day, where = old_day(t), "/srv/" + t.random.choice(LATER)
     prompt = harness.build_system_prompt(heap, pile, shelf, where, day)
     pid, shift = t.random.randint(100000, 400000), \
@@ -542,13 +579,24 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
         @classmethod
         def now(cls, tz=None):
             return clock.now(tz) + datetime.timedelta(seconds=shift)
+    class Everywhere(dict):  # that process's environment, where every name is set
+        def __missing__(self, name):
+            return f"other-{str(name).lower()}"
+
+        def get(self, name, default=None):
+            return self[name]
+
+        def __contains__(self, name):
+            return True
     swaps = [(at, name, value) for at, name, value in (
+        (os, "environ", Everywhere()),
         (os, "getpid", lambda: pid), (os, "getppid", lambda: pid + 1),
         (os, "uname", lambda: type(uname())((uname()[0], f"box{pid}", *uname()[2:]))),
         (time, "time", lambda: now() + shift), (datetime, "datetime", Later)) if hasattr(at, name)]
     olds, saved = [getattr(at, name) for at, name, _ in swaps], dict(os.environ)
     try:
         os.environ.update({name: f"other-{name.lower()}" for name in saved}, SHELL="/bin/other")
+        swaps[0][2].update(os.environ)
         for at, name, value in swaps:
             setattr(at, name, value)
         theirs = harness.build_system_prompt(heap, pile, shelf, where, day)
@@ -566,18 +614,20 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
     parts = edited.split("\n\n")
     index = next((part.split("\n") for part in harness.build_system_prompt(
         heap, pile, shelf, where, day).split("\n\n") if f"({shelf[0]['path']})" in part), [])
-    t.expect([theirs == prompt, block(edited, "Available tools:") ==
-              [f"- {x['name']}: {x['snippet']}" for x in heap if x.get("snippet")],
+    words = harness.build_system_prompt([], [], [], ".", "today").split("\n")[-2:]
+    t.expect([theirs == prompt, block(edited, "Available tools:") == "\n".join(
+                  f"- {x['name']}: {x['snippet']}" for x in heap if x.get("snippet")).split("\n"),
               block(edited, "Guidelines:") ==
               ["- " + line for line in dict.fromkeys(x for tool in heap
                                                      for x in tool.get("guidelines", []))],
               parts[-len(pile) - 2:-2] == [f'<project_instructions path="{path}">\n{text}\n'
                                            "</project_instructions>" for path, text in pile],
-              [line for line in index if line.startswith("- ")] ==
-              [f"- {k['name']}: {k['description']} ({k['path']})" for k in shelf],
+              "\n".join(index).endswith("\n" + "\n".join(
+                  f"- {k['name']}: {k['description']} ({k['path']})" for k in shelf)),
               shelf == kept, prompt.split("\n")[0] == harness.build_system_prompt(
-                  [], [], [], "", "").split("\n")[0]],
-             [True] * 7,
+                  [], [], [], "", "").split("\n")[0],
+              words == ["Current date: today", "Current working directory: ."]],
+             [True] * 8,
              f"{len(heap)} tools, {len(pile)} context files and {len(shelf)} skills. Items: "
              "[whether the prompt built again by a process with another number, machine name, "
              "environment and clock is the same text; then, built once more after every file's "
@@ -588,7 +638,12 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
              "again with two spaces inside included; whether the files are every file with its "
              "new text; whether the skills index lists every skill as it is now, names and "
              "paths as they came; whether the caller's skills kept their keys and values; "
-             "whether the opening line is the one of a prompt with an empty date and folder].")
+             "whether the opening line is the one of a prompt with an empty date and folder; "
+             "whether a prompt given \"today\" and \".\" ends with them as words]. Among "
+             "the tools, write and bash with no snippet and one snippet with a line break; "
+             "among the skills, one description of hundreds of characters after a line break; "
+             "among the files, one quoting an opening tag; the other process's environment "
+             "answers any name it is asked for.")
 
 
 @lab_test("A harness rebuilt run after run as tools are switched on and off: the prompt each "

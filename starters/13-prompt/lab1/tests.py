@@ -132,6 +132,17 @@ async def test_the_bare_prompt(t):
              f"that hold the date or the folder, whether the opening line holds {year}, this "
              "year as the clock gives it: every date here is from 1990 to 2019, and the builder "
              "never asks the clock].")
+    # words a caller may pass for a date and a folder: they go in as words, never looked up
+    words = [("today", "."), (t.random.choice(["now", "Today", "yesterday"]),
+                              t.random.choice(["./", "~", ".."]))]
+    t.expect([sections(harness.build_system_prompt([], [], [], cwd, today))[-1]
+              for today, cwd in words],
+             [f"Current date: {today}\nCurrent working directory: {cwd}" for today, cwd in words],
+             f"Given {words!r} as (today, cwd): each goes in as the caller passed it, a word "
+             "such as \"today\" and a folder such as \".\" included; the builder never turns "
+             "one into the clock's date or the process's folder (build_system_prompt, lesson "
+             "13, Build item 3, \"with `today` and `cwd` as they were passed\"). Items: the "
+             "last part of each prompt.")
     # None is not a date: the builder writes what it was given, or refuses it, and never asks
     # the clock or the process in its place
     try:
@@ -149,8 +160,9 @@ async def test_the_bare_prompt(t):
 
 @lab_test("Each tool with a snippet gets the line - name: snippet under the heading Available "
           "tools:, in the order the tools were given, for 0 to 15 tools in drawn orders and one list "
-          "of 1,001 to 1,100, two tools of one name included; a tool without a snippet gets no "
-          "line, and with no line to give there is no heading either.")
+          "of 1,001 to 8,000, two tools of one name included; a tool without a snippet gets no "
+          "line, and with no line to give there is no heading either; a snippet with a line "
+          "break goes in as it came, and the opening line stays the same words.")
 async def test_a_line_for_each_tool_with_a_snippet(t):
     cases = [[], [(name, None) for name in t.random.sample(NAMES, t.random.randint(1, 3))]]
     for size in [1, 2, 3, 4, 5, 6] + [t.random.randint(2, 6) for _ in range(4)]:
@@ -161,13 +173,16 @@ async def test_a_line_for_each_tool_with_a_snippet(t):
                   t.random.sample(NAMES, len(NAMES)) + t.random.sample(NAMES, 3)])
     # over a thousand tools: a harness is handed what the caller has, and every one is told
     cases.append([(t.random.choice(NAMES), t.random.choice([None] + SNIPPETS))
-                  for _ in range(t.random.randint(1001, 1100))])
-    found = []
+                  for _ in range(t.random.randint(1001, 8000))])
+    found, openings = [], []
     for case in cases:
-        tools = [described(name, snippet, [ADVICE[i % len(ADVICE)]] if i % 2 else None)
+        tools = [{"name": name, "description": f"The {name} tool.", "parameters": {}} |
+                 ({} if snippet is None else {"snippet": snippet}) |
+                 ({"guidelines": [ADVICE[i % len(ADVICE)]]} if i % 2 else {})
                  for i, (name, snippet) in enumerate(case)]
-        found.append(headed(harness.build_system_prompt(tools, [], [], CWD, TODAY),
-                            "Available tools:"))
+        prompt = harness.build_system_prompt(tools, [], [], CWD, TODAY)
+        found.append(headed(prompt, "Available tools:"))
+        openings.append(sections(prompt)[0])
     t.expect(found, [["Available tools:"] + [f"- {name}: {snippet}" for name, snippet in case
                                              if snippet is not None]
                      if any(snippet is not None for _, snippet in case) else None
@@ -175,7 +190,7 @@ async def test_a_line_for_each_tool_with_a_snippet(t):
              "One line per enabled tool that has a snippet, in the order of the list given, "
              "never sorted, under the heading the lesson gives; a section with no line is left "
              "out, heading and all. A list of fifteen tools, three of them sharing a name with "
-             "an earlier one, has fifteen lines, and one of 1,001 to 1,100 a line for each that has "
+             "an earlier one, has fifteen lines, and one of 1,001 to 8,000 a line for each that has "
              "a snippet: there is no cap on the tools and no check of names. Each item is the tools section's lines for one tool list, or None when the "
              "prompt has no such section (build_system_prompt, lesson 13).")
     # a snippet of "" says nothing: among tools with snippets, and alone
@@ -188,11 +203,19 @@ async def test_a_line_for_each_tool_with_a_snippet(t):
     spaced = [(name, f" {t.random.choice(SNIPPETS)} ") for name in t.random.sample(NAMES, 2)] + \
         [(f" {t.random.choice(NAMES).capitalize()} ", f"{t.random.choice(SNIPPETS)}."),
          (t.random.choice(NAMES), " " * t.random.randint(1, 3))]
-    t.random.shuffle(spaced)
-    t.expect([headed(harness.build_system_prompt([described(name, snippet) for name, snippet
-                                                  in case], [], [], CWD, TODAY),
-                     "Available tools:") for case in (mixed, lone, spaced)],
-             why=f"Three tool lists, {mixed!r}, {lone!r} and {spaced!r}, as (name, snippet). "
+    # a snippet given with a line break in it, the caller's mistake, goes in as it came
+    spaced.insert(t.random.randint(0, len(spaced)), (t.random.choice(NAMES), "\n".join(
+        t.random.sample(SNIPPETS, 2))))
+    # the lesson's own three tools, none with a snippet: none gets a line from the builder
+    own = [("write", None), ("bash", ""), ("read", None)]
+    t.random.shuffle(own)
+    lists = (mixed, lone, spaced, own)
+    prompts = [harness.build_system_prompt([described(name, snippet) for name, snippet in case],
+                                           [], [], CWD, TODAY) for case in lists]
+    openings += [sections(prompt)[0] for prompt in prompts]
+    t.expect([headed(prompt, "Available tools:") for prompt in prompts],
+             why=f"Four tool lists, {mixed!r}, {lone!r}, {spaced!r} and {own!r}, as (name, "
+             "snippet). "
              "Items: each prompt's tools section's lines, or None when it has none. An empty "
              "snippet is no snippet: its tool gets no line, and a list whose only snippet is "
              "\"\" has no tools section; any other snippet goes in as it came, a space at either "
@@ -200,7 +223,17 @@ async def test_a_line_for_each_tool_with_a_snippet(t):
              "goes in as it came, capitals and spaces included, since the line - NAME: SNIPPET is "
              "checked character for character "
              "(build_system_prompt, lesson 13, Build item 3, \"An empty snippet is no "
-             "snippet\").")
+             "snippet\"). A snippet with a line break in it goes in as it came, the caller's mistake, "
+             "not the builder's to mend; and write and bash without a snippet get no line: "
+             "the builder keeps no table of lines of its own.")
+    bare = sections(harness.build_system_prompt([], [], [], CWD, TODAY))[0]
+    t.expect([opening == bare for opening in openings], [True] * len(openings),
+             f"The opening lines of the {len(openings)} prompts this test built, from no tool "
+             f"to {max(map(len, cases))}, bash among them. Items: whether each is the opening "
+             "line of the prompt with no tools: the opening line is the same words whatever "
+             "the arguments, however many tools there are and whichever they are: what changes "
+             "goes in the sections below it (build_system_prompt, lesson 13, Build item 3, the "
+             "opening line).")
 
 
 @lab_test("Guidelines appear once each under the heading Guidelines:, in the order first seen, "
@@ -259,8 +292,9 @@ async def test_each_guideline_once_first_seen_first(t):
 
 @lab_test("Context files go in word for word, each as <project_instructions path=\"...\"> its "
           "text </project_instructions>, in the order given, never sorted: 0 to 5 files of one "
-          "to three paragraphs, one of 300 lines, a path as the caller spelled it, over a "
-          "thousand files and a file of hundreds of thousands of characters.")
+          "to three paragraphs, one of 300 lines, a path as the caller spelled it, 1,001 to "
+          "8,000 files, built again after one was edited, and a file of hundreds of thousands of "
+          "characters.")
 async def test_context_files_go_in_word_for_word_in_the_order_given(t):
     cases = []
     for count in [0, 1, 2, 3, 5]:
@@ -291,7 +325,8 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
     # and one file given twice. Nothing is escaped, tidied, cut or merged.
     long = "\n".join(f"{n}. {' '.join(t.random.sample(WORDS, 8))}." for n in range(1, 301))
     marked = (f"Run <code>{t.random.choice(WORDS)}</code> & \"quote\" it, don't 'guess'.  \r\n"
-              f"\r\n{text(t)}\n</project_instructions>\n")
+              f"\r\n<project_instructions path=\"{t.random.choice(FOLDERS)}/AGENTS.md\">\n"
+              f"{text(t)}\n</project_instructions>\n")
     first = (f"{t.random.choice(FOLDERS)}/AGENTS.md", text(t) + "\n")
     empty = (f"{t.random.choice(FOLDERS)}/{t.random.choice(FOLDERS)}/AGENTS.md", "")
     spelled = (f"./{t.random.choice(FOLDERS)}//AGENTS.md", text(t))  # as its caller spelled it
@@ -301,7 +336,8 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
     t.expect(harness.build_system_prompt([], files, [], CWD, TODAY).split("\n\n", 1)[1]
              .split("\n"),
              why=f"Six context files, of {sizes} characters: one whose path holds & and "
-             "quotes and whose text holds markup, its own </project_instructions>, \\r\\n line "
+             "quotes and whose text holds markup, a <project_instructions> tag and its own "
+             "</project_instructions>, \\r\\n line "
              f"ends and spaces at a line's end; an empty one, {empty[0]!r}, which is still a "
              f"file (its section is the two tags around an empty line); one of 300 lines; one "
              f"whose path is spelled {spelled[0]!r}, which goes in the tag as it came; and "
@@ -311,15 +347,21 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
              "tidied, cut short or dropped as a repeat (build_system_prompt, lesson 13, Build "
              "item 3, \"the text exactly as it came\").")
     many = [(f"{'/'.join(t.random.sample(FOLDERS, 2))}/{n}/AGENTS.md", f"Rule {n}.")
-            for n in range(t.random.randint(1001, 1100))]
+            for n in range(t.random.randint(1001, 8000))]
+    # the same files again, one of them edited since: a prompt kept for these paths is stale
+    edited = t.random.randrange(len(many))
+    again = many[:edited] + [(many[edited][0], f"Edited: {t.random.choice(WORDS)}.")] + \
+        many[edited + 1:]
     huge = "\n".join(f"{n}. {' '.join(t.random.sample(WORDS, 8))}." for n in range(5000))
     found = [sections(harness.build_system_prompt([], files, [], CWD, TODAY))[1:-1]
-             for files in (many, [("AGENTS.md", huge)])]
+             for files in (many, again, [("AGENTS.md", huge)])]
     t.expect([[len(parts), parts == [f'<project_instructions path="{path}">\n{body}\n'
                                      "</project_instructions>" for path, body in files]]
-              for parts, files in zip(found, (many, [("AGENTS.md", huge)]))],
-             [[len(many), True], [1, True]],
-             f"{len(many)} context files of one line each, then one file of {len(huge)} "
+              for parts, files in zip(found, (many, again, [("AGENTS.md", huge)]))],
+             [[len(many), True], [len(many), True], [1, True]],
+             f"{len(many)} context files of one line each, then the same files again with "
+             f"file {edited} edited since (equal arguments give equal text, and a prompt kept "
+             f"from an earlier call is wrong for new ones), then one file of {len(huge)} "
              "characters. Items: for each prompt, [how many parts stand between the opening "
              "line and the date, whether they are the files in their tags, in the order given, "
              "each text whole]: every file goes in, however many there are, and the text "
@@ -331,7 +373,8 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
 @lab_test("The skills index appears only when there are skills and a tool named read, wherever "
           "read stands in the list and whether or not it has a snippet; it lists each skill as "
           "- name: description (path) after a sentence, in the order given, 12 skills and 1,001 to "
-          "1,100, names, descriptions and paths as they came, a skill given twice listed twice, "
+          "8,000, names, descriptions and paths as they came (a long one and one with a line "
+          "break included), a skill given twice listed twice, "
           "none kept from an earlier call; without read, the "
           "skills change nothing in the prompt.")
 async def test_a_skills_index_only_with_a_tool_named_read(t):
@@ -352,18 +395,23 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
                                        for k in SKILLS], 12)
     others = t.random.sample(NAMES, 6)
     many = [{"name": f"task{n}", "description": f"Do task {n}.", "path": f"skills/task{n}.md"}
-            for n in range(t.random.randint(1001, 1100))]
+            for n in range(t.random.randint(1001, 8000))]
     twice = t.random.sample(SKILLS, 3)
     twice.insert(t.random.randint(1, 3), twice[0])
     # names and paths as the caller spelled them: capitals, a "./" and a "//"
     spelled = [dict(k, name=k["name"].capitalize(), path=f"./skills//{k['name'].capitalize()}.md")
                for k in t.random.sample(SKILLS, 3)]
+    # descriptions as the caller wrote them: one of hundreds of characters, one with a line break
+    spelled[0]["description"] = " ".join(["Read this first."] + [
+        t.random.choice(WORDS) for _ in range(t.random.randint(60, 300))]) + "."
+    spelled[1]["description"] = spelled[1]["description"] + "\n" + t.random.choice(SNIPPETS) + "."
     cases += [(twelve, others + ["read"]), (twelve, others + ["ready"]), (many, ["read"]),
               (twice, ["bash", "read"]), (spelled, ["read"])]
-    found = []
+    found, openings = [], []
     for skills, names in cases:
         tools = [described(name, t.random.choice([None, "Does a thing"])) for name in names]
         prompt = harness.build_system_prompt(tools, [], skills, CWD, TODAY)
+        openings.append(sections(prompt)[0])
         index = [part.split("\n") for part in sections(prompt)
                  if skills and f"({skills[0]['path']})" in part]
         opening = next((n for n, line in enumerate(index[0]) if line.startswith("- ")), 0) \
@@ -371,8 +419,8 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
         found.append([[len(" ".join(index[0][:opening]).split()) >= 3, index[0][opening:]]
                       if index else None,
                       prompt != harness.build_system_prompt(tools, [], [], CWD, TODAY)])
-    t.expect(found, [[[True, [f"- {k['name']}: {k['description']} ({k['path']})"
-                              for k in skills]], True]
+    t.expect(found, [[[True, "\n".join(f"- {k['name']}: {k['description']} ({k['path']})"
+                                        for k in skills).split("\n")], True]
                      if skills and "read" in names else [None, False]
                      for skills, names in cases],
              "Without read the model could not open a skill's file, so the index needs a tool "
@@ -381,12 +429,21 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
              "for, three words or more like the opening line (a bare heading such as \"Skills:\" "
              "tells the model nothing), then each skill's line in the order given, never "
              "sorted, capped or merged, however many (here up to 1,100), its name, description "
-             "and path as they came, full stop or none, capitals, \"./\" and \"//\" included, "
+             "and path as they came, full stop or none, capitals, \"./\" and \"//\" included, a "
+             "description of hundreds of characters whole and one with a line break as it came, "
              "since the line - NAME: DESCRIPTION (PATH) is checked character for character. Each "
              "item is, for one draw, [the index section as [whether it opens with "
              "your sentence, its lines from the first skill's on], or None; whether the skills "
              "changed the prompt at all, against the same call with no skills] "
              "(build_system_prompt, lesson 13, Build item 3).")
+    bare = sections(harness.build_system_prompt([], [], [], CWD, TODAY))[0]
+    t.expect([opening == bare for opening in openings], [True] * len(openings),
+             f"The opening lines of the {len(openings)} prompts this test built, with up to "
+             f"{max(len(skills) for skills, _ in cases)} skills. Items: whether each is the "
+             "opening line of the prompt with no tools and no skills: the opening line is the "
+             "same words whatever the arguments, however many skills there are: what changes "
+             "goes in the sections below it (build_system_prompt, lesson 13, Build item 3, the "
+             "opening line).")
     # one skills list handed over twice, a description edited in between
     skills, tools = [dict(k) for k in t.random.sample(SKILLS, 3)], [described("read")]
     before, found = copy.deepcopy(skills), []
@@ -489,7 +546,17 @@ async def test_the_prompt_is_deterministic(t):
         def utcnow(cls):
             return clock.now(datetime.timezone.utc).replace(tzinfo=None) + \
                 datetime.timedelta(seconds=shift)
+    class Everywhere(dict):  # that process's environment, where every name is set
+        def __missing__(self, name):
+            return f"{other_user}-{str(name).lower()}"
+
+        def get(self, name, default=None):
+            return self[name]
+
+        def __contains__(self, name):
+            return True
     swaps = [(where, name, value) for where, name, value in (
+        (os, "environ", Everywhere()),
         (builtins, "hash", lambda value: hashed((salt, value))),
         (os, "getuid", lambda: uid), (os, "geteuid", lambda: uid),
         (os, "getpid", lambda: pid), (os, "getppid", lambda: pid - 1),
@@ -507,6 +574,7 @@ async def test_the_prompt_is_deterministic(t):
             os.environ.update({name: f"{other_user}-{name.lower()}" for name in saved},
                               USER=other_user, LOGNAME=other_user, USERNAME=other_user,
                               LNAME=other_user, HOME=home, SHELL=f"/bin/{other_user}-sh")
+            swaps[0][2].update(os.environ)
             for where, name, value in swaps:
                 setattr(where, name, value)
             os.chdir(home)
@@ -523,7 +591,7 @@ async def test_the_prompt_is_deterministic(t):
              [True, False, False],
              f"The first arguments built again as another user's process on another machine "
              f"would: USER, LOGNAME and HOME naming {other_user!r} and every other environment "
-             f"variable another value, user number {uid}, process number {pid}, host "
+             f"variable another value, any other name it is asked for set too, user number {uid}, process number {pid}, host "
              f"'host-{other_user}', started in its home folder, which holds an AGENTS.md and a "
              ".agents/AGENTS.md, hash() salted as another process's is, and the wall clock "
              f"{shift // 86400} days on, another weekday. Items: [whether the prompt is the "
@@ -636,7 +704,8 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
     files = {"".join(f + "/" for f in path[:i]) + ("AGENTS.md" if i % 2 == 0 else
                                                    others[i // 2 % len(others)]): f"Rules {i}."
              for i in range(len(path) + 1)}
-    deep = harness.discover_context(lab.Workspace(files), "/".join(path))
+    walked = lab.Workspace(files)
+    deep = harness.discover_context(walked, "/".join(path))
     wanted = [("".join(f + "/" for f in path[:i]) + "AGENTS.md", f"Rules {i}.")
               for i in range(0, len(path) + 1, 2)]
     t.expect([len(deep), deep == wanted], [len(wanted), True],
@@ -646,6 +715,22 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
              "first, each with its text]: one pair for each AGENTS.md on the way, however deep "
              "cwd is: there is no cap on the depth, and a CLAUDE.md is not an AGENTS.md, nor are "
              "agents.md and AGENTS.MD (discover_context, lesson 13, Build item 2).")
+    # the same deep cwd asked again after one of its files was removed and a folder that had
+    # none was given one: what is there now, not what the first call found
+    gone, added = t.random.randrange(0, len(path) + 1, 2), t.random.randrange(1, len(path) + 1, 2)
+    ws = walked
+    ws.remove("".join(f + "/" for f in path[:gone]) + "AGENTS.md")
+    ws.write_text("".join(f + "/" for f in path[:added]) + "AGENTS.md", "Added later.")
+    now = [pair for pair in wanted if pair[0] != "".join(f + "/" for f in path[:gone]) +
+           "AGENTS.md"] + [("".join(f + "/" for f in path[:added]) + "AGENTS.md", "Added later.")]
+    now.sort(key=lambda pair: pair[0].count("/"))
+    t.expect(harness.discover_context(ws, "/".join(path)) == now, True,
+             f"The same {len(path)}-deep cwd asked again after the AGENTS.md {gone} folders "
+             f"down was removed and one was written {added} folders down. The item: whether the "
+             "answer is what the workspace holds now: discover_context looks at "
+             "the workspace each time it is asked, never at what an earlier call found, however "
+             "deep cwd is (discover_context, lesson 13, Build item 2, \"each text exactly as "
+             "the workspace holds it\").")
     found.append(deep)
     t.expect(sorted({type(pair).__name__ for pairs in found for pair in pairs}), ["tuple"],
              f"The kinds of the {sum(map(len, found))} pairs discover_context returned over "
@@ -700,6 +785,32 @@ async def test_discover_context_at_the_root(t):
              "each time it is asked, never at what an earlier call found (discover_context, "
              "lesson 13, Build item 2, \"each text exactly as the workspace holds it\"). The "
              "item is what was found.")
+    # an account whose home and starting folder hold AGENTS.md files of their own, on this
+    # machine's disk: discover_context looks in the workspace it is handed, and nowhere else
+    saved, here, mine = dict(os.environ), os.getcwd(), f"Home rules: {text(t)}"
+    with tempfile.TemporaryDirectory() as home:
+        for name in ("AGENTS.md", ".agents/AGENTS.md", ".config/AGENTS.md", f"{sub}/AGENTS.md"):
+            os.makedirs(os.path.dirname(os.path.join(home, name)), exist_ok=True)
+            with open(os.path.join(home, name), "w", encoding="utf-8") as file:
+                file.write(mine)
+        try:
+            os.environ.update(HOME=home, USERPROFILE=home, XDG_CONFIG_HOME=f"{home}/.config")
+            os.chdir(home)
+            homed = harness.discover_context(ws, deeper)
+        except Exception as error:
+            homed = f"raised {type(error).__name__}: {error}"
+        finally:
+            os.chdir(here)
+            os.environ.clear()
+            os.environ.update(saved)
+    t.expect(homed, [("AGENTS.md", edited), (f"{deeper}/AGENTS.md", late)],
+             f"Asked for {deeper!r} again, HOME naming a folder on this machine's disk that "
+             "holds an AGENTS.md, a .agents/AGENTS.md and a .config/AGENTS.md, and the process "
+             "started there: the same pairs as before, from the workspace alone. The paths are "
+             "the workspace's own and the texts as the workspace holds them; no file of the "
+             "account's home or of the process's folder is on the way (discover_context, "
+             "lesson 13, Build item 2, \"The paths are the workspace's own\"). The item is "
+             "what was found.")
     away = folder(t).strip("/")
     t.expect([away, harness.discover_context(lab.Workspace({f"{away}/{word}.py": ""
                                                            for word in t.random.sample(NAMES, 3)}),
