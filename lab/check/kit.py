@@ -17,6 +17,7 @@ a transcript's shape, a result's text, a count; not only True/False.
 """
 from __future__ import annotations
 
+import builtins
 import contextlib
 import inspect
 import io
@@ -24,9 +25,11 @@ import logging
 import os
 import sys
 import tempfile
+import threading
 import time
 import warnings
 from collections.abc import Iterator
+from typing import Any
 from contextlib import redirect_stdout
 from dataclasses import dataclass
 
@@ -175,8 +178,9 @@ def everything_said() -> Iterator[io.StringIO]:
     any stream the process had before (one a harness may have kept at import), descriptors 1
     and 2 beneath them (os.write, a file opened on /dev/stderr) where the platform lets them be
     moved, every record of any logger whatever its handlers, and every warning each time it is
-    given, not once per place. A lesson's "prints nothing" means all of these, so the tests that
-    hold it read this one buffer."""
+    given, not once per place; and a line for each file that code on this thread opens for
+    writing (open, io.open, os.open), since a log file is a frontend's choice too. A lesson's
+    "prints nothing" means all of these, so the tests that hold it read this one buffer."""
     said = io.StringIO()
     root, calling = logging.getLogger(), logging.Logger.callHandlers
     level, own = root.level, (sys.__stdout__, sys.__stderr__)
@@ -198,6 +202,7 @@ def everything_said() -> Iterator[io.StringIO]:
             pass  # no descriptors to move here: the streams and loggers are still heard
         for stream in kept:
             undo.enter_context(_writes_into(stream, written))
+        undo.enter_context(_opened_for_writing(written))
         setattr(logging.Logger, "callHandlers", heard)
         root.setLevel(logging.DEBUG)
         for name in ("__stdout__", "__stderr__"):  # the process's own, past a redirect
@@ -222,6 +227,37 @@ def everything_said() -> Iterator[io.StringIO]:
                 os.close(descriptor)
             sink.seek(0)
             said.write("".join(written) + sink.read().decode("utf-8", "replace"))
+
+
+@contextlib.contextmanager
+def _opened_for_writing(written: list[str]) -> Iterator[None]:
+    """While open, each file this thread opens for writing adds a line to `written`; files are
+    still opened as asked, and the openers are put back on the way out."""
+    here, opener, low = threading.get_ident(), builtins.open, os.open
+    flags = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
+
+    def note(file: object) -> None:
+        if threading.get_ident() == here:
+            written.append(f"opened {file} for writing\n")
+
+    def watched_open(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        if any(letter in str(mode) for letter in "wax+"):
+            note(file)
+        return opener(file, mode, *args, **kwargs)
+
+    def watched_os_open(path: Any, flag: int, *args: Any, **kwargs: Any) -> int:
+        if flag & flags:
+            note(path)
+        return low(path, flag, *args, **kwargs)
+    setattr(builtins, "open", watched_open)
+    setattr(io, "open", watched_open)
+    setattr(os, "open", watched_os_open)
+    try:
+        yield
+    finally:
+        setattr(builtins, "open", opener)
+        setattr(io, "open", opener)
+        setattr(os, "open", low)
 
 
 @contextlib.contextmanager

@@ -2331,6 +2331,34 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
             by_record[id(messages)] = added
         by_record[id(messages)].append(message)
 '''),
+    Wrong(lab='7.1', name='the last record kept on run_agent',
+          rule="Once agent_end is yielded the run keeps nothing of the caller's: no name outside "
+               'the run still holds the record.',
+          where='Build: announce, don\'t draw, item 3: "Once `agent_end` is yielded the run keeps '
+                'nothing of the caller\'s" (hunt round 17, 7.1-p05)',
+          names="keeps nothing of the caller's",
+          replace=r'''
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+''',
+          by=r'''
+    run_agent.last_record = messages  # for a debugger to look at the last run
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+'''),
+    Wrong(lab='7.1', name='a log file written by the loop',
+          rule='The loop prints nothing and writes no file: a log is a frontend\'s choice, made '
+               'from the events.',
+          where='Build: announce, don\'t draw, item 1: "writes no file: a log is a frontend\'s '
+                'choice, made from the events" (hunt round 17, 7.1-31)',
+          names='a file opened for writing',
+          replace=r'''
+            yield {"type": "tool_execution_start", "call": call}
+''',
+          by=r'''
+            import tempfile
+            with open(f"{tempfile.gettempdir()}/run_agent.log", "w") as log:
+                log.write(f"running {call['name']}\n")
+            yield {"type": "tool_execution_start", "call": call}
+'''),
 ]
 
 ALLOWED = [

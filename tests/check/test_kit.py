@@ -177,10 +177,13 @@ def test_hours_pass_moves_every_clock_a_harness_can_read_a_minute_a_reading_and_
     assert after == before, "hours_pass should put every clock back on the way out"
 
 
-def test_everything_said_hears_each_way_a_harness_can_print_and_puts_each_back():
+def test_everything_said_hears_each_way_a_harness_can_print_and_puts_each_back(tmp_path):
+    import builtins
+    import io
     import logging
     import os
     import warnings
+    openers = (builtins.open, io.open, os.open)
     kept, own, calling = sys.stdout, (sys.__stdout__, sys.__stderr__), logging.Logger.callHandlers
     quiet = logging.getLogger("a harness's own")
     quiet.addHandler(logging.NullHandler())
@@ -201,11 +204,19 @@ def test_everything_said_hears_each_way_a_harness_can_print_and_puts_each_back()
             quiet.warning("logged")
             warn()
             warn()
+            with open(tmp_path / "a.log", "w") as log:
+                log.write("a log of the run")
+            os.close(os.open(tmp_path / "b.log", os.O_WRONLY | os.O_CREAT))
+            (tmp_path / "a.log").read_text()
     heard = said.getvalue()
     for line in ("printed", "to the process's own", "to a stream kept from before",
                  "to descriptor 1", "to descriptor 2", "logged"):
         assert line in heard, f"{line!r} was said in the block but not heard: {heard!r}"
     assert heard.count("once per place?") == 2, f"each warning should be heard: {heard!r}"
+    assert [line for line in heard.splitlines() if line.startswith("opened")] == [
+        f"opened {tmp_path / 'a.log'} for writing", f"opened {tmp_path / 'b.log'} for writing"], \
+        f"each file opened for writing, and only those, should be named: {heard!r}"
     assert (sys.stdout, (sys.__stdout__, sys.__stderr__), logging.Logger.callHandlers) == \
         (kept, own, calling), "everything_said should put the streams and logging back"
     assert "write" not in vars(kept), "the kept stream's own write should be back"
+    assert (builtins.open, io.open, os.open) == openers, "everything_said should put the openers back"

@@ -328,16 +328,23 @@ async def test_bank_three_runs_stepped_in_turn(t):
 
 @lab_test("A consumer keeps only the last event of a run, and starts a new conversation from "
           "what it carries: for an answer, a failed reply with words, and max_turns=0, what "
-          "the new run's first request holds.")
+          "the new run's first request holds, and whether anything still holds the old record.")
 async def test_bank_a_conversation_carried_on_from_agent_end(t):
-    found, wanted = [], []
+    class Record(list):
+        """A record that can be watched going away: a plain list cannot be weakly referred to."""
+    found, wanted, records = [], [], []
     for ending in ("answer", "failed", "capped"):
         replies, rounds = job(t)
         script = {"answer": replies, "failed": replies[:-1] + [lab.fail("reset", "Half.")],
                   "capped": [lab.say("Never sent.")]}[ending]
+        record = Record(earlier(t))
+        weak = weakref.ref(record)
         events = await lab.drive(harness.run_agent(
-            lab.ScriptedModel(script), SYSTEM, earlier(t), [reader()], t.random.choice(ASKS),
+            lab.ScriptedModel(script), SYSTEM, record, [reader()], t.random.choice(ASKS),
             **({"max_turns": 0} if ending == "capped" else {})))
+        del record  # the consumer keeps only the last event, not the record
+        gc.collect()
+        records.append(weak() is None)
         last = events[-1]
         model = lab.ScriptedModel([lab.say("Carrying on.")])
         carried = await lab.drive(harness.run_agent(model, SYSTEM, list(last["messages"]),
@@ -353,6 +360,10 @@ async def test_bank_a_conversation_carried_on_from_agent_end(t):
              "carries); a new run on a list of the messages the last event carried: [the last "
              "event's type, the new run's first request, what the new run's agent_end "
              "carries].")
+    t.expect(records, [True] * 3,
+             "Once agent_end is yielded the run keeps nothing of the caller's: whether each of "
+             "the three runs' records was gone once the consumer had let it go, keeping only "
+             "the last event, before the new run began.")
 
 
 # --- rule 4: turn_start and turn_end --------------------------------------------------------------

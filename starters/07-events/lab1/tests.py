@@ -466,6 +466,20 @@ async def test_agent_end_carries_its_own_runs_messages(t):
              "they share. Items: the first run's agent_end messages, the second's, the record "
              "(run_agent, lesson 7, Build item 3).")
 
+    class Record(list):
+        """A record that can be watched going away: a plain list cannot be weakly referred to."""
+    finished = Record()
+    gone = weakref.ref(finished)
+    ended = (await lab.drive(harness.run_agent(one_call("c.py"), SYSTEM, finished, [looker()],
+                                               "Read c.")))[-1]["type"]
+    del finished  # the run is over and the caller lets its record go: nothing else may hold it
+    gc.collect()
+    t.expect([ended, gone() is None], ["agent_end", True],
+             "Once agent_end is yielded the run keeps nothing of the caller's: a run driven to "
+             "its end, then its record dropped by the caller, leaves no name outside the run "
+             "holding that record. Items: the last event, the record is gone (run_agent, "
+             "lesson 7, Build item 3).")
+
 
 @lab_test("The max_turns exit and the failed-reply exit stay balanced: every agent_start has its "
           "agent_end, every turn_start its turn_end, and agent_end comes last.")
@@ -630,7 +644,8 @@ async def test_closing_after_a_tool_returned(t):
 
 
 @lab_test("The loop draws nothing: a run with tool calls prints nothing at all, on standard "
-          "output or standard error, and what happened travels in its events alone.")
+          "output or standard error, writes no file, and what happened travels in its events "
+          "alone.")
 async def test_the_loop_draws_nothing(t):
     replies, rounds, _ = drawn_job(t)
     wide = t.random.randint(4, 30)  # the calls of one reply, more than a drawn round holds
@@ -656,8 +671,9 @@ async def test_the_loop_draws_nothing(t):
              "to standard output or to standard error (sys.__stdout__ and sys.__stderr__ too, "
              "a stream kept from import, and the process's descriptors 1 and 2 beneath them: "
              "os.write, /dev/stderr), a warning, heard each time it is given, not once per "
-             "place, or a line logged through the logging module, by any logger with any "
-             "handler, forces one frontend's picture on every other, on every way out. Found: "
+             "place, a line logged through the logging module, by any logger with any "
+             "handler, or a file opened for writing (a log is a frontend's choice), forces one "
+             "frontend's picture on every other, on every way out. Found: "
              "the number of events of a drawn run, all the runs said beside their events (one "
              "answering, one failing, one stopped by max_turns, one on a record that already "
              "held messages whose tool fails on every call, the first again, closed by the "
