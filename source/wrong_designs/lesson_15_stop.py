@@ -1761,6 +1761,61 @@ import time
         return "clean"
     harness.cancel()
 '''),
+    # Hunt round 17 (reader r89): designs of lab 15.1 that passed its tests.
+    Wrong(lab='15.1', name='a token cleared by its fourth cancel()',
+          rule='After cancel() a token is cancelled, and it stays so, however often cancel() is called again (hunt round 17, 15.1-23).',
+          where='lab 15.1, Build section, item 2: "After `cancel()` it is, and it stays so"',
+          names='never clears',
+          replace=r"""
+    def cancel(self):
+        self._cancelled = True
+""",
+          by=r"""
+    def cancel(self):
+        self._presses = getattr(self, "_presses", 0) + 1
+        self._cancelled = self._presses < 4  # a fourth press clears it
+"""),
+    Wrong(lab='15.1', name='a token that forgets its Stop after fifty reads',
+          rule='After cancel() a token is cancelled, and it stays so, however often it is read (hunt round 17, 15.1-49).',
+          where='lab 15.1, Build section, item 2: "After `cancel()` it is, and it stays so"',
+          names='never clears',
+          replace=r"""
+    def is_cancelled(self):
+        return self._cancelled
+""",
+          by=r"""
+    def is_cancelled(self):
+        self._reads = getattr(self, "_reads", 0) + 1
+        if self._cancelled and self._reads > 50:  # a Stop goes stale after 50 looks
+            return False
+        return self._cancelled
+"""),
+    Wrong(lab='15.1', name='is_cancelled() heard unless it answers False or None',
+          rule='is_cancelled()\'s answer is read as a condition, as any if reads one: a frontend\'s flag answering [] or () is clear (hunt round 17, 15.1-46).',
+          where='lab 15.1, Build section, item 2: "its answer is read as a condition, as any `if` reads one"',
+          names='read as a condition',
+          replace=r"""
+    if signal is not None and signal.is_cancelled():
+        text, failed = ABORTED, True
+""",
+          by=r"""
+    if signal is not None and signal.is_cancelled() not in (False, None):
+        text, failed = ABORTED, True
+"""),
+    Wrong(lab='15.1', name='worded aborted endings sharing one content list',
+          rule='Each call of error_message makes a new message, a provider\'s worded aborted ending too, so that no ending shares anything with another (hunt round 17, 15.1-38).',
+          where='lab 5.1, Build section, item 1 (each call makes a new message, and no ending shares anything with another); lab 15.1, item 1 ("makes the same message with that label")',
+          names='shares anything',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": stop_reason, "error_message": text}
+""",
+          by=r"""
+    content = _SHARED if (stop_reason == "aborted" and text != ABORTED) else []
+    return {"role": "assistant", "content": content, "stop_reason": stop_reason, "error_message": text}
+
+
+_SHARED = []  # one list for every provider-worded aborted ending
+"""),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).

@@ -139,14 +139,19 @@ async def test_a_stop_in_a_json_line(t):
              "run_agent, lesson 15). Items: [the turn whose tool pressed Stop, tools run, the "
              "record, the printed stop_reason, the printed error_message, finish()].")
     reason = f"{label(t)} gave up"
-    t.expect([harness.error_message(reason, "aborted"), harness.error_message(reason, "error"),
-              harness.error_message(harness.ABORTED)],
+    made = [harness.error_message(reason, "aborted"), harness.error_message(reason, "error"),
+            harness.error_message(harness.ABORTED), harness.error_message(reason, "aborted")]
+    t.expect(made[:3] + [len({id(m["content"]) for m in made})],
              [{"role": "assistant", "content": [], "stop_reason": kind, "error_message": text}
-              for kind, text in (("aborted", reason), ("error", reason), ("error", "Operation aborted"))],
+              for kind, text in (("aborted", reason), ("error", reason), ("error", "Operation aborted"))]
+             + [4],
              "error_message(text, label) is the one message with that label, whichever way the "
              "label is passed, and with no label it is lesson 5's \"error\" ending whatever its "
-             "text, ABORTED's too (error_message, lesson 15). Items: the message for \"aborted\", "
-             "then for \"error\", then error_message(ABORTED) alone.")
+             "text, ABORTED's too; each call makes a new message, so that no ending shares "
+             "anything with another, two worded aborted endings included (error_message, lessons "
+             "5 and 15). Items: the message for \"aborted\", then for \"error\", then "
+             "error_message(ABORTED) alone, then how many distinct content lists those and a second "
+             "worded aborted ending hold.")
 
 
 # -- rule 2: CancelToken ------------------------------------------------------------------
@@ -191,7 +196,7 @@ async def test_a_tool_reads_its_signal_again_and_again(t):
     probe = {"name": "probe", "description": "Read a file.", "parameters": FILE, "execute": execute}
     call = {"type": "toolCall", "id": "c3", "name": "probe", "arguments": {"file": name}}
     rows = []
-    for presses in (0, 2, 3):  # 0: clear; 2 and 3: set, though neither is True nor == True
+    for presses in (0, (), 2, 3):  # 0 and (): clear; 2 and 3: set, though neither == True
         flag, shell = Pressed(presses), lab.Shell(lab.Workspace({}))
         answer = await harness.run_tool([probe], call, flag)
         waiting = asyncio.ensure_future(harness.make_bash_tool(shell)["execute"](
@@ -208,10 +213,10 @@ async def test_a_tool_reads_its_signal_again_and_again(t):
                      waiting.done() and not waiting.cancelled() and turns <= 5,
                      shell.running() == []])
         handed.clear()
-    t.expect(rows, [[0, f"read {name}", [True], False, True],
+    t.expect(rows, [[0, f"read {name}", [True], False, True], [(), f"read {name}", [True], False, True],
                     [2, harness.ABORTED, [], True, True], [3, harness.ABORTED, [], True, True]],
              "Any object with is_cancelled() serves as a signal, and its answer is read as a "
-             "condition, as any if reads one: a frontend's flag answering 0 is clear, and run_tool "
+             "condition, as any if reads one: a frontend's flag answering 0 or () is clear, and run_tool "
              "hands that very flag to the tool it runs; one answering 2 or 3 is set, so run_tool "
              "answers ABORTED without running the tool and bash ends its command within five "
              "turns (CancelToken, run_tool and bash, lesson 15). Each row: [what is_cancelled() "
@@ -227,15 +232,19 @@ async def test_tokens_keep_to_themselves(t):
     count = t.random.randint(2, 5)
     tokens = [harness.CancelToken() for _ in range(count)]
     presses = [t.random.choice([0, 0, 1, 2, 3]) for _ in range(count)]
+    presses[t.random.randrange(count)] = t.random.randint(4, 15)  # one pressed again and again
     for n, times in enumerate(presses):
         for _ in range(times):
             tokens[n].cancel()
-    rounds = [[token.is_cancelled() for token in tokens] for _ in range(3)]
-    t.expect([presses, rounds, harness.CancelToken().is_cancelled()],
-             [presses, [[times > 0 for times in presses]] * 3, False],
-             "Each token keeps its own flag: cancel() sets it and nothing clears it, reading "
-             "included (CancelToken, lesson 15). Items: [cancel() calls per token, three rounds of "
-             "is_cancelled() over every token, a fresh token].")
+    reads = t.random.randint(150, 600)
+    rounds = [[token.is_cancelled() for token in tokens] for _ in range(reads)]
+    t.expect([presses, reads, [rounds.count([times > 0 for times in presses])],
+              harness.CancelToken().is_cancelled()],
+             [presses, reads, [reads], False],
+             "Each token keeps its own flag: cancel() sets it and nothing clears it, pressing it "
+             "again or reading it included (CancelToken, lesson 15). Items: [cancel() calls per "
+             "token, rounds of is_cancelled() over every token, [rounds in which each token said "
+             "what was done to it], a fresh token].")
 
     class Flag:  # a frontend's own flag, no CancelToken, and empty: false as a truth value
         raised = False

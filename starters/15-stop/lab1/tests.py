@@ -132,7 +132,8 @@ async def bash_handed(flag):
     return [turns <= 5, shell.running() == [] and all(p.killed for p in shell.processes)]
 
 
-@lab_test("CancelToken begins clear and, once cancelled, never clears. Handed a set "
+@lab_test("CancelToken begins clear and, once cancelled, never clears, however often it is "
+          "pressed or read. Handed a set "
           "token, run_tool skips the tool and answers Operation aborted, and "
           "run_agent records the prompt and an aborted message without asking the "
           "model. Handed a clear token, neither behaves any differently. A set signal that "
@@ -140,14 +141,18 @@ async def bash_handed(flag):
 async def test_the_token_and_the_two_checks(t):
     name, output, prompt = draw_words(t, 3)
     name = name.replace("-", "_")
-    token, presses = harness.CancelToken(), t.random.randint(1, 3)
+    token, presses = harness.CancelToken(), t.random.randint(4, 12)
     t.expect(token.is_cancelled(), False, "A new CancelToken is not cancelled (lesson 15).")
     for _ in range(presses):
         token.cancel()
-    t.expect([presses, token.is_cancelled(), token.is_cancelled()], [presses, True, True],
-             "cancel() sets the token, pressing it again is harmless, and a cancelled token stays "
-             "cancelled. The items: [times cancel() was called, is_cancelled(), is_cancelled() "
-             "again].")
+    reads = t.random.randint(200, 1000)
+    t.expect([presses, reads, [token.is_cancelled() for _ in range(reads)].count(True)],
+             [presses, reads, reads],
+             "cancel() sets the token, pressing it again and again is harmless, and a cancelled "
+             "token stays cancelled however often it is pressed or read (CancelToken, Build item "
+             "2 of lab 15.1: \"After `cancel()` it is, and it stays so\"). The items: [times "
+             "cancel() was called, times is_cancelled() was then read, reads that answered "
+             "True].")
     ran = []
     tools = [tool(name, lambda arguments: ran.append(name) or output)]
     call = {"type": "toolCall", "id": f"c{t.random.randint(1, 99)}", "name": name, "arguments": {}}
@@ -245,7 +250,7 @@ async def test_the_token_and_the_two_checks(t):
             return await inner.acomplete(system, messages, tools, token)
     class Idle:  # a frontend's own flag, clear: it serves as a signal as a CancelToken does
         def is_cancelled(self):
-            return False
+            return []  # the presses it has seen: none, so clear, read as a condition
     inner, messages, flag = one_call_model(name), [], Idle()
     own = [{"name": name, "description": "Build.", "parameters": {"type": "object", "properties": {}},
             "execute": execute}]
@@ -257,6 +262,8 @@ async def test_the_token_and_the_two_checks(t):
              "tool that names it otherwise still gets it; and the signal handed on is the one "
              "run_agent was given, here a frontend's own clear flag, not a CancelToken (\"Any "
              "object with `is_cancelled()` can serve as a signal\", Build item 2 of lab 15.1). "
+             "Its is_cancelled() answers [], the presses it has seen, and an answer is read as a "
+             "condition, as any if reads one: [] is clear, so the tool runs. "
              "The items: [the record, for each call made: [what was called, whether it got the "
              "signal]].")
 
@@ -281,8 +288,8 @@ async def test_no_signal_means_no_stop(t):
 
 
 @lab_test("error_message keeps its one-argument meaning, an \"error\" ending; given "
-          "stop_reason=\"aborted\" it makes the identical message with that label. "
-          "ABORTED is exactly Operation aborted.")
+          "stop_reason=\"aborted\" it makes the identical message with that label, a new "
+          "one at each call. ABORTED is exactly Operation aborted.")
 async def test_error_message_takes_a_label(t):
     reason = f"{t.random.choice(draw_words(t, 3))} failed with code {t.random.randint(1, 255)}"
     for text in (reason, harness.ABORTED):
@@ -297,6 +304,13 @@ async def test_error_message_takes_a_label(t):
                   "error_message": text},
                  "stop_reason= labels the same message differently, whatever its text "
                  "(error_message, lesson 15).")
+    first = harness.error_message(reason, stop_reason="aborted")
+    second = harness.error_message(reason, stop_reason="aborted")
+    t.expect([first is second, first["content"] is second["content"]], [False, False],
+             "error_message makes a new message at each call, so that no ending shares anything "
+             "with another, a provider's worded aborted ending included (error_message, lessons "
+             "5 and 15). The items: [two calls with the same text and label gave one object, "
+             "they share one content list].")
     t.expect(harness.ABORTED, "Operation aborted", "ABORTED is the exact text (lesson 15).")
 
 
