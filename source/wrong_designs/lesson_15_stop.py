@@ -1816,6 +1816,52 @@ import time
 
 _SHARED = []  # one list for every provider-worded aborted ending
 """),
+    Wrong(lab='15.1', name='raising from the third idle cancel() in a row',
+          rule='h.cancel() with no run going does nothing anyone can see: it raises nothing, however often it is pressed (hunt round 17, 15.1-43).',
+          where='lab 15.1, Build section, item 3: "`h.cancel()` with no run going does nothing anyone can see: it raises nothing"',
+          names='harmless no-op',
+          replace=r"""
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+""",
+          by=r"""
+        if not self.is_running:
+            self._idle_presses = getattr(self, "_idle_presses", 0) + 1
+            if self._idle_presses >= 3:
+                raise RuntimeError("nothing to stop")
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+""",
+          also=((r"""
+        self._signal, run = CancelToken(), self._run(text)  # one line: one beginning
+""", r"""
+        self._signal, run = CancelToken(), self._run(text)  # one line: one beginning
+        self._idle_presses = 0
+"""),)),
+    Wrong(lab='15.1', name='an idle cancel() that warns on stderr',
+          rule='h.cancel() with no run going does nothing anyone can see: it prints nothing, on stderr no more than on stdout (hunt round 17, 15.1-44).',
+          where='lab 15.1, Build section, item 3: "`h.cancel()` with no run going does nothing anyone can see"',
+          names='nothing is printed',
+          replace=r"""
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+""",
+          by=r"""
+        if not self.is_running:
+            import sys
+            print("cancel(): nothing is running", file=sys.stderr)
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+"""),
+    Wrong(lab='15.1', name='an idle cancel() dropping all follow-ups but the first',
+          rule='h.cancel() with no run going does nothing anyone can see: what was queued stays queued, every follow-up of it (hunt round 17, 15.1-29).',
+          where='lab 15.1, Build section, item 3: "`h.cancel()` with no run going does nothing anyone can see"',
+          names='what was queued stays queued',
+          replace=r"""
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+""",
+          by=r"""
+        if not self.is_running:  # a late Stop also drops all but the first queued follow-up
+            while len(self._follow_up_queue) > 1:
+                self._follow_up_queue.pop()
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+"""),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).

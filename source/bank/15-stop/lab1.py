@@ -6,6 +6,8 @@ does: a listener of the harness instead of the record, the request's own signal,
 by a task, run_tool called bare, a renderer's printed line, a view built from a record by hand.
 """
 import asyncio
+import contextlib
+import io
 import json
 
 import harness
@@ -29,6 +31,14 @@ def listen(h):
     heard = []
     h.subscribe(heard.append)
     return heard
+
+
+def quietly(t, fn):
+    """What calling fn printed, on stdout and on stderr together."""
+    errors = io.StringIO()
+    with contextlib.redirect_stderr(errors):
+        printed = t.printed(fn)[1]
+    return printed + errors.getvalue()
 
 
 def ended(heard):
@@ -297,7 +307,8 @@ async def test_a_stop_before_the_task_takes_a_turn(t):
             h.cancel()  # the task exists and has not had a turn yet
         await task
         rows.append([number, [e["type"] for e in heard[start:]], len(model.calls) - requests])
-        h.cancel()  # a user a moment too late: nothing is running
+        for _ in range(t.random.randint(3, 6)):
+            h.cancel()  # a user a moment too late, pressing again and again: nothing is running
     opening = ["agent_start", "turn_start", "message_end", "message_end"]
     answered = opening + ["tool_execution_start", "message_end", "tool_execution_end",
                           "turn_end", "turn_start", "message_end", "turn_end", "agent_end"]
@@ -364,7 +375,7 @@ async def test_a_late_stop_is_quiet(t):
     model, other, said = one_tool_then_answer(), harness.Harness(one_tool_then_answer(), SYSTEM, []), []
 
     def probe(arguments):
-        said.append(t.printed(other.cancel)[1])  # another harness, idle, is stopped
+        said.append(quietly(t, other.cancel))  # another harness, idle, is stopped
         return "read"
     h = harness.Harness(model, SYSTEM, [tool("probe", probe, FILE)])
     heard = listen(h)
@@ -375,27 +386,30 @@ async def test_a_late_stop_is_quiet(t):
     run = h.prompt("Stop this one.")
     h.cancel()
     await lab.drive(run)
-    h.follow_up(f"Then {label(t)}.")  # queued while idle, before two late Stops
-    found += [await raised(h.cancel), await raised(h.cancel)]
+    h.follow_up(f"Then {label(t)}.")  # queued while idle, before three late Stops
+    h.follow_up(f"Last, {label(t)}.")
+    found += [await raised(h.cancel), await raised(h.cancel), await raised(h.cancel)]
     start = len(heard)
     await lab.drive(h.prompt(f"And {label(t)}?"))
     found += [lab.shape([e["message"] for e in heard[start:] if e["type"] == "message_end"])]
     first = model.calls[0].signal
     found += [[first.is_cancelled()] + [request.signal is first for request in model.calls[2:]]]
     found += [sorted(set(said))]
-    t.expect(found, [None, False, None, None, None,
-                     " ".join(["U", "A[c3]", "R(c3)", "A", "U", "A[c4]", "R(c4)", "A"]),
+    t.expect(found, [None, False, None, None, None, None,
+                     " ".join(["U", "A[c3]", "R(c3)", "A", "U", "A[c4]", "R(c4)", "A",
+                               "U", "A[c5]", "R(c5)", "A"]),
                      [False] * (len(model.calls) - 1), [""]],
              "cancel() when idle is a harmless no-op: a user cannot see the instant a run ends, "
              "so it raises nothing and the next run is not stopped; and each run has a token of "
              "its own, so a Stop of a later run never reaches a signal an earlier run handed out "
              "(Harness.prompt and Harness.cancel, lesson 15). Items: [what cancel() raised on a "
              "new harness, is_running after a closed run that followed an answered one, what "
-             "cancel() raised then, what two cancel() after a stopped run raised, the messages a "
-             "listener heard in the next run, which answers a follow-up queued before those two "
-             "Stops, since an idle cancel() leaves the queues alone, [the answered run's token cancelled, then for each "
+             "cancel() raised then, what three cancel() in a row after a stopped run raised, the "
+             "messages a listener heard in the next run, which answers two follow-ups queued "
+             "before those three Stops, since an idle cancel() leaves the queues alone, [the answered run's token cancelled, then for each "
              "later request: it carried that token], what another harness's idle cancel(), "
-             "pressed from this one's tools, printed: nothing, and it stopped nothing here].")
+             "pressed from this one's tools, printed on stdout or stderr: nothing, and it stopped "
+             "nothing here].")
 
 
 @lab_test("A steer and a follow-up queued and Stop pressed while idle, then a run whose request "
@@ -410,6 +424,7 @@ async def test_a_refused_prompt_and_an_idle_stop_change_nothing(t):
     heard = listen(h)
     h.steer(f"Mind {steer}.")
     h.follow_up(f"Then {later}.")
+    h.follow_up(f"And {steer} again.")
     h.cancel()  # idle
     task = asyncio.ensure_future(lab.drive(h.prompt("Begin.")))
     while not model.calls:
@@ -419,21 +434,21 @@ async def test_a_refused_prompt_and_an_idle_stop_change_nothing(t):
     await task
     signal = model.calls[0].signal
     other, said = harness.Harness(model, SYSTEM, []), []  # a second harness, idle throughout
-    h.subscribe(lambda event: event["type"] == "turn_start" and said.append(t.printed(other.cancel)[1]))
+    h.subscribe(lambda event: event["type"] == "turn_start" and said.append(quietly(t, other.cancel)))
     await lab.drive(h.prompt("Again."))
     t.expect([refused is not None, lab.shape([e["message"] for e in heard if e["type"] == "message_end"]),
               type(signal).__name__, signal.is_cancelled(), len(model.calls),
               [m["content"] for m in h.messages if m["role"] == "user"], sorted(set(said))],
-             [True, "U U A(aborted) U A U A", "CancelToken", True, 3,
-              ["Begin.", f"Mind {steer}.", "Again.", f"Then {later}."], [""]],
+             [True, "U U A(aborted) U A U A U A", "CancelToken", True, 4,
+              ["Begin.", f"Mind {steer}.", "Again.", f"Then {later}.", f"And {steer} again."], [""]],
              "h.cancel() with no run going does nothing, and leaves what was queued queued; a "
              "prompt() refused while a run goes changes nothing, its token included, so the Stop "
              "pressed after it stops that run; and run_agent receives the run's CancelToken "
              "itself as its signal (Harness.prompt and Harness.cancel, lesson 15). Items: [the "
              "second prompt refused, the messages a listener heard, the first request's signal's "
              "type, it is cancelled, requests, the record's user messages, what an idle second "
-             "harness's cancel(), pressed at each turn of the last run, printed: nothing, and it "
-             "stopped nothing].")
+             "harness's cancel(), pressed at each turn of the last run, printed on stdout or "
+             "stderr: nothing, and it stopped nothing].")
 
 
 # -- rule 4: run_agent and context_for_model ----------------------------------------------

@@ -5,6 +5,7 @@ Check your file with: python lab/lab_check.py --harness harness.py --lesson 15 t
 """
 import asyncio
 import contextlib
+import io
 
 import harness
 import lab
@@ -45,6 +46,14 @@ def stop_in_a_batch(t, also=None):
                                lab.say("The next run's answer."), lab.say("And another.")])
     h = box["h"] = harness.Harness(model, SYSTEM, [tool("look", look, PATH)])
     return h, model, read, paths, j
+
+
+def said_by(t, fn):
+    """What calling fn printed, on stdout and stderr alike: "nothing anyone can see" means both."""
+    errors = io.StringIO()
+    with contextlib.redirect_stderr(errors):
+        printed = t.printed(fn)[1]
+    return printed + errors.getvalue()
 
 
 def batch(size):
@@ -378,18 +387,19 @@ async def test_cancel_when_idle_is_harmless(t):
         replies += [lab.reply(lab.call("build")), lab.say(f"Built {n + 1}.")]
     h = harness.Harness(lab.ScriptedModel(replies), SYSTEM, tools)
     for n in range(runs):
-        for _ in range(t.random.randint(1, 2)):
+        for _ in range(t.random.randint(3, 5) if n == 0 else t.random.randint(1, 3)):
             h.cancel()  # nothing is running: a user a moment too late, before or between runs
         await lab.drive(h.prompt(f"Build it, take {n + 1}."))
     t.expect([lab.shape(h.messages), [m["content"] for m in h.messages if m["role"] == "toolResult"]],
              [" ".join(f"U A[c{n + 1}] R(c{n + 1}) A" for n in range(runs)), outputs[:runs]],
-             f"A Stop pressed while idle, before each of {runs} runs, must not reach the next run: "
-             "each run gets a fresh token (Harness.prompt, lesson 15), and cancel() when idle must "
-             "not raise. The items: [the record, each run's tool output].")
+             f"A Stop pressed while idle, once or several times in a row, before each of {runs} "
+             "runs, must not reach the next run: each run gets a fresh token (Harness.prompt, "
+             "lesson 15), and cancel() when idle must not raise, however often it is pressed. The "
+             "items: [the record, each run's tool output].")
     said, idle = [], harness.Harness(lab.ScriptedModel([lab.say("Idle.")]), SYSTEM, [])
 
     def build_and_press_elsewhere(arguments):
-        said.append(t.printed(idle.cancel)[1])  # a second harness, with no run going, is stopped
+        said.append(said_by(t, idle.cancel))  # a second harness, with no run going, is stopped
         return outputs[0]
     busy = harness.Harness(lab.ScriptedModel([lab.reply(lab.call("build")), lab.say("Built.")]),
                            SYSTEM, [tool("build", build_and_press_elsewhere)])
@@ -398,19 +408,21 @@ async def test_cancel_when_idle_is_harmless(t):
              why="Two harnesses: while one runs, its tool calls cancel() on the other, which has "
                  "no run going. That cancel() does nothing: the running harness's run goes on "
                  "to its answer, since each harness keeps its own runs' tokens, and nothing is "
-                 "printed (Harness.cancel, Build item 3 of lab 15.1: \"h.cancel() with no run "
-                 "going does nothing\"). The items: [the running harness's record, what the idle "
-                 "cancel() printed].")
-    steer, later = draw_words(t, 2)
-    queued = harness.Harness(lab.ScriptedModel([lab.say("First."), lab.say("Second.")]), SYSTEM, [])
+                 "printed, on stdout or stderr (Harness.cancel, Build item 3 of lab 15.1: \"h.cancel() with no run "
+                 "going does nothing anyone can see\"). The items: [the running harness's record, "
+                 "what the idle cancel() printed].")
+    steer, later, last = draw_words(t, 3)
+    queued = harness.Harness(lab.ScriptedModel([lab.say("First."), lab.say("Second."),
+                                                lab.say("Third.")]), SYSTEM, [])
     queued.steer(f"Mind the {steer} folder.")
     queued.follow_up(f"Then look at {later}.")
-    queued.cancel()  # idle: a late Stop, with a steer and a follow-up queued for the next run
+    queued.follow_up(f"And at {last}.")
+    queued.cancel()  # idle: a late Stop, with a steer and two follow-ups queued for the next run
     await lab.drive(queued.prompt("Start."))
     t.expect([lab.shape(queued.messages), [m["content"] for m in queued.messages if m["role"] == "user"]],
              why="cancel() with no run going does nothing: what was queued stays queued, so the "
-                 "next run takes the steer in its first turn and answers the follow-up (Harness."
-                 "cancel, lesson 15). The items: [the record, its user messages].")
+                 "next run takes the steer in its first turn and answers both follow-ups, in "
+                 "order (Harness.cancel, lesson 15). The items: [the record, its user messages].")
     h2, model, _, paths, _ = stop_in_a_batch(t)
     await lab.drive(h2.prompt("Look at all of these files."))
     await lab.drive(h2.prompt("Carry on."))
