@@ -1862,6 +1862,43 @@ _SHARED = []  # one list for every provider-worded aborted ending
                 self._follow_up_queue.pop()
         self._signal.cancel()  # when idle, the token of a run that is over: no effect
 """),
+    Wrong(lab='15.1', name='the signal handed only to the first six calls of a batch',
+          rule='Every tool call is handed the signal too: a call that comes up after Stop, the seventh of a batch or later included, is answered ABORTED and its tool never runs (hunt round 17, 15.1-40).',
+          where='lab 15.1, Build section, item 4: "Every tool call is handed the signal too"',
+          names='every tool call is handed the signal',
+          replace=r"""
+            for call in todo:
+                yield {"type": "tool_execution_start", "call": call}
+                result = await run_tool(tools, call, signal)
+""",
+          by=r"""
+            for index, call in enumerate(todo):
+                yield {"type": "tool_execution_start", "call": call}
+                result = await run_tool(tools, call, signal if index < 6 else None)
+"""),
+    Wrong(lab='15.1', name='max_turns winning over Stop only under a small cap',
+          rule='Once the signal is set the run ends aborted, except that a run already past max_turns still ends the max_turns way, whatever max_turns is (hunt round 17, 15.1-39).',
+          where='lab 15.1, Build section, item 4: "except that a run already past `max_turns` still ends the `max_turns` way"',
+          names='max_turns first and at the signal second',
+          replace=r"""
+            if max_turns is not None and turn > max_turns:
+""",
+          by=r"""
+            if max_turns is not None and turn > max_turns and (
+                    max_turns <= 4 or not (signal is not None and signal.is_cancelled())):
+"""),
+    Wrong(lab='15.1', name='Stop dropping all steers but the oldest',
+          rule='A message leaves its queue only once it is on the record, so stopping a run never loses one: every steer sent before Stop joins a later turn (hunt round 17, 15.1-60).',
+          where='lab 15.1, the Harness docstring (a message leaves its queue only once it is on the record, so stopping a run never loses one); lesson 9 (a steer leaves its queue only once it is recorded)',
+          names='not lost',
+          replace=r"""
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+""",
+          by=r"""
+        while len(self._steering_queue) > 1:  # Stop: keep only the oldest steer
+            self._steering_queue.pop()
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+"""),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).

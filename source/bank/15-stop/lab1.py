@@ -56,11 +56,13 @@ def one_tool_then_answer(name="probe", arguments=None, *, latency=1):
 
 
 async def after_a_deaf_provider(t, with_call):
-    """[the record, the tools run, requests, the results' contents] for a run whose one reply,
-    a call of probe or a plain answer, came back as usual after Stop."""
+    """[the calls asked for, the record, the tools run, requests, the results' contents] for a
+    run whose one reply, a batch of seven to nine calls of probe or a plain answer, came back as
+    usual after Stop."""
     ran, said = [], f"{label(t)} is read."
-    reply = lab.reply(lab.call("probe", {"file": f"{label(t)}.txt"}, id="c1")) if with_call \
-        else lab.say(said)
+    size = t.random.randint(7, 9) if with_call else 0
+    reply = lab.reply(*[lab.call("probe", {"file": f"{label(t)}.txt"}, id=f"c{n}")
+                        for n in range(1, size + 1)]) if with_call else lab.say(said)
     model = lab.ScriptedModel([reply, lab.say("Asked again after Stop.")], latency=2,
                               hears_stop=False)
     h = harness.Harness(model, SYSTEM, [tool("probe", lambda a, ran=ran: ran.append(a) or "seen",
@@ -70,8 +72,18 @@ async def after_a_deaf_provider(t, with_call):
             await lab.tick()
         h.cancel()  # Stop, while the request is out
         await task
-    return [lab.shape(h.messages), ran, len(model.calls),
+    return [size, lab.shape(h.messages), ran, len(model.calls),
             [m["content"] for m in h.messages if m["role"] == "toolResult"]]
+
+
+def deaf_wanted(size):
+    """What after_a_deaf_provider finds when the harness is right: every call of the batch
+    answered Operation aborted without running, then the aborted ending; a plain answer kept."""
+    if not size:
+        return [0, "U A", [], 1, []]
+    return [size, " ".join([f"U A[{','.join(f'c{n}' for n in range(1, size + 1))}]"]
+                           + [f"R(c{n})" for n in range(1, size + 1)] + ["A(aborted)"]),
+            [], 1, [harness.ABORTED] * size]
 
 
 # -- rule 1: ABORTED and error_message's label --------------------------------------------
@@ -528,12 +540,46 @@ async def test_stop_heard_as_a_call_is_announced(t):
              "lesson 15). Each row: [Stop pressed with the follow-up, the messages a listener "
              "heard, each request's signal's type, each carried the first request's].")
     found = [await after_a_deaf_provider(t, with_call) for with_call in (True, False)]
-    t.expect(found, [["U A[c1] R(c1) A(aborted)", [], 1, [harness.ABORTED]], ["U A", [], 1, []]],
+    t.expect(found, [deaf_wanted(row[0]) for row in found],
              "A reply that comes back as usual after Stop, from a provider that did not read the "
-             "signal, is recorded as it came: its call is answered Operation aborted without "
-             "running and the run ends on its aborted message; a plain answer ends the run as "
-             "any answer does (run_agent, lesson 15). Items: [the record, tools run, requests, "
-             "the results' contents] for a reply with a call, then for a plain answer.")
+             "signal, is recorded as it came: each of its calls, however many, is answered "
+             "Operation aborted without running, since every tool call is handed the signal, and "
+             "the run ends on its aborted message; a plain answer ends the run as any answer "
+             "does (run_agent, lesson 15). Items: [calls asked for, the record, tools run, "
+             "requests, the results' contents] for a reply with seven to nine calls, then for a "
+             "plain answer.")
+    cap, ran = t.random.randint(5, 9), []
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.reply(lab.call("probe", {"file": "x"})))])
+    h = harness.Harness(model, SYSTEM, [tool("probe", lambda arguments: ran.append(1) or "read",
+                                             FILE)], max_turns=cap)
+    h.subscribe(lambda event: event["type"] == "tool_execution_start" and len(ran) == cap - 1
+                and h.cancel())  # heard as turn cap's call is announced
+    await lab.drive(h.prompt("Keep reading."))
+    t.expect([cap, len(ran), len(model.calls), h.messages[-1]["stop_reason"],
+              h.messages[-1]["error_message"]],
+             [cap, cap - 1, cap, "error", f"Agent stopped after max_turns={cap}"],
+             "Stop heard as the call of the last turn max_turns allows is announced, under a "
+             "max_turns of five to nine: the call is answered without running, and the next "
+             "turn's top, past max_turns, ends the run the max_turns way, which keeps precedence "
+             "whatever max_turns is (run_agent, Build item 4 of lab 15.1). Items: [max_turns, "
+             "tools run, requests, the last message's stop_reason, its error_message].")
+    steers = [label(t), label(t)]
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Read."))], latency=2)
+    h = harness.Harness(model, SYSTEM, [])
+    async with lab.background(h.prompt("Read one.")) as task:
+        while not model.calls:
+            await lab.tick()
+        h.steer(f"Mind {steers[0]}.")
+        h.steer(f"And {steers[1]}.")
+        h.cancel()  # while the request is out, two steers queued
+        await task
+    await lab.drive(h.prompt("Read another."))
+    t.expect([m["content"] for m in h.messages if m["role"] == "user"],
+             why="Two steers sent while a request is out, then Stop: the stopped reply asks for no "
+                 "steering, and both steers wait for the next run, since a message leaves its "
+                 "queue only once it is on the record, so stopping a run never loses one "
+                 "(Harness, lessons 9 and 15). Items: the record's user messages after the next "
+                 "run.")
 
 
 @lab_test("A harness made with max_turns m, a listener pressing Stop as it hears the call of "
@@ -542,7 +588,7 @@ async def test_stop_heard_as_a_call_is_announced(t):
           "requests were made, no more.")
 async def test_max_turns_wins_through_the_harness(t):
     rows, cases = [], []
-    for cap in t.random.sample(range(1, 5), 2):
+    for cap in [t.random.randint(1, 4), t.random.randint(5, 10)]:
         for stop in sorted({cap, t.random.randint(1, cap)}):
             ran = []
             model = lab.ScriptedModel([lab.forever(lambda request: lab.reply(lab.call("probe",
@@ -575,6 +621,7 @@ async def test_max_turns_wins_through_the_harness(t):
 
     cap = t.random.randint(1, 4)
     stop, reason = t.random.randint(1, cap), f"{label(t)} was cut off"
+    steers = [label(t), label(t)]
     ran = []
     model = lab.ScriptedModel(
         [lab.forever(lambda request: lab.reply(lab.call("probe", {"file": "x"})))], latency=2)
@@ -586,6 +633,8 @@ async def test_max_turns_wins_through_the_harness(t):
         if len(model.calls) + 1 == stop:
             asyncio.get_running_loop().call_soon(h.cancel)
             h.follow_up("And then the rest.")
+            h.steer(f"Mind {steers[0]}.")
+            h.steer(f"And {steers[1]}.")
         reply = await wrapped(system, sent, tools, signal)
         return {**reply, "error_message": reason} if reply["stop_reason"] == "aborted" else reply
     model.acomplete = acomplete
@@ -602,6 +651,12 @@ async def test_max_turns_wins_through_the_harness(t):
              "follow-up queued with the Stop waits (run_agent, lesson 15). Items: [max_turns, s, "
              "the last announced message's stop_reason, its error_message, requests, tools run, "
              "the record].")
+    await lab.drive(h.prompt("Now the rest."))
+    t.expect([m["content"] for m in h.messages if m["role"] == "user"][1:],
+             why="Two steers sent with the Stop wait, as the follow-up does: a message leaves its "
+                 "queue only once it is on the record, so stopping a run never loses one, and the "
+                 "next run takes both steers and then the follow-up (Harness, lessons 9 and 15). "
+                 "Items: the user messages from the next run's prompt on.")
 
 
 @lab_test("context_for_model over a record written by hand, in which drawn runs end in an "
@@ -773,12 +828,13 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
                  "(context_for_model, lesson 15). Items: [the label, tools run, the record, the "
                  "next run's request].")
     late = [await after_a_deaf_provider(t, with_call) for with_call in (False, True)]
-    t.expect(late, [["U A", [], 1, []], ["U A[c1] R(c1) A(aborted)", [], 1, [harness.ABORTED]]],
+    t.expect(late, [deaf_wanted(row[0]) for row in late],
              "Stop pressed while a provider that never reads the signal answers: its reply, "
              "which comes back as usual, is recorded as it came, and the run asks nobody for "
-             "more; a call in it is answered Operation aborted without running, then the run "
-             "ends aborted (run_agent, lesson 15). Items: [the record, tools run, requests, the "
-             "results' contents] for a plain answer, then for a reply with a call.")
+             "more; each call in it, the seventh and later of a batch too, is answered Operation "
+             "aborted without running, then the run ends aborted (run_agent, lesson 15). Items: "
+             "[calls asked for, the record, tools run, requests, the results' contents] for a "
+             "plain answer, then for a reply with seven to nine calls.")
 
 
 # -- rule 5: run_tool and bash ------------------------------------------------------------

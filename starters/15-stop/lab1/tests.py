@@ -25,11 +25,11 @@ def draw_words(t, count):
     return [f"{word}-{t.random.randint(10, 999)}" for word in t.random.sample(MODULES, count)]
 
 
-def stop_in_a_batch(t, also=None):
-    """A harness whose model asks for two to five reads of drawn paths at once; the read at a
-    drawn index j, never the last, presses Stop (and does `also(h)` first, if given). Returns
-    (h, model, files actually read, the paths asked for, j)."""
-    size = t.random.randint(2, 5)
+def stop_in_a_batch(t, also=None, size=None):
+    """A harness whose model asks for `size` reads of drawn paths at once (two to five unless
+    given); the read at a drawn index j, never the last, presses Stop (and does `also(h)` first,
+    if given). Returns (h, model, files actually read, the paths asked for, j)."""
+    size = size or t.random.randint(2, 5)
     paths = [f"{name}{t.random.randint(1, 99)}.py" for name in t.random.sample(MODULES, size)]
     j, read, box = t.random.randrange(size - 1), [], {}
 
@@ -68,20 +68,27 @@ def one_call_model(name="build", arguments=None, *, latency=1):
 
 
 @lab_test("Stop is pressed from inside one call, never the last, of a batch of two to five calls "
-          "in one reply. The calls up to it keep their tools' output; the later tools never run, "
-          "each call still gets one result (Operation aborted, an error), no further request is "
-          "sent, and an aborted message closes the record.")
+          "in one reply, then of a batch of seven to ten. The calls up to it keep their tools' "
+          "output; the later tools never run, however many calls the batch holds, since every "
+          "tool call is handed the signal; each call still gets one result (Operation aborted, "
+          "an error), no further request is sent, and an aborted message closes the record.")
 async def test_stop_inside_a_batch(t):
-    h, model, read, paths, j = stop_in_a_batch(t)
+    for size in (t.random.randint(2, 5), t.random.randint(7, 10)):
+        await stopped_inside_a_batch_of(t, size)
+
+
+async def stopped_inside_a_batch_of(t, size):
+    h, model, read, paths, j = stop_in_a_batch(t, size=size)
     await lab.drive(h.prompt("Look at all of these files."))
     t.expect(lab.shape(h.messages), f"U {batch(len(paths))} A(aborted)",
              f"After Stop during c{j + 1} of {len(paths)}, the record should still answer every "
              "call, then end with one aborted message. Every call gets exactly one result "
              "(run_tool, lesson 4), and a stopped run says so at its end (run_agent, lesson 15).")
     t.expect(read, paths[:j + 1],
-             f"Only the tools of c1 to c{j + 1} may run, in order. After Stop, run_tool must not "
-             "run a tool; it answers the call instead (run_tool, lesson 15). The items: the paths "
-             "the tools read.")
+             f"Only the tools of c1 to c{j + 1} of {len(paths)} may run, in order. After Stop, "
+             "run_tool must not run a tool, however late in the batch the call comes: every tool "
+             "call is handed the signal (run_tool and run_agent, Build items 4 and 5 of lab "
+             "15.1). The items: the paths the tools read.")
     t.expect([[m["content"], m["is_error"]] for m in h.messages[2:-1]],
              [[f"contents of {path}", False] for path in paths[:j + 1]]
              + [["Operation aborted", True]] * (len(paths) - j - 1),
@@ -536,11 +543,13 @@ async def test_a_follow_up_outlives_a_stop(t):
                      "request's].")
 
 
-@lab_test("A steer sent during a batch that is then stopped is recorded at the next "
-          "turn's top, before the aborted message, and the next request holds it.")
+@lab_test("Two steers sent during a batch that is then stopped: the first is recorded at the "
+          "next turn's top, before the aborted message, and the next request holds both: the "
+          "steer is not lost.")
 async def test_a_steer_in_a_stopped_batch_is_kept(t):
-    steer, prompt = draw_words(t, 2)
-    h, model, _, paths, _ = stop_in_a_batch(t, also=lambda h: h.steer(f"Use {steer} instead."))
+    steer, prompt, second = draw_words(t, 3)
+    h, model, _, paths, _ = stop_in_a_batch(t, also=lambda h: (h.steer(f"Use {steer} instead."),
+                                                               h.steer(f"And skip {second}.")))
     await lab.drive(h.prompt("Look at all of these files."))
     t.expect(lab.shape(h.messages), f"U {batch(len(paths))} U A(aborted)",
              "The loop asks for steering once the batch is answered, as always; the steer "
@@ -548,24 +557,27 @@ async def test_a_steer_in_a_stopped_batch_is_kept(t):
     t.expect(h.messages[-2]["content"], f"Use {steer} instead.", "The steer is on the record.")
     await lab.drive(h.prompt(f"Go on with {prompt}."))
     sent = model.calls[-1].messages
-    t.expect([lab.shape(sent), [m["content"] for m in sent[-2:]]],
-             [f"U {batch(len(paths))} U U", [f"Use {steer} instead.", f"Go on with {prompt}."]],
-             "The next request holds the steer, and the prompt after it. The items: [the "
-             "request, its last two messages' contents].")
+    t.expect([lab.shape(sent), [m["content"] for m in sent if m["role"] == "user"][1:]],
+             why="The next request holds both steers and the prompt: a steer leaves its queue only "
+                 "once it is on the record, so stopping a run never loses one, the second steer "
+                 "sent before Stop included (Harness, lessons 9 and 15). The items: [the request, "
+                 "its user messages after the first prompt].")
 
 
-@lab_test("A steer sent while a request is on its way, then Stop: the steer is not "
-          "lost; it joins the first turn of the next run.")
+@lab_test("Two steers sent while a request is on its way, then Stop: the steers are not "
+          "lost; they join the next run.")
 async def test_a_steer_during_a_stopped_request_waits(t):
     steer, prompt = draw_words(t, 2)
     latency = t.random.randint(2, 4)
-    model = lab.ScriptedModel([lab.say("unused"), lab.say("Both read.")], latency=latency)
+    model = lab.ScriptedModel([lab.say("unused"), lab.say("Both read."), lab.say("Skipped.")],
+                              latency=latency)
     h = harness.Harness(model, SYSTEM, [])
     async with lab.background(h.prompt("Summarise the repo.")) as task:
         while not model.calls:
             await lab.tick()
         await lab.ticks(t.random.randrange(latency - 1))
         h.steer(f"Only the {steer} folder.")
+        h.steer(f"Not the {prompt} tests.")
         h.cancel()
         await task
     t.expect(lab.shape(h.messages), "U A(aborted)",
@@ -573,12 +585,11 @@ async def test_a_steer_during_a_stopped_request_waits(t):
              "steering (run_agent, lesson 15).")
     await lab.drive(h.prompt(f"Try again with {prompt}."))
     t.expect([m["content"] for m in h.messages[2:] if m["role"] == "user"],
-             [f"Try again with {prompt}.", f"Only the {steer} folder."],
-             "A queued steer leaves its queue only once it is on the record, so it joins the "
-             "next run's first turn (Harness, lessons 9 and 15). The items: the next run's user "
-             "messages.")
-    t.expect(lab.shape(model.calls[-1].messages), "U U U",
-             "The next request holds the old prompt, the new one and the steer.")
+             why="A queued steer leaves its queue only once it is on the record, so stopping a "
+                 "run never loses one: both steers join the next run, the second one too "
+                 "(Harness, lessons 9 and 15). The items: the next run's user messages.")
+    t.expect(lab.shape(model.calls[-1].messages),
+             why="The next request holds the old prompt, the new one and the steers.")
 
 
 @lab_test("Stop lands while the model is still answering. The model was given the "
@@ -1109,13 +1120,14 @@ async def test_stop_during_a_tool_of_a_batch(t):
 
 
 @lab_test("Under max_turns = m, from 0 to 4, a Stop pressed from inside the tool of turn s, for "
-          "every s from 1 to m, and a Stop pressed before the first step: when the next turn's top "
+          "every s from 1 to m, and a Stop pressed before the first step; then under one m from 5 "
+          "to 12, a Stop in turn m - 1 and in turn m: when the next turn's top "
           "is past max_turns, the max_turns ending wins; otherwise the run ends aborted, and no "
           "request is made after either.")
 async def test_max_turns_keeps_precedence(t):
     rows, cases = [], []
-    for cap in sorted(t.random.sample(range(5), 3)):
-        for stop in [None, 0] + list(range(1, cap + 1)):
+    for cap in sorted(t.random.sample(range(5), 3)) + [t.random.randint(5, 12)]:
+        for stop in [None, 0] + list(range(1, cap + 1)) if cap < 5 else [cap - 1, cap]:
             token, ran = harness.CancelToken(), []
 
             def build(arguments, ran=ran, token=token, stop=stop):
