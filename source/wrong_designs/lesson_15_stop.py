@@ -1899,6 +1899,157 @@ _SHARED = []  # one list for every provider-worded aborted ending
             self._steering_queue.pop()
         self._signal.cancel()  # when idle, the token of a run that is over: no effect
 """),
+    Wrong(lab='15.1', name='bash killing every command of its own text on Stop',
+          rule='bash kills its own command and nothing else: a command another call started on the same shell, of the same text too, is not its to end (hunt round 17, 15.1-15).',
+          where='lab 15.1, Build section, item 5: "bash kills its own command and nothing else"',
+          names='kills its own command and nothing else',
+          replace=r"""
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+""",
+          by=r"""
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    for other in shell.running():  # the same command, whoever started it
+                        if other.command == process.command:
+                            other.kill()
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+"""),
+    Wrong(lab='15.1', name='bash killing the command its tool started last on Stop',
+          rule='bash kills its own command and nothing else: a command another call of the same tool started after it is not its to end (hunt round 17, 15.1-58).',
+          where='lab 15.1, Build section, item 5: "bash kills its own command and nothing else"',
+          names='kills its own command and nothing else',
+          replace=r"""
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+""",
+          by=r"""
+    latest = {}  # the process this tool started last, whichever call started it
+
+    async def execute(arguments, signal=None):
+        process = latest["p"] = shell.start(str_arg(arguments, "command"))
+        try:
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    latest["p"].kill()
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+"""),
+    Wrong(lab='15.1', name='bash deaf to Stop for its first seven laps',
+          rule='bash must hear Stop while its command runs: no more than five event-loop turns after h.cancel(), wherever it falls, its first laps included, the command is dead (hunt round 17, 15.1-41).',
+          where='lab 15.1, Build section, item 5: "no more than five event-loop turns after `h.cancel()`"',
+          names='no more than five event-loop turns',
+          replace=r"""
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+""",
+          by=r"""
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            laps, preset = 0, signal is not None and signal.is_cancelled()
+            while not process.done():
+                laps += 1
+                if signal is not None and signal.is_cancelled() and (preset or laps > 7):
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+"""),
+    Wrong(lab='15.1', name='bash looking at the flag every eighth turn after forty laps',
+          rule='bash must hear Stop while its command runs: no more than five event-loop turns after h.cancel(), however long the command has run (hunt round 17, 15.1-42).',
+          where='lab 15.1, Build section, item 5: "no more than five event-loop turns after `h.cancel()`"',
+          names='within five turns of h.cancel()',
+          replace=r"""
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+""",
+          by=r"""
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            laps = 0
+            while not process.done():
+                laps += 1
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                for _ in range(8 if laps > 40 else 1):
+                    await asyncio.sleep(0)
+                    if process.done():
+                        break
+"""),
+    Wrong(lab='15.1', name='bash handed a set signal killing its command at its third look',
+          rule='Handed a signal already set, bash may start no command at all, or start it and kill it at its first look (hunt round 17, 15.1-45).',
+          where='lab 15.1, Build section, item 5: "start it and kill it at its first look"',
+          names='first look',
+          replace=r"""
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+""",
+          by=r"""
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            looks = 0
+            while not process.done():
+                looks += 1
+                if signal is not None and signal.is_cancelled() and looks >= 3:
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+"""),
+    Wrong(lab='15.1', name='bash giving up after a day by the clock',
+          rule='A command that merely takes a while is waited for: bash has no timeout of its own, by turns or by the clock, and only Stop ends a command early (hunt round 17, 15.1-36).',
+          where='lab 15.1, Build section, item 5: "bash has no timeout of its own, and only Stop ends a command early"',
+          names='no timeout of its own',
+          replace=r"""
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+""",
+          by=r"""
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            import time
+            began = time.monotonic()
+            while not process.done():
+                if time.monotonic() - began > 86_400:  # a day: a timeout of bash's own
+                    return "Command timed out after a day"
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+"""),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).
@@ -2254,6 +2405,52 @@ async def test_a_command_of_fifty_thousand_turns_with_no_signal(t):
              why="bash has no timeout of its own, and only Stop ends a command early, with no "
                  "signal as with one: [the record, the result] of a command of 55,000 turns run "
                  "with no signal (bash, lesson 15).")
+'''),
+    Beyond(lab='15.1', name='bash giving up after ten thousand turns',
+           rule='A command that merely takes a while is waited for: bash has no timeout of its '
+                'own, and only Stop ends a command early.',
+           where='hunt round 17, design 15.1-14 (bash-timeout-10000-turns)',
+           names='no timeout of its own',
+           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), the whole test's, "
+                 "and test_bash_waits_for_a_slow_command waits up to 9,500 on one command; this "
+                 "bash gives up after 10,000 laps of its own loop, so no command a test can "
+                 "afford outlasts it, whatever its size is drawn from",
+           replace=r'''
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+           by=r'''
+            laps = 0
+            while not process.done():
+                laps += 1
+                if laps > 10_000:  # a timeout of bash's own, just past the longest test wait
+                    return "Command timed out"
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+           turns=15_000, seconds=10.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "15.1"
+
+
+@lab_test("A command that takes 10,500 turns is waited for, and its output comes back: bash has "
+          "no timeout of its own.")
+async def test_a_command_of_ten_thousand_turns(t):
+    shell = lab.Shell(lab.Workspace({}))
+    model = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": "sleep 10500 && echo built"})),
+                               lab.say("Done.")])
+    h = harness.Harness(model, "Build it.", [harness.make_bash_tool(shell)])
+    await lab.drive(h.prompt("Build it, however long it takes."))
+    t.expect([lab.shape(h.messages), h.messages[2]["content"]],
+             why="bash has no timeout of its own, and only Stop ends a command early: [the "
+                 "record, the result] of a command of 10,500 turns (bash, lesson 15).")
 '''),
     Beyond(lab='15.2', name='a hard wait that gives up after a hundred thousand turns',
            rule='What a caller may rely on: when stop_run returns, the task is over, whichever '

@@ -864,8 +864,8 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
     async with lab.background(h.prompt("Run it.")) as task:
         while not shell.processes:
             await lab.tick()
-        bystander = asyncio.ensure_future(  # another call of the same bash: not this call's
-            bash["execute"]({"command": "sleep inf"}, harness.CancelToken()))
+        bystander = asyncio.ensure_future(  # another call of the same bash, the same line: not this call's
+            bash["execute"]({"command": command}, harness.CancelToken()))
         await lab.ticks(t.random.randint(2001, 2100))  # a command that takes a while, then Stop
         h.cancel()
         turns = 0
@@ -883,7 +883,7 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
                for e in heard if e["type"] == "tool_execution_end"]
     t.expect([turns <= 5, results, lasting, lab.shape(h.messages)],
              [True, [[["Command cancelled"]]] + [[["Operation aborted"], True]] * len(missing),
-              [[command, True], ["sleep inf", False]],
+              [[command, True], [command, False]],
               " ".join([f"U A[{','.join(f'c{n}' for n in range(1, len(missing) + 2))}]"]
                        + [f"R(c{n})" for n in range(1, len(missing) + 2)] + ["A(aborted)"])],
              "bash looks at the signal on every turn its command runs, and only Stop ends it: it "
@@ -892,7 +892,8 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
              "comes up after Stop is answered ABORTED even when it names a tool nobody has, "
              "because run_tool looks at the signal before it looks the tool up (bash and "
              "run_tool, lesson 15); bash kills its own command and nothing else, not another "
-             "call's `sleep inf` on the same shell, made by the same bash tool. Items: [over within five turns of Stop, each "
+             "call's command on the same shell, made by the same bash tool, started after it and "
+             "with the very same text. Items: [over within five turns of Stop, each "
              "result as [its last line] and, after bash's, is_error, each command as [line, "
              "killed], the record].")
 
@@ -910,9 +911,10 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
 async def test_run_tool_cancelled_while_bash_waits(t):
     rows, cases, closed, again = [], [], {}, label(t)
     others, outputs = {}, {}  # for each wrapping: another call's command, and its result
-    first = t.random.randint(2, 20)  # Stop at six turns in a row, wherever a look falls
+    first = t.random.randint(1, 4)  # Stop at six turns in a row from bash's first laps
+    late = t.random.randint(41, 100)  # and six in a row long after the command began
     for wrapped in t.random.sample(["bare", "guarded"], 2):
-        for wait in range(first, first + 6):
+        for wait in list(range(first, first + 6)) + list(range(late, late + 6)):
             budget, room = t.random.randint(3, 6), t.random.randint(20, 31)  # room: one line
             log = "".join(f"{label(t)} passed\n" for _ in range(budget + t.random.randint(2, 5)))
             shell = lab.Shell(lab.Workspace({"run.log": log + f"{label(t)} tests, 4 passed"}))
@@ -1019,6 +1021,28 @@ async def test_run_tool_cancelled_while_bash_waits(t):
         return await inner["execute"](arguments, token)
     call = {"type": "toolCall", "id": "c9", "name": "bash", "arguments": {"command": f"echo {word}"}}
     answer = await harness.run_tool([{**inner, "execute": relay}], call)
+
+    class Preset:  # set before bash is called; it notes how many commands run at each look
+        looks = []
+
+        def is_cancelled(self):
+            self.looks.append(len(shell.running()))
+            return 1
+    waiting = asyncio.ensure_future(inner["execute"]({"command": f"sleep {t.random.randint(50, 90)}"},
+                                                     Preset()))
+    for _ in range(8):
+        if waiting.done():
+            break
+        await lab.tick()
+    if not waiting.done():
+        waiting.cancel()
+        while not waiting.done():
+            await lab.tick()
+    t.expect([[n for n in Preset.looks[1:] if n], shell.running()], [[], []],
+             "Handed a signal already set, bash starts no command, or starts it and kills it at "
+             "its first look, so no later look finds it running (bash, lesson 15). Items: [the "
+             "looks after the first that found a command running, as how many ran, commands "
+             "left running].")
     t.expect([answer["content"], answer["is_error"]], [f"{word}\n", False],
              "run_tool with no signal still hands execute its second argument, None, so a tool "
              "whose second parameter has no default runs (run_tool, lesson 15). Items: the "
@@ -1080,31 +1104,34 @@ async def test_bash_outlasts_slow_commands(t):
 
 
 @lab_test("run_tool on bash, over a command that prints more lines than bash's budget and then "
-          "waits for ever, with Stop pressed at each of six turns in a row, while another call "
-          "of the same bash waits on a command of its own: each time the answer comes within five turns, on a Command cancelled line, within the budget of lines and "
-          "bytes, keeping the output's end, and the other call's command lives on and comes back "
-          "whole, exit line and all; the last of those bash tools, called again with a "
+          "waits for ever, with Stop pressed at each of six turns in a row from its first laps, "
+          "and six more dozens of turns in, while another call of the same bash, started after it, "
+          "waits on the same command line: each time the answer comes within five turns, on a "
+          "Command cancelled line, within the budget of lines and bytes, keeping the output's "
+          "end, and the other call's command lives on; the last of those bash tools, called again with a "
           "clear token, waits out its command, and a read after Stop is answered Operation "
           "aborted. Then bash with no signal: a command of over nine thousand turns is waited "
           "out (run_tool handing "
           "execute None), and one that never ends dies with the task that awaited it.")
 async def test_bash_hears_stop_wherever_it_falls(t):
-    budget, first, room = t.random.randint(3, 6), t.random.randint(3, 20), t.random.randint(15, 30)
+    budget, first, room = t.random.randint(3, 6), t.random.randint(1, 2), t.random.randint(15, 30)
+    late = t.random.randint(41, 70)  # and six in a row long after the command began
     printed = "".join(f"{label(t)}\n" for _ in range(budget + t.random.randint(3, 6)))
     ends = printed.splitlines()
     rows = []
-    for wait in range(first, first + 6):
+    waits = list(range(first, first + 6)) + list(range(late, late + 6))
+    for wait in waits:
         shell = lab.Shell(lab.Workspace({"out.txt": printed}))
         token = harness.CancelToken()
         call = {"type": "toolCall", "id": "c2", "name": "bash",
                 "arguments": {"command": "cat out.txt && sleep inf"}}
         bash = harness.make_bash_tool(shell, max_lines=budget, max_bytes=room)
-        bystander = asyncio.ensure_future(harness.run_tool([bash], {  # another call, same tool
-            "type": "toolCall", "id": "c1", "name": "bash",
-            "arguments": {"command": f"sleep {wait + 12} && echo kept && false"}}, harness.CancelToken()))
-        await lab.tick()
         task = asyncio.ensure_future(harness.run_tool([bash], call, token))
-        await lab.ticks(wait)
+        await lab.tick()
+        bystander = asyncio.ensure_future(harness.run_tool([bash], {  # another call, same tool
+            "type": "toolCall", "id": "c1", "name": "bash",  # and the same line, started after
+            "arguments": {"command": "cat out.txt && sleep inf"}}, harness.CancelToken()))
+        await lab.ticks(wait - 1)
         token.cancel()
         turns = 0
         while not task.done() and turns < 40:
@@ -1118,7 +1145,10 @@ async def test_bash_hears_stop_wherever_it_falls(t):
         kept = [line for line in lines[:-1]
                 if line and not line.startswith(("[Showing", "Command exited"))]
         killed = [p.killed for p in shell.processes]
-        other = (await bystander)["content"]
+        other = bystander.done()
+        bystander.cancel()
+        while not bystander.done():
+            await lab.tick()
         rows.append([wait, turns <= 5, lines[-1:], len(lines) <= budget + 3,
                      kept == ends[len(ends) - len(kept):]
                      and len("".join(f"{line}\n" for line in kept).encode()) <= room,
@@ -1130,7 +1160,7 @@ async def test_bash_hears_stop_wherever_it_falls(t):
                                   {"type": "toolCall", "id": "c5", "name": "read",
                                    "arguments": {"path": "out.txt"}}, token)
     shell = lab.Shell(lab.Workspace({}))
-    slow = t.random.randint(9001, 9400)
+    slow = t.random.randint(9001, 9200)  # with the Stops above, inside a test's 10,000 turns
     inner = harness.make_bash_tool(shell)
 
     async def relay(arguments, token):  # no default: run_tool hands the signal on, None too
@@ -1144,10 +1174,32 @@ async def test_bash_hears_stop_wherever_it_falls(t):
     endless.cancel()
     while not endless.done():
         await lab.tick()
+    ahead = lab.Shell(lab.Workspace({}))
+    seen = []
+
+    class Preset:  # set before bash is called; it notes how many commands run at each look
+        def is_cancelled(self):
+            seen.append(len(ahead.running()))
+            return True
+    preset = asyncio.ensure_future(harness.make_bash_tool(ahead)["execute"](
+        {"command": "sleep inf"}, Preset()))
+    for _ in range(8):
+        if preset.done():
+            break
+        await lab.tick()
+    if not preset.done():
+        preset.cancel()
+        while not preset.done():
+            await lab.tick()
+    t.expect([[n for n in seen[1:] if n], ahead.running()], [[], []],
+             "Handed a signal already set, bash starts no command, or starts it and kills it at "
+             "its first look: no look after the first finds it running (bash, lesson 15). Items: "
+             "[the looks after the first that found a command running, as how many ran, commands "
+             "left running].")
     t.expect([rows, [again["content"], again["is_error"]], [read["content"], read["is_error"]], output,
               [[p.command, p.killed] for p in shell.processes]],
-             [[[wait, True, ["Command cancelled"], True, True, [False, True],
-                "kept\n\nCommand exited with code 1"] for wait in range(first, first + 6)],
+             [[[wait, True, ["Command cancelled"], True, True, [True, False], False]
+               for wait in waits],
               [f"{word}\n", False], [harness.ABORTED, True],
               "done\n", [[f"sleep {slow} && echo done", False], ["sleep inf", True]]],
              "bash hears Stop wherever it falls, within five turns, ends its result on the line "
@@ -1158,9 +1210,8 @@ async def test_bash_hears_stop_wherever_it_falls(t):
              "second argument (bash and run_tool, lesson 15). Items: [for each Stop: [turns into "
              "the command, answered within five, the last line, the answer within the budget of "
              "lines, what it keeps of the output is its end within max_bytes, each command "
-             "killed, a command another call of the same bash tool started on the shell first, "
-             "then bash's: bash kills its own and nothing else, the other call's result, its "
-             "output and exit line as before]], the last stopped bash called again with a clear token of another run, "
+             "killed, bash's, then the same line another call of the same bash tool started "
+             "after it: bash kills its own and nothing else, the other call ended]], the last stopped bash called again with a clear token of another run, "
              "which waits out its command (a stop never carries into the next run), a read "
              "called with the set token, answered ABORTED like any call after Stop, the slow command's output (through run_tool with no "
              "signal, over a relay whose second parameter has no default), each command of the "

@@ -717,15 +717,19 @@ async def test_tools_are_handed_the_token(t):
              "result, what each execute was handed].")
 
 
-@lab_test("Stop while bash waits on `sleep inf`, pressed at each of six turns in a row: at most "
-          "five event-loop turns later the process is dead, the call's result finishes on a "
-          "Command cancelled line, and the run is over, aborted. Behind a guard, just the same. "
-          "Whatever of a long output comes back above that line keeps to bash's budget.")
+@lab_test("Stop while bash waits on `sleep inf`, pressed at each of six turns in a row, and "
+          "behind a guard at six turns in a row dozens of turns later, and at bash's very first "
+          "lap: at most five event-loop turns later the process is dead, the call's result "
+          "finishes on a Command cancelled line, and the run is over, aborted. Handed a signal "
+          "already set, bash kills its command at its first look, if it started one. Whatever of "
+          "a long output comes back above that line keeps to bash's budget. bash kills its own "
+          "command and nothing else, even another call's of the same text started after it.")
 async def test_bash_hears_stop(t):
     progress = f"compiling {t.random.randint(1, 9)}/10"  # a partial line: no newline yet
     first = t.random.randint(8, 30)  # Stop at six turns in a row: every turn a look may fall on
+    late = t.random.randint(41, 160)  # and, behind the guard, long after the command began
     for label in ("bare", "guarded"):
-        for wait in range(first, first + 6):
+        for wait in range(first, first + 6) if label == "bare" else range(late, late + 6):
             shell = lab.Shell(lab.Workspace({}), commands={"progress": lambda args, ws: (progress, 0)})
             bash = harness.make_bash_tool(shell)
             if label == "guarded":
@@ -758,6 +762,53 @@ async def test_bash_hears_stop(t):
             t.expect([label, [p.killed for p in shell.processes], shell.running()], [label, [True], []],
                      "However bash's execute is left, the command must not keep running: kill it "
                      "(bash's finally, lesson 15).")
+    shell = lab.Shell(lab.Workspace({}))
+    h = harness.Harness(one_call_model("bash", {"command": "sleep inf"}), SYSTEM,
+                        [harness.make_bash_tool(shell)])
+    async with lab.background(h.prompt("Run it for ever.")) as task:
+        while not shell.running():
+            await lab.tick()
+        h.cancel()  # at bash's first lap: the command has just started
+        turns = 0
+        while not task.done() and turns < 50:
+            await lab.tick()
+            turns += 1
+    t.expect([turns <= 5, lab.shape(h.messages), [p.killed for p in shell.processes]],
+             [True, "U A[c1] R(c1) A(aborted)", [True]],
+             "Stop pressed as soon as `sleep inf` has started, at bash's first lap: bash looks at "
+             "the signal from its first lap on, so no more than five event-loop turns after "
+             "h.cancel() the command is dead (bash's poll loop, Build item 5 of lab 15.1: \"no "
+             "more than five event-loop turns after `h.cancel()`\"). The items: [over within "
+             "five, the record, for each command: killed].")
+    shell = lab.Shell(lab.Workspace({}))
+
+    class Preset:  # a frontend's flag, set before bash was called: it notes what runs at each look
+        def __init__(self):
+            self.looks = []
+
+        def is_cancelled(self):
+            self.looks.append(len(shell.running()))
+            return True
+    flag = Preset()
+    waiting = asyncio.ensure_future(harness.make_bash_tool(shell)["execute"](
+        {"command": "sleep inf"}, flag))
+    for _ in range(10):
+        if waiting.done():
+            break
+        await lab.tick()
+    if not waiting.done():
+        waiting.cancel()
+        while not waiting.done():
+            await lab.tick()
+    answer = None if waiting.cancelled() else waiting.result()
+    t.expect([answer is not None and answer.splitlines()[-1:] == ["Command cancelled"],
+              [running for running in flag.looks[1:] if running], shell.running()],
+             [True, [], []],
+             "Handed a signal already set, bash may start no command at all or start it and kill "
+             "it at its first look: after that first look, no later look finds its command still "
+             "running (bash, Build item 5 of lab 15.1: \"start it and kill it at its first look\"). "
+             "The items: [the result ends with the line Command cancelled, for each look after "
+             "the first that found a command running: how many ran, commands left running].")
     budget, room = t.random.randint(3, 8), t.random.randint(20, 40)  # lines, and bytes
     printed = [f"{word} built" for word in draw_words(t, budget + t.random.randint(3, 6))]
     word, wait = draw_words(t, 1)[0], t.random.randint(2, 6)
@@ -808,16 +859,36 @@ async def test_bash_hears_stop(t):
                 await lab.tick()
         alive = len(shell.running())
         await theirs
+    same = f"sleep {long} && echo {word}"  # then the stopped call starts first, the other the same
+    mine_first = harness.Harness(one_call_model("bash", {"command": same}), SYSTEM, [bash])
+    second = harness.Harness(one_call_model("bash", {"command": same}), SYSTEM, [bash])
+    async with lab.background(mine_first.prompt("Wait, then say it.")) as mine:
+        while not shell.running():
+            await lab.tick()
+        async with lab.background(second.prompt("Wait too, then say it.")) as theirs:
+            while len(shell.running()) < 2:
+                await lab.tick()
+            mine_first.cancel()
+            for _ in range(50):
+                if mine.done():
+                    break
+                await lab.tick()
+            twin = len(shell.running())
+            await theirs
     t.expect([lab.shape(h.messages), alive, lab.shape(other.messages),
-              other.messages[2]["content"].split()],
-             ["U A[c1] R(c1) A(aborted)", 1, "U A[c1] R(c1) A", [word]],
+              other.messages[2]["content"].split(), lab.shape(mine_first.messages), twin,
+              lab.shape(second.messages), second.messages[2]["content"].split()],
+             ["U A[c1] R(c1) A(aborted)", 1, "U A[c1] R(c1) A", [word],
+              "U A[c1] R(c1) A(aborted)", 1, "U A[c1] R(c1) A", [word]],
              f"Two harnesses share one shell and one bash tool: one runs `sleep {long} && echo "
-             f"{word}`, the other, started after it, `sleep inf`, stopped {first} turns in. bash "
-             "kills its own command and nothing else: a command another call started, of the "
-             "same tool or not, is not its to end, neither when a call begins nor on Stop "
-             "(Build item 5: \"bash kills its own command and nothing else\"). Items: "
-             "[the stopped run's record, commands still running once it ended, the other run's "
-             "record, the words of its result] (bash, lesson 15).")
+             f"{word}`, the other, started after it, `sleep inf`, stopped {first} turns in; then "
+             "two more both run that first command, and the one that started first is stopped. "
+             "bash kills its own command and nothing else: a command another call started, of "
+             "the same tool or not, before it or after it, with the same text or not, is not its "
+             "to end, neither when a call begins nor on Stop (Build item 5: \"bash kills its "
+             "own command and nothing else\"). Items: [the stopped run's record, commands still "
+             "running once it ended, the other run's record, the words of its result], then the "
+             "same four for the second pair (bash, lesson 15).")
 
 
 @lab_test("A run cancelled as a task while bash waits on `sleep inf`, with no Stop pressed "
@@ -873,7 +944,8 @@ async def test_bash_kills_its_command_on_a_hard_cancel(t):
 
 
 @lab_test("bash waits out a command that needs some turns before it prints, a few, hundreds or "
-          "over nine thousand, and hands back its output as a normal result.")
+          "over nine thousand, while the clock says hours or days go by, and hands back its "
+          "output as a normal result: bash has no timeout of its own.")
 async def test_bash_waits_for_a_slow_command(t):
     # a command of a few turns, one of hundreds and one of over nine thousand: bash has no
     # timeout of its own. Together they stay inside the checker's budget of 10,000 turns a test.
@@ -882,15 +954,17 @@ async def test_bash_waits_for_a_slow_command(t):
         command = f"sleep {turns} && echo {word}"
         h = harness.Harness(one_call_model("bash", {"command": command}), SYSTEM,
                             [harness.make_bash_tool(shell)])
-        # the command of hundreds of turns runs while every reading of the clock is a minute on
-        clocked = hours_pass() if 120 <= turns <= 300 else contextlib.nullcontext()
+        # the commands of hundreds and of thousands of turns run while every reading of the
+        # clock is a minute on: days, for a bash that reads it at every lap
+        clocked = hours_pass() if turns >= 120 else contextlib.nullcontext()
         with clocked:
             await lab.drive(h.prompt("Wait for it."))
         t.expect(lab.shape(h.messages), "U A[c1] R(c1) A", "The run goes on after the command.")
         t.expect([h.messages[2]["content"], h.messages[2]["is_error"]], [f"{word}\n", False],
                  f"bash must wait until `{command}` is done, {turns} turns later, however many "
-                 "that is and however long the clock says it took (the command of hundreds of "
-                 "turns runs while each reading of the clock is a minute after the last), then "
+                 "that is and however long the clock says it took (the commands of hundreds and "
+                 "of thousands of turns run while each reading of the clock is a minute after "
+                 "the last, so a bash that reads it at every lap sees days go by), then "
                  "return its output: bash has no timeout of its own, and only Stop ends a "
                  "command early (bash, lesson 15).")
         t.expect([p.killed for p in shell.processes], [False],
