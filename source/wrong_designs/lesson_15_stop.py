@@ -2267,6 +2267,88 @@ ALLOWED = [
         task.exception()  # looked at, so that nobody is told it was never retrieved
     return "hard"
 '''),
+    # Hunt round 17 (reader r89): probes the page leaves open.
+    Wrong(lab='15.1', name='the guard refusing a call whose signal is set',
+          rule="run_tool looks at the signal before it calls any execute, so a guard that also refuses a call whose signal is set is never reached that way; the page asks nothing of a guard handed a set signal directly, which is no bash, and the lab's calls of it through run_tool see the same answers as the reference's (hunt round 17, probe 15.1-52).",
+          where='lab 15.1, Build section, item 5: "A call that comes up after Stop still gets its one result"',
+          names='',
+          replace=r"""
+    async def execute(arguments, signal=None):
+        try:
+            reason = check(tool["name"], arguments)
+""",
+          by=r"""
+    async def execute(arguments, signal=None):
+        if signal is not None and signal.is_cancelled():
+            raise PermissionError("Tool call blocked: the run was stopped")
+        try:
+            reason = check(tool["name"], arguments)
+"""),
+    Wrong(lab='15.1', name='cancel() setting the token only while a run goes',
+          rule="The page allows setting the token of a run that is over, and asks only that an idle cancel() does nothing anyone can see; not setting it while idle is the same to every caller, since is_running is True from prompt() on, so a Stop before the first step still lands (hunt round 17, probe 15.1-53).",
+          where='lab 15.1, Build section, item 3: "setting the token of a run that is over, which nobody reads again, is allowed"',
+          names='',
+          replace=r"""
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+""",
+          by=r"""
+        if self.is_running:  # idle: nothing to stop, and nothing is touched
+            self._signal.cancel()
+"""),
+    Wrong(lab='15.1', name='run_tool taking an object with no is_cancelled() for no signal',
+          rule="Any object with is_cancelled() can serve as a signal; the page says nothing of an object without one, which is no signal, so how run_tool treats it is left open (hunt round 17, probe 15.1-56).",
+          where='lab 15.1, Build section, item 2: "Any object with `is_cancelled()` can serve as a signal"',
+          names='',
+          replace=r"""
+    if signal is not None and signal.is_cancelled():
+        text, failed = ABORTED, True
+""",
+          by=r"""
+    if getattr(signal, "is_cancelled", None) is not None and signal.is_cancelled():
+        text, failed = ABORTED, True
+"""),
+    Wrong(lab='15.1', name='a CancelToken true once cancelled',
+          rule="A signal is asked, never taken for true or false, by the code that reads it; the page leaves the token's own truth value open, and a token that counts as true once cancelled changes nothing a reader that asks is_cancelled() sees (hunt round 17, probe 15.1-61).",
+          where='lab 15.1, Build section, item 2: "a signal is asked, never taken for true or false"',
+          names='',
+          replace=r"""
+    def is_cancelled(self):
+        return self._cancelled
+""",
+          by=r"""
+    def is_cancelled(self):
+        return self._cancelled
+
+    def __bool__(self):
+        return self._cancelled
+"""),
+    Wrong(lab='15.1', name="forgetting the run's token when the run ends (Tau's line)",
+          rule="Tau's line, which forgets the token at the end of a run if it is still that run's, is one the page says the lab does not ask for; it is not forbidden, and a cancel() with no token does nothing (hunt round 17, probe 15.1-62).",
+          where='lab 15.1, section "Your code beside Tau\'s": "The lab does not ask for that line"',
+          names='',
+          replace=r"""
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+""",
+          by=r"""
+        if self._signal is not None:  # None once a run is over and forgot its token
+            self._signal.cancel()
+""",
+          also=((r"""
+        finally:  # exhausted, closed by the consumer, or dying
+            await inner.aclose()
+""", r"""
+        finally:  # exhausted, closed by the consumer, or dying
+            await inner.aclose()
+            if self._signal is token:
+                self._signal = None  # Tau's line: the run is over, its token forgotten
+"""), (r"""
+                        signal=self._signal)
+        try:
+""", r"""
+                        signal=self._signal)
+        token = self._signal
+        try:
+"""))),
 ]
 
 # Designs that break a rule only past what a check of the lab can afford (tools/wrong_designs.py's
