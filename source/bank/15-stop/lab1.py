@@ -1157,7 +1157,7 @@ async def test_bash_hears_stop_wherever_it_falls(t):
                      killed, other])
     word, pause = label(t), t.random.randint(2, 9)  # the last stopped bash, called again
     again = await harness.run_tool([bash], {"type": "toolCall", "id": "c4", "name": "bash", "arguments": {
-        "command": f"sleep {pause} && echo {word}"}}, harness.CancelToken())
+        "command": f"sleep {pause} && echo {word} && false"}}, harness.CancelToken())
     read = await harness.run_tool([harness.make_read_tool(lab.Workspace({"out.txt": printed}))],
                                   {"type": "toolCall", "id": "c5", "name": "read",
                                    "arguments": {"path": "out.txt"}}, token)
@@ -1204,7 +1204,7 @@ async def test_bash_hears_stop_wherever_it_falls(t):
               [[p.command, p.killed] for p in shell.processes]],
              [[[wait, True, ["Command cancelled"], True, True, [True, False], False]
                for wait in waits],
-              [f"{word}\n", False], [harness.ABORTED, True],
+              [f"{word}\n\nCommand exited with code 1", False], [harness.ABORTED, True],
               "done\n", [[f"sleep {slow} && echo done", False], ["sleep inf", True]]],
              "bash hears Stop wherever it falls, within five turns, ends its result on the line "
              "Command cancelled and keeps whatever output it returns within its budget, the end "
@@ -1216,7 +1216,7 @@ async def test_bash_hears_stop_wherever_it_falls(t):
              "lines, what it keeps of the output is its end within max_bytes, each command "
              "killed, bash's, then the same line another call of the same bash tool started "
              "after it: bash kills its own and nothing else, the other call ended]], the last stopped bash called again with a clear token of another run, "
-             "which waits out its command (a stop never carries into the next run), a read "
+             "which waits out its command and keeps its exit line (a stop never carries into the next run), a read "
              "called with the set token, answered ABORTED like any call after Stop, the slow command's output (through run_tool with no "
              "signal, over a relay whose second parameter has no default), each command of the "
              "unsignalled calls as [line, killed].")
