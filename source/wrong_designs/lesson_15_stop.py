@@ -1761,6 +1761,295 @@ import time
         return "clean"
     harness.cancel()
 '''),
+    # Hunt round 17 (reader r89): designs of lab 15.1 that passed its tests.
+    Wrong(lab='15.1', name='a token cleared by its fourth cancel()',
+          rule='After cancel() a token is cancelled, and it stays so, however often cancel() is called again (hunt round 17, 15.1-23).',
+          where='lab 15.1, Build section, item 2: "After `cancel()` it is, and it stays so"',
+          names='never clears',
+          replace=r"""
+    def cancel(self):
+        self._cancelled = True
+""",
+          by=r"""
+    def cancel(self):
+        self._presses = getattr(self, "_presses", 0) + 1
+        self._cancelled = self._presses < 4  # a fourth press clears it
+"""),
+    Wrong(lab='15.1', name='a token that forgets its Stop after fifty reads',
+          rule='After cancel() a token is cancelled, and it stays so, however often it is read (hunt round 17, 15.1-49).',
+          where='lab 15.1, Build section, item 2: "After `cancel()` it is, and it stays so"',
+          names='never clears',
+          replace=r"""
+    def is_cancelled(self):
+        return self._cancelled
+""",
+          by=r"""
+    def is_cancelled(self):
+        self._reads = getattr(self, "_reads", 0) + 1
+        if self._cancelled and self._reads > 50:  # a Stop goes stale after 50 looks
+            return False
+        return self._cancelled
+"""),
+    Wrong(lab='15.1', name='is_cancelled() heard unless it answers False or None',
+          rule='is_cancelled()\'s answer is read as a condition, as any if reads one: a frontend\'s flag answering [] or () is clear (hunt round 17, 15.1-46).',
+          where='lab 15.1, Build section, item 2: "its answer is read as a condition, as any `if` reads one"',
+          names='read as a condition',
+          replace=r"""
+    if signal is not None and signal.is_cancelled():
+        text, failed = ABORTED, True
+""",
+          by=r"""
+    if signal is not None and signal.is_cancelled() not in (False, None):
+        text, failed = ABORTED, True
+"""),
+    Wrong(lab='15.1', name='worded aborted endings sharing one content list',
+          rule='Each call of error_message makes a new message, a provider\'s worded aborted ending too, so that no ending shares anything with another (hunt round 17, 15.1-38).',
+          where='lab 5.1, Build section, item 1 (each call makes a new message, and no ending shares anything with another); lab 15.1, item 1 ("makes the same message with that label")',
+          names='shares anything',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": stop_reason, "error_message": text}
+""",
+          by=r"""
+    content = _SHARED if (stop_reason == "aborted" and text != ABORTED) else []
+    return {"role": "assistant", "content": content, "stop_reason": stop_reason, "error_message": text}
+
+
+_SHARED = []  # one list for every provider-worded aborted ending
+"""),
+    Wrong(lab='15.1', name='raising from the third idle cancel() in a row',
+          rule='h.cancel() with no run going does nothing anyone can see: it raises nothing, however often it is pressed (hunt round 17, 15.1-43).',
+          where='lab 15.1, Build section, item 3: "`h.cancel()` with no run going does nothing anyone can see: it raises nothing"',
+          names='harmless no-op',
+          replace=r"""
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+""",
+          by=r"""
+        if not self.is_running:
+            self._idle_presses = getattr(self, "_idle_presses", 0) + 1
+            if self._idle_presses >= 3:
+                raise RuntimeError("nothing to stop")
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+""",
+          also=((r"""
+        self._signal, run = CancelToken(), self._run(text)  # one line: one beginning
+""", r"""
+        self._signal, run = CancelToken(), self._run(text)  # one line: one beginning
+        self._idle_presses = 0
+"""),)),
+    Wrong(lab='15.1', name='an idle cancel() that warns on stderr',
+          rule='h.cancel() with no run going does nothing anyone can see: it prints nothing, on stderr no more than on stdout (hunt round 17, 15.1-44).',
+          where='lab 15.1, Build section, item 3: "`h.cancel()` with no run going does nothing anyone can see"',
+          names='nothing is printed',
+          replace=r"""
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+""",
+          by=r"""
+        if not self.is_running:
+            import sys
+            print("cancel(): nothing is running", file=sys.stderr)
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+"""),
+    Wrong(lab='15.1', name='an idle cancel() dropping all follow-ups but the first',
+          rule='h.cancel() with no run going does nothing anyone can see: what was queued stays queued, every follow-up of it (hunt round 17, 15.1-29).',
+          where='lab 15.1, Build section, item 3: "`h.cancel()` with no run going does nothing anyone can see"',
+          names='what was queued stays queued',
+          replace=r"""
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+""",
+          by=r"""
+        if not self.is_running:  # a late Stop also drops all but the first queued follow-up
+            while len(self._follow_up_queue) > 1:
+                self._follow_up_queue.pop()
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+"""),
+    Wrong(lab='15.1', name='the signal handed only to the first six calls of a batch',
+          rule='Every tool call is handed the signal too: a call that comes up after Stop, the seventh of a batch or later included, is answered ABORTED and its tool never runs (hunt round 17, 15.1-40).',
+          where='lab 15.1, Build section, item 4: "Every tool call is handed the signal too"',
+          names='every tool call is handed the signal',
+          replace=r"""
+            for call in todo:
+                yield {"type": "tool_execution_start", "call": call}
+                result = await run_tool(tools, call, signal)
+""",
+          by=r"""
+            for index, call in enumerate(todo):
+                yield {"type": "tool_execution_start", "call": call}
+                result = await run_tool(tools, call, signal if index < 6 else None)
+"""),
+    Wrong(lab='15.1', name='max_turns winning over Stop only under a small cap',
+          rule='Once the signal is set the run ends aborted, except that a run already past max_turns still ends the max_turns way, whatever max_turns is (hunt round 17, 15.1-39).',
+          where='lab 15.1, Build section, item 4: "except that a run already past `max_turns` still ends the `max_turns` way"',
+          names='max_turns first and at the signal second',
+          replace=r"""
+            if max_turns is not None and turn > max_turns:
+""",
+          by=r"""
+            if max_turns is not None and turn > max_turns and (
+                    max_turns <= 4 or not (signal is not None and signal.is_cancelled())):
+"""),
+    Wrong(lab='15.1', name='Stop dropping all steers but the oldest',
+          rule='A message leaves its queue only once it is on the record, so stopping a run never loses one: every steer sent before Stop joins a later turn (hunt round 17, 15.1-60).',
+          where='lab 15.1, the Harness docstring (a message leaves its queue only once it is on the record, so stopping a run never loses one); lesson 9 (a steer leaves its queue only once it is recorded)',
+          names='not lost',
+          replace=r"""
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+""",
+          by=r"""
+        while len(self._steering_queue) > 1:  # Stop: keep only the oldest steer
+            self._steering_queue.pop()
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+"""),
+    Wrong(lab='15.1', name='bash killing every command of its own text on Stop',
+          rule='bash kills its own command and nothing else: a command another call started on the same shell, of the same text too, is not its to end (hunt round 17, 15.1-15).',
+          where='lab 15.1, Build section, item 5: "bash kills its own command and nothing else"',
+          names='kills its own command and nothing else',
+          replace=r"""
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+""",
+          by=r"""
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    for other in shell.running():  # the same command, whoever started it
+                        if other.command == process.command:
+                            other.kill()
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+"""),
+    Wrong(lab='15.1', name='bash killing the command its tool started last on Stop',
+          rule='bash kills its own command and nothing else: a command another call of the same tool started after it is not its to end (hunt round 17, 15.1-58).',
+          where='lab 15.1, Build section, item 5: "bash kills its own command and nothing else"',
+          names='kills its own command and nothing else',
+          replace=r"""
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+""",
+          by=r"""
+    latest = {}  # the process this tool started last, whichever call started it
+
+    async def execute(arguments, signal=None):
+        process = latest["p"] = shell.start(str_arg(arguments, "command"))
+        try:
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    latest["p"].kill()
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+"""),
+    Wrong(lab='15.1', name='bash deaf to Stop for its first seven laps',
+          rule='bash must hear Stop while its command runs: no more than five event-loop turns after h.cancel(), wherever it falls, its first laps included, the command is dead (hunt round 17, 15.1-41).',
+          where='lab 15.1, Build section, item 5: "no more than five event-loop turns after `h.cancel()`"',
+          names='no more than five event-loop turns',
+          replace=r"""
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+""",
+          by=r"""
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            laps, preset = 0, signal is not None and signal.is_cancelled()
+            while not process.done():
+                laps += 1
+                if signal is not None and signal.is_cancelled() and (preset or laps > 7):
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+"""),
+    Wrong(lab='15.1', name='bash looking at the flag every eighth turn after forty laps',
+          rule='bash must hear Stop while its command runs: no more than five event-loop turns after h.cancel(), however long the command has run (hunt round 17, 15.1-42).',
+          where='lab 15.1, Build section, item 5: "no more than five event-loop turns after `h.cancel()`"',
+          names='within five turns of h.cancel()',
+          replace=r"""
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+""",
+          by=r"""
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            laps = 0
+            while not process.done():
+                laps += 1
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                for _ in range(8 if laps > 40 else 1):
+                    await asyncio.sleep(0)
+                    if process.done():
+                        break
+"""),
+    Wrong(lab='15.1', name='bash handed a set signal killing its command at its third look',
+          rule='Handed a signal already set, bash may start no command at all, or start it and kill it at its first look (hunt round 17, 15.1-45).',
+          where='lab 15.1, Build section, item 5: "start it and kill it at its first look"',
+          names='first look',
+          replace=r"""
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+""",
+          by=r"""
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            looks = 0
+            while not process.done():
+                looks += 1
+                if signal is not None and signal.is_cancelled() and looks >= 3:
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+"""),
+    Wrong(lab='15.1', name='bash giving up after a day by the clock',
+          rule='A command that merely takes a while is waited for: bash has no timeout of its own, by turns or by the clock, and only Stop ends a command early (hunt round 17, 15.1-36).',
+          where='lab 15.1, Build section, item 5: "bash has no timeout of its own, and only Stop ends a command early"',
+          names='no timeout of its own',
+          replace=r"""
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+""",
+          by=r"""
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            import time
+            began = time.monotonic()
+            while not process.done():
+                if time.monotonic() - began > 86_400:  # a day: a timeout of bash's own
+                    return "Command timed out after a day"
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+"""),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).
@@ -1978,6 +2267,88 @@ ALLOWED = [
         task.exception()  # looked at, so that nobody is told it was never retrieved
     return "hard"
 '''),
+    # Hunt round 17 (reader r89): probes the page leaves open.
+    Wrong(lab='15.1', name='the guard refusing a call whose signal is set',
+          rule="run_tool looks at the signal before it calls any execute, so a guard that also refuses a call whose signal is set is never reached that way; the page asks nothing of a guard handed a set signal directly, which is no bash, and the lab's calls of it through run_tool see the same answers as the reference's (hunt round 17, probe 15.1-52).",
+          where='lab 15.1, Build section, item 5: "A call that comes up after Stop still gets its one result"',
+          names='',
+          replace=r"""
+    async def execute(arguments, signal=None):
+        try:
+            reason = check(tool["name"], arguments)
+""",
+          by=r"""
+    async def execute(arguments, signal=None):
+        if signal is not None and signal.is_cancelled():
+            raise PermissionError("Tool call blocked: the run was stopped")
+        try:
+            reason = check(tool["name"], arguments)
+"""),
+    Wrong(lab='15.1', name='cancel() setting the token only while a run goes',
+          rule="The page allows setting the token of a run that is over, and asks only that an idle cancel() does nothing anyone can see; not setting it while idle is the same to every caller, since is_running is True from prompt() on, so a Stop before the first step still lands (hunt round 17, probe 15.1-53).",
+          where='lab 15.1, Build section, item 3: "setting the token of a run that is over, which nobody reads again, is allowed"',
+          names='',
+          replace=r"""
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+""",
+          by=r"""
+        if self.is_running:  # idle: nothing to stop, and nothing is touched
+            self._signal.cancel()
+"""),
+    Wrong(lab='15.1', name='run_tool taking an object with no is_cancelled() for no signal',
+          rule="Any object with is_cancelled() can serve as a signal; the page says nothing of an object without one, which is no signal, so how run_tool treats it is left open (hunt round 17, probe 15.1-56).",
+          where='lab 15.1, Build section, item 2: "Any object with `is_cancelled()` can serve as a signal"',
+          names='',
+          replace=r"""
+    if signal is not None and signal.is_cancelled():
+        text, failed = ABORTED, True
+""",
+          by=r"""
+    if getattr(signal, "is_cancelled", None) is not None and signal.is_cancelled():
+        text, failed = ABORTED, True
+"""),
+    Wrong(lab='15.1', name='a CancelToken true once cancelled',
+          rule="A signal is asked, never taken for true or false, by the code that reads it; the page leaves the token's own truth value open, and a token that counts as true once cancelled changes nothing a reader that asks is_cancelled() sees (hunt round 17, probe 15.1-61).",
+          where='lab 15.1, Build section, item 2: "a signal is asked, never taken for true or false"',
+          names='',
+          replace=r"""
+    def is_cancelled(self):
+        return self._cancelled
+""",
+          by=r"""
+    def is_cancelled(self):
+        return self._cancelled
+
+    def __bool__(self):
+        return self._cancelled
+"""),
+    Wrong(lab='15.1', name="forgetting the run's token when the run ends (Tau's line)",
+          rule="Tau's line, which forgets the token at the end of a run if it is still that run's, is one the page says the lab does not ask for; it is not forbidden, and a cancel() with no token does nothing (hunt round 17, probe 15.1-62).",
+          where='lab 15.1, section "Your code beside Tau\'s": "The lab does not ask for that line"',
+          names='',
+          replace=r"""
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+""",
+          by=r"""
+        if self._signal is not None:  # None once a run is over and forgot its token
+            self._signal.cancel()
+""",
+          also=((r"""
+        finally:  # exhausted, closed by the consumer, or dying
+            await inner.aclose()
+""", r"""
+        finally:  # exhausted, closed by the consumer, or dying
+            await inner.aclose()
+            if self._signal is token:
+                self._signal = None  # Tau's line: the run is over, its token forgotten
+"""), (r"""
+                        signal=self._signal)
+        try:
+""", r"""
+                        signal=self._signal)
+        token = self._signal
+        try:
+"""))),
 ]
 
 # Designs that break a rule only past what a check of the lab can afford (tools/wrong_designs.py's
@@ -2116,6 +2487,52 @@ async def test_a_command_of_fifty_thousand_turns_with_no_signal(t):
              why="bash has no timeout of its own, and only Stop ends a command early, with no "
                  "signal as with one: [the record, the result] of a command of 55,000 turns run "
                  "with no signal (bash, lesson 15).")
+'''),
+    Beyond(lab='15.1', name='bash giving up after ten thousand turns',
+           rule='A command that merely takes a while is waited for: bash has no timeout of its '
+                'own, and only Stop ends a command early.',
+           where='hunt round 17, design 15.1-14 (bash-timeout-10000-turns)',
+           names='no timeout of its own',
+           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), the whole test's, "
+                 "and test_bash_waits_for_a_slow_command waits up to 9,500 on one command; this "
+                 "bash gives up after 10,000 laps of its own loop, so no command a test can "
+                 "afford outlasts it, whatever its size is drawn from",
+           replace=r'''
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+           by=r'''
+            laps = 0
+            while not process.done():
+                laps += 1
+                if laps > 10_000:  # a timeout of bash's own, just past the longest test wait
+                    return "Command timed out"
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+           turns=15_000, seconds=10.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "15.1"
+
+
+@lab_test("A command that takes 10,500 turns is waited for, and its output comes back: bash has "
+          "no timeout of its own.")
+async def test_a_command_of_ten_thousand_turns(t):
+    shell = lab.Shell(lab.Workspace({}))
+    model = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": "sleep 10500 && echo built"})),
+                               lab.say("Done.")])
+    h = harness.Harness(model, "Build it.", [harness.make_bash_tool(shell)])
+    await lab.drive(h.prompt("Build it, however long it takes."))
+    t.expect([lab.shape(h.messages), h.messages[2]["content"]],
+             why="bash has no timeout of its own, and only Stop ends a command early: [the "
+                 "record, the result] of a command of 10,500 turns (bash, lesson 15).")
 '''),
     Beyond(lab='15.2', name='a hard wait that gives up after a hundred thousand turns',
            rule='What a caller may rely on: when stop_run returns, the task is over, whichever '

@@ -6,6 +6,8 @@ does: a listener of the harness instead of the record, the request's own signal,
 by a task, run_tool called bare, a renderer's printed line, a view built from a record by hand.
 """
 import asyncio
+import contextlib
+import io
 import json
 
 import harness
@@ -31,6 +33,14 @@ def listen(h):
     return heard
 
 
+def quietly(t, fn):
+    """What calling fn printed, on stdout and on stderr together."""
+    errors = io.StringIO()
+    with contextlib.redirect_stderr(errors):
+        printed = t.printed(fn)[1]
+    return printed + errors.getvalue()
+
+
 def ended(heard):
     """The message of the last message_end a listener heard."""
     return [e["message"] for e in heard if e["type"] == "message_end"][-1]
@@ -46,11 +56,13 @@ def one_tool_then_answer(name="probe", arguments=None, *, latency=1):
 
 
 async def after_a_deaf_provider(t, with_call):
-    """[the record, the tools run, requests, the results' contents] for a run whose one reply,
-    a call of probe or a plain answer, came back as usual after Stop."""
+    """[the calls asked for, the record, the tools run, requests, the results' contents] for a
+    run whose one reply, a batch of seven to nine calls of probe or a plain answer, came back as
+    usual after Stop."""
     ran, said = [], f"{label(t)} is read."
-    reply = lab.reply(lab.call("probe", {"file": f"{label(t)}.txt"}, id="c1")) if with_call \
-        else lab.say(said)
+    size = t.random.randint(7, 9) if with_call else 0
+    reply = lab.reply(*[lab.call("probe", {"file": f"{label(t)}.txt"}, id=f"c{n}")
+                        for n in range(1, size + 1)]) if with_call else lab.say(said)
     model = lab.ScriptedModel([reply, lab.say("Asked again after Stop.")], latency=2,
                               hears_stop=False)
     h = harness.Harness(model, SYSTEM, [tool("probe", lambda a, ran=ran: ran.append(a) or "seen",
@@ -60,8 +72,18 @@ async def after_a_deaf_provider(t, with_call):
             await lab.tick()
         h.cancel()  # Stop, while the request is out
         await task
-    return [lab.shape(h.messages), ran, len(model.calls),
+    return [size, lab.shape(h.messages), ran, len(model.calls),
             [m["content"] for m in h.messages if m["role"] == "toolResult"]]
+
+
+def deaf_wanted(size):
+    """What after_a_deaf_provider finds when the harness is right: every call of the batch
+    answered Operation aborted without running, then the aborted ending; a plain answer kept."""
+    if not size:
+        return [0, "U A", [], 1, []]
+    return [size, " ".join([f"U A[{','.join(f'c{n}' for n in range(1, size + 1))}]"]
+                           + [f"R(c{n})" for n in range(1, size + 1)] + ["A(aborted)"]),
+            [], 1, [harness.ABORTED] * size]
 
 
 # -- rule 1: ABORTED and error_message's label --------------------------------------------
@@ -139,14 +161,19 @@ async def test_a_stop_in_a_json_line(t):
              "run_agent, lesson 15). Items: [the turn whose tool pressed Stop, tools run, the "
              "record, the printed stop_reason, the printed error_message, finish()].")
     reason = f"{label(t)} gave up"
-    t.expect([harness.error_message(reason, "aborted"), harness.error_message(reason, "error"),
-              harness.error_message(harness.ABORTED)],
+    made = [harness.error_message(reason, "aborted"), harness.error_message(reason, "error"),
+            harness.error_message(harness.ABORTED), harness.error_message(reason, "aborted")]
+    t.expect(made[:3] + [len({id(m["content"]) for m in made})],
              [{"role": "assistant", "content": [], "stop_reason": kind, "error_message": text}
-              for kind, text in (("aborted", reason), ("error", reason), ("error", "Operation aborted"))],
+              for kind, text in (("aborted", reason), ("error", reason), ("error", "Operation aborted"))]
+             + [4],
              "error_message(text, label) is the one message with that label, whichever way the "
              "label is passed, and with no label it is lesson 5's \"error\" ending whatever its "
-             "text, ABORTED's too (error_message, lesson 15). Items: the message for \"aborted\", "
-             "then for \"error\", then error_message(ABORTED) alone.")
+             "text, ABORTED's too; each call makes a new message, so that no ending shares "
+             "anything with another, two worded aborted endings included (error_message, lessons "
+             "5 and 15). Items: the message for \"aborted\", then for \"error\", then "
+             "error_message(ABORTED) alone, then how many distinct content lists those and a second "
+             "worded aborted ending hold.")
 
 
 # -- rule 2: CancelToken ------------------------------------------------------------------
@@ -191,7 +218,7 @@ async def test_a_tool_reads_its_signal_again_and_again(t):
     probe = {"name": "probe", "description": "Read a file.", "parameters": FILE, "execute": execute}
     call = {"type": "toolCall", "id": "c3", "name": "probe", "arguments": {"file": name}}
     rows = []
-    for presses in (0, 2, 3):  # 0: clear; 2 and 3: set, though neither is True nor == True
+    for presses in (0, (), 2, 3):  # 0 and (): clear; 2 and 3: set, though neither == True
         flag, shell = Pressed(presses), lab.Shell(lab.Workspace({}))
         answer = await harness.run_tool([probe], call, flag)
         waiting = asyncio.ensure_future(harness.make_bash_tool(shell)["execute"](
@@ -208,10 +235,10 @@ async def test_a_tool_reads_its_signal_again_and_again(t):
                      waiting.done() and not waiting.cancelled() and turns <= 5,
                      shell.running() == []])
         handed.clear()
-    t.expect(rows, [[0, f"read {name}", [True], False, True],
+    t.expect(rows, [[0, f"read {name}", [True], False, True], [(), f"read {name}", [True], False, True],
                     [2, harness.ABORTED, [], True, True], [3, harness.ABORTED, [], True, True]],
              "Any object with is_cancelled() serves as a signal, and its answer is read as a "
-             "condition, as any if reads one: a frontend's flag answering 0 is clear, and run_tool "
+             "condition, as any if reads one: a frontend's flag answering 0 or () is clear, and run_tool "
              "hands that very flag to the tool it runs; one answering 2 or 3 is set, so run_tool "
              "answers ABORTED without running the tool and bash ends its command within five "
              "turns (CancelToken, run_tool and bash, lesson 15). Each row: [what is_cancelled() "
@@ -227,15 +254,19 @@ async def test_tokens_keep_to_themselves(t):
     count = t.random.randint(2, 5)
     tokens = [harness.CancelToken() for _ in range(count)]
     presses = [t.random.choice([0, 0, 1, 2, 3]) for _ in range(count)]
+    presses[t.random.randrange(count)] = t.random.randint(4, 15)  # one pressed again and again
     for n, times in enumerate(presses):
         for _ in range(times):
             tokens[n].cancel()
-    rounds = [[token.is_cancelled() for token in tokens] for _ in range(3)]
-    t.expect([presses, rounds, harness.CancelToken().is_cancelled()],
-             [presses, [[times > 0 for times in presses]] * 3, False],
-             "Each token keeps its own flag: cancel() sets it and nothing clears it, reading "
-             "included (CancelToken, lesson 15). Items: [cancel() calls per token, three rounds of "
-             "is_cancelled() over every token, a fresh token].")
+    reads = t.random.randint(150, 600)
+    rounds = [[token.is_cancelled() for token in tokens] for _ in range(reads)]
+    t.expect([presses, reads, [rounds.count([times > 0 for times in presses])],
+              harness.CancelToken().is_cancelled()],
+             [presses, reads, [reads], False],
+             "Each token keeps its own flag: cancel() sets it and nothing clears it, pressing it "
+             "again or reading it included (CancelToken, lesson 15). Items: [cancel() calls per "
+             "token, rounds of is_cancelled() over every token, [rounds in which each token said "
+             "what was done to it], a fresh token].")
 
     class Flag:  # a frontend's own flag, no CancelToken, and empty: false as a truth value
         raised = False
@@ -288,7 +319,8 @@ async def test_a_stop_before_the_task_takes_a_turn(t):
             h.cancel()  # the task exists and has not had a turn yet
         await task
         rows.append([number, [e["type"] for e in heard[start:]], len(model.calls) - requests])
-        h.cancel()  # a user a moment too late: nothing is running
+        for _ in range(t.random.randint(3, 6)):
+            h.cancel()  # a user a moment too late, pressing again and again: nothing is running
     opening = ["agent_start", "turn_start", "message_end", "message_end"]
     answered = opening + ["tool_execution_start", "message_end", "tool_execution_end",
                           "turn_end", "turn_start", "message_end", "turn_end", "agent_end"]
@@ -355,7 +387,7 @@ async def test_a_late_stop_is_quiet(t):
     model, other, said = one_tool_then_answer(), harness.Harness(one_tool_then_answer(), SYSTEM, []), []
 
     def probe(arguments):
-        said.append(t.printed(other.cancel)[1])  # another harness, idle, is stopped
+        said.append(quietly(t, other.cancel))  # another harness, idle, is stopped
         return "read"
     h = harness.Harness(model, SYSTEM, [tool("probe", probe, FILE)])
     heard = listen(h)
@@ -366,27 +398,30 @@ async def test_a_late_stop_is_quiet(t):
     run = h.prompt("Stop this one.")
     h.cancel()
     await lab.drive(run)
-    h.follow_up(f"Then {label(t)}.")  # queued while idle, before two late Stops
-    found += [await raised(h.cancel), await raised(h.cancel)]
+    h.follow_up(f"Then {label(t)}.")  # queued while idle, before three late Stops
+    h.follow_up(f"Last, {label(t)}.")
+    found += [await raised(h.cancel), await raised(h.cancel), await raised(h.cancel)]
     start = len(heard)
     await lab.drive(h.prompt(f"And {label(t)}?"))
     found += [lab.shape([e["message"] for e in heard[start:] if e["type"] == "message_end"])]
     first = model.calls[0].signal
     found += [[first.is_cancelled()] + [request.signal is first for request in model.calls[2:]]]
     found += [sorted(set(said))]
-    t.expect(found, [None, False, None, None, None,
-                     " ".join(["U", "A[c3]", "R(c3)", "A", "U", "A[c4]", "R(c4)", "A"]),
+    t.expect(found, [None, False, None, None, None, None,
+                     " ".join(["U", "A[c3]", "R(c3)", "A", "U", "A[c4]", "R(c4)", "A",
+                               "U", "A[c5]", "R(c5)", "A"]),
                      [False] * (len(model.calls) - 1), [""]],
              "cancel() when idle is a harmless no-op: a user cannot see the instant a run ends, "
              "so it raises nothing and the next run is not stopped; and each run has a token of "
              "its own, so a Stop of a later run never reaches a signal an earlier run handed out "
              "(Harness.prompt and Harness.cancel, lesson 15). Items: [what cancel() raised on a "
              "new harness, is_running after a closed run that followed an answered one, what "
-             "cancel() raised then, what two cancel() after a stopped run raised, the messages a "
-             "listener heard in the next run, which answers a follow-up queued before those two "
-             "Stops, since an idle cancel() leaves the queues alone, [the answered run's token cancelled, then for each "
+             "cancel() raised then, what three cancel() in a row after a stopped run raised, the "
+             "messages a listener heard in the next run, which answers two follow-ups queued "
+             "before those three Stops, since an idle cancel() leaves the queues alone, [the answered run's token cancelled, then for each "
              "later request: it carried that token], what another harness's idle cancel(), "
-             "pressed from this one's tools, printed: nothing, and it stopped nothing here].")
+             "pressed from this one's tools, printed on stdout or stderr: nothing, and it stopped "
+             "nothing here].")
 
 
 @lab_test("A steer and a follow-up queued and Stop pressed while idle, then a run whose request "
@@ -401,6 +436,7 @@ async def test_a_refused_prompt_and_an_idle_stop_change_nothing(t):
     heard = listen(h)
     h.steer(f"Mind {steer}.")
     h.follow_up(f"Then {later}.")
+    h.follow_up(f"And {steer} again.")
     h.cancel()  # idle
     task = asyncio.ensure_future(lab.drive(h.prompt("Begin.")))
     while not model.calls:
@@ -410,21 +446,21 @@ async def test_a_refused_prompt_and_an_idle_stop_change_nothing(t):
     await task
     signal = model.calls[0].signal
     other, said = harness.Harness(model, SYSTEM, []), []  # a second harness, idle throughout
-    h.subscribe(lambda event: event["type"] == "turn_start" and said.append(t.printed(other.cancel)[1]))
+    h.subscribe(lambda event: event["type"] == "turn_start" and said.append(quietly(t, other.cancel)))
     await lab.drive(h.prompt("Again."))
     t.expect([refused is not None, lab.shape([e["message"] for e in heard if e["type"] == "message_end"]),
               type(signal).__name__, signal.is_cancelled(), len(model.calls),
               [m["content"] for m in h.messages if m["role"] == "user"], sorted(set(said))],
-             [True, "U U A(aborted) U A U A", "CancelToken", True, 3,
-              ["Begin.", f"Mind {steer}.", "Again.", f"Then {later}."], [""]],
+             [True, "U U A(aborted) U A U A U A", "CancelToken", True, 4,
+              ["Begin.", f"Mind {steer}.", "Again.", f"Then {later}.", f"And {steer} again."], [""]],
              "h.cancel() with no run going does nothing, and leaves what was queued queued; a "
              "prompt() refused while a run goes changes nothing, its token included, so the Stop "
              "pressed after it stops that run; and run_agent receives the run's CancelToken "
              "itself as its signal (Harness.prompt and Harness.cancel, lesson 15). Items: [the "
              "second prompt refused, the messages a listener heard, the first request's signal's "
              "type, it is cancelled, requests, the record's user messages, what an idle second "
-             "harness's cancel(), pressed at each turn of the last run, printed: nothing, and it "
-             "stopped nothing].")
+             "harness's cancel(), pressed at each turn of the last run, printed on stdout or "
+             "stderr: nothing, and it stopped nothing].")
 
 
 # -- rule 4: run_agent and context_for_model ----------------------------------------------
@@ -504,12 +540,46 @@ async def test_stop_heard_as_a_call_is_announced(t):
              "lesson 15). Each row: [Stop pressed with the follow-up, the messages a listener "
              "heard, each request's signal's type, each carried the first request's].")
     found = [await after_a_deaf_provider(t, with_call) for with_call in (True, False)]
-    t.expect(found, [["U A[c1] R(c1) A(aborted)", [], 1, [harness.ABORTED]], ["U A", [], 1, []]],
+    t.expect(found, [deaf_wanted(row[0]) for row in found],
              "A reply that comes back as usual after Stop, from a provider that did not read the "
-             "signal, is recorded as it came: its call is answered Operation aborted without "
-             "running and the run ends on its aborted message; a plain answer ends the run as "
-             "any answer does (run_agent, lesson 15). Items: [the record, tools run, requests, "
-             "the results' contents] for a reply with a call, then for a plain answer.")
+             "signal, is recorded as it came: each of its calls, however many, is answered "
+             "Operation aborted without running, since every tool call is handed the signal, and "
+             "the run ends on its aborted message; a plain answer ends the run as any answer "
+             "does (run_agent, lesson 15). Items: [calls asked for, the record, tools run, "
+             "requests, the results' contents] for a reply with seven to nine calls, then for a "
+             "plain answer.")
+    cap, ran = t.random.randint(5, 9), []
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.reply(lab.call("probe", {"file": "x"})))])
+    h = harness.Harness(model, SYSTEM, [tool("probe", lambda arguments: ran.append(1) or "read",
+                                             FILE)], max_turns=cap)
+    h.subscribe(lambda event: event["type"] == "tool_execution_start" and len(ran) == cap - 1
+                and h.cancel())  # heard as turn cap's call is announced
+    await lab.drive(h.prompt("Keep reading."))
+    t.expect([cap, len(ran), len(model.calls), h.messages[-1]["stop_reason"],
+              h.messages[-1]["error_message"]],
+             [cap, cap - 1, cap, "error", f"Agent stopped after max_turns={cap}"],
+             "Stop heard as the call of the last turn max_turns allows is announced, under a "
+             "max_turns of five to nine: the call is answered without running, and the next "
+             "turn's top, past max_turns, ends the run the max_turns way, which keeps precedence "
+             "whatever max_turns is (run_agent, Build item 4 of lab 15.1). Items: [max_turns, "
+             "tools run, requests, the last message's stop_reason, its error_message].")
+    steers = [label(t), label(t)]
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Read."))], latency=2)
+    h = harness.Harness(model, SYSTEM, [])
+    async with lab.background(h.prompt("Read one.")) as task:
+        while not model.calls:
+            await lab.tick()
+        h.steer(f"Mind {steers[0]}.")
+        h.steer(f"And {steers[1]}.")
+        h.cancel()  # while the request is out, two steers queued
+        await task
+    await lab.drive(h.prompt("Read another."))
+    t.expect([m["content"] for m in h.messages if m["role"] == "user"],
+             why="Two steers sent while a request is out, then Stop: the stopped reply asks for no "
+                 "steering, and both steers wait for the next run, since a message leaves its "
+                 "queue only once it is on the record, so stopping a run never loses one "
+                 "(Harness, lessons 9 and 15). Items: the record's user messages after the next "
+                 "run.")
 
 
 @lab_test("A harness made with max_turns m, a listener pressing Stop as it hears the call of "
@@ -518,7 +588,7 @@ async def test_stop_heard_as_a_call_is_announced(t):
           "requests were made, no more.")
 async def test_max_turns_wins_through_the_harness(t):
     rows, cases = [], []
-    for cap in t.random.sample(range(1, 5), 2):
+    for cap in [t.random.randint(1, 4), t.random.randint(5, 10)]:
         for stop in sorted({cap, t.random.randint(1, cap)}):
             ran = []
             model = lab.ScriptedModel([lab.forever(lambda request: lab.reply(lab.call("probe",
@@ -551,6 +621,7 @@ async def test_max_turns_wins_through_the_harness(t):
 
     cap = t.random.randint(1, 4)
     stop, reason = t.random.randint(1, cap), f"{label(t)} was cut off"
+    steers = [label(t), label(t)]
     ran = []
     model = lab.ScriptedModel(
         [lab.forever(lambda request: lab.reply(lab.call("probe", {"file": "x"})))], latency=2)
@@ -562,6 +633,8 @@ async def test_max_turns_wins_through_the_harness(t):
         if len(model.calls) + 1 == stop:
             asyncio.get_running_loop().call_soon(h.cancel)
             h.follow_up("And then the rest.")
+            h.steer(f"Mind {steers[0]}.")
+            h.steer(f"And {steers[1]}.")
         reply = await wrapped(system, sent, tools, signal)
         return {**reply, "error_message": reason} if reply["stop_reason"] == "aborted" else reply
     model.acomplete = acomplete
@@ -578,6 +651,12 @@ async def test_max_turns_wins_through_the_harness(t):
              "follow-up queued with the Stop waits (run_agent, lesson 15). Items: [max_turns, s, "
              "the last announced message's stop_reason, its error_message, requests, tools run, "
              "the record].")
+    await lab.drive(h.prompt("Now the rest."))
+    t.expect([m["content"] for m in h.messages if m["role"] == "user"][1:],
+             why="Two steers sent with the Stop wait, as the follow-up does: a message leaves its "
+                 "queue only once it is on the record, so stopping a run never loses one, and the "
+                 "next run takes both steers and then the follow-up (Harness, lessons 9 and 15). "
+                 "Items: the user messages from the next run's prompt on.")
 
 
 @lab_test("context_for_model over a record written by hand, in which drawn runs end in an "
@@ -749,12 +828,13 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
                  "(context_for_model, lesson 15). Items: [the label, tools run, the record, the "
                  "next run's request].")
     late = [await after_a_deaf_provider(t, with_call) for with_call in (False, True)]
-    t.expect(late, [["U A", [], 1, []], ["U A[c1] R(c1) A(aborted)", [], 1, [harness.ABORTED]]],
+    t.expect(late, [deaf_wanted(row[0]) for row in late],
              "Stop pressed while a provider that never reads the signal answers: its reply, "
              "which comes back as usual, is recorded as it came, and the run asks nobody for "
-             "more; a call in it is answered Operation aborted without running, then the run "
-             "ends aborted (run_agent, lesson 15). Items: [the record, tools run, requests, the "
-             "results' contents] for a plain answer, then for a reply with a call.")
+             "more; each call in it, the seventh and later of a batch too, is answered Operation "
+             "aborted without running, then the run ends aborted (run_agent, lesson 15). Items: "
+             "[calls asked for, the record, tools run, requests, the results' contents] for a "
+             "plain answer, then for a reply with seven to nine calls.")
 
 
 # -- rule 5: run_tool and bash ------------------------------------------------------------
@@ -784,8 +864,8 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
     async with lab.background(h.prompt("Run it.")) as task:
         while not shell.processes:
             await lab.tick()
-        bystander = asyncio.ensure_future(  # another call of the same bash: not this call's
-            bash["execute"]({"command": "sleep inf"}, harness.CancelToken()))
+        bystander = asyncio.ensure_future(  # another call of the same bash, the same line: not this call's
+            bash["execute"]({"command": command}, harness.CancelToken()))
         await lab.ticks(t.random.randint(2001, 2100))  # a command that takes a while, then Stop
         h.cancel()
         turns = 0
@@ -803,7 +883,7 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
                for e in heard if e["type"] == "tool_execution_end"]
     t.expect([turns <= 5, results, lasting, lab.shape(h.messages)],
              [True, [[["Command cancelled"]]] + [[["Operation aborted"], True]] * len(missing),
-              [[command, True], ["sleep inf", False]],
+              [[command, True], [command, False]],
               " ".join([f"U A[{','.join(f'c{n}' for n in range(1, len(missing) + 2))}]"]
                        + [f"R(c{n})" for n in range(1, len(missing) + 2)] + ["A(aborted)"])],
              "bash looks at the signal on every turn its command runs, and only Stop ends it: it "
@@ -812,7 +892,8 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
              "comes up after Stop is answered ABORTED even when it names a tool nobody has, "
              "because run_tool looks at the signal before it looks the tool up (bash and "
              "run_tool, lesson 15); bash kills its own command and nothing else, not another "
-             "call's `sleep inf` on the same shell, made by the same bash tool. Items: [over within five turns of Stop, each "
+             "call's command on the same shell, made by the same bash tool, started after it and "
+             "with the very same text. Items: [over within five turns of Stop, each "
              "result as [its last line] and, after bash's, is_error, each command as [line, "
              "killed], the record].")
 
@@ -830,9 +911,10 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
 async def test_run_tool_cancelled_while_bash_waits(t):
     rows, cases, closed, again = [], [], {}, label(t)
     others, outputs = {}, {}  # for each wrapping: another call's command, and its result
-    first = t.random.randint(2, 20)  # Stop at six turns in a row, wherever a look falls
+    first = t.random.randint(1, 4)  # Stop at six turns in a row from bash's first laps
+    late = t.random.randint(41, 100)  # and six in a row long after the command began
     for wrapped in t.random.sample(["bare", "guarded"], 2):
-        for wait in range(first, first + 6):
+        for wait in list(range(first, first + 6)) + list(range(late, late + 6)):
             budget, room = t.random.randint(3, 6), t.random.randint(20, 31)  # room: one line
             log = "".join(f"{label(t)} passed\n" for _ in range(budget + t.random.randint(2, 5)))
             shell = lab.Shell(lab.Workspace({"run.log": log + f"{label(t)} tests, 4 passed"}))
@@ -872,7 +954,7 @@ async def test_run_tool_cancelled_while_bash_waits(t):
             rows.append([wrapped, "flag", turns <= 5, answer and answer["content"].splitlines()[-1:],
                          answer is not None and len(answer["content"].splitlines()) <= budget + 3,
                          kept == ends[len(ends) - len(kept):]
-                         and len("".join(f"{line}\n" for line in kept).encode()) <= room,
+                         and len("\n".join(kept).encode()) <= room,
                          [p.killed for p in shell.processes][:1], [gone["content"], gone["is_error"]],
                          [read["content"], read["is_error"]], echoed["content"]])
             cases.append([wrapped, "flag"])
@@ -939,6 +1021,30 @@ async def test_run_tool_cancelled_while_bash_waits(t):
         return await inner["execute"](arguments, token)
     call = {"type": "toolCall", "id": "c9", "name": "bash", "arguments": {"command": f"echo {word}"}}
     answer = await harness.run_tool([{**inner, "execute": relay}], call)
+
+    class Preset:  # set before bash is called; it notes how many commands run at each look
+        looks = []
+
+        def is_cancelled(self):
+            self.looks.append(len(shell.running()))
+            return 1
+    waiting = asyncio.ensure_future(inner["execute"]({"command": f"sleep {t.random.randint(50, 90)}"},
+                                                     Preset()))
+    for _ in range(8):
+        if waiting.done():
+            break
+        await lab.tick()
+    if not waiting.done():
+        waiting.cancel()
+        while not waiting.done():
+            await lab.tick()
+    if not waiting.cancelled():
+        waiting.exception()  # a bash that raises on Stop is allowed: looked at, not judged here
+    t.expect([[n for n in Preset.looks[1:] if n], shell.running()], [[], []],
+             "Handed a signal already set, bash starts no command, or starts it and kills it at "
+             "its first look, so no later look finds it running (bash, lesson 15). Items: [the "
+             "looks after the first that found a command running, as how many ran, commands "
+             "left running].")
     t.expect([answer["content"], answer["is_error"]], [f"{word}\n", False],
              "run_tool with no signal still hands execute its second argument, None, so a tool "
              "whose second parameter has no default runs (run_tool, lesson 15). Items: the "
@@ -1000,31 +1106,34 @@ async def test_bash_outlasts_slow_commands(t):
 
 
 @lab_test("run_tool on bash, over a command that prints more lines than bash's budget and then "
-          "waits for ever, with Stop pressed at each of six turns in a row, while another call "
-          "of the same bash waits on a command of its own: each time the answer comes within five turns, on a Command cancelled line, within the budget of lines and "
-          "bytes, keeping the output's end, and the other call's command lives on and comes back "
-          "whole, exit line and all; the last of those bash tools, called again with a "
+          "waits for ever, with Stop pressed at each of six turns in a row from its first laps, "
+          "and six more dozens of turns in, while another call of the same bash, started after it, "
+          "waits on the same command line: each time the answer comes within five turns, on a "
+          "Command cancelled line, within the budget of lines and bytes, keeping the output's "
+          "end, and the other call's command lives on; the last of those bash tools, called again with a "
           "clear token, waits out its command, and a read after Stop is answered Operation "
           "aborted. Then bash with no signal: a command of over nine thousand turns is waited "
           "out (run_tool handing "
           "execute None), and one that never ends dies with the task that awaited it.")
 async def test_bash_hears_stop_wherever_it_falls(t):
-    budget, first, room = t.random.randint(3, 6), t.random.randint(3, 20), t.random.randint(15, 30)
+    budget, first, room = t.random.randint(3, 6), t.random.randint(1, 2), t.random.randint(15, 30)
+    late = t.random.randint(41, 70)  # and six in a row long after the command began
     printed = "".join(f"{label(t)}\n" for _ in range(budget + t.random.randint(3, 6)))
     ends = printed.splitlines()
     rows = []
-    for wait in range(first, first + 6):
+    waits = list(range(first, first + 6)) + list(range(late, late + 6))
+    for wait in waits:
         shell = lab.Shell(lab.Workspace({"out.txt": printed}))
         token = harness.CancelToken()
         call = {"type": "toolCall", "id": "c2", "name": "bash",
                 "arguments": {"command": "cat out.txt && sleep inf"}}
         bash = harness.make_bash_tool(shell, max_lines=budget, max_bytes=room)
-        bystander = asyncio.ensure_future(harness.run_tool([bash], {  # another call, same tool
-            "type": "toolCall", "id": "c1", "name": "bash",
-            "arguments": {"command": f"sleep {wait + 12} && echo kept && false"}}, harness.CancelToken()))
-        await lab.tick()
         task = asyncio.ensure_future(harness.run_tool([bash], call, token))
-        await lab.ticks(wait)
+        await lab.tick()
+        bystander = asyncio.ensure_future(harness.run_tool([bash], {  # another call, same tool
+            "type": "toolCall", "id": "c1", "name": "bash",  # and the same line, started after
+            "arguments": {"command": "cat out.txt && sleep inf"}}, harness.CancelToken()))
+        await lab.ticks(wait - 1)
         token.cancel()
         turns = 0
         while not task.done() and turns < 40:
@@ -1038,19 +1147,22 @@ async def test_bash_hears_stop_wherever_it_falls(t):
         kept = [line for line in lines[:-1]
                 if line and not line.startswith(("[Showing", "Command exited"))]
         killed = [p.killed for p in shell.processes]
-        other = (await bystander)["content"]
+        other = bystander.done()
+        bystander.cancel()
+        while not bystander.done():
+            await lab.tick()
         rows.append([wait, turns <= 5, lines[-1:], len(lines) <= budget + 3,
                      kept == ends[len(ends) - len(kept):]
                      and len("".join(f"{line}\n" for line in kept).encode()) <= room,
                      killed, other])
     word, pause = label(t), t.random.randint(2, 9)  # the last stopped bash, called again
     again = await harness.run_tool([bash], {"type": "toolCall", "id": "c4", "name": "bash", "arguments": {
-        "command": f"sleep {pause} && echo {word}"}}, harness.CancelToken())
+        "command": f"sleep {pause} && echo {word} && false"}}, harness.CancelToken())
     read = await harness.run_tool([harness.make_read_tool(lab.Workspace({"out.txt": printed}))],
                                   {"type": "toolCall", "id": "c5", "name": "read",
                                    "arguments": {"path": "out.txt"}}, token)
     shell = lab.Shell(lab.Workspace({}))
-    slow = t.random.randint(9001, 9400)
+    slow = t.random.randint(9001, 9200)  # with the Stops above, inside a test's 10,000 turns
     inner = harness.make_bash_tool(shell)
 
     async def relay(arguments, token):  # no default: run_tool hands the signal on, None too
@@ -1064,11 +1176,35 @@ async def test_bash_hears_stop_wherever_it_falls(t):
     endless.cancel()
     while not endless.done():
         await lab.tick()
+    ahead = lab.Shell(lab.Workspace({}))
+    seen = []
+
+    class Preset:  # set before bash is called; it notes how many commands run at each look
+        def is_cancelled(self):
+            seen.append(len(ahead.running()))
+            return True
+    preset = asyncio.ensure_future(harness.make_bash_tool(ahead)["execute"](
+        {"command": "sleep inf"}, Preset()))
+    for _ in range(8):
+        if preset.done():
+            break
+        await lab.tick()
+    if not preset.done():
+        preset.cancel()
+        while not preset.done():
+            await lab.tick()
+    if not preset.cancelled():
+        preset.exception()  # a bash that raises on Stop is allowed: looked at, not judged here
+    t.expect([[n for n in seen[1:] if n], ahead.running()], [[], []],
+             "Handed a signal already set, bash starts no command, or starts it and kills it at "
+             "its first look: no look after the first finds it running (bash, lesson 15). Items: "
+             "[the looks after the first that found a command running, as how many ran, commands "
+             "left running].")
     t.expect([rows, [again["content"], again["is_error"]], [read["content"], read["is_error"]], output,
               [[p.command, p.killed] for p in shell.processes]],
-             [[[wait, True, ["Command cancelled"], True, True, [False, True],
-                "kept\n\nCommand exited with code 1"] for wait in range(first, first + 6)],
-              [f"{word}\n", False], [harness.ABORTED, True],
+             [[[wait, True, ["Command cancelled"], True, True, [True, False], False]
+               for wait in waits],
+              [f"{word}\n\nCommand exited with code 1", False], [harness.ABORTED, True],
               "done\n", [[f"sleep {slow} && echo done", False], ["sleep inf", True]]],
              "bash hears Stop wherever it falls, within five turns, ends its result on the line "
              "Command cancelled and keeps whatever output it returns within its budget, the end "
@@ -1078,10 +1214,9 @@ async def test_bash_hears_stop_wherever_it_falls(t):
              "second argument (bash and run_tool, lesson 15). Items: [for each Stop: [turns into "
              "the command, answered within five, the last line, the answer within the budget of "
              "lines, what it keeps of the output is its end within max_bytes, each command "
-             "killed, a command another call of the same bash tool started on the shell first, "
-             "then bash's: bash kills its own and nothing else, the other call's result, its "
-             "output and exit line as before]], the last stopped bash called again with a clear token of another run, "
-             "which waits out its command (a stop never carries into the next run), a read "
+             "killed, bash's, then the same line another call of the same bash tool started "
+             "after it: bash kills its own and nothing else, the other call ended]], the last stopped bash called again with a clear token of another run, "
+             "which waits out its command and keeps its exit line (a stop never carries into the next run), a read "
              "called with the set token, answered ABORTED like any call after Stop, the slow command's output (through run_tool with no "
              "signal, over a relay whose second parameter has no default), each command of the "
              "unsignalled calls as [line, killed].")

@@ -5,6 +5,7 @@ Check your file with: python lab/lab_check.py --harness harness.py --lesson 15 t
 """
 import asyncio
 import contextlib
+import io
 
 import harness
 import lab
@@ -24,11 +25,11 @@ def draw_words(t, count):
     return [f"{word}-{t.random.randint(10, 999)}" for word in t.random.sample(MODULES, count)]
 
 
-def stop_in_a_batch(t, also=None):
-    """A harness whose model asks for two to five reads of drawn paths at once; the read at a
-    drawn index j, never the last, presses Stop (and does `also(h)` first, if given). Returns
-    (h, model, files actually read, the paths asked for, j)."""
-    size = t.random.randint(2, 5)
+def stop_in_a_batch(t, also=None, size=None):
+    """A harness whose model asks for `size` reads of drawn paths at once (two to five unless
+    given); the read at a drawn index j, never the last, presses Stop (and does `also(h)` first,
+    if given). Returns (h, model, files actually read, the paths asked for, j)."""
+    size = size or t.random.randint(2, 5)
     paths = [f"{name}{t.random.randint(1, 99)}.py" for name in t.random.sample(MODULES, size)]
     j, read, box = t.random.randrange(size - 1), [], {}
 
@@ -47,6 +48,14 @@ def stop_in_a_batch(t, also=None):
     return h, model, read, paths, j
 
 
+def said_by(t, fn):
+    """What calling fn printed, on stdout and stderr alike: "nothing anyone can see" means both."""
+    errors = io.StringIO()
+    with contextlib.redirect_stderr(errors):
+        printed = t.printed(fn)[1]
+    return printed + errors.getvalue()
+
+
 def batch(size):
     """The shape of a reply asking for `size` calls and their results: "A[c1,..] R(c1) .."."""
     return (f"A[{','.join(f'c{n + 1}' for n in range(size))}] "
@@ -59,20 +68,27 @@ def one_call_model(name="build", arguments=None, *, latency=1):
 
 
 @lab_test("Stop is pressed from inside one call, never the last, of a batch of two to five calls "
-          "in one reply. The calls up to it keep their tools' output; the later tools never run, "
-          "each call still gets one result (Operation aborted, an error), no further request is "
-          "sent, and an aborted message closes the record.")
+          "in one reply, then of a batch of seven to ten. The calls up to it keep their tools' "
+          "output; the later tools never run, however many calls the batch holds, since every "
+          "tool call is handed the signal; each call still gets one result (Operation aborted, "
+          "an error), no further request is sent, and an aborted message closes the record.")
 async def test_stop_inside_a_batch(t):
-    h, model, read, paths, j = stop_in_a_batch(t)
+    for size in (t.random.randint(2, 5), t.random.randint(7, 10)):
+        await stopped_inside_a_batch_of(t, size)
+
+
+async def stopped_inside_a_batch_of(t, size):
+    h, model, read, paths, j = stop_in_a_batch(t, size=size)
     await lab.drive(h.prompt("Look at all of these files."))
     t.expect(lab.shape(h.messages), f"U {batch(len(paths))} A(aborted)",
              f"After Stop during c{j + 1} of {len(paths)}, the record should still answer every "
              "call, then end with one aborted message. Every call gets exactly one result "
              "(run_tool, lesson 4), and a stopped run says so at its end (run_agent, lesson 15).")
     t.expect(read, paths[:j + 1],
-             f"Only the tools of c1 to c{j + 1} may run, in order. After Stop, run_tool must not "
-             "run a tool; it answers the call instead (run_tool, lesson 15). The items: the paths "
-             "the tools read.")
+             f"Only the tools of c1 to c{j + 1} of {len(paths)} may run, in order. After Stop, "
+             "run_tool must not run a tool, however late in the batch the call comes: every tool "
+             "call is handed the signal (run_tool and run_agent, Build items 4 and 5 of lab "
+             "15.1). The items: the paths the tools read.")
     t.expect([[m["content"], m["is_error"]] for m in h.messages[2:-1]],
              [[f"contents of {path}", False] for path in paths[:j + 1]]
              + [["Operation aborted", True]] * (len(paths) - j - 1),
@@ -132,7 +148,8 @@ async def bash_handed(flag):
     return [turns <= 5, shell.running() == [] and all(p.killed for p in shell.processes)]
 
 
-@lab_test("CancelToken begins clear and, once cancelled, never clears. Handed a set "
+@lab_test("CancelToken begins clear and, once cancelled, never clears, however often it is "
+          "pressed or read. Handed a set "
           "token, run_tool skips the tool and answers Operation aborted, and "
           "run_agent records the prompt and an aborted message without asking the "
           "model. Handed a clear token, neither behaves any differently. A set signal that "
@@ -140,14 +157,18 @@ async def bash_handed(flag):
 async def test_the_token_and_the_two_checks(t):
     name, output, prompt = draw_words(t, 3)
     name = name.replace("-", "_")
-    token, presses = harness.CancelToken(), t.random.randint(1, 3)
+    token, presses = harness.CancelToken(), t.random.randint(4, 12)
     t.expect(token.is_cancelled(), False, "A new CancelToken is not cancelled (lesson 15).")
     for _ in range(presses):
         token.cancel()
-    t.expect([presses, token.is_cancelled(), token.is_cancelled()], [presses, True, True],
-             "cancel() sets the token, pressing it again is harmless, and a cancelled token stays "
-             "cancelled. The items: [times cancel() was called, is_cancelled(), is_cancelled() "
-             "again].")
+    reads = t.random.randint(200, 1000)
+    t.expect([presses, reads, [token.is_cancelled() for _ in range(reads)].count(True)],
+             [presses, reads, reads],
+             "cancel() sets the token, pressing it again and again is harmless, and a cancelled "
+             "token stays cancelled however often it is pressed or read (CancelToken, Build item "
+             "2 of lab 15.1: \"After `cancel()` it is, and it stays so\"). The items: [times "
+             "cancel() was called, times is_cancelled() was then read, reads that answered "
+             "True].")
     ran = []
     tools = [tool(name, lambda arguments: ran.append(name) or output)]
     call = {"type": "toolCall", "id": f"c{t.random.randint(1, 99)}", "name": name, "arguments": {}}
@@ -245,7 +266,7 @@ async def test_the_token_and_the_two_checks(t):
             return await inner.acomplete(system, messages, tools, token)
     class Idle:  # a frontend's own flag, clear: it serves as a signal as a CancelToken does
         def is_cancelled(self):
-            return False
+            return []  # the presses it has seen: none, so clear, read as a condition
     inner, messages, flag = one_call_model(name), [], Idle()
     own = [{"name": name, "description": "Build.", "parameters": {"type": "object", "properties": {}},
             "execute": execute}]
@@ -257,6 +278,8 @@ async def test_the_token_and_the_two_checks(t):
              "tool that names it otherwise still gets it; and the signal handed on is the one "
              "run_agent was given, here a frontend's own clear flag, not a CancelToken (\"Any "
              "object with `is_cancelled()` can serve as a signal\", Build item 2 of lab 15.1). "
+             "Its is_cancelled() answers [], the presses it has seen, and an answer is read as a "
+             "condition, as any if reads one: [] is clear, so the tool runs. "
              "The items: [the record, for each call made: [what was called, whether it got the "
              "signal]].")
 
@@ -281,8 +304,8 @@ async def test_no_signal_means_no_stop(t):
 
 
 @lab_test("error_message keeps its one-argument meaning, an \"error\" ending; given "
-          "stop_reason=\"aborted\" it makes the identical message with that label. "
-          "ABORTED is exactly Operation aborted.")
+          "stop_reason=\"aborted\" it makes the identical message with that label, a new "
+          "one at each call. ABORTED is exactly Operation aborted.")
 async def test_error_message_takes_a_label(t):
     reason = f"{t.random.choice(draw_words(t, 3))} failed with code {t.random.randint(1, 255)}"
     for text in (reason, harness.ABORTED):
@@ -297,6 +320,13 @@ async def test_error_message_takes_a_label(t):
                   "error_message": text},
                  "stop_reason= labels the same message differently, whatever its text "
                  "(error_message, lesson 15).")
+    first = harness.error_message(reason, stop_reason="aborted")
+    second = harness.error_message(reason, stop_reason="aborted")
+    t.expect([first is second, first["content"] is second["content"]], [False, False],
+             "error_message makes a new message at each call, so that no ending shares anything "
+             "with another, a provider's worded aborted ending included (error_message, lessons "
+             "5 and 15). The items: [two calls with the same text and label gave one object, "
+             "they share one content list].")
     t.expect(harness.ABORTED, "Operation aborted", "ABORTED is the exact text (lesson 15).")
 
 
@@ -364,18 +394,19 @@ async def test_cancel_when_idle_is_harmless(t):
         replies += [lab.reply(lab.call("build")), lab.say(f"Built {n + 1}.")]
     h = harness.Harness(lab.ScriptedModel(replies), SYSTEM, tools)
     for n in range(runs):
-        for _ in range(t.random.randint(1, 2)):
+        for _ in range(t.random.randint(3, 5) if n == 0 else t.random.randint(1, 3)):
             h.cancel()  # nothing is running: a user a moment too late, before or between runs
         await lab.drive(h.prompt(f"Build it, take {n + 1}."))
     t.expect([lab.shape(h.messages), [m["content"] for m in h.messages if m["role"] == "toolResult"]],
              [" ".join(f"U A[c{n + 1}] R(c{n + 1}) A" for n in range(runs)), outputs[:runs]],
-             f"A Stop pressed while idle, before each of {runs} runs, must not reach the next run: "
-             "each run gets a fresh token (Harness.prompt, lesson 15), and cancel() when idle must "
-             "not raise. The items: [the record, each run's tool output].")
+             f"A Stop pressed while idle, once or several times in a row, before each of {runs} "
+             "runs, must not reach the next run: each run gets a fresh token (Harness.prompt, "
+             "lesson 15), and cancel() when idle must not raise, however often it is pressed. The "
+             "items: [the record, each run's tool output].")
     said, idle = [], harness.Harness(lab.ScriptedModel([lab.say("Idle.")]), SYSTEM, [])
 
     def build_and_press_elsewhere(arguments):
-        said.append(t.printed(idle.cancel)[1])  # a second harness, with no run going, is stopped
+        said.append(said_by(t, idle.cancel))  # a second harness, with no run going, is stopped
         return outputs[0]
     busy = harness.Harness(lab.ScriptedModel([lab.reply(lab.call("build")), lab.say("Built.")]),
                            SYSTEM, [tool("build", build_and_press_elsewhere)])
@@ -384,19 +415,21 @@ async def test_cancel_when_idle_is_harmless(t):
              why="Two harnesses: while one runs, its tool calls cancel() on the other, which has "
                  "no run going. That cancel() does nothing: the running harness's run goes on "
                  "to its answer, since each harness keeps its own runs' tokens, and nothing is "
-                 "printed (Harness.cancel, Build item 3 of lab 15.1: \"h.cancel() with no run "
-                 "going does nothing\"). The items: [the running harness's record, what the idle "
-                 "cancel() printed].")
-    steer, later = draw_words(t, 2)
-    queued = harness.Harness(lab.ScriptedModel([lab.say("First."), lab.say("Second.")]), SYSTEM, [])
+                 "printed, on stdout or stderr (Harness.cancel, Build item 3 of lab 15.1: \"h.cancel() with no run "
+                 "going does nothing anyone can see\"). The items: [the running harness's record, "
+                 "what the idle cancel() printed].")
+    steer, later, last = draw_words(t, 3)
+    queued = harness.Harness(lab.ScriptedModel([lab.say("First."), lab.say("Second."),
+                                                lab.say("Third.")]), SYSTEM, [])
     queued.steer(f"Mind the {steer} folder.")
     queued.follow_up(f"Then look at {later}.")
-    queued.cancel()  # idle: a late Stop, with a steer and a follow-up queued for the next run
+    queued.follow_up(f"And at {last}.")
+    queued.cancel()  # idle: a late Stop, with a steer and two follow-ups queued for the next run
     await lab.drive(queued.prompt("Start."))
     t.expect([lab.shape(queued.messages), [m["content"] for m in queued.messages if m["role"] == "user"]],
              why="cancel() with no run going does nothing: what was queued stays queued, so the "
-                 "next run takes the steer in its first turn and answers the follow-up (Harness."
-                 "cancel, lesson 15). The items: [the record, its user messages].")
+                 "next run takes the steer in its first turn and answers both follow-ups, in "
+                 "order (Harness.cancel, lesson 15). The items: [the record, its user messages].")
     h2, model, _, paths, _ = stop_in_a_batch(t)
     await lab.drive(h2.prompt("Look at all of these files."))
     await lab.drive(h2.prompt("Carry on."))
@@ -510,11 +543,13 @@ async def test_a_follow_up_outlives_a_stop(t):
                      "request's].")
 
 
-@lab_test("A steer sent during a batch that is then stopped is recorded at the next "
-          "turn's top, before the aborted message, and the next request holds it.")
+@lab_test("Two steers sent during a batch that is then stopped: the first is recorded at the "
+          "next turn's top, before the aborted message, and the next request holds both: the "
+          "steer is not lost.")
 async def test_a_steer_in_a_stopped_batch_is_kept(t):
-    steer, prompt = draw_words(t, 2)
-    h, model, _, paths, _ = stop_in_a_batch(t, also=lambda h: h.steer(f"Use {steer} instead."))
+    steer, prompt, second = draw_words(t, 3)
+    h, model, _, paths, _ = stop_in_a_batch(t, also=lambda h: (h.steer(f"Use {steer} instead."),
+                                                               h.steer(f"And skip {second}.")))
     await lab.drive(h.prompt("Look at all of these files."))
     t.expect(lab.shape(h.messages), f"U {batch(len(paths))} U A(aborted)",
              "The loop asks for steering once the batch is answered, as always; the steer "
@@ -522,24 +557,27 @@ async def test_a_steer_in_a_stopped_batch_is_kept(t):
     t.expect(h.messages[-2]["content"], f"Use {steer} instead.", "The steer is on the record.")
     await lab.drive(h.prompt(f"Go on with {prompt}."))
     sent = model.calls[-1].messages
-    t.expect([lab.shape(sent), [m["content"] for m in sent[-2:]]],
-             [f"U {batch(len(paths))} U U", [f"Use {steer} instead.", f"Go on with {prompt}."]],
-             "The next request holds the steer, and the prompt after it. The items: [the "
-             "request, its last two messages' contents].")
+    t.expect([lab.shape(sent), [m["content"] for m in sent if m["role"] == "user"][1:]],
+             why="The next request holds both steers and the prompt: a steer leaves its queue only "
+                 "once it is on the record, so stopping a run never loses one, the second steer "
+                 "sent before Stop included (Harness, lessons 9 and 15). The items: [the request, "
+                 "its user messages after the first prompt].")
 
 
-@lab_test("A steer sent while a request is on its way, then Stop: the steer is not "
-          "lost; it joins the first turn of the next run.")
+@lab_test("Two steers sent while a request is on its way, then Stop: the steers are not "
+          "lost; they join the next run.")
 async def test_a_steer_during_a_stopped_request_waits(t):
     steer, prompt = draw_words(t, 2)
     latency = t.random.randint(2, 4)
-    model = lab.ScriptedModel([lab.say("unused"), lab.say("Both read.")], latency=latency)
+    model = lab.ScriptedModel([lab.say("unused"), lab.say("Both read."), lab.say("Skipped.")],
+                              latency=latency)
     h = harness.Harness(model, SYSTEM, [])
     async with lab.background(h.prompt("Summarise the repo.")) as task:
         while not model.calls:
             await lab.tick()
         await lab.ticks(t.random.randrange(latency - 1))
         h.steer(f"Only the {steer} folder.")
+        h.steer(f"Not the {prompt} tests.")
         h.cancel()
         await task
     t.expect(lab.shape(h.messages), "U A(aborted)",
@@ -547,12 +585,11 @@ async def test_a_steer_during_a_stopped_request_waits(t):
              "steering (run_agent, lesson 15).")
     await lab.drive(h.prompt(f"Try again with {prompt}."))
     t.expect([m["content"] for m in h.messages[2:] if m["role"] == "user"],
-             [f"Try again with {prompt}.", f"Only the {steer} folder."],
-             "A queued steer leaves its queue only once it is on the record, so it joins the "
-             "next run's first turn (Harness, lessons 9 and 15). The items: the next run's user "
-             "messages.")
-    t.expect(lab.shape(model.calls[-1].messages), "U U U",
-             "The next request holds the old prompt, the new one and the steer.")
+             why="A queued steer leaves its queue only once it is on the record, so stopping a "
+                 "run never loses one: both steers join the next run, the second one too "
+                 "(Harness, lessons 9 and 15). The items: the next run's user messages.")
+    t.expect(lab.shape(model.calls[-1].messages),
+             why="The next request holds the old prompt, the new one and the steers.")
 
 
 @lab_test("Stop lands while the model is still answering. The model was given the "
@@ -680,15 +717,19 @@ async def test_tools_are_handed_the_token(t):
              "result, what each execute was handed].")
 
 
-@lab_test("Stop while bash waits on `sleep inf`, pressed at each of six turns in a row: at most "
-          "five event-loop turns later the process is dead, the call's result finishes on a "
-          "Command cancelled line, and the run is over, aborted. Behind a guard, just the same. "
-          "Whatever of a long output comes back above that line keeps to bash's budget.")
+@lab_test("Stop while bash waits on `sleep inf`, pressed at each of six turns in a row, and "
+          "behind a guard at six turns in a row dozens of turns later, and at bash's very first "
+          "lap: at most five event-loop turns later the process is dead, the call's result "
+          "finishes on a Command cancelled line, and the run is over, aborted. Handed a signal "
+          "already set, bash kills its command at its first look, if it started one. Whatever of "
+          "a long output comes back above that line keeps to bash's budget. bash kills its own "
+          "command and nothing else, even another call's of the same text started after it.")
 async def test_bash_hears_stop(t):
     progress = f"compiling {t.random.randint(1, 9)}/10"  # a partial line: no newline yet
     first = t.random.randint(8, 30)  # Stop at six turns in a row: every turn a look may fall on
+    late = t.random.randint(41, 160)  # and, behind the guard, long after the command began
     for label in ("bare", "guarded"):
-        for wait in range(first, first + 6):
+        for wait in range(first, first + 6) if label == "bare" else range(late, late + 6):
             shell = lab.Shell(lab.Workspace({}), commands={"progress": lambda args, ws: (progress, 0)})
             bash = harness.make_bash_tool(shell)
             if label == "guarded":
@@ -721,6 +762,54 @@ async def test_bash_hears_stop(t):
             t.expect([label, [p.killed for p in shell.processes], shell.running()], [label, [True], []],
                      "However bash's execute is left, the command must not keep running: kill it "
                      "(bash's finally, lesson 15).")
+    shell = lab.Shell(lab.Workspace({}))
+    h = harness.Harness(one_call_model("bash", {"command": "sleep inf"}), SYSTEM,
+                        [harness.make_bash_tool(shell)])
+    async with lab.background(h.prompt("Run it for ever.")) as task:
+        while not shell.running():
+            await lab.tick()
+        h.cancel()  # at bash's first lap: the command has just started
+        turns = 0
+        while not task.done() and turns < 50:
+            await lab.tick()
+            turns += 1
+    t.expect([turns <= 5, lab.shape(h.messages), [p.killed for p in shell.processes]],
+             [True, "U A[c1] R(c1) A(aborted)", [True]],
+             "Stop pressed as soon as `sleep inf` has started, at bash's first lap: bash looks at "
+             "the signal from its first lap on, so no more than five event-loop turns after "
+             "h.cancel() the command is dead (bash's poll loop, Build item 5 of lab 15.1: \"no "
+             "more than five event-loop turns after `h.cancel()`\"). The items: [over within "
+             "five, the record, for each command: killed].")
+    shell = lab.Shell(lab.Workspace({}))
+
+    class Preset:  # a frontend's flag, set before bash was called: it notes what runs at each look
+        def __init__(self):
+            self.looks = []
+
+        def is_cancelled(self):
+            self.looks.append(len(shell.running()))
+            return True
+    flag = Preset()
+    waiting = asyncio.ensure_future(harness.make_bash_tool(shell)["execute"](
+        {"command": "sleep inf"}, flag))
+    for _ in range(10):
+        if waiting.done():
+            break
+        await lab.tick()
+    if not waiting.done():
+        waiting.cancel()
+        while not waiting.done():
+            await lab.tick()
+    answer = None if waiting.cancelled() else str(waiting.exception() or waiting.result())
+    t.expect([answer is not None and answer.splitlines()[-1:] == ["Command cancelled"],
+              [running for running in flag.looks[1:] if running], shell.running()],
+             [True, [], []],
+             "Handed a signal already set, bash may start no command at all or start it and kill "
+             "it at its first look: after that first look, no later look finds its command still "
+             "running (bash, Build item 5 of lab 15.1: \"start it and kill it at its first look\"). "
+             "The items: [the result (or what it raised, as a bash that raises on Stop does) ends "
+             "with the line Command cancelled, for each look after the first that found a command "
+             "running: how many ran, commands left running].")
     budget, room = t.random.randint(3, 8), t.random.randint(20, 40)  # lines, and bytes
     printed = [f"{word} built" for word in draw_words(t, budget + t.random.randint(3, 6))]
     word, wait = draw_words(t, 1)[0], t.random.randint(2, 6)
@@ -737,7 +826,7 @@ async def test_bash_hears_stop(t):
     kept = [line for line in above if line and not line.startswith(("[Showing", "Command exited"))]
     t.expect([len(printed), budget, room, lab.shape(h.messages), len(above) <= budget + 2,
               kept == printed[len(printed) - len(kept):],
-              len("".join(line + "\n" for line in kept).encode()) <= room],
+              len("\n".join(kept).encode()) <= room],  # as printed: its last line has no newline
              [len(printed), budget, room, "U A[c1] R(c1) A(aborted)", True, True, True],
              f"A command printed {len(printed)} lines, then Stop. Whatever of the output a "
              f"stopped result keeps above its Command cancelled line is cut like any other, to "
@@ -771,16 +860,36 @@ async def test_bash_hears_stop(t):
                 await lab.tick()
         alive = len(shell.running())
         await theirs
+    same = f"sleep {long} && echo {word}"  # then the stopped call starts first, the other the same
+    mine_first = harness.Harness(one_call_model("bash", {"command": same}), SYSTEM, [bash])
+    second = harness.Harness(one_call_model("bash", {"command": same}), SYSTEM, [bash])
+    async with lab.background(mine_first.prompt("Wait, then say it.")) as mine:
+        while not shell.running():
+            await lab.tick()
+        async with lab.background(second.prompt("Wait too, then say it.")) as theirs:
+            while len(shell.running()) < 2:
+                await lab.tick()
+            mine_first.cancel()
+            for _ in range(50):
+                if mine.done():
+                    break
+                await lab.tick()
+            twin = len(shell.running())
+            await theirs
     t.expect([lab.shape(h.messages), alive, lab.shape(other.messages),
-              other.messages[2]["content"].split()],
-             ["U A[c1] R(c1) A(aborted)", 1, "U A[c1] R(c1) A", [word]],
+              other.messages[2]["content"].split(), lab.shape(mine_first.messages), twin,
+              lab.shape(second.messages), second.messages[2]["content"].split()],
+             ["U A[c1] R(c1) A(aborted)", 1, "U A[c1] R(c1) A", [word],
+              "U A[c1] R(c1) A(aborted)", 1, "U A[c1] R(c1) A", [word]],
              f"Two harnesses share one shell and one bash tool: one runs `sleep {long} && echo "
-             f"{word}`, the other, started after it, `sleep inf`, stopped {first} turns in. bash "
-             "kills its own command and nothing else: a command another call started, of the "
-             "same tool or not, is not its to end, neither when a call begins nor on Stop "
-             "(Build item 5: \"bash kills its own command and nothing else\"). Items: "
-             "[the stopped run's record, commands still running once it ended, the other run's "
-             "record, the words of its result] (bash, lesson 15).")
+             f"{word}`, the other, started after it, `sleep inf`, stopped {first} turns in; then "
+             "two more both run that first command, and the one that started first is stopped. "
+             "bash kills its own command and nothing else: a command another call started, of "
+             "the same tool or not, before it or after it, with the same text or not, is not its "
+             "to end, neither when a call begins nor on Stop (Build item 5: \"bash kills its "
+             "own command and nothing else\"). Items: [the stopped run's record, commands still "
+             "running once it ended, the other run's record, the words of its result], then the "
+             "same four for the second pair (bash, lesson 15).")
 
 
 @lab_test("A run cancelled as a task while bash waits on `sleep inf`, with no Stop pressed "
@@ -836,7 +945,8 @@ async def test_bash_kills_its_command_on_a_hard_cancel(t):
 
 
 @lab_test("bash waits out a command that needs some turns before it prints, a few, hundreds or "
-          "over nine thousand, and hands back its output as a normal result.")
+          "over nine thousand, while the clock says hours or days go by, and hands back its "
+          "output as a normal result: bash has no timeout of its own.")
 async def test_bash_waits_for_a_slow_command(t):
     # a command of a few turns, one of hundreds and one of over nine thousand: bash has no
     # timeout of its own. Together they stay inside the checker's budget of 10,000 turns a test.
@@ -845,15 +955,17 @@ async def test_bash_waits_for_a_slow_command(t):
         command = f"sleep {turns} && echo {word}"
         h = harness.Harness(one_call_model("bash", {"command": command}), SYSTEM,
                             [harness.make_bash_tool(shell)])
-        # the command of hundreds of turns runs while every reading of the clock is a minute on
-        clocked = hours_pass() if 120 <= turns <= 300 else contextlib.nullcontext()
+        # the commands of hundreds and of thousands of turns run while every reading of the
+        # clock is a minute on: days, for a bash that reads it at every lap
+        clocked = hours_pass() if turns >= 120 else contextlib.nullcontext()
         with clocked:
             await lab.drive(h.prompt("Wait for it."))
         t.expect(lab.shape(h.messages), "U A[c1] R(c1) A", "The run goes on after the command.")
         t.expect([h.messages[2]["content"], h.messages[2]["is_error"]], [f"{word}\n", False],
                  f"bash must wait until `{command}` is done, {turns} turns later, however many "
-                 "that is and however long the clock says it took (the command of hundreds of "
-                 "turns runs while each reading of the clock is a minute after the last), then "
+                 "that is and however long the clock says it took (the commands of hundreds and "
+                 "of thousands of turns run while each reading of the clock is a minute after "
+                 "the last, so a bash that reads it at every lap sees days go by), then "
                  "return its output: bash has no timeout of its own, and only Stop ends a "
                  "command early (bash, lesson 15).")
         t.expect([p.killed for p in shell.processes], [False],
@@ -1083,13 +1195,14 @@ async def test_stop_during_a_tool_of_a_batch(t):
 
 
 @lab_test("Under max_turns = m, from 0 to 4, a Stop pressed from inside the tool of turn s, for "
-          "every s from 1 to m, and a Stop pressed before the first step: when the next turn's top "
+          "every s from 1 to m, and a Stop pressed before the first step; then under one m from 5 "
+          "to 12, a Stop in turn m - 1 and in turn m: when the next turn's top "
           "is past max_turns, the max_turns ending wins; otherwise the run ends aborted, and no "
           "request is made after either.")
 async def test_max_turns_keeps_precedence(t):
     rows, cases = [], []
-    for cap in sorted(t.random.sample(range(5), 3)):
-        for stop in [None, 0] + list(range(1, cap + 1)):
+    for cap in sorted(t.random.sample(range(5), 3)) + [t.random.randint(5, 12)]:
+        for stop in [None, 0] + list(range(1, cap + 1)) if cap < 5 else [cap - 1, cap]:
             token, ran = harness.CancelToken(), []
 
             def build(arguments, ran=ran, token=token, stop=stop):
