@@ -2347,8 +2347,8 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
     Wrong(lab='7.1', name='a log file written by the loop',
           rule='The loop prints nothing and writes no file: a log is a frontend\'s choice, made '
                'from the events.',
-          where='Build: announce, don\'t draw, item 1: "writes no file: a log is a frontend\'s '
-                'choice, made from the events" (hunt round 17, 7.1-31)',
+          where='Build: announce, don\'t draw, item 1: "writes no file (a log is a frontend\'s '
+                'choice, made from the events)" (hunt round 17, 7.1-31)',
           names='a file opened for writing',
           replace=r'''
             yield {"type": "tool_execution_start", "call": call}
