@@ -10,10 +10,10 @@ harness.py. A test that goes Limits.rounds_without_a_turn of them with no turn o
 loop in between, or takes a round Limits.seconds_per_test after the first round of its current
 turn (a loop whose every round blocks, such as one that sleeps), gets Spun raised inside that
 loop. Rounds are counted, not
-timed, so a slow or busy machine cannot make a correct test spin; the reference solutions go a
-few thousand rounds between two turns at most (bench/site_check.py counts them, and
-tests/check/test_practice.py runs every lab's solution under the guard). Once a test has spun,
-the tests after it get Limits' shorter allowances, as the child's guards shorten.
+timed, so a slow or busy machine cannot make a correct test spin; the reference solutions go
+under Limits.rounds_after_a_hang between two turns (bench/site_check.py counts them, and
+tests/check/test_practice.py runs every lab's solution under that shorter allowance). Once a
+test has spun, the tests after it get Limits' shorter allowances, as the child's guards shorten.
 
 Spun derives from BaseException, so a harness's `except Exception` does not swallow it, and any
 round taken after it was raised raises it again. The rounds are counted with sys.monitoring

@@ -7,6 +7,7 @@ notebook cell, inside the kernel's running event loop, and leave that loop as it
 What it cannot survive is named here and in the line it prints first: a file that blocks the
 process, ends it, or patches what judges it.
 """
+import dataclasses
 import asyncio
 import re
 import sys
@@ -71,6 +72,28 @@ def test_the_practice_check_gives_the_checkers_verdicts_on_every_test_under_the_
     assert practised == [(o.id, o.verdict, o.message) for o in checked.outcomes], \
         f"{lab.solution}: the practice check and lab_check.py disagree"
     assert {v for _, v, _ in practised} == {"pass"}, "the last solution fails its practice check"
+
+
+@pytest.mark.parametrize("lab_id", BUILT)
+def test_each_solution_passes_its_tests_under_the_allowances_of_a_file_that_spun(lab_id):
+    """Once a test of a file has spun, the practice check gives each later test only
+    Limits.rounds_after_a_hang rounds of harness.py's loops between two turns (lab/check/spin.py),
+    where lab_check.py gives cpu_after_a_hang of processor time. A correct test must pass under
+    both, or a file that spun once would see a passing test stopped in the page and passed by
+    lab_check.py. So each lab's solution runs its own lab's tests here, in process, with those
+    allowances from the first test (the last solution runs every test of the kit, in the colour
+    lesson 15 gave the loop): a case grown past them fails here, not in a browser."""
+    limits = runner.Limits()
+    after = dataclasses.replace(limits, rounds_without_a_turn=limits.rounds_after_a_hang,
+                                seconds_per_test=limits.seconds_after_a_hang)
+    lab = manifest.lab(lab_id)
+    files = [f for f in suite.of_lab(lab_id) if lab_id == BUILT[-1] or f.lab_id == lab_id]
+    report = runner.run(lab.solution, files, runner.expected_for(files), limits=after,
+                        in_process=True)
+    stopped = [f"{o.id}: {o.message}" for o in report.outcomes if o.verdict != "pass"]
+    assert not stopped, (f"under the allowances of a file that has spun "
+                         f"({after.rounds_without_a_turn:,} rounds, {after.seconds_per_test} s a "
+                         f"test), lab {lab_id}'s solution fails:\n" + "\n".join(stopped))
 
 
 DESIGNS = wrong_designs.catalogue()
