@@ -2184,6 +2184,50 @@ _LINES = {}
         if message["role"] != "assistant" and len(message["content"]) > 1_000_000:
             message["_line"] = out[-1]  # a long message: its line kept for the next estimate
 '''),
+    Wrong(lab='12.2', name="maybe_compact handing the harness the request's view of the replay",
+          rule='When maybe_compact has compacted, the harness holds what the log now replays, a failed empty reply included: the view is built afresh for each request, from the record.',
+          where='Build: summarise and keep, item 6: "When it has compacted, the harness holds what the log now replays" (hunt round 18, 12.2-32)',
+          names='the harness holds what the log replays',
+          replace=r'''
+        harness.replace_messages(log.replay())  # the one door in, shut during a run
+''',
+          by=r'''
+        harness.replace_messages(context_for_model(log.replay()))  # what a request is sent
+'''),
+    Wrong(lab='12.2', name='compact cutting a log of over 60 rows within its newest 60',
+          rule='compact cuts `log.rows()` where `find_cut` says, however many rows the log holds.',
+          where='Build: summarise and keep, item 5: "cuts `log.rows()` where `find_cut` says" (hunt round 18, 12.2-37)',
+          names='where find_cut says',
+          replace=r'''
+    cut = find_cut(rows, keep_recent_tokens)
+''',
+          by=r'''
+    cut = find_cut(rows, keep_recent_tokens)
+    if len(rows) > 60:  # a long log: cut within its newest 60 rows
+        cut = find_cut(rows[-60:], keep_recent_tokens) + len(rows) - 60
+'''),
+    Wrong(lab='12.2', name='compact leaving a log of under four rows alone',
+          rule='compact returns False only when there is nothing before the cut, nothing from the cut on, or summarize raised; otherwise it appends one compaction entry and returns True, however few rows the log holds.',
+          where='Build: summarise and keep, item 5: "Otherwise it appends one compaction entry that summarises exactly the rows before the cut and keeps the rest" (hunt round 18, 12.2-41)',
+          names='where find_cut says',
+          replace=r'''
+    if not 0 < cut < len(rows):
+''',
+          by=r'''
+    if not 0 < cut < len(rows) or len(rows) < 4:  # too short to be worth a summary
+'''),
+    Wrong(lab='12.2', name='rows() handing every reading the same summary message',
+          rule='Each call of rows() reads the log as it is now and returns a new list: a summary message a caller edited is not what the log holds, and no later reading shows the edit.',
+          where='Build: summarise and keep, item 3: "Each call of `rows()` reads the log as it is now and returns a new list" (hunt round 18, probe 12.2-38)',
+          names='reads the log as it is now',
+          replace=r'''
+                summary = user_message("Previous conversation summary:\n" + entry["summary"])
+''',
+          by=r'''
+                summary = globals().setdefault("_SUMMARIES", {}).setdefault(
+                    entry["id"] + entry["summary"],  # one message per summary, made once
+                    user_message("Previous conversation summary:\n" + entry["summary"]))
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -2309,4 +2353,18 @@ ALLOWED = [
         where="Build: summarise and keep, item 4", names="",
         replace='''    if not text or reply["stop_reason"] in ("error", "aborted"):''',
         by='''    if not text or reply["stop_reason"] not in ("stop", "toolUse"):'''),
+    Wrong(
+        lab="12.2", name="the compaction entry written with its id last",
+        rule="A log line is a JSON object, and a JSON object's keys have no order: every reader "
+             "of the log (entries(), rows(), json.loads) sees the same entry whatever order they "
+             "are written in. The page's exact entry is its keys and values, {id, type, summary, "
+             "first_kept_id}, one line added and none changed, not the order of its keys (hunt "
+             "round 18, probe 12.2-07).",
+        where="Build: summarise and keep, item 2", names="",
+        replace='''        return self._append({"type": "compaction", "summary": summary,
+                             "first_kept_id": first_kept_id})''',
+        by='''        entry = {"type": "compaction", "summary": summary, "first_kept_id": first_kept_id,
+                 "id": f"e{len(self.entries()) + 1}"}  # the id last
+        self.ws.append_text(self.path, json.dumps(entry) + "\\n")
+        return entry["id"]'''),
 ]

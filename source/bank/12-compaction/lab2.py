@@ -331,12 +331,16 @@ async def test_bank_a_long_log_compacted_near_its_end(t):
              "Items: [how many rows, their lab.shape, the first's content, their ids]: every "
              "entry is read, however long the log, the summary is read back whole, however "
              "long, and no pair kept (SessionLog.rows, lesson 12).")
+    rows[0][1]["content"] = f"Edited: {word(t)}."  # the summary message, changed by its caller
     rows.pop()  # the caller's own list, changed
-    t.expect(len(log.rows()), 3,
-             "The rows' list a caller popped a row from, then rows() read again: each call "
-             "reads the log as it is now and returns a new list, so a caller that changes the "
-             "list it was given changes no later reading. The item is how many rows the second "
-             "reading gives (SessionLog.rows, lesson 12, Build item 3).")
+    again = log.rows()
+    t.expect([len(again), again[0][1]["content"] == HEAD + summary], [3, True],
+             "The rows' list a caller popped a row from and whose summary message it rewrote, "
+             "then rows() read again: each call reads the log as it is now and returns a new "
+             "list, so a caller that changes the list it was given, or the summary message in "
+             "it, changes no later reading. Items: [how many rows the second reading gives, "
+             "its summary is the logged one under its heading] (SessionLog.rows, lesson 12, "
+             "Build item 3).")
 
 
 # --- rule 4: summarize ---------------------------------------------------------------------------
@@ -541,6 +545,26 @@ async def test_bank_compact_through_maybe_compact(t):
              "summariser. Items, for each: [compact's answer, summary requests so far, the "
              "summary the copy replays first]: each compaction asks for a summary of its own "
              "(compact, lesson 12).")
+    # one turn, and a long log of drawn length, each compacted to keep all but its first row
+    # (a question, its answer) or its first turn: compact cuts where find_cut says
+    short, long = turns(t, 1), turns(t, t.random.randint(35, 140), longest=20)
+    found = []
+    for pairs, cut in ((short, 1), (long, 2)):
+        messages = chat(pairs)
+        text = "".join(entry_line(i, message=m) for i, m in enumerate(messages, 1))
+        copy = harness.SessionLog(lab.Workspace({path: text}), path)
+        budget = sum(len(line) // 4 for line in lines_of(pairs)[cut:])
+        done = harness.compact(copy, lab.ScriptedModel([lab.say(f"S {word(t)}.")]),
+                               keep_recent_tokens=budget)
+        after = [key for key, _ in copy.rows()]
+        found.append([done, after[:2], len(after)])
+    m = 2 * len(long)
+    t.expect(found, [[True, ["e3", "e2"], 2], [True, [f"e{m + 1}", "e3"], m - 1]],
+             f"A log of one turn, then one of {m} messages, each compacted with a budget of "
+             "what all but its first row, then all but its first turn, cost. Items, for each: "
+             "[compact's answer, the first two ids of rows() afterwards, how many rows]: compact "
+             "cuts where find_cut says, in a log of two rows or of hundreds, and compacts when "
+             "there is a row before the cut and one from it on (compact, lesson 12).")
 
 
 @lab_test("maybe_compact over the threshold on a log whose last line is torn raises the reader's "
@@ -715,8 +739,8 @@ async def test_bank_maybe_compact_between_runs(t):
                                           keep_recent_tokens=1))
     measured.append(harness.maybe_compact(h, log, summariser, window=0, reserve=0,
                                           keep_recent_tokens=1))
-    found.append([measured, len(summariser.calls)])
-    t.expect(found, [[False, 0], [True, 1], [False, 0], [[False, True, True], 2]],
+    found.append([measured, len(summariser.calls), list(h.messages) == log.replay()])
+    t.expect(found, [[False, 0], [True, 1], [False, 0], [[False, True, True], 2, True]],
              f"A record of {len(record)} short messages ending in a failed empty reply, "
              f"estimated at {estimate} tokens. Items, for reserve 5 and a window exactly at the "
              "estimate plus reserve, then one under, then a negative reserve and a window "
@@ -726,5 +750,7 @@ async def test_bank_maybe_compact_between_runs(t):
              "Last, one harness with a window exactly at the estimate plus reserve 5, then the "
              "same window once its record is swapped for one of as many messages whose first "
              "question is longer, then a window of 0 at once: [[the three answers], summary "
-             "requests]: each call measures the record the harness holds then, whatever it "
-             "did before (maybe_compact, lesson 12).")
+             "requests, the record is what the log replays, its failed empty reply kept "
+             "included]: each call measures the record the harness holds then, whatever it "
+             "did before, and hands the harness the log's replay itself, not the request's "
+             "view of it (maybe_compact, lesson 12).")

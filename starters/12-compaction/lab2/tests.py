@@ -347,20 +347,22 @@ async def test_rows_read_a_compaction_as_a_rule(t):
              "The item is the rows' ids: every entry is read, however long the log, so the "
              "compaction at its end rules over the rows before it (SessionLog.rows, lesson 12).")
     given = log.rows()
+    given[0][1]["content"] += " (edited by a caller)"  # the summary message it was handed
     given.clear()  # the caller's own list, changed
     again = log.rows()
     # another program rewrites the file between two readings, to a text of the same length
     # and the same number of entries: the summary's 299 becomes 298
     long_ws.write_text(FILE, long_ws.read_text(FILE).replace("Steps 1 to 299", "Steps 1 to 298"))
-    t.expect([len(again), again is given, log.replay()[0]["content"]],
-             why="The same log read twice, the list the first rows() gave cleared by its caller "
-                 "in between, then read a third time after another program rewrote the file to "
-                 "a text of the same length and the same entries but one word, the summary's "
-                 "299 now 298: each call of rows() reads the log as it is now and returns a new "
-                 "list, so a caller that changes the list it was given changes no later "
-                 "reading, and a reading sees the file as it is. Items: [rows the second reading "
-                 "gives, whether it is the very list the first gave, the first row's content "
-                 "in the third] (SessionLog.rows, lesson 12, Build item 3).")
+    t.expect([len(again), again is given, again[0][1]["content"], log.replay()[0]["content"]],
+             why="The same log read twice, the summary message the first rows() gave edited "
+                 "and its list cleared by its caller in between, then read a third time after "
+                 "another program rewrote the file to a text of the same length and the same "
+                 "entries but one word, the summary's 299 now 298: each call of rows() reads "
+                 "the log as it is now and returns a new list, so a caller that changes the "
+                 "list it was given, or the summary message in it, changes no later reading, "
+                 "and a reading sees the file as it is. Items: [rows the second reading gives, "
+                 "whether it is the very list the first gave, its first row's content, the "
+                 "first row's content in the third] (SessionLog.rows, lesson 12, Build item 3).")
 
 
 def drawn_steps(t, steps):
@@ -568,6 +570,21 @@ async def test_maybe_compact(t):
                  "often the harness was compacted before, and maybe_compact replaces the record "
                  "and nothing else: queues outlive it, and a message leaves its queue only once "
                  "it is on the record (maybe_compact, lesson 12; the queues, lesson 9).")
+    # a record whose last reply failed, empty, as a refused request leaves it: the harness is
+    # handed what the log replays, that reply included, not the request's view of it
+    record = chat(*pairs[:2]) + [harness.user_message(asked), lab.fail(f"{word(t)} overloaded")]
+    _, log = log_of(log_text([{"type": "message", "message": m} for m in record]))
+    held = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=record)
+    done = await settle(harness.maybe_compact(held, log, lab.ScriptedModel([lab.say(summary)]),
+                                              window=0, reserve=0, keep_recent_tokens=1))
+    t.expect([done, lab.shape(held.messages), list(held.messages) == log.replay()],
+             [True, lab.shape(log.replay()), True],
+             f"A record of {lab.shape(record)}, its last reply failed and empty, also the log's, "
+             "compacted to keep the least (a window of 0, keep_recent_tokens 1). Items: "
+             "[maybe_compact's answer, lab.shape of the record, the record is what the log "
+             "replays]: the harness holds what the log now replays, the failed reply included; "
+             "leaving it out is the request's business, done afresh for every request "
+             "(maybe_compact, lesson 12, Build item 6).")
 
 
 @lab_test("During a run, maybe_compact raises RuntimeError(\"cannot compact during a run\") and "
@@ -821,6 +838,25 @@ async def test_compact_summarises_or_keeps_each_row(t):
                  "the summary row] for each. Each compaction asks summarize, which makes one "
                  "request of its own and remembers no earlier summary (compact and summarize, "
                  "lesson 12).")
+    # a log of two rows, and a long one of drawn length: however few or many rows there are,
+    # compact cuts where find_cut says
+    short = [harness.user_message(f"Read {word(t)}.py."), lab.say(f"It holds {word(t)}.")]
+    many = chat(*drawn_pairs(t, t.random.randint(40, 150)))
+    found = []
+    for messages, cut in ((short, 1), (many, 2)):
+        _, log = log_of(log_text([{"type": "message", "message": m} for m in messages]))
+        budget = sum(harness.estimate_tokens([m]) for m in messages[cut:])
+        found.append([await settle(harness.compact(log, lab.ScriptedModel(
+            [lab.say(f"Summary {word(t)}.")]), keep_recent_tokens=budget)),
+            [key for key, _ in log.rows()]])
+    n = len(many)
+    t.expect(found, [[True, ["e3", "e2"]], [True, [f"e{n + 1}"] + [f"e{i}" for i in
+                                                                      range(3, n + 1)]]],
+             f"A log of two rows, {lab.shape(short)}, compacted to keep its reply, then one of "
+             f"{n} rows, {n // 2} turns, compacted to keep all but its first turn. Items: "
+             "[compact's answer, the ids of rows() afterwards] for each: compact cuts where "
+             "find_cut says, however few or many rows the log holds, and with a row before the "
+             "cut and one from it on, it compacts (compact, lesson 12, Build item 5).")
 
 
 @lab_test("maybe_compact compacts only when estimate_tokens of the record plus reserve is over "
