@@ -2715,7 +2715,7 @@ def assemble(chunks, *, aborted=False):
 """),
     Wrong(lab='16.1', name='an error key read only on a chunk with no choices',
           rule='An error chunk is a chunk with an "error" key, whatever else the chunk holds.',
-          where='lab 16.1, Build section, the table: "an error chunk: a chunk with an `\\"error\\"` key"',
+          where='lab 16.1, Build section, the table: "an error chunk: a chunk with an" `error` key',
           names='choices or not',
           replace=r"""
         if chunk.get("error") is not None:  # the key, whatever it holds; but null is left out
