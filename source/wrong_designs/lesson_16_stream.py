@@ -2666,11 +2666,130 @@ def assemble(chunks, *, aborted=False):
                     ready = False
                 if not ready:
 """),
+    # Hunt round 18 (reader r99), designs 16.1-10 and 16.1-51: the new-id rule kept only where
+    # the tests showed it (index 0; a call that already had arguments).
+    Wrong(lab='16.1', name='a new id split off only at index 0',
+          rule='A fragment that brings an id other than the id already at its index begins a new call there, at any index.',
+          where='lab 16.1, Build section, item 2: "one that brings an id other than the id already at its index begins a new call there"',
+          names='begins a new call',
+          replace=r"""
+                if call is None or (call_id and call["id"] and call_id != call["id"]):
+""",
+          by=r"""
+                if call is None or (index == 0 and call_id and call["id"] and call_id != call["id"]):
+"""),
+    Wrong(lab='16.1', name='a new id split off only from a call that has arguments',
+          rule='A fragment that brings an id other than the id already at its index begins a new call there, whether or not the call there has arguments yet.',
+          where='lab 16.1, Build section, item 2: "one that brings an id other than the id already at its index begins a new call there"',
+          names='begins a new call',
+          replace=r"""
+                if call is None or (call_id and call["id"] and call_id != call["id"]):
+""",
+          by=r"""
+                if call is None or (call_id and call["id"] and call_id != call["id"]
+                                    and any(part != "" for part in call["parts"])):
+"""),
+    # Hunt round 18 (reader r99), design 16.1-22: a cap at the count the test tried.
+    Wrong(lab='16.1', name='only the first 301 calls put in the reply',
+          rule='A reply that arrived whole holds one toolCall per call, in index order, however many calls it has.',
+          where='lab 16.1, Build section: "then one `toolCall` per call, in the order of the calls\' `index`"',
+          names='every call is in the reply',
+          replace=r"""
+    for call in sorted(calls, key=lambda call: call["index"]):  # stable: in order at one index
+""",
+          by=r"""
+    for call in sorted(calls, key=lambda call: call["index"])[:301]:  # as many as the test tried
+"""),
+    # Hunt round 18 (reader r99), designs 16.1-27 and 16.1-50: an error beside a finish.
+    Wrong(lab='16.1', name='content_filter judged before an error chunk',
+          rule='When more than one reason applies, the first in the table is the one reported: an error chunk over content_filter.',
+          where='lab 16.1, Build section, the table: "When more than one of these applies, the first in the table is the one reported"',
+          names='stands above content_filter',
+          replace=r"""
+    elif failure is not None:
+        why = failure
+""",
+          by=r"""
+    elif failure is not None and finish != "content_filter":
+        why = failure
+"""),
+    Wrong(lab='16.1', name='an error key read only on a chunk with no choices',
+          rule='An error chunk is a chunk with an "error" key, whatever else the chunk holds.',
+          where='lab 16.1, Build section, the table: "an error chunk: a chunk with an" `error` key',
+          names='choices or not',
+          replace=r"""
+        if chunk.get("error") is not None:  # the key, whatever it holds; but null is left out
+""",
+          by=r"""
+        if chunk.get("error") is not None and not chunk.get("choices"):
+"""),
+    # Hunt round 18 (reader r99), designs 16.1-31 and 16.1-53: "drops every call" kept only for
+    # calls that had argument text.
+    Wrong(lab='16.1', name='a failed reply keeping the calls that brought no arguments',
+          rule='A reply that did not arrive whole holds its words and no call.',
+          where='lab 16.1, Build section, item 2: "A reply that did not arrive whole is an ending made by `error_message`, holding its words and no call."',
+          names='drops every call',
+          replace=r"""
+    return {**failed, "content": content}  # the words stay; no call does
+""",
+          by=r"""
+    return {**failed, "content": content + [block for block in blocks  # nothing left to come
+                                            if block["id"] and block["arguments"] == {}]}
+"""),
+    Wrong(lab='16.1', name='an aborted reply keeping the calls sent as objects',
+          rule='A reply that did not arrive whole holds its words and no call, aborted or not.',
+          where='lab 16.1, Build section, item 2: "A reply that did not arrive whole is an ending made by `error_message`, holding its words and no call."',
+          names='drops every call',
+          replace=r"""
+    return {**failed, "content": content}  # the words stay; no call does
+""",
+          by=r"""
+    whole = [block for block, call in zip(blocks, sorted(calls, key=lambda call: call["index"]))
+             if isinstance(block["arguments"], dict)
+             and any(not isinstance(part, str) for part in call["parts"])]  # came whole
+    return {**failed, "content": content + (whole if aborted else [])}
+"""),
+    # Hunt round 18 (reader r99), designs 16.1-48 and 16.1-41: a record with a reply that holds
+    # nothing.
+    Wrong(lab='16.1', name='a key added to an assistant message with no content',
+          rule="The record's messages come out of to_wire exactly as they went in.",
+          where='lab 16.1, Build section, item 3: "The record\'s messages come out of this exactly as they went in."',
+          names='no key added',
+          replace=r"""
+            said = {"role": "assistant", "content": text_of(message) or None}
+""",
+          by=r"""
+            if not message["content"]:
+                message.setdefault("error_message", None)
+            said = {"role": "assistant", "content": text_of(message) or None}
+"""),
+    Wrong(lab='16.1', name='"tool_calls": [] on a reply labelled toolUse with no call',
+          rule='An assistant message with no calls has no "tool_calls" key, whatever its label.',
+          where='lab 16.1, Build section, item 3: "a message with no calls has no such key: real servers refuse an empty list"',
+          names='whatever its label says',
+          replace=r"""
+            if calls:
+""",
+          by=r"""
+            if calls or message.get("stop_reason") == "toolUse":
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    Wrong(
+        lab="16.1", name="an empty text beside an object failing the call",
+        rule="Arguments are all a call's fragments joined, or, when they came as an object, "
+             "that object; whether an empty text beside the object is text beside it (the "
+             "call broken) or no text at all (the reference's: the object taken) the page "
+             "leaves open, and no server the lesson names sends one (hunt round 18, probe "
+             "16.1-40).",
+        where="hunt round 18", names="",
+        replace='''                call["parts"].append("" if said is None else said)''',
+        by='''                if said is not None:  # an empty text is text: beside an object it breaks the call
+                    mixed = any(isinstance(part, str) != isinstance(said, str) for part in call["parts"])
+                    call["parts"] += [said, {}] if mixed else [said]'''),
     Wrong(
         lab="16.1", name="a message of a role the record never holds left out of the body",
         rule="The course's record holds three roles, user, assistant and toolResult (lab.validate "

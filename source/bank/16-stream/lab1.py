@@ -424,7 +424,7 @@ async def test_bank_one_stream_judged_as_it_grows(t):
              "as they were (assemble, lesson 16). Items: [chunks before the marker, [label, "
              "reason, words so far a start of the text] at each length before the finish, the "
              "reply at the finish and after the noise, after the error, the chunks unchanged].")
-    many = t.random.randint(301, 320)
+    many = t.random.randint(302, 330)
     ids = [f"{word(t)}n{n}" for n in range(many)]
     ollama = [choice({"role": "assistant", "content": "",
                       "tool_calls": [piece(0, "{}", id=call, name="water")]}) for call in ids]
@@ -474,7 +474,11 @@ async def test_bank_one_stream_judged_as_it_grows(t):
         [calls(piece(0, {"bed": bed}, id=other, name="plant")), calls(piece(0, {"x": 1})),
          choice(finish="tool_calls")],
         [calls(piece(0, whole, id=f" {other}", name="plant ")),
-         calls(piece(0, whole, id=other, name="plant")), choice(finish="tool_calls")]]
+         calls(piece(0, whole, id=other, name="plant")), choice(finish="tool_calls")],
+        [choice({"content": bed}), {"error": {"message": other},
+                                    **choice(finish="content_filter")}],
+        [calls(piece(1, id=bed, name="water")), calls(piece(1, whole, id=other, name="plant")),
+         choice(finish="tool_calls")]]
     t.random.shuffle(replies)
     replies.append([calls(piece(0, whole, id=other)), choice(finish="tool_calls")])  # last
     buffer, again = [], []
@@ -483,6 +487,9 @@ async def test_bank_one_stream_judged_as_it_grows(t):
         buffer.extend(reply)
         kept = copy.deepcopy(buffer)
         again.append([harness.assemble(buffer), buffer == kept])
+    stopped = [choice({"content": bed}), calls(piece(0, id=other, name="water")),
+               calls(piece(1, {"bed": bed}, id=f"{other}b", name="plant"))]
+    again.append([harness.assemble(stopped, aborted=True), True])  # last: Stop
     t.expect(again,
              why="Replies one after another in one list, emptied and filled again for each, "
                  "the lengths of two replies often the same: each is judged afresh by what its "
@@ -492,8 +499,12 @@ async def test_bank_one_stream_judged_as_it_grows(t):
                  "holds the table's, words of whitespace, an object with text beside it, a call "
                  "no fragment gives an id, a usage chunk after the finish, an object sent "
                  "parsed, two objects for one call, an id and a name with spaces beside them "
-                 "and then the same without, and last a call no fragment names, whose id "
-                 "earlier replies named (assemble, lesson 16). "
+                 "and then the same without, an error in the chunk whose finish_reason is "
+                 "content_filter, a call at index 1 that brings only its id and name and then "
+                 "another id at that index, and last a call no fragment names, whose id "
+                 "earlier replies named; after them, a reply stopped after its words, a call "
+                 "that brought only its id and name, and one whose arguments came as an object "
+                 "(assemble, lesson 16). "
                  "Items: [the message, the chunks unchanged] for each reply.")
 
 
@@ -590,6 +601,7 @@ async def test_bank_a_long_record_read_back(t):
     record.append({"role": "assistant", "stop_reason": "toolUse", "content": [
         {"type": "text", "text": edge("")}, {"type": "toolCall", "id": edge(word(t)),
                                              "name": edge(word(t)), "arguments": {}}]})
+    record.append({"role": "assistant", "stop_reason": "toolUse", "content": []})  # an old log's
     specs = [{"name": f"{word(t)}_{n}".replace("-", "_"), "description": edge("Tend a bed."),
               "parameters": {"type": "object", "properties": {"n": {"type": "integer"}}}}
              for n in range(t.random.randint(2, 4))]
@@ -625,7 +637,7 @@ async def test_bank_a_long_record_read_back(t):
         else:
             wanted.append(["user", message["content"]])
     t.expect([len(record), back, record == kept, body["tools"], specs == held],
-             [4 * rounds + 2, wanted, True, [{"type": "function", "function": spec} for spec in specs],
+             [4 * rounds + 3, wanted, True, [{"type": "function", "function": spec} for spec in specs],
               True],
              "to_wire sends every message handed to it, in order, however many, a failed or "
              "stopped reply too, a call no result answers too, and each string as it was "
@@ -637,4 +649,6 @@ async def test_bank_a_long_record_read_back(t):
              "its own, the last a spec with a snippet, added to the list in place after a first "
              "body, the specs handed over bare unchanged after a client marked the tools of a "
              "body made from them]. The reply before the last holds its words as two text "
-             "blocks: all its words go out, not the first block alone.")
+             "blocks: all its words go out, not the first block alone; the last, labelled toolUse, "
+             "holds nothing: it goes out with no call list, and comes out of to_wire as it went "
+             "in, no key added.")

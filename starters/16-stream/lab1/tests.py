@@ -171,7 +171,8 @@ async def test_split_arguments_are_parsed_once(t):
 
 
 @lab_test("Two calls whose fragments take turns each get their own arguments, matched by "
-          "index, and the calls stand in index order; a delta of 301 whole calls gives all 301.")
+          "index, and the calls stand in index order; a delta of over 300 whole calls gives "
+          "them all.")
 async def test_interleaved_calls_are_matched_by_index(t):
     stream = [text_chunk("Two things."),
               call_chunk(1, '{"comm', id="c_bash", name="bash"),
@@ -192,16 +193,19 @@ async def test_interleaved_calls_are_matched_by_index(t):
              "'and\": \"py' (1), '/app.py\"}' (0), 'test -q\"}' (1). A fragment belongs to the "
              "call its index names, not to the newest call, and the calls are ordered by "
              "index (assemble, lesson 16).")
+    count = t.random.randint(302, 340)  # drawn: no one count to stop at
     many = [{"choices": [{"index": 0, "delta": {"tool_calls": [
         {"index": n, "id": f"c{n}", "type": "function",
          "function": {"name": "read", "arguments": json.dumps({"path": f"f{n}.py"})}}
-        for n in reversed(range(301))]}}]}, finish("tool_calls")]
+        for n in reversed(range(count))]}}]}, finish("tool_calls")]
     blocks = harness.assemble(many)["content"]
     t.expect([len(blocks), blocks[0], blocks[-1]],
-             [301, {"type": "toolCall", "id": "c0", "name": "read", "arguments": {"path": "f0.py"}},
-              {"type": "toolCall", "id": "c300", "name": "read",
-               "arguments": {"path": "f300.py"}}],
-             "One chunk whose delta holds 301 whole calls, at indexes 300 down to 0, as a server "
+             [count, {"type": "toolCall", "id": "c0", "name": "read",
+                      "arguments": {"path": "f0.py"}},
+              {"type": "toolCall", "id": f"c{count - 1}", "name": "read",
+               "arguments": {"path": f"f{count - 1}.py"}}],
+             f"One chunk whose delta holds {count} whole calls, at indexes {count - 1} down to "
+             "0, as a server "
              "that sends every call of a reply in one chunk (Ollama) would. The items are how "
              "many calls the reply holds, its first and its last: every fragment of a delta is "
              "read and every call is in the reply, however many there are, in index order "
@@ -241,7 +245,9 @@ async def test_replies_that_did_not_arrive_whole_fail(t):
              "an error chunk, then another saying busy": start + [
                  {"error": {"message": "overloaded"}}, {"error": {"message": "busy"}}],
              "finish_reason stop, then finish_reason length": start + [
-                 finish("stop"), finish("length")]}
+                 finish("stop"), finish("length")],
+             "one chunk holding an error and finish_reason content_filter": start + [
+                 {"error": {"message": "overloaded"}, **finish("content_filter")}]}
     for label, stream in cases.items():
         t.expect([label, harness.assemble(stream)],
                  [label, {"role": "assistant", "stop_reason": "error",
@@ -251,6 +257,8 @@ async def test_replies_that_did_not_arrive_whole_fail(t):
                               "an error chunk, then finish_reason length": "overloaded",
                               "finish_reason stop, then an error chunk": "overloaded",
                               "an error chunk, then another saying busy": "overloaded",
+                              "one chunk holding an error and finish_reason content_filter":
+                                  "overloaded",
                               "finish_reason stop, then finish_reason length":
                                   "The reply was cut off at the output limit",
                               "no finish_reason": "The stream ended before the reply was finished",
@@ -262,7 +270,9 @@ async def test_replies_that_did_not_arrive_whole_fail(t):
                  f"{label} ended it. A reply that did not arrive whole is an \"error\" that says "
                  "why; it keeps its words and drops every call, even one that looks complete. "
                  "An error chunk is the table's first reason after Stop: it is reported "
-                 "whatever finish came before or after it, so every chunk is read, to the "
+                 "whatever finish came before or after it, or beside it in its own chunk "
+                 "(a chunk with an \"error\" key is an error chunk, choices or not, and "
+                 "the error row stands above content_filter's), so every chunk is read, to the "
                  "end. Of two error chunks the first is the reason, and of two finishes the "
                  "last is the finish, as the guided starter's gap 2 says (\"the first error "
                  "chunk's reason\", \"the last finish_reason that is not None\") (assemble, "
@@ -535,7 +545,9 @@ async def test_to_wire_writes_the_providers_shape(t):
                "error_message": "The provider sent an empty reply"},
               lab.reply("\n\n", lab.call("read", CAFE, id="c4")),
               harness.user_message("Stop; go on."),
-              lab.reply("Going ", "on.")]
+              lab.reply("Going ", "on."),
+              {"role": "assistant", "content": [], "stop_reason": "toolUse"}]
+    kept = json.dumps(record, sort_keys=True)
     specs = [{"name": "read", "description": "Read a file.",
               "parameters": {"type": "object", "properties": {}}, "snippet": "Read a file",
               "guidelines": ["Read a file before you change it."]}]
@@ -545,15 +557,22 @@ async def test_to_wire_writes_the_providers_shape(t):
              why=f"A fourth body, of the record {lab.shape(record)}: a user's message, a failed "
                  "reply with no words and no calls, a reply whose words are '\\n\\n' before "
                  "read(c4), a call no result answers, the user again, and a reply whose words "
-                 "came as two text blocks, 'Going ' and 'on.'; its tools a list "
+                 "came as two text blocks, 'Going ' and 'on.', and last a reply labelled "
+                 "toolUse that holds nothing, no words and no call (an old log's); its tools a list "
                  "holding read as a spec dict with no execute but a snippet and guidelines, "
                  "given bash in place after a first body was made from it. Every message goes "
                  "out in order, the empty reply too, and no more than the record holds (lesson "
                  "10's view decides what the model sees, not to_wire); whitespace words are "
                  "words, not None; an assistant's content is all its words, every text block "
-                 "of it (text_of), not the first block alone; tools go out as tool_specs gives them, whatever else a dict "
+                 "of it (text_of), not the first block alone; a message with no calls has no "
+                 "tool_calls key, whatever its label says (real servers refuse an empty list); "
+                 "tools go out as tool_specs gives them, whatever else a dict "
                  "holds; and the tools are the list's as it is now, worked out afresh on every "
                  "call, as the lab's Build, item 3, says (to_wire, lesson 16).")
+    t.expect(json.dumps(record, sort_keys=True) == kept, True,
+             "The fourth record after its two bodies: the record's messages come out of to_wire "
+             "exactly as they went in, the reply with nothing in it too: no key added to a "
+             "message, not even one whose value is None (to_wire, lesson 16).")
 
 
 @lab_test("The content decides the label, not finish_reason: a call under finish \"stop\" is "
@@ -605,6 +624,19 @@ async def test_aborted_and_empty_replies(t):
              "Stop came after 'Deleting the old builds' and a whole-looking bash(c9) call. An "
              "aborted reply is labelled \"aborted\" with ABORTED, keeps its words, and never "
              "keeps a call: nobody may act on a reply the user stopped (assemble, lesson 16).")
+    named = {"index": 0, "id": "c10", "type": "function", "function": {"name": "list_files"}}
+    sent = {"index": 1, "id": "c11", "type": "function",
+            "function": {"name": "read", "arguments": dict(CAFE)}}
+    whole = [text_chunk("Listing."), {"choices": [{"index": 0, "delta": {"tool_calls": [named]}}]},
+             {"choices": [{"index": 0, "delta": {"tool_calls": [sent]}}]}]
+    t.expect(harness.assemble(whole, aborted=True),
+             {"role": "assistant", "stop_reason": "aborted", "error_message": "Operation aborted",
+              "content": [{"type": "text", "text": "Listing."}]},
+             "Stop came after 'Listing.', a fragment of list_files(c10) bringing its id and name "
+             "and no arguments key (as vLLM's first fragment does), and read(c11) whose "
+             "arguments came whole, as an object sent parsed. Neither is kept: a failed reply "
+             "keeps its words and drops every call, one with nothing left to come or one "
+             "that came whole included (assemble, lesson 16).")
     t.expect(harness.assemble([], aborted=True),
              {"role": "assistant", "stop_reason": "aborted", "error_message": "Operation aborted",
               "content": []},
@@ -892,8 +924,12 @@ async def test_a_new_id_at_a_used_index_is_a_new_call(t):
     back = [call_chunk(0, '{"path": "a.py"}', id="call_8", name="read"),
             call_chunk(0, '{"command": "ls"}', id="call_9", name="bash"),
             call_chunk(0, '{"path": "b.py"}', id="call_8", name="read")]
+    higher = [{"choices": [{"index": 0, "delta": {"tool_calls": [
+                  {"index": 1, "id": "call_a", "type": "function",
+                   "function": {"name": "list_files"}}]}}]},
+              call_chunk(1, '{"path": "a.py"}', id="call_b", name="read")]
     t.expect([harness.tool_calls(harness.assemble(stream + [finish("tool_calls")]))
-              for stream in (two, bare, mixed, same, again, named, back)],
+              for stream in (two, bare, mixed, same, again, named, back, higher)],
              [[lab.call("read", {"path": "a.py"}, id="call_o2"),
                lab.call("read", {"path": "b.py"}, id="call_o1")],
               [lab.call("read", {"path": "a.py"}, id="call_o4"),
@@ -906,7 +942,9 @@ async def test_a_new_id_at_a_used_index_is_a_new_call(t):
               [lab.call("read", {"path": "a.py"}, id="call_6")],
               [lab.call("read", {"path": "a.py"}, id="call_8"),
                lab.call("bash", {"command": "ls"}, id="call_9"),
-               lab.call("read", {"path": "b.py"}, id="call_8")]],
+               lab.call("read", {"path": "b.py"}, id="call_8")],
+              [lab.call("list_files", {}, id="call_a"),
+               lab.call("read", {"path": "a.py"}, id="call_b")]],
              "Each item is the calls assemble found in one stream: Ollama's two calls both at "
              "index 0; Ollama's two with no index (which means 0); two calls whose fragments "
              "share index 0, the second's first fragment bringing its own id; one call both of "
@@ -916,7 +954,11 @@ async def test_a_new_id_at_a_used_index_is_a_new_call(t):
              "its second fragment, call_6 (a fragment that brings an id where the call has "
              "none yet goes on with that call); and read(call_8), bash(call_9), then call_8 "
              "again, whole, at the same index: the id at the index is now call_9, so call_8's "
-             "return begins a third call, not the first call_8 again. Grouped by index alone, "
+             "return begins a third call, not the first call_8 again; and, at index 1, "
+             "list_files(call_a), whose one fragment brings its id and name and no arguments, "
+             "then read(call_b) at the same index: a new id begins a new call at any index, "
+             "not only at 0, and whether or not the call there has arguments yet. Grouped by "
+             "index alone, "
              "the second call's "
              "arguments are joined onto the first's, "
              '{"path": "a.py"}{"path": "b.py"}, which is not JSON. A fragment whose id differs '
