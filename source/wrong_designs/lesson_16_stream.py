@@ -1473,7 +1473,7 @@ def to_wire(system, messages, tools):
 '''),
     Wrong(lab='16.1', name='the last error chunk reported',
           rule="Of two error chunks, the first is the reply's reason.",
-          where="guided starter, gap 2 (the first error chunk's reason) (hunt round 10, 16.1-04)",
+          where='Build item 2: "When two chunks carry an error, the first one\'s is the reason reported" (hunt round 10, 16.1-04)',
           names='first is the reason',
           replace=r'''
             failure = failure or str(error if said is None else said)
@@ -1493,7 +1493,7 @@ def to_wire(system, messages, tools):
 '''),
     Wrong(lab='16.1', name='the first finish kept',
           rule='Of two finishes, the last is the finish: a later finish_reason that is not null replaces the one before.',
-          where="guided starter, gap 2 (the last finish_reason that is not None) (hunt round 10, 16.1-07)",
+          where='Build item 2: "when two carry a `finish_reason` that is not null, the last one is the finish" (hunt round 10, 16.1-07)',
           names='last is the finish',
           replace=r'''
             finish = choice.get("finish_reason") or finish

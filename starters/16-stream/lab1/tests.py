@@ -274,9 +274,8 @@ async def test_replies_that_did_not_arrive_whole_fail(t):
                  "(a chunk with an \"error\" key is an error chunk, choices or not, and "
                  "the error row stands above content_filter's), so every chunk is read, to the "
                  "end. Of two error chunks the first is the reason, and of two finishes the "
-                 "last is the finish, as the guided starter's gap 2 says (\"the first error "
-                 "chunk's reason\", \"the last finish_reason that is not None\") (assemble, "
-                 "lesson 16).")
+                 "last is the finish (assemble, lesson 16, Build item 2: \"When two chunks "
+                 "carry an error, the first one's is the reason reported\").")
     shapes = {"{\"error\": {}}, then finish_reason stop": [{"error": {}}, finish("stop")],
               "{\"error\": \"\"}, then finish_reason stop": [{"error": ""}, finish("stop")],
               "one chunk holding both the words ' More' and an error": [
