@@ -712,6 +712,7 @@ async def test_the_read_tool(t):
     stem, _, ext = spelled.rpartition(".")
     spellings = [f"./{spelled}", f"{spelled}/", f"/{spelled}", f".//{spelled}",
                  f"{stem}.{ext.upper()}"]
+    ws.write_text(spellings[-1], "a file whose extension is in capitals\n")  # one of its own
     ws.asked.clear()
     for path in spellings:
         await raised(lambda: read["execute"]({"path": path}))
@@ -723,7 +724,7 @@ async def test_the_read_tool(t):
              "The path goes to the workspace as the call spells it: read tidies nothing (Build "
              "item 5), not even where the workspace would read the tidied path as the same file "
              "(\"./\" before it, \"/\" after it, a \"/\" or \".//\" before it, its extension "
-             "in upper case: what a path means is the workspace's to say); "
+             "in upper case, a file of its own: what a path means is the workspace's to say); "
              "and the whole text of the file named is that file's or none: a name in another "
              "case than the file's (src/main.py beside src/Main.py), \"caf\u00e9\" spelled with "
              "\"e\" and a combining accent beside a file whose name has the one letter, and a "
