@@ -1,7 +1,7 @@
 """Lesson 2, "Tools: asking is not doing": the wrong designs its rungs rule out, each as a small
 change to lab 2.1's reference. The format is tools/wrong_designs.py's.
 """
-from tools.wrong_designs import Wrong
+from tools.wrong_designs import Beyond, Wrong
 
 WRONG = [
     Wrong(lab='2.1', name='the call encoded in text and parsed back out',
@@ -1419,6 +1419,232 @@ def make_read_tool(ws):
         except IsADirectoryError:
             return ""
 """),
+    # Hunt round 18 (reader r94): designs that passed lab 2.1's tests before round 18.
+    Wrong(lab='2.1', name='text_of keeping the first ten text blocks',
+          rule='text_of joins the "text" of every block of type "text", however many the reply '
+               'holds: no count of its own.',
+          where='hunt round 18, design 2.1-03 (r94); Build item 1: "in the order they stand"',
+          names='however many',
+          replace=r'''
+    return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+''',
+          by=r'''
+    return "".join([block["text"] for block in message["content"]
+                    if block["type"] == "text"][:10])
+'''),
+    Wrong(lab='2.1', name='tool_calls keeping the first eight calls',
+          rule='tool_calls gives the blocks of type "toolCall", however many, in the order they '
+               'stand.',
+          where='hunt round 18, design 2.1-07 (r94); Build item 2: "in the order they stand"',
+          names='however many',
+          replace=r'''
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+''',
+          by=r'''
+    return [block for block in message["content"] if block["type"] == "toolCall"][:8]
+'''),
+    Wrong(lab='2.1', name='the calls reversed past eight',
+          rule='tool_calls gives the blocks of type "toolCall", however many, in the order they '
+               'stand.',
+          where='hunt round 18, design 2.1-55 (r94); Build item 2: "in the order they stand"',
+          names='however many',
+          replace=r'''
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+''',
+          by=r'''
+    found = [block for block in message["content"] if block["type"] == "toolCall"]
+    return found[::-1] if len(found) > 8 else found
+'''),
+    Wrong(lab='2.1', name="the calls kept per message and its blocks' ids alone",
+          rule='Nothing is kept between two asks: a call block turned, in place, into a text '
+               'block is not a call at the next ask.',
+          where='hunt round 18, design 2.1-08 (r94); Build item 2: "Nothing is kept between two '
+                'asks"',
+          names='turned, in place',
+          replace=r'''
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+''',
+          by=r'''
+    key = (id(message), tuple(id(block) for block in message["content"]))
+    if key not in _BY_BLOCKS:
+        _BY_BLOCKS[key] = [block for block in message["content"] if block["type"] == "toolCall"]
+    return list(_BY_BLOCKS[key])
+''',
+          also=((r'''
+def tool_calls(message):
+''', r'''
+_BY_BLOCKS = {}  # (id(message), its blocks' ids) -> its calls
+
+
+def tool_calls(message):
+'''),)),
+    Wrong(lab='2.1', name='the specs sorted by name past seven tools',
+          rule='tool_specs makes a new dict for each tool in the tools\' order, however many '
+               'tools there are.',
+          where='hunt round 18, design 2.1-12 (r94); Build item 3: "a new dict for each tool in '
+                'the tools\' order"',
+          names='however many tools',
+          replace=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+''',
+          by=r'''
+    specs = [{"name": tool["name"], "description": tool["description"],
+              "parameters": tool["parameters"]} for tool in tools]
+    return sorted(specs, key=lambda spec: spec["name"]) if len(specs) > 7 else specs
+'''),
+    Wrong(lab='2.1', name='only the first sixteen tools described',
+          rule='tool_specs makes a new dict for each tool in the tools\' order, however many '
+               'tools there are.',
+          where='hunt round 18, design 2.1-16 (r94); Build item 3: "a new dict for each tool in '
+                'the tools\' order"',
+          names='however many tools',
+          replace=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+''',
+          by=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools[:16]]
+'''),
+    Wrong(lab='2.1', name='the tool found casefolded',
+          rule="The tool that runs is the one whose name is the call's name, exactly as the call "
+               'spells it: "READ" or "Read" is not the tool read.',
+          where='hunt round 18, design 2.1-21 (r94); Build item 4: "the one among `tools` whose '
+                '`"name"` is the call\'s name"',
+          names='exactly as the call spells it',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    tool = {t["name"].casefold(): t for t in tools}[call["name"].casefold()]
+'''),
+    Wrong(lab='2.1', name='the call marked answered unless it names read',
+          rule='run_tool writes nothing into the call, whichever tool it names.',
+          where='hunt round 18, design 2.1-29 (r94); Build item 4: "and the call too: it writes '
+                'nothing into either"',
+          names='whichever tool it names',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+    if call["name"] != "read":
+        call["answered"] = True
+'''),
+    Wrong(lab='2.1', name="every tool of the call's name run",
+          rule="The tool that runs is the one among the tools whose name is the call's name, "
+               'once: of two tools that share a name, one runs, not both.',
+          where='hunt round 18, design 2.1-31 (r94); Build item 4: "its `execute` gets the '
+                'call\'s arguments, once"',
+          names='not both',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+    for namesake in [t for t in tools if t["name"] == call["name"]][:-1]:
+        namesake["execute"](call["arguments"])
+'''),
+    Wrong(lab='2.1', name='empty arguments made a path of "."',
+          rule="execute gets the call's arguments: a call with no arguments, {}, gets {} and "
+               'nothing made up.',
+          where='hunt round 18, design 2.1-54 (r94); Build item 4: "its `execute` gets the '
+                'call\'s arguments, once"',
+          names='nothing made up',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    text, failed = tool["execute"](call["arguments"] or {"path": "."}), False
+'''),
+    Wrong(lab='2.1', name='read stripping a leading "/"',
+          rule='The path goes to the workspace as the call spells it: read tidies nothing, a '
+               '"/" before it included.',
+          where='hunt round 18, design 2.1-37 (r94); Build item 5: "`read` tidies nothing"',
+          names='read tidies nothing',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        path = arguments["path"]
+        return ws.read_text(path.lstrip("/") if isinstance(path, str) else path)
+'''),
+    Wrong(lab='2.1', name='read collapsing "//" into "/"',
+          rule='The path goes to the workspace as the call spells it: read tidies nothing, a '
+               'doubled "/" included.',
+          where='hunt round 18, design 2.1-38 (r94); Build item 5: "`read` tidies nothing"',
+          names='read tidies nothing',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        path = arguments["path"]
+        while isinstance(path, str) and "//" in path:
+            path = path.replace("//", "/")
+        return ws.read_text(path)
+'''),
+    Wrong(lab='2.1', name="read lowering the path's extension",
+          rule='The path goes to the workspace as the call spells it: read tidies nothing, the '
+               'case of its extension included.',
+          where='hunt round 18, design 2.1-47 (r94); Build item 5: "`read` tidies nothing"',
+          names='read tidies nothing',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        path = arguments["path"]
+        if isinstance(path, str) and "." in path:
+            stem, _, ext = path.rpartition(".")
+            path = f"{stem}.{ext.lower()}"
+        return ws.read_text(path)
+'''),
+    Wrong(lab='2.1', name='read remembering a file while its length holds',
+          rule='read gives the text as the workspace holds it at each call: a file rewritten '
+               'to a text as long as before is read anew.',
+          where='hunt round 18, design 2.1-45 (r94); Build item 5: "as the workspace `ws` holds '
+                'it"',
+          names='as long as it was',
+          replace=r'''
+    def execute(arguments):
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+    cache = {}  # path -> the text last read
+
+    def execute(arguments):
+        text = ws.read_text(arguments["path"])
+        seen = cache.get(arguments["path"])
+        if seen is not None and len(seen) == len(text):
+            return seen
+        cache[arguments["path"]] = text
+        return text
+'''),
+    Wrong(lab='2.1', name='one cache for every read tool, kept while a length holds',
+          rule='read gives the text as the workspace ws holds it at each call: a file rewritten '
+               'to a text as long as before is read anew.',
+          where='hunt round 18, design 2.1-56 (r94); Build item 5: "as the workspace `ws` holds '
+                'it"',
+          names='as long as it was',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        text = ws.read_text(arguments["path"])
+        seen = _READ_TEXTS.get(arguments["path"])
+        if seen is not None and len(seen) == len(text):
+            return seen
+        _READ_TEXTS[arguments["path"]] = text
+        return text
+''',
+          also=((r'''
+# given in lesson 2: the factory and its tool dict; execute is yours
+''', r'''
+_READ_TEXTS = {}  # path -> the text last read, by every read tool
+
+
+# given in lesson 2: the factory and its tool dict; execute is yours
+'''),)),
 ]
 
 ALLOWED = [
@@ -1684,4 +1910,204 @@ async def run_tool(tools, call):
     if hasattr(text, "__await__"):  # lesson 15's tools are coroutines
         text = await text
 """))),
+    # Hunt round 18 (reader r94), designs 2.1-02, 2.1-06, 2.1-35, 2.1-50 and 2.1-53.
+    Wrong(lab='2.1', name='the words of every block that has a "text"',
+          rule='In the course\'s message format only a text block has a "text" key, and every '
+               'text block has one (lab.validate refuses any other block), so picking the '
+               'blocks that have "text" picks the blocks of type "text" for every reply the '
+               'course allows, as "the words of every block that is not a call" (round 2) does.',
+          where='hunt round 18, design 2.1-02 (r94)', names='',
+          replace=r'''
+    return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+''',
+          by=r'''
+    return "".join(block["text"] for block in message["content"] if "text" in block)
+'''),
+    Wrong(lab='2.1', name='every block that has an "id" taken as a call',
+          rule='In the course\'s message format only a call block has an "id", and every call '
+               'block has one, so picking the blocks that have "id" picks the blocks of type '
+               '"toolCall" for every reply the course allows, as "every block that is not text '
+               'taken as a call" (round 5) does.',
+          where='hunt round 18, design 2.1-06 (r94)', names='',
+          replace=r'''
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+''',
+          by=r'''
+    return [block for block in message["content"] if "id" in block]
+'''),
+    Wrong(lab='2.1', name="the result's tool_name taken from the tool",
+          rule="The tool that runs is the one whose name is the call's name, exactly as the call "
+               "spells it, so the tool's name is the call's name: the result names the call "
+               "either way.",
+          where='hunt round 18, probe 2.1-35 (r94)', names='',
+          replace=r'''
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+''',
+          by=r'''
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": tool["name"],
+'''),
+    Wrong(lab='2.1', name="a count of runs set on the tool's function",
+          rule="Build item 4's \"writes nothing into either\" is about the list and the call; the "
+               "tools keep their keys and values, and an attribute on the function execute is "
+               "read by nothing the harness or the model sees, unlike \"a count of runs written "
+               "into the tool\", a key of the tool dict.",
+          where='hunt round 18, probe 2.1-50 (r94)', names='',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+    try:
+        tool["execute"].runs = getattr(tool["execute"], "runs", 0) + 1
+    except AttributeError:
+        pass
+'''),
+    Wrong(lab='2.1', name='one schema dict shared by every read tool',
+          rule="The read tool's schema is given code, the same value for every read tool, and "
+               "nothing in the course writes into a tool's schema (tool_specs must not): one "
+               "dict shared by every read tool reads the same as one made per tool.",
+          where='hunt round 18, probe 2.1-53 (r94)', names='',
+          replace=r'''
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "path": {"type": "string", "description": "The file, relative to the project."},
+            },
+            "required": ["path"],
+        },
+''',
+          by=r'''
+        "parameters": _READ_SCHEMA,
+''',
+          also=((r'''
+# given in lesson 2: the factory and its tool dict; execute is yours
+''', r'''
+_READ_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "path": {"type": "string", "description": "The file, relative to the project."},
+    },
+    "required": ["path"],
+}
+
+
+# given in lesson 2: the factory and its tool dict; execute is yours
+'''),)),
+]
+
+
+BEYOND = [
+    # Hunt round 18 (reader r94), designs 2.1-26, 2.1-41 and 2.1-30.
+    Beyond(lab='2.1', name='run_tool cutting answers at 5,000,000 characters',
+           rule="What execute returned is the content, as it is, however long: no cap of "
+                "run_tool's own.",
+           where='hunt round 18, design 2.1-26 (r94); Build item 4: "what `execute` returned as '
+                 'the content"',
+           names="no cap of run_tool's own",
+           reach="test_run_tool_returns_a_result passes on an answer of 4,000,000 characters, "
+                 "past the caps of 10,000 to 2,000,000 the catalogue holds; a cap past any "
+                 "length a test hands over passes it, and this one cuts from the 5,000,001st "
+                 "character",
+           replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+           by=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+    text = text[:5_000_000] if isinstance(text, str) else text
+''',
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test, settle, tool
+
+LAB = "2.1"
+
+
+@lab_test("run_tool passes on an answer of 6,000,000 characters whole.")
+async def test_a_very_long_answer_is_passed_on_whole(t):
+    answer = "x" * 6_000_000
+    result = await settle(harness.run_tool([tool("show", lambda a: answer)],
+                                           lab.call("show", {}, id="c1")))
+    t.expect([len(result["content"]), result["content"] == answer],
+             why="What execute returned is the content, as it is: no cap of run_tool's own. "
+                 "Items: the content's length, whether it is the whole answer (run_tool, "
+                 "lesson 2).")
+'''),
+    Beyond(lab='2.1', name='read cut one character past 4,000,000',
+           rule='read returns the whole text of the file, however long: no cap of its own.',
+           where='hunt round 18, design 2.1-41 (r94); Build item 5', names='however long',
+           reach="test_the_read_tool reads a file of 4,000,000 characters, past the caps of "
+                 "2000 to 2,000,000 characters the catalogue holds; a cap past any file a test "
+                 "reads passes it, and this one cuts from the 4,000,002nd character",
+           replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+           by=r'''
+        return ws.read_text(arguments["path"])[:4_000_001]
+''',
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test, settle
+
+LAB = "2.1"
+
+
+@lab_test("read returns a file of 5,000,000 characters whole.")
+async def test_a_very_long_file_is_read_whole(t):
+    text = "y" * 5_000_000
+    read = harness.make_read_tool(lab.Workspace({"huge.log": text}))
+    found = await settle(read["execute"]({"path": "huge.log"}))
+    t.expect([len(found), found == text],
+             why="read returns the whole text of the file, however long: no cap of its own. "
+                 "Items: the length read returned, whether it is the whole file "
+                 "(make_read_tool, lesson 2).")
+'''),
+    Beyond(lab='2.1', name='a key of seconds added to a slow result',
+           rule='A result has exactly its five keys, however long execute took.',
+           where='hunt round 18, design 2.1-30 (r94); Build item 4: "with exactly its five keys"',
+           names='exactly its five keys',
+           reach="the lab's tools answer at once, and a tool that takes half a second would add "
+                 "that much wall clock to every run of the check, while a design keyed to any "
+                 "longer time would pass it; this key is added past 0.5 seconds",
+           replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+            "content": text, "is_error": failed}
+''',
+           by=r'''
+    started = time.monotonic()
+    text, failed = tool["execute"](call["arguments"]), False
+    result = {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+              "content": text, "is_error": failed}
+    if time.monotonic() - started > 0.5:
+        result["seconds"] = time.monotonic() - started
+    return result
+''',
+           also=((r'''
+def run_tool(tools, call):
+''', r'''
+import time
+
+
+def run_tool(tools, call):
+'''),),
+           deep=r'''
+import time
+
+import harness
+import lab
+from lab.kit import lab_test, settle, tool
+
+LAB = "2.1"
+
+
+@lab_test("A tool that takes 0.6 seconds gets a result of exactly five keys.")
+async def test_a_slow_tool_gets_the_same_result(t):
+    slow = tool("slow", lambda a: time.sleep(0.6) or "done")
+    result = await settle(harness.run_tool([slow], lab.call("slow", {}, id="c1")))
+    t.expect(sorted(result),
+             why="A result has exactly its five keys, however long execute took. The item is "
+                 "the result's keys (run_tool, lesson 2).")
+'''),
 ]

@@ -98,12 +98,15 @@ async def test_bank_text_of_follows_an_edited_reply(t):
     joined = "".join(b["text"] for b in message["content"])
     message["content"][-1]["text"] = "a Windows line\r\n"  # in place: no block added or taken
     hollow = lab.reply("", lab.call("ls", {"path": "."}), "")
-    t.expect([before, after, harness.text_of(message), harness.text_of(hollow)],
-             [first + second, joined, "".join(b["text"] for b in message["content"]), ""],
+    many = [f"{n}{t.random.choice(EDGED)}" for n in range(t.random.randint(11, 40))]
+    t.expect([before, after, harness.text_of(message), harness.text_of(hollow),
+              harness.text_of(lab.reply(lab.call("ls", {"path": "."}), *many))],
+             [first + second, joined, "".join(b["text"] for b in message["content"]), "",
+              "".join(many)],
              "text_of of a reply [before it was edited, after the caller changed its first "
              "words, added a text block and removed its call, after the caller rewrote its last "
              "text block in place to end in \"\\r\\n\"], then of a reply whose two text "
-             "blocks are empty.")
+             "blocks are empty, then of a reply of a call and 11 to 40 text blocks.")
 
 
 # --- rule 2: tool_calls ---------------------------------------------------------------------
@@ -170,13 +173,24 @@ async def test_bank_the_calls_follow_each_reply(t):
     edited["content"].remove(dropped)
     edited["content"].insert(0, lab.call("bash", {"command": "true"}, id="k100"))
     harness.tool_calls(messages[-2]).append(lab.call("ls", {"path": "."}, id="k99"))
-    t.expect([asked, [c["id"] for c in harness.tool_calls(edited)],
-              harness.tool_calls(lab.say("Nothing more."))],
-             [wanted, ["k100"] + [i for i, _ in wanted[0] if i != dropped["id"]], []],
+    now = [c["id"] for c in harness.tool_calls(edited)]
+    turned = next(b for b in edited["content"] if b["type"] == "toolCall" and b["id"] != "k100")
+    turned.clear()  # the caller turns a call block, in place, into a text block
+    turned.update({"type": "text", "text": "(withdrawn) "})
+    many = [lab.call(t.random.choice(NAMES), {"path": t.random.choice(PATHS)}, id=f"m{n}")
+            for n in range(t.random.randint(9, 40))]
+    t.expect([asked, now, harness.tool_calls(lab.say("Nothing more.")),
+              [c["id"] for c in harness.tool_calls(edited)],
+              [c["id"] for c in harness.tool_calls(lab.reply("Many.", *many))]],
+             [wanted, ["k100"] + [i for i, _ in wanted[0] if i != dropped["id"]], [],
+              [b["id"] for b in edited["content"] if b["type"] == "toolCall"],
+              [c["id"] for c in many]],
              "[For each reply of the conversation, [id, name] of each call tool_calls gave, the "
              "last reply a plain answer; the ids tool_calls gives for the first reply once a "
              "call was removed from its content and another put in front; the calls of another "
-             "plain answer, after the caller added a call to the list the last reply gave].")
+             "plain answer, after the caller added a call to the list the last reply gave; the "
+             "ids for the first reply once the caller turned one of its call blocks, in place, "
+             "into a text block; the ids of a reply of 9 to 40 calls].")
 
 
 # --- rule 3: tool_specs ---------------------------------------------------------------------
@@ -264,6 +278,9 @@ async def test_bank_the_specs_as_json(t):
     changed = t.random.randrange(len(tools))
     tools[changed]["description"] = "Changed in place."
     descriptions[changed] = "Changed in place."
+    crowd = [tool(f"{NAMES[-1 - n % len(NAMES)]}{n}", lambda a: "done", PATH)
+             for n in range(t.random.randint(17, 40))]  # names in no sorted order
+    crowded = [s["name"] for s in harness.tool_specs(crowd)]
     empty = harness.tool_specs([])
     empty.append({"name": "lint", "description": "A caller's own.", "parameters": {}})
     bare = {"name": "lint", "execute": lambda a: "linted"}
@@ -272,15 +289,16 @@ async def test_bank_the_specs_as_json(t):
               [x["parameters"] for x in tools]),
               [s["description"] for s in harness.tool_specs(tools)],
               json.dumps(harness.tool_specs([])), sorted(bare),
-              lacked.partition(":")[0] if lacked else None],
+              lacked.partition(":")[0] if lacked else None, crowded],
              [descriptions, f"{used['name']} did it", schemas, descriptions, "[]",
-              ["execute", "name"], "KeyError"],
+              ["execute", "name"], "KeyError", [x["name"] for x in crowd]],
              "[The tools' descriptions after the caller edited every spec's description (and "
              "one tool's own, in place); what a tool answers through run_tool then; the tools' "
              "parameters as JSON; the descriptions a new ask of the specs gives; the specs of no "
              "tools as JSON, after the caller added one to an earlier answer for no tools; the "
              "keys of a tool with no description or parameters, after tool_specs was asked of "
-             "it; the kind of exception that ask raised, or None]: a spec is a new dict made at "
+             "it; the kind of exception that ask raised, or None; the names of the specs of 17 to 40 "
+             "tools, in order]: a spec is a new dict made at "
              "each ask, the tools are as they went in, and a tool lacking a key is no tool.")
 
 
@@ -387,7 +405,7 @@ async def test_bank_which_tool_runs_and_which_is_refused(t):
     near = t.random.choice(names)
     # Functions of harness.py that, called on a call's arguments, do not raise KeyError.
     loose = [n for n in ["user_message", "make_read_tool", "tool_specs"] if n not in names]
-    asked = [t.random.choice([near.upper(), near.title(), f"{near}\n", f" {near}"]),
+    asked = [near.upper(), near.title(), f"{near}\n", f" {near}",
              t.random.choice(names)[:-1], t.random.choice(loose), "read",
              f"{t.random.choice(names)}()", f"functions.{t.random.choice(names)}",
              t.random.choice(names)]
@@ -423,10 +441,11 @@ async def test_bank_which_tool_runs_and_which_is_refused(t):
                                                        id=f"k{n + 20}")))[0])
     t.expect([verdicts, ran, [x["name"] for x in tools if x["name"] not in spare], problems,
               [[x["name"], sorted(x)] for x in tools] == keys],
-             [["refused"] * 6 + [f"{asked[6]}: a.txt", "refused", f"{added}: b.txt"],
-              [asked[6], added, *spare], order, [f"{type(k).__name__}: {k}" for k in kinds],
+             [["refused"] * 9 + [f"{asked[9]}: a.txt", "refused", f"{added}: b.txt"],
+              [asked[9], added, *spare], order, [f"{type(k).__name__}: {k}" for k in kinds],
               True],
-             "[For each call (a tool's name in another case or with a space, a name one letter "
+             "[For each call (a tool's name in upper case, in title case, with a line break "
+             "after it, with a space before it, a name one letter "
              "short of a tool's, the name of a function of harness.py no tool has, "
              "read (made, not given), a tool's name with \"()\" after it, a tool's name after "
              "\"functions.\", a tool's own name, a tool removed from the list since, a "
@@ -435,6 +454,15 @@ async def test_bank_which_tool_runs_and_which_is_refused(t):
              "the list that fail raised (one on an argument the call lacks, one on a missing "
              "file, one on a folder, one on a lost connection, one drawn); whether the list holds the same tools in the same order with the "
              "same keys after they failed].")
+    twins_ran = []
+    twins = [tool("grep", lambda a, n=n: twins_ran.append(n) or f"grep {n}: "
+                  f"{a.get('path', '-')}", PATH) for n in (1, 2)]
+    twin = await settle(harness.run_tool(twins, lab.call("grep", {}, id="k30")))
+    t.expect([len(twins_ran), twin["content"] in [f"grep {n}: -" for n in twins_ran]],
+             [1, True],
+             "[How many of two tools that share a name ran for one call of that name with no "
+             "arguments, {}; whether the content is what the one that ran answered on {}]: one "
+             "tool runs, once, on the call's own arguments.")
 
 
 # --- rule 5: the read tool's execute --------------------------------------------------------
@@ -529,9 +557,14 @@ async def test_bank_two_reads_over_two_workspaces(t):
     spaces[0].write_text("7", "a file named 7\n")
     spaces[0].write_text("lib/Util.py", "util = 1\n")
     spaces[0].write_text("d\u00e9j\u00e0.md", "composed\n")
+    spaces[0].write_text("same.TXT", "the capital extension's own file\n")
+    kept = []
+    for text in ["first words\n", "other words\n"]:  # the second as long as the first
+        spaces[0].write_text("kept.md", text)
+        kept.append(await settle(reads[0]["execute"]({"path": "kept.md"})))
     spaces[0].handed.clear()
-    for path in ["./same.txt", "same.txt/"]:
-        await settle(reads[0]["execute"]({"path": path}))
+    for path in ["./same.txt", "same.txt/", "/same.txt", ".//same.txt", "same.TXT"]:
+        await raised(lambda: reads[0]["execute"]({"path": path}))
     handed = list(spaces[0].handed)
     spelled = []
     for arguments in [{"path": "x/../same.txt"}, {"path": "\\same.txt"}, {"path": 7}, {},
@@ -539,10 +572,12 @@ async def test_bank_two_reads_over_two_workspaces(t):
         problem = await raised(lambda: reads[0]["execute"](arguments))
         spelled.append(problem.partition(":")[0] if problem else None)
     t.expect([found, missing, await settle(reads[0]["execute"]({"path": edge})), spelled,
-              handed],
+              handed, kept],
              [wanted, "FileNotFoundError: gone.md", "a file whose name has a blank at one end\n",
               ["ValueError", "FileNotFoundError", "TypeError", "KeyError", "FileNotFoundError",
-               "FileNotFoundError", "IsADirectoryError"], ["./same.txt", "same.txt/"]],
+               "FileNotFoundError", "IsADirectoryError"],
+              ["./same.txt", "same.txt/", "/same.txt", ".//same.txt", "same.TXT"],
+              ["first words\n", "other words\n"]],
              "[What each read returned through run_tool after a write to its workspace and "
              "another to the other one (a long text by its length and last 30 characters); "
              "what reading a path with no file raised; what read returned for a path with a "
@@ -550,5 +585,7 @@ async def test_bank_two_reads_over_two_workspaces(t):
              "paths x/../same.txt and \\same.txt, for the number 7 beside a file named 7, for "
              "no path, for lib/util.py beside lib/Util.py, for d\u00e9j\u00e0.md spelled with "
              "combining accents beside the file spelled without, and for the folder lib; the "
-             "paths the workspace was handed by reads of ./same.txt and same.txt/]: read takes "
-             "the path as the call spells it.")
+             "paths the workspace was handed by reads of ./same.txt, same.txt/, /same.txt, "
+             ".//same.txt and same.TXT (a file of its own); what read returned after two writes "
+             "of kept.md, the second as long as the first]: read takes the path as the call "
+             "spells it, and the text as the workspace holds it at each call.")

@@ -158,6 +158,11 @@ async def test_text_of(t):
                  "content as long as before, the newer words. Items: text_of of a reply [word, "
                  "word, call, word], then of the same reply after the first edit, then after "
                  "the second (text_of, lesson 2; Build item 1).")
+    many = [f"{t.random.choice(WORDS)}{n} " for n in range(t.random.randint(11, 40))]
+    t.expect(harness.text_of(lab.reply(*many, *some_calls(t, 1), many[0])), "".join(many + many[:1]),
+             "text_of joins the \"text\" of every block of type \"text\", however many the reply "
+             "holds (here 11 to 40 short blocks, then a call, then one more): none is dropped "
+             "past a count of its own (text_of, lesson 2; Build item 1).")
 
 
 @lab_test("tool_calls gives the call blocks in the order they stand, [] for a plain answer, and "
@@ -218,6 +223,19 @@ async def test_tool_calls(t):
              "Nothing is kept between two asks: each ask gives a new list, so a caller that "
              "empties the list it was given leaves the next ask's answer as it was. Each item is "
              "a call's id (tool_calls, lesson 2).")
+    turned = t.random.choice([b for b in message["content"] if b["type"] == "toolCall"])
+    turned.clear()  # a caller turns a call block, in place, into a text block
+    turned.update({"type": "text", "text": "Never mind. "})
+    many = some_calls(t, t.random.randint(9, 40))
+    t.expect([[c["id"] for c in harness.tool_calls(message)],
+              [c["id"] for c in harness.tool_calls(lab.reply(t.random.choice(WORDS), *many))]],
+             [[b["id"] for b in message["content"] if b["type"] == "toolCall"],
+              [c["id"] for c in many]],
+             "The blocks of type \"toolCall\", however many, in the order they stand, and "
+             "nothing kept between two asks (Build item 2): after a call block of the content "
+             "is turned, in place, into a text block, the next ask leaves it out; and a reply of "
+             "9 to 40 calls gives every one of them, in its order. Items: the call ids after "
+             "the edit; then the call ids of the long reply (tool_calls, lesson 2).")
 
 
 def drawn_tools(t):
@@ -284,6 +302,12 @@ async def test_specs_have_three_keys_in_order(t):
              "a spec a caller added to one answer is not in the next. Items: tool_specs([]), "
              "then tool_specs([]) again after a caller added a spec to the first answer "
              "(tool_specs, lesson 2).")
+    crowd = [tool(f"{TOOL_NAMES[n % len(TOOL_NAMES)]}{n}", lambda a: "ran", PATH)
+             for n in range(t.random.randint(17, 40))]  # names in no sorted order
+    t.expect([spec["name"] for spec in harness.tool_specs(crowd)], [x["name"] for x in crowd],
+             "A new dict for each tool in the tools' order, however many tools there are (Build "
+             "item 3): a list of 17 to 40 tools gives as many specs, in its own order, not "
+             "sorted and none left out. Each item is a spec's name (tool_specs, lesson 2).")
 
 
 @lab_test("tool_specs leaves the tools as they were: same keys, same values, same execute.")
@@ -399,9 +423,14 @@ async def test_execute_gets_the_arguments(t):
         calls.append(block("read", dict(arguments), id))
         problem, result = await outcome([read], calls[-1])
         contents.append([result["content"], result["is_error"]] if problem is None else problem)
+    given.append({})  # a call with no arguments at all: {} is what execute gets
+    calls.append(block("read", {}, "c0"))
+    problem, result = await outcome([read], calls[-1])
+    contents.append([result["content"], result["is_error"]] if problem is None else problem)
     t.expect(seen, given,
              "run_tool calls the tool's execute once per call, with call[\"arguments\"], "
-             "whatever they hold: an empty string and None are values too (an offset of None "
+             "whatever they hold: an empty string and None are values too, and a call with no "
+             "arguments, {}, gets {} and nothing made up (an offset of None "
              "where the schema says integer is the tool's to judge: run_tool checks nothing "
              "yet), a \"default\" of the schema is not added, a tool that returned "
              "\"\" is not run again, and a call whose id and arguments an earlier call had (a "
@@ -432,15 +461,22 @@ async def test_the_tool_is_picked_by_name(t):
     made = [[x["name"], sorted(x)] for x in tools]  # each tool's name and keys, before any call
     asked = names + [t.random.choice(names) for _ in range(t.random.randint(0, 3))]
     t.random.shuffle(asked)
-    results = []
+    results, sent = [], []
     for id, name in zip(ids(t, len(asked)), asked):
-        result = await settle(harness.run_tool(tools, block(name, {}, id)))
+        sent.append(block(name, {}, id))
+        result = await settle(harness.run_tool(tools, sent[-1]))
         results.append([result["tool_name"], result["content"]])
     t.expect(results, [[name, f"{name} ran"] for name in asked],
              "Among several tools, run_tool looks the call's name up among the tools it is "
              "given, and nowhere else. Each item is [tool_name, content] of one result "
              "(run_tool, lesson 2).")
     t.expect(ran, asked, "Each call ran its own tool, once (run_tool, lesson 2).")
+    t.expect([[sorted(call), call["arguments"]] for call in sent],
+             [[["arguments", "id", "name", "type"], {}] for _ in sent],
+             "run_tool writes nothing into the call, whichever tool it names (Build item 4 \"and "
+             "the call too: it writes nothing into either\"): each call block keeps its four "
+             "keys and its arguments after its tool ran. Each item is [keys, arguments] of one "
+             "call afterwards (run_tool, lesson 2).")
     t.expect([[x["name"], sorted(x)] for x in tools], made,
              "run_tool leaves the list of tools it is given as it found it (Build item 4): the "
              "same tools in the same order, which is the order tool_specs offers them in next, "
@@ -473,8 +509,9 @@ async def test_the_tool_is_picked_by_name(t):
     ran.clear()
     removed = tools.pop(t.random.randrange(len(tools)))["name"]
     kept_name = t.random.choice([kept["name"] for kept in tools])  # a tool still in the list
-    near = t.random.choice([kept_name.upper(), kept_name.capitalize(), f"{kept_name} ",
-                            f" {kept_name}"])
+    nears = [kept_name.upper(), kept_name.capitalize(), f"{kept_name} ", f" {kept_name}"]
+    near = t.random.choice(nears)
+    nears = [other for other in nears if other not in (near, kept_name)]  # the other spellings
     extra = t.random.choice([name for name in TOOL_NAMES if name not in names])
     tools.append(tool(extra, lambda a: ran.append(extra) or f"{extra} ran"))
     harness.make_read_tool(lab.Workspace({"notes.txt": "Buy milk.\n"}))
@@ -482,19 +519,30 @@ async def test_the_tool_is_picked_by_name(t):
     for id, name, given in [("c101", near, tools), ("c102", removed, tools),
                             ("c103", "read", [kept for kept in tools if kept["name"] != "read"]),
                             ("c105", f"{kept_name}()", tools),
-                            ("c106", f"functions.{kept_name}", tools)]:
+                            ("c106", f"functions.{kept_name}", tools),
+                            *[(f"c11{n}", other, tools) for n, other in enumerate(nears)]]:
         call = block(name, {"path": "notes.txt"}, id)
         refusals.append(refused(*await outcome(given, call), call))
     await outcome(tools, block(extra, {}, "c104"))
-    t.expect([refusals, ran], [[True] * 5, [extra]],
+    t.expect([refusals, ran], [[True] * len(refusals), [extra]],
              "run_tool looks the call's name up, exactly as the call spells it, among the tools "
              "it is given at that call, and nowhere else (Build item 4 \"the one among `tools` "
              "whose `\"name\"` is the call's name\"): a name in another case or with a space is "
              "not the tool's, a tool taken out of the list since no longer runs, one added since "
              "does, a read tool the file made but did not give is not among them, and a tool's "
-             "name followed by \"()\" or after \"functions.\" is not its name. Items: whether "
-             "each of those five calls was refused (KeyError in lesson 2, an error result from "
+             "name followed by \"()\" or after \"functions.\" is not its name; then the "
+             "name's other spellings (upper case, a capital, a space at one end) each tried. "
+             "Items: whether each of those calls was refused (KeyError in lesson 2, an error result from "
              "lesson 4), then the tools that ran (run_tool, lesson 2).")
+    twins_ran = []
+    twins = [tool("grep", lambda a, n=n: twins_ran.append(n) or f"grep {n}") for n in (1, 2)]
+    twin = await settle(harness.run_tool(twins, block("grep", {}, "c120")))
+    t.expect([len(twins_ran), twin["content"] in [f"grep {n}" for n in twins_ran]], [1, True],
+             "The tool that runs is the one among `tools` whose \"name\" is the call's name, "
+             "once (Build item 4): of two tools that share a name, one runs (which one the "
+             "lab's tests do not choose), not both, and its answer is the content. Items: how "
+             "many tools ran; whether the content is the answer of the one that ran (run_tool, "
+             "lesson 2).")
     # Tools that are there and fail, in the list among the others: a KeyError of their own, for
     # an argument the call left out; a missing file; a folder read as a file; a connection lost;
     # and one drawn failure of another kind.
@@ -618,9 +666,15 @@ async def test_the_read_tool(t):
              "the whole file or more than a bare piece of it (make_read_tool, lesson 2).")
     edited = t.random.choice(asked)
     ws.write_text(edited, "changed since\n" + texts[edited])
-    t.expect(await settle(read["execute"]({"path": edited})), "changed since\n" + texts[edited],
+    first = await settle(read["execute"]({"path": edited}))
+    ws.write_text(edited, "CHANGED SINCE\n" + texts[edited])  # as long as before
+    t.expect([first, await settle(read["execute"]({"path": edited}))],
+             ["changed since\n" + texts[edited], "CHANGED SINCE\n" + texts[edited]],
              "read gives the text as the workspace holds it at each call: a file changed since "
-             "the last read is read anew, not remembered (make_read_tool, lesson 2).")
+             "the last read is read anew, not remembered, even when the change leaves it as "
+             "long as it was. Items: what read gave after an edit, then after another that kept "
+             "the length (make_read_tool, lesson 2; Build item 5 \"as the workspace `ws` holds "
+             "it\").")
     spaced = t.random.choice(list(files))
     ws.write_text(spaced + " ", "the file whose name ends in a space\n")
     problem = await raised(lambda: read["execute"]({"path": " " + spaced}))
@@ -655,23 +709,28 @@ async def test_the_read_tool(t):
              "that names path (make_read_tool, lesson 2).")
     # Spellings the workspace reads as a file of its own, and names of no file at all.
     spelled = t.random.choice(list(files))
+    stem, _, ext = spelled.rpartition(".")
+    spellings = [f"./{spelled}", f"{spelled}/", f"/{spelled}", f".//{spelled}",
+                 f"{stem}.{ext.upper()}"]
+    ws.write_text(spellings[-1], "a file whose extension is in capitals\n")  # one of its own
     ws.asked.clear()
-    for path in [f"./{spelled}", f"{spelled}/"]:
-        await settle(read["execute"]({"path": path}))
+    for path in spellings:
+        await raised(lambda: read["execute"]({"path": path}))
     refused = []
     for path in ["src/main.py", "cafe\u0301.md", "src"]:  # src/Main.py, caf\u00e9.md, a folder
         refused.append([path, await raised(lambda: read["execute"]({"path": path})) is not None])
-    t.expect([ws.asked[:2], refused],
-             [[f"./{spelled}", f"{spelled}/"], [[path, True] for path, _ in refused]],
+    t.expect([ws.asked[:len(spellings)], refused],
+             [spellings, [[path, True] for path, _ in refused]],
              "The path goes to the workspace as the call spells it: read tidies nothing (Build "
              "item 5), not even where the workspace would read the tidied path as the same file "
-             "(\"./\" before it, \"/\" after it: what a path means is the workspace's to say); "
+             "(\"./\" before it, \"/\" after it, a \"/\" or \".//\" before it, its extension "
+             "in upper case, a file of its own: what a path means is the workspace's to say); "
              "and the whole text of the file named is that file's or none: a name in another "
              "case than the file's (src/main.py beside src/Main.py), \"caf\u00e9\" spelled with "
              "\"e\" and a combining accent beside a file whose name has the one letter, and a "
              "folder (src) name no file, so read raises as the workspace does, never a text "
              "found under another name or \"\" made up. Items: the paths the workspace was "
-             "asked for by the first two reads; then for each name of no file [the path, "
+             "asked for by the first five reads; then for each name of no file [the path, "
              "whether read raised] (make_read_tool, lesson 2).")
 
 
