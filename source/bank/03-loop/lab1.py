@@ -10,6 +10,7 @@ request, the caller's list as each tool runs, a run_tool the test wraps), so tha
 tests' wanted expressions, evaluated in a bank test's frame, do not give its values.
 """
 import copy
+import time
 
 import harness
 import lab
@@ -567,6 +568,8 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
 
     def reading(arguments):
         lengths.append(len(record))
+        if len(lengths) == 1:
+            time.sleep(0.002)  # the first read takes a moment: the next must wait for it
         return ws.read_text(arguments["path"])
 
     def edited(request):
