@@ -1390,6 +1390,310 @@ def run_agent(model, system, messages, tools, prompt):
             messages.append(reply)
         calls = tool_calls(reply)
 '''),
+    Wrong(lab='3.1', name='write normalising its content to NFC',
+          rule='Afterwards the file holds exactly the "content" argument.',
+          where='hunt round 18, design 24 (write-nfc): Build item 1, "holds exactly the '
+                '`"content"` argument"',
+          names='a decomposed accent',
+          replace=r'''
+        ws.write_text(path, content)
+''',
+          by=r'''
+        ws.write_text(path, __import__("unicodedata").normalize("NFC", content))  # one form
+'''),
+    Wrong(lab='3.1', name='write turning backslashes in its path into slashes',
+          rule='Afterwards the file named by the "path" argument holds exactly the "content" '
+               'argument.',
+          where='hunt round 18, design 25 (write-backslash-path): Build item 1, "the file named '
+                'by the `"path"` argument"',
+          names='as the workspace names it',
+          replace=r'''
+        ws.write_text(path, content)
+''',
+          by=r'''
+        ws.write_text(path.replace("\\", "/"), content)  # a model used to Windows paths
+'''),
+    Wrong(lab='3.1', name='write keeping a backup of a settings file it replaces',
+          rule='Afterwards the file holds exactly the "content" argument, and nothing else in '
+               'the workspace has changed.',
+          where='hunt round 18, design 26 (write-backup-config): Build item 1, "nothing else in '
+                'the workspace has changed"',
+          names='no backup',
+          replace=r'''
+        ws.write_text(path, content)
+''',
+          by=r'''
+        if path.endswith((".toml", ".cfg", ".ini", ".json")) and ws.exists(path):
+            ws.write_text(path + ".bak", ws.read_text(path))  # settings are precious
+        ws.write_text(path, content)
+'''),
+    Wrong(lab='3.1', name='write adding to a log that is there',
+          rule='Afterwards the file holds exactly the "content" argument, whether it existed '
+               'before or not.',
+          where='hunt round 18, design 27 (write-appends-logs): Build item 1, "whether it '
+                'existed before or not"',
+          names='nothing added to the old text',
+          replace=r'''
+        ws.write_text(path, content)
+''',
+          by=r'''
+        if path.endswith(".log") and ws.exists(path):  # a log grows
+            content = ws.read_text(path) + content
+        ws.write_text(path, content)
+'''),
+    Wrong(lab='3.1', name='write naming the path with its double slashes collapsed',
+          rule='The result is the sentence Successfully wrote to PATH., with the path in place '
+               'of PATH, compared character by character.',
+          where='hunt round 18, design 32 (write-sentence-slashes): Build item 1, "with the path '
+                'in place of PATH, compared character by character"',
+          names='character for character',
+          replace=r'''
+        return f"Successfully wrote to {path}."
+''',
+          by=r'''
+        while "//" in path:  # say the path tidily
+            path = path.replace("//", "/")
+        return f"Successfully wrote to {path}."
+'''),
+    Wrong(lab='3.1', name='write writing into the workspace of the last write tool made',
+          rule='Afterwards the file named by the "path" argument, in ws, holds exactly the '
+               '"content" argument, and nothing else in the workspace has changed.',
+          where='hunt round 18, design 37 (write-shared-workspace): Build item 1, "the file '
+                'named by the `"path"` argument holds exactly"',
+          names='other write tools made over other workspaces',
+          replace=r'''
+        ws.write_text(path, content)
+''',
+          by=r'''
+        _WORKSPACES[-1].write_text(path, content)  # the project's workspace
+''',
+          also=((r'''
+def make_write_tool(ws):
+''', r'''
+_WORKSPACES = []
+
+
+def make_write_tool(ws):
+    _WORKSPACES.append(ws)
+'''),)),
+    Wrong(lab='3.1', name='bash keeping the head and the last line of a long output',
+          rule='The result is what the "command" argument printed when run in shell.',
+          where='hunt round 18, design 10 (bash-middle-cut): Build item 2, "The result is what '
+                'the `"command"` argument printed when run in `shell`"',
+          names='nor a middle cut out',
+          replace=r'''
+        output, code = shell.run(arguments["command"])
+        return output
+''',
+          by=r'''
+        output, code = shell.run(arguments["command"])
+        lines = output.splitlines(keepends=True)
+        if len(lines) > 2000:  # the head says what it is, the last line how it ended
+            return "".join(lines[:20]) + "[... cut. Narrow the command ...]\n" + lines[-1]
+        return output
+'''),
+    Wrong(lab='3.1', name='bash refusing sudo',
+          rule='The result is what the "command" argument printed when run in shell.',
+          where='hunt round 18, design 28 (bash-refuses-sudo): Build item 2, "The result is what '
+                'the `"command"` argument printed when run in `shell`"',
+          names='nothing refused',
+          replace=r'''
+        output, code = shell.run(arguments["command"])
+''',
+          by=r'''
+        if arguments["command"].lstrip().startswith("sudo"):
+            return "Refused: this harness does not run sudo."
+        output, code = shell.run(arguments["command"])
+'''),
+    Wrong(lab='3.1', name='bash taking colour codes out of its output',
+          rule='The result is what the "command" argument printed when run in shell.',
+          where='hunt round 18, design 39 (bash-strips-ansi): Build item 2, "The result is what '
+                'the `"command"` argument printed when run in `shell`"',
+          names='colour codes',
+          replace=r'''
+        output, code = shell.run(arguments["command"])
+        return output
+''',
+          by=r'''
+        output, code = shell.run(arguments["command"])
+        return __import__("re").sub(r"\x1b\[[0-9;]*m", "", output)  # colours mean nothing
+'''),
+    Wrong(lab='3.1', name='a request that timed out sent once more',
+          rule='A request that raises ends the run with its exception: it is not sent again.',
+          where='hunt round 18, design 13 (retry-on-timeout): Build item 3, "A request that '
+                'raises ends the run with its exception: it is not sent again"',
+          names='whatever it raised',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        try:
+            reply = model.complete(system, messages, tool_specs(tools))
+        except TimeoutError:  # a slow provider: once more
+            reply = model.complete(system, messages, tool_specs(tools))
+'''),
+    Wrong(lab='3.1', name='a question beside calls ending the run',
+          rule='What the reply asks for is read off its content with tool_calls, and the run '
+               'ends at the first reply that asks for nothing.',
+          where='hunt round 18, design 16 (question-stops): Build item 3, "the run ends at the '
+                'first reply that asks for nothing"',
+          names='a question',
+          replace=r'''
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        calls = tool_calls(reply)
+        if text_of(reply).rstrip().endswith("?"):  # the model asked the user: hand back
+            return
+'''),
+    Wrong(lab='3.1', name='reads answered from a cache until another tool runs',
+          rule='Every call of a reply has its result, from run_tool, on the list, in call order.',
+          where='hunt round 18, design 17 (read-cache): Build item 3, "Every call of a reply '
+                'has its result, from `run_tool`"',
+          names='nothing kept from an earlier read',
+          replace=r'''
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+            key = repr(call["arguments"])
+            if call["name"] == "read" and key in seen:  # the same file, nothing run since
+                messages.append({**seen[key], "tool_call_id": call["id"]})
+                continue
+            result = run_tool(tools, call)
+            if call["name"] == "read":
+                seen[key] = result
+            else:
+                seen.clear()
+            messages.append(result)
+''',
+          also=(('    messages.append(user_message(prompt))',
+                 '    messages.append(user_message(prompt))\n    seen = {}'),)),
+    Wrong(lab='3.1', name='the writes of a batch run first',
+          rule='Every call of a reply has its result, from run_tool, on the list, in call order: '
+               'the calls run in order.',
+          where='hunt round 18, design 18 (writes-first): Build item 3, "in call order, before '
+                'the next request"',
+          names='the loop runs them in order',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+        order = sorted(range(len(calls)), key=lambda i: calls[i]["name"] != "write")
+        results = {i: run_tool(tools, calls[i]) for i in order}  # writes first, for the reads
+        messages.extend(results[i] for i in range(len(calls)))
+'''),
+    Wrong(lab='3.1', name='a batch of reads run on threads',
+          rule='Every call of a reply has its result on the list, in call order, as it happens: '
+               'each tool, as it runs, finds the results of the calls before it.',
+          where='hunt round 18, design 19 (parallel-reads): Build item 3, "Every call of a '
+                'reply has its result, from `run_tool`, on the list, in call order"',
+          names='the results of the calls before it',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+        if len(calls) > 1 and all(call["name"] == "read" for call in calls):
+            with __import__("concurrent.futures").futures.ThreadPoolExecutor() as pool:
+                messages.extend(pool.map(lambda call: run_tool(tools, call), calls))
+            continue
+        for call in calls:
+            messages.append(run_tool(tools, call))
+'''),
+    Wrong(lab='3.1', name='a call missing a required argument answered by the loop',
+          rule='Every call of a reply has its result, from run_tool, on the list.',
+          where='hunt round 18, design 20 (own-result-for-bad-args): Build item 3, "Every call of '
+                'a reply has its result, from `run_tool`"',
+          names='handed to run_tool',
+          replace=r'''
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+            spec = next((tool for tool in tools if tool["name"] == call["name"]), {})
+            missing = [key for key in spec.get("parameters", {}).get("required", [])
+                       if key not in call["arguments"]]
+            if missing:  # answered here: the tool would only fail
+                messages.append({"role": "toolResult", "tool_call_id": call["id"],
+                                 "tool_name": call["name"], "is_error": True,
+                                 "content": "Missing arguments: " + ", ".join(missing)})
+                continue
+            messages.append(run_tool(tools, call))
+'''),
+    Wrong(lab='3.1', name='tools described in no words left out of the request',
+          rule='Each request carries tool_specs(tools) as the list stands at that request.',
+          where='hunt round 18, design 21 (specs-skip-undescribed): Build item 3, '
+                '"`tool_specs(tools)` as the list stands at that request"',
+          names='one whose description is',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        reply = model.complete(system, messages,
+                               [spec for spec in tool_specs(tools) if spec["description"]])
+'''),
+    Wrong(lab='3.1', name='a run given no tools returning at a call',
+          rule='Every call of a reply has its result before the next request, and the run ends '
+               'at the first reply that asks for nothing.',
+          where='hunt round 18, design 22 (no-tools-stops): Build item 3, "the run ends at the '
+                'first reply that asks for nothing"',
+          names='no tools given',
+          replace=r'''
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        calls = tool_calls(reply)
+        if not tools:  # nothing could answer them anyway
+            return
+'''),
+    Wrong(lab='3.1', name='the prompt normalised to NFC',
+          rule='When it returns, messages holds prompt, word for word, as a user message.',
+          where='hunt round 18, design 23 (prompt-nfc): Build item 3, "`prompt`, word for word"',
+          names='decomposed accent',
+          replace=r'''
+    messages.append(user_message(prompt))
+''',
+          by=r'''
+    messages.append(user_message(__import__("unicodedata").normalize("NFC", prompt)))
+'''),
+    Wrong(lab='3.1', name='a byte-order mark taken off the system prompt',
+          rule='Each request carries system exactly as it was passed.',
+          where='hunt round 18, design 29 (system-bom-stripped): Build item 3, "`system` exactly '
+                'as it was passed"',
+          names='byte-order mark',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        reply = model.complete(system.removeprefix("\ufeff"), messages, tool_specs(tools))
+'''),
+    Wrong(lab='3.1', name="blank lines at the prompt's end collapsed",
+          rule='When it returns, messages holds prompt, word for word, as a user message.',
+          where='hunt round 18, design 38 (trailing-blank-lines-collapsed): Build item 3, '
+                '"`prompt`, word for word"',
+          names='blank lines at the end',
+          replace=r'''
+    messages.append(user_message(prompt))
+''',
+          by=r'''
+    messages.append(user_message(__import__("re").sub(r"\n{3,}\Z", "\n\n", prompt)))
+'''),
+    Wrong(lab='3.1', name='empty text blocks taken off a reply with calls',
+          rule='When it returns, messages holds every reply as the model gave it.',
+          where='hunt round 18, design 31 (empty-text-dropped-with-calls): Build item 3, "then '
+                'every reply and every result, in the order they happened"',
+          names='the empty text block after its calls kept',
+          replace=r'''
+        messages.append(reply)
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        calls = tool_calls(reply)
+        if calls:  # an empty text block beside calls says nothing
+            reply = {**reply, "content": [block for block in reply["content"]
+                                          if block != {"type": "text", "text": ""}]}
+        messages.append(reply)
+'''),
 ]
 
 # Designs the lesson's tests cannot rule out: each passes its lab (tests/authoring/
@@ -1529,6 +1833,20 @@ async def run_agent(model, system, messages, tools, prompt):
                 result = {"role": "toolResult", "tool_call_id": call["id"],
                           "tool_name": call["name"], "content": str(error), "is_error": True}
             messages.append(result)
+'''),
+    Wrong(lab='3.1', name='run_agent returning the record',
+          rule='What run_agent returns is not part of the contract: the caller\'s list is the '
+               'record, and handing that same list back changes nothing the tests or the page '
+               'speak of.',
+          where='hunt round 18, probe P3 (returns-record): Build item 3, "What `run_agent` '
+                'returns is not part of the contract"', names='',
+          replace=r'''
+        if not calls:  # the content decides, not the stop_reason label
+            return
+''',
+          by=r'''
+        if not calls:  # the content decides, not the stop_reason label
+            return messages
 '''),
     Wrong(lab='3.1', name='each request handed a copy of the record',
           rule='Each request carries the whole record so far: a copy of the list carries all of '

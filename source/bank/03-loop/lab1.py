@@ -10,6 +10,7 @@ request, the caller's list as each tool runs, a run_tool the test wraps), so tha
 tests' wanted expressions, evaluated in a bank test's frame, do not give its values.
 """
 import copy
+import time
 
 import harness
 import lab
@@ -29,6 +30,21 @@ TEXTS = ["v1\nv2\n", "# Plan\n- ship\n", "no final line break", "résumé\n", "a
 # Texts a tidy-minded write would change: each has a Windows line end and spaces or a tab
 # before a plain one.
 UNTIDY = ["v1 \r\nv2\t\nv3\n", "# Notes\r\n\r\n- one  \n- two\r\n", "a = 1\t\nb = 2\r\n  "]
+# Lines a normalising or colour-stripping tool would change: a decomposed accent (o and a
+# combining diaeresis) and a terminal's colour codes.
+ODD = "Zo\u0308e wrote \x1b[32mgreen\x1b[0m words.\n"
+
+
+def lesson_6_form(said, whole):
+    """Whether `said` is `whole`, or lesson 6's cut of it: the end of it, up to its last line,
+    and a line of its own saying to narrow the command, after it or before it."""
+    if not isinstance(said, str):
+        return False
+    last = whole.splitlines()[-1] + "\n"
+    return said == whole or any(whole.endswith(kept) and kept.endswith(last) and
+                                "Narrow the command" in note and "\n" not in note
+                                for kept, note in (said.rpartition("\n[")[::2],
+                                                   said.partition("\n")[::-2]))
 
 
 async def go(model, tools, prompt, messages, system):
@@ -98,15 +114,16 @@ async def test_bank_writes_made_through_a_run(t):
 async def test_bank_what_a_shell_sees_after_writes(t):
     ws = lab.Workspace({"keep.txt": "kept\n"})
     write, shell = harness.make_write_tool(ws), lab.Shell(ws)
+    harness.make_write_tool(lab.Workspace({}))  # another write tool, over a workspace of its own
     name = t.random.choice(["log.txt", "out.md", "data.csv"])
     texts, dotted = t.random.sample(TEXTS, 2) + [""], "./" + name
     said = []
     for n, text in enumerate(texts):
         said.append(await settle(write["execute"]({"path": name if n != 1 else dotted,
                                                    "content": text})))
-    spaced = t.random.choice(["work//b.txt", "./work/b.txt"])
+    spaced = t.random.choice(["work//b.txt", ".//work/b.txt"])
     said.append(await settle(write["execute"]({"path": spaced, "content": texts[0]})))
-    untidy, edged = t.random.choice(UNTIDY), t.random.choice(["work/c.md ", "work/c.md  "])
+    untidy, edged = t.random.choice(UNTIDY) + ODD, t.random.choice(["work/c.md ", "work/c.md  "])
     said.append(await settle(write["execute"]({"path": "work/c.md", "content": untidy})))
     said.append(await settle(write["execute"]({"path": edged, "content": "edged\n"})))
     t.expect([said] + [list(shell.run(line)) for line in (f"cat {name}", "ls", "cat work/b.txt",
@@ -121,6 +138,22 @@ async def test_bank_what_a_shell_sees_after_writes(t):
              "line ends, one whose path ends in spaces); then (output, exit code) of a "
              "shell's cat of the first file, of ls, of cat of the fourth file and of cat of "
              "the fifth, which the sixth must not have touched].")
+    # Writes over a settings file and a log that are there, and to a name with a backslash,
+    # which the workspace takes as one file's name.
+    settings = t.random.choice(["setup.cfg", "config.json", "pyproject.toml", "app.ini"])
+    log, slashed = t.random.choice(["run.log", "error.log"]), t.random.choice(["a\\b.txt",
+                                                                             "notes\\x.md"])
+    files = {settings: "[old]\n", log: "an old line\n"}
+    ws = lab.Workspace(dict(files))
+    write = harness.make_write_tool(ws)
+    harness.make_write_tool(lab.Workspace(dict(files)))
+    for where in (settings, log, slashed):
+        await settle(write["execute"]({"path": where, "content": texts[0]}))
+    t.expect(dict(ws.files), {settings: texts[0], log: texts[0], slashed: texts[0]},
+             "The workspace's files after writes over a settings file and a log that were "
+             "there and to a name with a backslash: each holds exactly what was written, "
+             "nothing kept beside it or added to the old text, and the name is the path as "
+             "the call gave it.")
 
 
 # --- rule 2: bash's execute -----------------------------------------------------------------
@@ -142,8 +175,10 @@ async def test_bank_commands_run_through_a_run(t):
     long = "".join(f"{n:04d} row of the report\n" for n in range(t.random.randint(1500, 1900)))
     huge = "".join(f"{n:05d} row of the yearly report\n"
                    for n in range(t.random.randint(2100, 2800)))
+    odd = t.random.choice(UNTIDY) + ODD
     ws = lab.Workspace({"a.txt": "alpha\n", "report.txt": long, "tail.txt": "last\r\nwords",
-                        "year.txt": huge})
+                        "year.txt": huge, "odd.txt": odd})
+    sudo = t.random.choice(["sudo cat a.txt", "sudo ls"])
     shell = lab.Shell(ws, commands=ticking())
     words = t.random.sample(["ready", "set", "go", "naïve", "42"], 2)
     missing = t.random.choice(["gone.txt", "old.md", "b.txt"])
@@ -156,6 +191,8 @@ async def test_bank_commands_run_through_a_run(t):
                                lab.reply(lab.call("bash", {"command": "cat report.txt"}),
                                          lab.call("bash", {"command": "cat tail.txt"})),
                                lab.reply(lab.call("bash", {"command": "cat year.txt"})),
+                               lab.reply(lab.call("bash", {"command": "cat odd.txt"}),
+                                         lab.call("bash", {"command": sudo})),
                                lab.say("The shell is fine.")])
     messages = await go(model, [harness.make_bash_tool(shell)], t.random.choice(PROMPTS), [],
                         t.random.choice(SYSTEMS))
@@ -166,20 +203,24 @@ async def test_bank_commands_run_through_a_run(t):
     printed = f"cat: {missing}{NOT_THERE}" + "\n"
     year = results[7] if len(results) > 7 else ""
     last = huge.splitlines()[-1]
+    refused = lab.Shell(lab.Workspace({})).run(sudo)[0]  # the shell has no sudo
     t.expect([results[:3], plain(results[3], printed) if len(results) > 3 else None,
               results[4:5], [len(r) for r in results[5:7]],
               results[5:7] == [long, "last\r\nwords"],
               ws.read_text("ticks.log"),
-              [year == huge or (last in year and "Narrow the command" in year), last in year]],
+              [lesson_6_form(year, huge), last in year], results[8:9],
+              plain(results[9], refused, 127) if len(results) > 9 else None],
              [wanted, [printed, True], ["  tick 3  \n\n"], [len(long), len("last\r\nwords")], True,
-              "tick\n" * 3, [True, True]],
+              "tick\n" * 3, [True, True], [odd], [refused, True]],
              "[The first three results on the record; the failing cat's result (its start, and "
              "whether nothing but lesson 4's status line follows); the fifth result; the "
              "characters of the last two, cat of a long file and of one with a Windows line end "
              "and no final line break; whether they are those files' texts; ticks.log, a line per run of tick; "
              "for cat of a file of over 2000 lines, whether the result is all of it (or, from "
-             "lesson 6, its end and the line saying so) and whether it holds the file's last "
-             "line].")
+             "lesson 6, its end, whole from some line on, and the line saying so) and whether "
+             "it holds the file's last line; cat of a file with a decomposed accent and colour "
+             "codes; what a sudo line the shell does not know printed (its start, and whether "
+             "nothing but lesson 4's status line follows)].")
 
 
 @lab_test("bash's execute, called again and again on a shell whose workspace the test changes "
@@ -495,38 +536,93 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
     ended.append(len(down.calls) == 1)
     # A later request that fails, after a round of tools: what the run appended stays, and the
     # model is not asked a third time.
-    later = lab.ScriptedModel([lab.reply(lab.call("scan", {"path": path})), refused,
+    def timed_out(request):
+        raise TimeoutError("the provider took too long")
+    later = lab.ScriptedModel([lab.reply(lab.call("scan", {"path": path})), timed_out,
                                lab.say("Back.")])
     record = [harness.user_message("Earlier."), lab.say("Yes.")]
     await raised(lambda: go(later, tools(5), "Still there?", record, ""))
     ended.append([lab.shape(record), len(later.calls)] == ["U A U A[c1] R(c1)", 2])
-    t.expect(ended, [True] * 6,
+    # A call when the run was given no tools at all: never passed over quietly either.
+    lone = lab.ScriptedModel([lab.reply(lab.call("scan", {"path": path})), lab.say("Hm.")])
+    record = []
+    problem = await raised(lambda: go(lone, [], "Scan it.", record, ""))
+    ended.append([lab.shape(record), problem is not None] in (["U A[c1]", True],
+                                                              ["U A[c1] R(c1) A", False]))
+    # A call without the path its tool requires: handed to run_tool like any other call.
+    handed = []
+
+    def counting(tools, call, *rest):
+        handed.append(call["id"])
+        return original(tools, call, *rest)
+    harness.run_tool = counting
+    try:
+        await raised(lambda: go(lab.ScriptedModel([lab.reply(lab.call("look", {})),
+                                                   lab.say("Hm.")]), tools(6), "Look.", [], ""))
+    finally:
+        harness.run_tool = original
+    ended.append(handed == ["c1"])
+    # Reads of one file: two at once, each seeing the record grown by the result before it;
+    # then, after the user edits the file, a read then a write in one reply.
+    ws, record, lengths = lab.Workspace({path: "first\n"}), [], []
+
+    def reading(arguments):
+        lengths.append(len(record))
+        if len(lengths) == 1:
+            for _ in range(20):  # the first read hands the interpreter on, waiting on no clock:
+                time.sleep(0)  # a call begun on another thread runs now, before its result
+        return ws.read_text(arguments["path"])
+
+    def edited(request):
+        ws.write_text(path, "edited\n")
+        return lab.reply(lab.call("read", {"path": path}),
+                         lab.call("write", {"path": path, "content": "last\n"}))
+    reads = lab.ScriptedModel([lab.reply(lab.call("read", {"path": path}),
+                                         lab.call("read", {"path": path})), edited,
+                               lab.say("Read.")])
+    await go(reads, [tool("read", reading, PATH, "Read a file."), harness.make_write_tool(ws)],
+             "Read it.", record, "")
+    ended.append([[m["content"] for m in record if m["role"] == "toolResult"], lengths] ==
+                 [["first\n", "first\n", "edited\n", f"Successfully wrote to {path}."],
+                  [2, 3, 5]])
+    t.expect(ended, [True] * 9,
              "[For a call naming a tool no one gave, then a call of a tool that raises, then "
              "the same first in a batch of two, then a name no tool has second in a batch, "
              "whether the run either raised the tool's own exception with the calls before "
              "the failing one answered and none after it (lesson 3), or answered them all and "
              "went on to the model's answer (lesson 4), the tool run once; then, for a first "
              "request that raises, whether the model was asked once; then, for a second "
-             "request that raises after a round of tools, whether the record kept that round "
-             "and the model was asked twice]: a call is never passed over quietly, nothing runs "
+             "request that times out after a round of tools, whether the record kept that round "
+             "and the model was asked twice; then whether a call in a run given no tools was "
+             "not passed over quietly; whether a call without its required path was handed to "
+             "run_tool; whether reads, two at once and then one before a write after the user "
+             "edited the file, each saw the file and the record as they were then]: a call is never passed over quietly, nothing runs "
              "after a call that raised today, nothing before it is held back, whatever was "
              "appended before a run goes wrong stays appended, and nothing is tried twice.")
 
     # Two runs on one list of tools, whose schema the test changes in place between them; the
     # second's system prompt, prompt and result end their lines in \r\n, and its first reply
     # starts with an empty text block: each goes on as it came.
-    kit = [tool("look", lambda a: "one\r\ntwo\r\n", PATH, "Look at a file.")]
+    kit = [tool("look", lambda a: "one\r\ntwo\r\n", PATH, "Look at a file."),
+           tool("mark", lambda a: "", PATH, "")]  # a tool described in no words
     await go(lab.ScriptedModel([lab.say("Ok.")]), kit, "Hi.", [], "")
     kit[0]["parameters"] = {**PATH, "properties": {**PATH["properties"],
                                                   "depth": {"type": "integer"}}}
-    given, record = lab.reply("", lab.call("look", {"path": path})), []
-    model = lab.ScriptedModel([given, lab.say("Done.")])
-    system, prompt = "Be brief.\r\nAsk first.\r\n", "Look, please.\r\n"
+    given = lab.reply("", lab.call("look", {"path": path}), "Shall I go on?")
+    model, record = lab.ScriptedModel([given, lab.say("Done.")]), []
+    system = "\ufeffBe brief.\r\nAsk first.\r\n"  # saved with a byte-order mark
+    prompt = "Look at the cafe\u0301's menu, please.\r\n\n\n\n"  # a decomposed accent
     await go(model, kit, prompt, record, system)
     t.expect([model.calls[0].system, record[0]["content"], record[1]["content"][0],
-              record[2]["content"], sorted(model.calls[0].tools[0]["parameters"]["properties"])],
-             [system, prompt, {"type": "text", "text": ""}, "one\r\ntwo\r\n", ["depth", "path"]],
-             "[The request's system prompt, the recorded prompt, the first reply's first block "
-             "as recorded, the result, the parameters the request told for "
-             "the tool changed in place]: everything goes on as it came, nothing tidied, and "
-             "each request carries tool_specs(tools) as the list stands at that request.")
+              record[2]["content"] if len(record) > 2 else None,
+              sorted(model.calls[0].tools[0]["parameters"]["properties"]),
+              [spec["name"] for spec in model.calls[0].tools]],
+             [system, prompt, {"type": "text", "text": ""}, "one\r\ntwo\r\n", ["depth", "path"],
+              ["look", "mark"]],
+             "[The request's system prompt (a byte-order mark first), the recorded prompt (a "
+             "decomposed accent, blank lines at its end), the first reply's first block "
+             "as recorded, the result of its call (the reply ends in a question), the "
+             "parameters the request told for the tool changed in place, the tools the request "
+             "told of, one described in \"\"]: everything goes on as it came, nothing tidied, "
+             "a question beside calls does not end the run, and each request carries "
+             "tool_specs(tools) as the list stands at that request.")

@@ -7,6 +7,8 @@ its rule over a family of cases; the same seed draws the same ones.
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 3 tests.py
 """
+import time
+
 import harness
 import lab
 from lab.kit import lab_test, raised, settle, tool
@@ -32,6 +34,8 @@ TEXTS = ["", "1. test\n2. ship\n", "buy milk\n", "no newline at the end", "naïv
 # Texts a tidy-minded tool might change: Windows line ends, spaces and tabs at line ends.
 UNTIDY = ["x = 1  \r\ny = 2\t\nz = 3 \n", "1. test \n2. ship\r\n\t\r\n", "buy milk\t \nand eggs\r\n  ",
           "# Plan \r\n\r\n- one\t\n"]
+# A line with a decomposed accent (e and a combining acute) and a terminal's colour codes.
+ODD = "Cafe\u0301 au lait, \x1b[1mbold\x1b[0m and plain.\n"
 
 
 def looker(ran=None):
@@ -94,6 +98,10 @@ async def test_a_plain_reply(t):
     # Words typed on Windows end their lines in \r\n, and go out so, in every draw.
     pairs.append((t.random.choice(EDGED_SYSTEMS).replace("\n", "\r\n"),
                   t.random.choice(EDGED_PROMPTS).rstrip("\n") + "\r\nThanks.\r\n"))
+    # A system prompt saved with a byte-order mark, and a prompt typed with a decomposed accent
+    # (i and a combining diaeresis) and blank lines at its end, go out as they came too.
+    pairs.append(("\ufeff" + t.random.choice(SYSTEMS),
+                  "Nai\u0308ve question: what is here?" + "\n" * t.random.randint(3, 5)))
     sent = []
     for system, prompt in pairs:
         model = lab.ScriptedModel([lab.say(t.random.choice(ANSWERS))])
@@ -102,7 +110,9 @@ async def test_a_plain_reply(t):
                      model.calls[0].messages[0]["content"]])
     t.expect(sent, [[system, prompt, prompt] for system, prompt in pairs],
              "The system prompt and the prompt go out word for word, spaces and line breaks "
-             "at their ends included: nothing is stripped, on the record or in the request, and "
+             "at their ends included, blank lines at the end, a byte-order mark and a "
+             "decomposed accent too: nothing is stripped, collapsed or normalised, on the "
+             "record or in the request, and "
              "the system prompt stays beside the messages, never folded into the first. Each "
              "item is [the request's system prompt, the recorded prompt, the request's first "
              "message's content] of one run (run_agent, lesson 3).")
@@ -415,6 +425,9 @@ async def test_the_record_grows_as_it_happens(t):
 
     def peek(arguments):
         seen.append(lab.shape(messages))
+        if len(seen) == 1:
+            for _ in range(20):  # the first call hands the interpreter on, waiting on no clock:
+                time.sleep(0)  # a call begun on another thread runs now, before its result
         return "looked at " + arguments["path"]
 
     def noting(given):
@@ -425,9 +438,13 @@ async def test_the_record_grows_as_it_happens(t):
         return answer
     widths = [t.random.randint(2, 3)] + [t.random.randint(1, 3)
                                          for _ in range(t.random.randint(0, 2))]
-    model = lab.ScriptedModel([noting(lab.reply(*looks(t, width))) for width in widths] +
+    # The tool is a read, and the first reply asks for two or three reads at once: a batch of
+    # reads runs one call at a time too, each result appended before the next call begins.
+    model = lab.ScriptedModel([noting(lab.reply(*[{**call, "name": "read"}
+                                                  for call in looks(t, width)]))
+                               for width in widths] +
                               [noting(lab.say(t.random.choice(ANSWERS)))])
-    await run(model, [tool("look", peek, PATH)], t.random.choice(PROMPTS), messages)
+    await run(model, [tool("read", peek, PATH)], t.random.choice(PROMPTS), messages)
     parts = shape_of(widths).split()
     t.expect(seen, [" ".join(parts[:at]) for at, part in enumerate(parts) if part[0] == "R"],
              "The prompt, each reply and each result go on the caller's list as they happen, "
@@ -462,16 +479,21 @@ async def test_the_record_grows_as_it_happens(t):
                  "there, with nothing asked twice. This is how many requests the run made, "
                  f"its record {lab.shape(messages)!r} (run_agent, lesson 3).")
     # A later request that fails, after a round of tools: the reply and its results were
-    # appended as they happened, so they stay, and the failed request is not sent again.
+    # appended as they happened, so they stay, and the failed request is not sent again, even
+    # when what it raised is a timeout.
+    def slow(request):
+        raise TimeoutError("the provider took too long to answer")
     width, messages = t.random.randint(1, 3), []
-    model = lab.ScriptedModel([lab.reply(*looks(t, width)), down,
+    model = lab.ScriptedModel([lab.reply(*looks(t, width)), slow,
                                lab.say(t.random.choice(ANSWERS))])
     error = await raised(lambda: run(model, [looker()], t.random.choice(PROMPTS), messages))
     t.expect([lab.shape(messages), len(model.calls), error],
-             why=f"The second request of a run fails, after a round of {width} calls: whatever "
+             why=f"The second request of a run fails with a timeout, after a round of {width} "
+                 "calls: whatever "
                  "was appended before a run goes wrong stays appended (the prompt, the reply, "
                  "its results), and a request that raises ends the run with its exception: it is "
-                 "not sent again, the first request or a later one. The items are [the record, "
+                 "not sent again, the first request or a later one, whatever it raised. The "
+             "items are [the record, "
                  "how many requests the run made, what run_agent raised] "
                  "- the Build's item 3 (run_agent, lesson 3).")
 
@@ -482,6 +504,7 @@ async def test_every_request_carries_the_specs(t):
     others = [tool(name, lambda a: "", description=f"The {name} tool.")
               for name in t.random.sample(["bash", "read", "write", "grep", "edit"],
                                           t.random.randint(1, 3))]
+    others[0]["description"] = ""  # a tool described in no words is a tool all the same
     tools = others + [looker()]
     t.random.shuffle(tools)
     rounds = t.random.randint(1, 3)
@@ -490,8 +513,9 @@ async def test_every_request_carries_the_specs(t):
     await run(model, tools, t.random.choice(PROMPTS))
     t.expect([[spec["name"] for spec in request.tools] for request in model.calls],
              [[tool["name"] for tool in tools]] * (rounds + 1),
-             "Every request tells the model about every tool, in order. Each item is one "
-             "request's tool names (run_agent, lesson 3).")
+             "Every request tells the model about every tool, in order, one whose "
+             "description is \"\" included: tool_specs(tools), nothing left out. Each item is "
+             "one request's tool names (run_agent, lesson 3).")
     t.expect([[sorted(spec) for spec in request.tools] for request in model.calls],
              [[["description", "name", "parameters"]] * len(tools)] * (rounds + 1),
              "What the model is told is tool_specs(tools): execute never leaves the program "
@@ -590,6 +614,30 @@ async def test_no_call_is_left_unanswered(t):
             what = either
         found.append([name, what])
         wanted.append([name, answered if name == "touch" else either])
+    # A call with no tools given at all, and a call of look without its path, which run_tool
+    # is handed like any other call (the loop makes no result of its own).
+    given_run_tool, handed = harness.run_tool, []
+
+    def counted(tools, call, *rest):  # harness.run_tool, noting each call it is handed
+        handed.append(call["id"])
+        return given_run_tool(tools, call, *rest)
+    for name, kit, arguments in (("look, no tools given", [], {"path": t.random.choice(PATHS)}),
+                                 ("look, no path given", [looker()], {})):
+        model = lab.ScriptedModel([lab.reply(lab.call("look", arguments)),
+                                   lab.say(t.random.choice(ANSWERS))])
+        messages, handed[:] = [], []
+        harness.run_tool = counted
+        try:
+            error = await raised(lambda: run(model, kit, t.random.choice(PROMPTS), messages))
+        finally:
+            harness.run_tool = given_run_tool
+        what = f"{lab.shape(messages)}, and run_agent " + ("raised" if error else "returned")
+        if what in (answered, "U A[c1], and run_agent raised"):
+            what = either
+        if kit and "c1" not in handed:  # the tool is there, so run_tool decides what it gets
+            what += f", run_tool handed the calls {handed}"
+        found.append([name, what])
+        wanted.append([name, either])
     t.expect(found, wanted,
              "Every call of a reply has its result, from run_tool, before the run goes on, and "
              "the run ends at the first reply that asks for nothing, its one way out. A result "
@@ -597,7 +645,9 @@ async def test_no_call_is_left_unanswered(t):
              "run with its exception today (lesson 4 turns it into an error result): it is "
              "never skipped, and the loop never returns quietly with a call unanswered. Each "
              "item is [the tool the call named, what happened: lab.shape of the record and "
-             "whether run_agent raised or returned] "
+             "whether run_agent raised or returned]; the last two are a call with no tools "
+             "given, and a call without its required path, which is handed to run_tool like "
+             "any call, and run_tool answers it "
              "(run_agent, lessons 3 and 4).")
     # A call that raises in the middle of a batch, a tool's own raise or a name no tool has:
     # the calls after it are not run today, and the tool's exception is what ends the run.
@@ -670,14 +720,22 @@ async def test_words_and_a_call(t):
              "words, before or after them. The items are [the record, the paths the tool ran "
              "on] (run_agent, lesson 3).")
     # Its words, spaces and line breaks at their ends, are recorded as the model gave them.
-    edged = t.random.choice([" ", "\n", "  "]) + words + t.random.choice(["\n", " ", "\n\n"])
-    given = lab.reply(edged, *looks(t, t.random.randint(1, 2)))
+    # The words ask the user something, and an empty text block follows the calls: a question
+    # does not end the run while there are calls, and the empty block is kept.
+    asked = t.random.choice(["Shall I look at the tests too?", "Is this the file you meant?",
+                             "What does it print?"])
+    edged = t.random.choice([" ", "\n", "  "]) + asked + t.random.choice(["\n", " ", "\n\n"])
+    # Its calls carry their ids, so that the reply the model gives is the one compared.
+    given = lab.reply(edged, *[{**call, "id": f"c{number}"} for number, call
+                               in enumerate(looks(t, t.random.randint(1, 2)), 1)], "")
     model = lab.ScriptedModel([given, lab.say(t.random.choice(ANSWERS))])
     messages = await run(model, [looker()], t.random.choice(PROMPTS))
     t.expect([lab.shape(messages), messages[1] == given, harness.text_of(messages[1])],
              why="A reply with words and calls goes on the record as the model gave it, its "
-                 f"words {edged!r} unstripped: every reply, in the order it happened, nothing "
-                 "rebuilt or tidied. The items are [the record, whether the recorded reply is "
+                 f"words {edged!r} unstripped and the empty text block after its calls kept: "
+                 "every reply, in the order it happened, nothing rebuilt or tidied; and words "
+                 "that ask the user a question do not end the run while the reply has calls. "
+                 "The items are [the record, whether the recorded reply is "
                  "the one given, its words] - the Build's item 3 (run_agent, lesson 3).")
 
 
@@ -732,7 +790,7 @@ async def test_the_write_tool(t):
              "A second write replaces the whole file, and nothing else in the workspace "
              "changed: no backup, no other file (make_write_tool, lesson 3).")
     # The path in the sentence is the argument as it came, whatever the workspace makes of it.
-    dotted = "./" + t.random.choice([p for p in PATHS if p not in kept and p != path])
+    dotted = ".//" + t.random.choice([p for p in PATHS if p not in kept and p != path])
     said = await settle(write["execute"]({"path": dotted, "content": first}))
     t.expect([said, ws.read_text(dotted) if ws.exists(dotted) else None],
              [f"Successfully wrote to {dotted}.", first],
@@ -743,13 +801,13 @@ async def test_the_write_tool(t):
         ws.remove(dotted)
     # Content is written exactly, line ends and all, and the path is the argument as it came,
     # spaces at its ends included.
-    untidy, spaced = t.random.choice(UNTIDY), t.random.choice([" ", "  "]) + path
+    untidy, spaced = t.random.choice(UNTIDY) + ODD, t.random.choice([" ", "  "]) + path
     said = await settle(write["execute"]({"path": spaced, "content": untidy}))
     t.expect([said, ws.read_text(spaced) if ws.exists(spaced) else None],
              [f"Successfully wrote to {spaced}.", untidy],
-             "The file holds exactly the content argument, \\r\\n line ends and spaces or "
-             "tabs at line ends included, and the sentence names the path character for "
-             "character, spaces and all. The items are [what write said, the file's text] "
+             "The file holds exactly the content argument, \\r\\n line ends, spaces or "
+             "tabs at line ends, a decomposed accent and colour codes included, and the "
+             "sentence names the path character for character, spaces and all. The items are [what write said, the file's text] "
              "- the Build's item 1 (make_write_tool, lesson 3).")
     if ws.exists(spaced):
         ws.remove(spaced)
@@ -789,6 +847,25 @@ async def test_the_write_tool(t):
                  "\"path\" argument names holds exactly the \"content\" argument, and the "
                  "sentence names the path as it came. The items are [what write said, the "
                  "file's text] - the Build's item 1 (make_write_tool, lesson 3).")
+    # Another write tool is made over a workspace of its own; then this one writes over a
+    # project's settings file and a log that are there, and to a name with a backslash in it,
+    # which the workspace takes as one file's name.
+    harness.make_write_tool(lab.Workspace({}))
+    settings = t.random.choice(["pyproject.toml", "setup.cfg", "tox.ini", "package.json"])
+    log, slashed = t.random.choice(["app.log", "build.log"]), t.random.choice(["src\\x.py",
+                                                                             "docs\\a.md"])
+    ws = lab.Workspace({settings: "[old]\n", log: "an old line\n"})
+    write = harness.make_write_tool(ws)
+    harness.make_write_tool(lab.Workspace({}))
+    for where in (settings, log, slashed):
+        await settle(write["execute"]({"path": where, "content": first}))
+    t.expect(ws.files, {settings: first, log: first, slashed: first},
+             f"Writes over {settings} and {log}, which are there, and to {slashed!r}: each "
+             "file named by the \"path\" argument, as the workspace names it, holds exactly "
+             "the \"content\" argument, whether it existed before or not, and nothing else in "
+             "the workspace has changed (no backup, nothing added to the old text), even with "
+             "other write tools made over other workspaces. This is the workspace's files - "
+             "the Build's item 1 (make_write_tool, lesson 3).")
 
 
 @lab_test("make_bash_tool(shell) makes a tool named bash that needs a command and returns what "
@@ -820,7 +897,7 @@ async def test_the_bash_tool(t):
     unended = t.random.choice(["no newline at the end", "x = 1\ny = 2", "done"])
     long = "".join(f"{number:05d} print('a line of a long file')\n"
                    for number in range(t.random.randint(900, 1300)))
-    untidy = t.random.choice(UNTIDY)  # \r\n line ends, spaces and tabs at line ends
+    untidy = t.random.choice(UNTIDY) + ODD  # \r\n, blanks at line ends, an accent, colours
     ws.write_text("notes.txt", unended)
     ws.write_text("long.txt", long)
     ws.write_text("untidy.txt", untidy)
@@ -830,8 +907,9 @@ async def test_the_bash_tool(t):
              [unended, len(long), True, untidy],
              "bash returns what the command printed, exactly: cat of a file with no final "
              f"line break gives its text with none added, cat of a file of {len(long)} "
-             "characters gives all of them, and cat of a file with \\r\\n line ends and "
-             "spaces or tabs at line ends gives them as they are. The items are [the first "
+             "characters gives all of them, and cat of a file with \\r\\n line ends, "
+             "spaces or tabs at line ends, a decomposed accent and colour codes gives them as "
+             "they are. The items are [the first "
              "result, the second's characters, whether it is the file's text, the third "
              "result] - the Build's item 2 (make_bash_tool, lesson 3).")
     for name in ("notes.txt", "long.txt", "untidy.txt"):
@@ -844,11 +922,17 @@ async def test_the_bash_tool(t):
     said = await settle(bash["execute"]({"command": "cat longer.txt"}))
     ws.remove("longer.txt")
     last = longer.splitlines()[-1]
-    t.expect([said == longer or (last in said and "Narrow the command" in said),
+    # Lesson 6's form: the output's end, up to its last line, and a line of its own saying to
+    # narrow the command, after it or before it.
+    cuts = [said.rpartition("\n[")[::2], said.partition("\n")[::-2]]
+    t.expect([said == longer or any(longer.endswith(kept) and kept.endswith(last + "\n") and
+                                    "Narrow the command" in note and "\n" not in note
+                                    for kept, note in cuts),
               last in said], [True, True],
              f"cat of a file of {len(longer.splitlines())} lines ({len(longer)} characters) "
              "gives what the command printed: all of it today (from lesson 6, its end and a "
-             "line saying the rest was cut), never a beginning cut off silently. The items are "
+             "line saying the rest was cut), never a beginning cut off silently, nor a middle "
+             "cut out. The items are "
              "[whether the result is the whole output or lesson 6's end of it, whether the "
              "file's last line is in it] "
              "- the Build's item 2 (make_bash_tool, lesson 3).")
@@ -859,6 +943,17 @@ async def test_the_bash_tool(t):
              "bash runs the command once, and returns what that run printed: rm prints "
              "nothing and the file is gone. The items are [the result, whether the file is "
              "still there] (make_bash_tool, lesson 3).")
+    # A command the shell does not have, sudo among them: what the shell printed is the result.
+    line = t.random.choice(["sudo ls src", "sudo rm -rf src"])
+    said = await settle(bash["execute"]({"command": line}))
+    printed = lab.Shell(lab.Workspace({})).run(line)[0]
+    t.expect([said[:len(printed)], said[len(printed):] in ("", "\nCommand exited with code 127")],
+             [printed, True],
+             f"bash runs {line!r} in the shell, whatever the command, and returns what it "
+             "printed: the result is what the \"command\" argument printed when run in "
+             "`shell`, nothing refused or answered in its place. The items are [the result's "
+             "start, whether nothing (or lesson 4's status line) follows it] - the Build's "
+             "item 2 (make_bash_tool, lesson 3).")
     # A command that fails printed something too, and that is all the model gets today.
     # Lesson 4 adds a status line after it, so the test accepts that line and nothing else.
     missing = t.random.choice(["nope.py", "old.py", "main.py.bak"])
@@ -883,16 +978,33 @@ async def test_a_write_then_a_read(t):
     text = t.random.choice([text for text in TEXTS if text])
     checks = [lab.call("read", {"path": path}), lab.call("bash", {"command": f"cat {path}"})]
     t.random.shuffle(checks)
+    # Then the file is read again; the user edits it; and a reply asks to read it, then to
+    # write it: each call runs when its turn comes, in call order, on the file as it is then.
+    edited, final = t.random.sample([other for other in TEXTS if other != text], 2)
+
+    def edit_then_ask(request):
+        ws.write_text(path, edited)  # the user changed the file between two requests
+        return lab.reply(lab.call("read", {"path": path}),
+                         lab.call("write", {"path": path, "content": final}))
     model = lab.ScriptedModel([
         lab.reply(lab.call("write", {"path": path, "content": text})),
         lab.reply(*checks),
+        lab.reply(lab.call("read", {"path": path})),
+        edit_then_ask,
         lab.say("The plan has two steps.")])
     messages = await run(model, tools, "Write a plan, then check it.")
-    t.expect(lab.shape(messages), "U A[c1] R(c1) A[c2,c3] R(c2) R(c3) A",
-             "Three calls over two turns, each answered (run_agent, lesson 3).")
-    t.expect([m["content"] for m in messages if m["role"] == "toolResult"],
-             [f"Successfully wrote to {path}.", text, text],
-             "The read and the command in turn 2 see the file the write made in turn 1. Each "
-             "item is one result's content (run_agent, lesson 3).")
+    t.expect(lab.shape(messages),
+             "U A[c1] R(c1) A[c2,c3] R(c2) R(c3) A[c4] R(c4) A[c5,c6] R(c5) R(c6) A",
+             "Six calls over four turns, each answered (run_agent, lesson 3).")
+    t.expect([[m["content"] for m in messages if m["role"] == "toolResult"],
+              ws.read_text(path) if ws.exists(path) else None],
+             [[f"Successfully wrote to {path}.", text, text, text, edited,
+               f"Successfully wrote to {path}."], final],
+             "The read and the command in turn 2 see the file the write made in turn 1; a read "
+             "in turn 4, after the user edited the file, sees the edit, because every call has "
+             "its result from run_tool, run afresh, nothing kept from an earlier read; and in "
+             "a batch of a read then a write, the read runs first and sees the file before "
+             "the write: the loop runs them in order. The items are [each result's content, "
+             "the file's text at the end] (run_agent, lesson 3).")
     t.expect(lab.validate(messages), [], "The record is a transcript a provider accepts "
                                          "(run_agent, lesson 3).")
