@@ -306,12 +306,14 @@ async def test_a_crashing_check_fails_closed(t):
              "door catches every Exception the check raises, not a list of the likely ones, "
              "and a PermissionError the check raised included: it is the check breaking, so "
              "its reason is the check failed: and the whole of its text, every line of it. "
+             "A NotImplementedError and a TimeoutError are Exceptions too: a check whose rule "
+             "is not written yet, or that timed out, has not said yes. "
              "The items are [[content, is_error] for checks raising three drawn kinds of "
              "Exception, an AttributeError, a PolicyError (an Exception of the check's own, "
              "its text 404 lines and over 16,000 characters long, not cut), a PermissionError "
              "a LookupError with no text at all (the check failed: and nothing after it, no "
-             "stand-in such as its kind's name), a NotImplementedError and a TimeoutError (no "
-             "kind of Exception, however it looks, lets the call through), the commands that ran] (guard, Build item 1: "
+             "stand-in such as its kind's name), a NotImplementedError and a TimeoutError, the "
+             "commands that ran] (guard, Build item 1: "
              "\"its reason is `the check failed: ` followed by the text of what the check "
              "raised\", lesson 14).")
     vast = RuntimeError("  a rule of rules.toml failed to load\n" * t.random.randint(6_000, 30_000))
