@@ -1,7 +1,7 @@
 """Lesson 14's wrong designs (tools/wrong_designs.py describes the format). Each is a change to
 lab 14.1's reference; the rule is the lesson's principle or the part of it the design breaks.
 """
-from tools.wrong_designs import Wrong
+from tools.wrong_designs import Beyond, Wrong
 
 # The reference's lines the designs of hunt round 12 change, named once: the whole inner
 # execute of guard, its last line, its except clause, its refusal, deny_destructive's test of
@@ -1380,6 +1380,104 @@ WRONG = [
 
     def check(name, arguments):
 '''),)),
+    # Hunt round 18 (reader r98), designs 14.1-53 and 14.1-54: a crashed check that fails open
+    # for one kind of Exception.
+    Wrong(lab='14.1', name="a check's NotImplementedError let through",
+          rule='A check that breaks, with any Exception, has not said yes: the call is refused with the check failed: and its text, whatever the kind, one that says its rule is not written yet included.',
+          where='lab 14.1, Build section, item 1: "A check that breaks has not said yes: the call is refused"; hunt round 18, 14.1-53',
+          names='a NotImplementedError and a TimeoutError',
+          replace=CRASH,
+          by=r'''
+        except NotImplementedError:
+            reason = None  # no rule written for this yet: nothing to stop
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+'''),
+    Wrong(lab='14.1', name="a check's TimeoutError let through",
+          rule='A check that breaks, with any Exception, has not said yes: a check that timed out gave no answer, so the call is refused with the check failed: and its text.',
+          where='lab 14.1, Build section, item 1: "A check that breaks has not said yes: the call is refused"; hunt round 18, 14.1-54',
+          names='a NotImplementedError and a TimeoutError',
+          replace=CRASH,
+          by=r'''
+        except TimeoutError:
+            reason = None  # the policy service is slow: do not hold up the work
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+'''),
+    # Hunt round 18 (reader r98), design 14.1-24.
+    Wrong(lab='14.1', name='a refusal raised as a subclass named PermissionError',
+          rule='A refusal is raised as PermissionError itself: a subclass of the door\'s own is an exception of its own kind, even one that calls itself PermissionError.',
+          where='lab 14.1, Build section, item 1: "the call raises `PermissionError` with the text `Tool call blocked: `"; hunt round 18, 14.1-24',
+          names='not a subclass of it, even one named PermissionError',
+          replace=BLOCK,
+          by=r'''
+            refusal = type("PermissionError", (PermissionError,), {"__module__": "builtins"})
+            raise refusal(f"Tool call blocked: {reason}")
+'''),
+    # Hunt round 18 (reader r98), design 14.1-17.
+    Wrong(lab='14.1', name='an empty guidelines list put in the tool handed in',
+          rule='guard changes nothing of the tool handed in: a tool with no guidelines keeps having none, no key added to it.',
+          where='section "Where the door goes": "`snippet` and `guidelines` travel with `{**tool}` untouched"; hunt round 18, 14.1-17',
+          names='a tool with no guidelines',
+          replace=r'''
+    return {**tool, "execute": execute}
+''',
+          by=r'''
+    tool.setdefault("guidelines", [])  # every guarded tool has a list to show
+    return {**tool, "execute": execute}
+'''),
+    # Hunt round 18 (reader r98), design 14.1-25.
+    Wrong(lab='14.1', name='a call whose arguments are not a dict refused unasked',
+          rule='For each call, the check is asked once before the real tool runs, whatever the call\'s arguments: the door does not refuse a call on its own.',
+          where='lab 14.1, Build section, item 1: "For each call, the check is asked once"; hunt round 18, 14.1-25',
+          names='arguments are not a dict',
+          replace=r'''
+    def execute(arguments):
+        try:
+''',
+          by=r'''
+    def execute(arguments):
+        if not isinstance(arguments, dict):  # no check can read them
+            raise PermissionError("Tool call blocked: arguments must be an object")
+        try:
+'''),
+    # Hunt round 18 (reader r98), designs 14.1-10 and 14.1-23: cuts past what the tests tried.
+    Wrong(lab='14.1', name='a reason cut at fifty thousand characters',
+          rule='Any answer but None is the reason, after Tool call blocked: as text, exactly, however long.',
+          where='lab 14.1, Build section, item 1: "the call raises `PermissionError` with the text `Tool call blocked: ` and the reason after it"; hunt round 18, 14.1-10',
+          names='not cut at any length',
+          replace=BLOCK,
+          by=r'''
+            raise PermissionError(f"Tool call blocked: {str(reason)[:50_000]}")
+'''),
+    Wrong(lab='14.1', name="a crashed check's text cut at a hundred thousand characters",
+          rule="A crashed check's reason is the check failed: followed by the text of what it raised, all of it, however long.",
+          where='lab 14.1, Build section, item 1: "its reason is `the check failed: ` followed by the text of what the check raised"; hunt round 18, 14.1-23',
+          names='not cut at any length',
+          replace=CRASH,
+          by=r'''
+        except Exception as exc:
+            reason = f"the check failed: {str(exc)[:100_000]}"
+'''),
+    # Hunt round 18 (reader r98), designs 14.1-32 and 14.1-33.
+    Wrong(lab='14.1', name='rm -f refused as well',
+          rule='deny_destructive refuses bash commands holding rm -rf; every other call gets None, rm -f (no -r) included, which is not rm -rf in another spelling.',
+          where='lab 14.1, Build section, item 2: "Every other call gets `None`"; hunt round 18, 14.1-32',
+          names='rm -f build.log',
+          replace=DENY,
+          by=r'''
+    command = str(arguments.get("command"))
+    if name == "bash" and ("rm -rf" in command or "rm -f " in command):
+'''),
+    Wrong(lab='14.1', name='any sudo command refused as well',
+          rule='deny_destructive refuses bash commands holding rm -rf, not whatever else looks risky: a sudo command without rm -rf gets None.',
+          where='lab 14.1, Build section, item 2: "Every other call gets `None`"; hunt round 18, 14.1-33',
+          names='sudo make install',
+          replace=DENY,
+          by=r'''
+    command = str(arguments.get("command"))
+    if name == "bash" and ("rm -rf" in command or "sudo " in command):
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -1511,4 +1609,231 @@ ALLOWED = [
         except Exception as exc:
             raise PermissionError(f"Tool call blocked: the check failed: {exc}") from exc
 """),
+    # Hunt round 18 (reader r98), probe 14.1-52.
+    Wrong(
+        lab="14.1", name="a yes read as a bool that is true",
+        rule="Only True lets the call through; `isinstance(said, bool) and said` is the same "
+             "test as `said is True`, since bool has no subclasses and False is its only other "
+             "value: every answer but True refuses.",
+        where='lab 14.1, Build section, item 3: "lets the call through only on a clear yes"; '
+              'hunt round 18, probe 14.1-52',
+        names="",
+        replace=r"""
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+""",
+        by=r"""
+        said = human.ask(f"Allow {name} {json.dumps(arguments)}?")
+        if isinstance(said, bool) and said:
+"""),
+    # Hunt round 18 (reader r98), probe 14.1-38.
+    Wrong(
+        lab="14.1", name="a deny-list that also refuses other spellings in any letters",
+        rule="deny_destructive refuses any bash command holding rm -rf; the page leaves a "
+             "stricter list to the student, other spellings and the same in capitals included.",
+        where='lab 14.1, Build section, item 2: "A stricter list that also refuses other '
+              'spellings of the same command"; hunt round 18, probe 14.1-38',
+        names="",
+        replace=r"""
+    if name == "bash" and "rm -rf" in str(arguments.get("command")):
+""",
+        by=r"""
+    spellings = ("rm -rf", "rm -fr", "rm -r -f", "rm -f -r")
+    if name == "bash" and any(s in str(arguments.get("command")).lower() for s in spellings):
+"""),
+    # Hunt round 18 (reader r98), probe 14.1-26.
+    Wrong(
+        lab="14.1", name="a module-level log of every call through a door",
+        rule="The door asks its check about every call and remembers no answer; a record of "
+             "the calls kept beside it, which no answer is read from, changes nothing a call "
+             "can show, and the page names the lack of a record as a weakness of the harness "
+             "(\"Nothing records who said yes\"), not a rule.",
+        where='section "Your code beside Tau\'s": "Nothing records who said yes."; hunt round 18, '
+              'probe 14.1-26',
+        names="",
+        replace=r"""
+    def execute(arguments):
+        try:
+""",
+        by=r"""
+    def execute(arguments):
+        DOOR_LOG.append((tool["name"], arguments))  # an audit, kept for the whole process
+        try:
+""",
+        also=((r"""
+def guard(tool, check):
+""", r"""
+DOOR_LOG = []
+
+
+def guard(tool, check):
+"""),)),
+]
+
+
+BEYOND = [
+    # Hunt round 18 (reader r98), design 14.1-09.
+    Beyond(lab='14.1', name='a door that opens after five thousand refusals',
+           rule='Any answer but None is a reason for a refusal, on every call: the door keeps no '
+                'count of refusals, however many.',
+           where='lab 14.1, Build section, item 1: "Any other answer is the reason for a '
+                 'refusal"; hunt round 18, 14.1-09',
+           names='keeps no count of refusals',
+           reach="test_only_none_lets_a_call_through refuses 1,001 to 1,010 calls in a row "
+                 "through one door; this reader's door opens on the 5,001st, and a case past it "
+                 "is the count grown just past the design's threshold (a door that opens after "
+                 "50,000 is the next), a limit past what a test can afford",
+           replace=r'''
+    def execute(arguments):
+        try:
+''',
+           by=r'''
+    refused = [0]
+
+    def execute(arguments):
+        if refused[0] >= 5_000:  # it has said no enough: let the work go on
+            return tool["execute"](arguments)
+        try:
+''',
+           also=((BLOCK, r'''
+            refused[0] += 1
+            raise PermissionError(f"Tool call blocked: {reason}")
+'''),),
+           deep=r'''
+import harness
+from lab.kit import lab_test, settle, tool
+
+LAB = "14.1"
+
+
+@lab_test("A door whose check refuses 6,000 calls in a row refuses the last as the first: the "
+          "door keeps no count of refusals.")
+async def test_six_thousand_refusals(t):
+    ran = []
+    door = harness.guard(tool("bash", lambda arguments: ran.append(arguments) or "ran"),
+                         lambda name, arguments: "not now")
+    refused = 0
+    for _ in range(6_000):
+        try:
+            await settle(door["execute"]({"command": "make deploy"}))
+        except PermissionError:
+            refused += 1
+    t.expect([refused, ran], [6_000, []],
+             why="Every one of 6,000 refusals stays a refusal: the door keeps no count of "
+                 "refusals. Items: the calls refused, the calls that ran (guard, lesson 14).")
+'''),
+    # Hunt round 18 (reader r98), design 14.1-46.
+    Beyond(lab='14.1', name='a person who said no ten thousand times in a row not asked again',
+           rule='confirm_with puts one question to the person per call, the same call asked '
+                'again as often as it comes: the check keeps no count of answers, however many.',
+           where='lab 14.1, Build section, item 3: "puts one question to the person per call, '
+                 'through `human.ask`, the same call asked again as often as it comes"; hunt '
+                 'round 18, 14.1-46',
+           names='keeps no count of answers',
+           reach="test_one_question_per_call_in_order asks 1,001 to 1,005 nos in a row; this "
+                 "reader stops asking after 10,000, and a case past it is the count grown just "
+                 "past the design's threshold, a limit past what a test can afford",
+           replace=r'''
+    def check(name, arguments):
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+            return None
+        return "the user said no"
+''',
+           by=r'''
+    nos = [0]
+
+    def check(name, arguments):
+        if nos[0] >= 10_000:  # asked enough: they will say no again
+            return "the user said no"
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+            nos[0] = 0
+            return None
+        nos[0] += 1
+        return "the user said no"
+''',
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "14.1"
+
+
+@lab_test("A person who has said no 12,000 times in a row is asked about the next call, and "
+          "their yes lets it through: the check keeps no count of answers.")
+async def test_twelve_thousand_nos_then_a_yes(t):
+    person = lab.Human([False] * 12_000 + [True])
+    check = harness.confirm_with(person)
+    answered = [check("bash", {"command": "make reset"}) for _ in range(12_001)]
+    t.expect([answered[-1], len(person.questions)], [None, 12_001],
+             why="After 12,000 nos the person is still asked, and their True lets the call "
+                 "through: the check keeps no count of answers. Items: what the check answered "
+                 "last, the questions put (confirm_with, lesson 14).")
+'''),
+    # Hunt round 18 (reader r98), design 14.1-30.
+    Beyond(lab='14.1', name='rm -rf looked for in the first 2,000,000 characters',
+           rule='A bash call whose command contains rm -rf, wherever it stands, gets a reason: '
+                'the whole command is looked at, however long.',
+           where='lab 14.1, Build section, item 2: "A bash call whose command contains '
+                 '`rm -rf`, wherever it stands, gets a reason"; hunt round 18, 14.1-30',
+           names='the whole command is looked at',
+           reach="test_deny_destructive puts rm -rf after about 1,200,000 characters (building "
+                 "that command is most of the test's 14 ms); this reader looks at the first "
+                 "2,000,000, and a command past it is the paste grown just past the design's "
+                 "threshold, a limit past what a test can afford",
+           replace=DENY,
+           by=r'''
+    if name == "bash" and "rm -rf" in str(arguments.get("command"))[:2_000_000]:
+''',
+           deep=r'''
+import harness
+from lab.kit import lab_test
+
+LAB = "14.1"
+
+
+@lab_test("deny_destructive refuses a bash command whose rm -rf comes after 3,000,000 "
+          "characters: the whole command is looked at.")
+async def test_rm_rf_after_three_million_characters(t):
+    command = "echo " + "x" * 3_000_000 + " && rm -rf build"
+    t.expect(harness.deny_destructive("bash", {"command": command}) is None, False,
+             why="rm -rf after 3,000,000 characters is still in the command: the whole command "
+                 "is looked at, however long. The value is whether deny_destructive gave None "
+                 "(deny_destructive, lesson 14).")
+'''),
+    # Hunt round 18 (reader r98), design 14.1-43.
+    Beyond(lab='14.1', name='a long question cut at five million characters',
+           rule='The question reads Allow, the tool\'s name and the arguments as json.dumps '
+                'writes them, then ?: a long call is asked in full, however long.',
+           where='lab 14.1, Build section, item 3: "The question reads `Allow`, the tool\'s name '
+                 'and the arguments as `json.dumps` writes them, then `?`"; hunt round 18, '
+                 '14.1-43',
+           names='asked in full',
+           reach="test_confirm_with_asks_the_person asks about a call whose JSON is over "
+                 "1,000,000 characters (most of the test's 15 ms); this reader cuts at "
+                 "5,000,000, and a call past it is the paste grown just past the design's "
+                 "threshold, a limit past what a test can afford",
+           replace=ASK,
+           by=r'''
+        if human.ask(f"Allow {name} {json.dumps(arguments)[:5_000_000]}?") is True:
+''',
+           deep=r'''
+import json
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "14.1"
+
+
+@lab_test("A call whose JSON is over 6,000,000 characters is asked in full.")
+async def test_a_question_of_six_million_characters(t):
+    person = lab.Human([True])
+    arguments = {"path": "big.txt", "content": "x" * 6_000_000}
+    said = harness.confirm_with(person)("write", arguments)
+    t.expect([said, person.questions == [f"Allow write {json.dumps(arguments)}?"]], [None, True],
+             why="Every character of the call's JSON is put to the person: a long call is "
+                 "asked in full. Items: what the check answered, the question is the whole "
+                 "call (confirm_with, lesson 14).")
+'''),
 ]

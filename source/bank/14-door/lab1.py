@@ -72,14 +72,15 @@ def recording(name, ran, output=None):
 
 async def knock(door, arguments):
     """What a frontend that calls a door's execute itself finds, sorted by type: ["ran",
-    output], ["refused", text] for a PermissionError, ["raised", "Type: text"] for another
+    output], ["refused", text] for PermissionError itself, ["raised", "Type: text"] for another
     Exception, ["left", "Type: text"] for anything wider (the program ending)."""
     try:
         return ["ran", await settle(door["execute"](arguments))]
     except asyncio.CancelledError:
         raise
-    except PermissionError as exc:
-        return ["refused", str(exc)]
+    except PermissionError as exc:  # PermissionError itself; a subclass is a kind of its own
+        return ["refused" if type(exc) is PermissionError else "refused by a kind of its own",
+                str(exc)]
     except Exception as exc:
         return ["raised", f"{type(exc).__name__}: {exc}"]
     except BaseException as exc:  # lab.PowerCut, KeyboardInterrupt, Hangup: the program ending
@@ -232,6 +233,12 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
               t.random.choices(["wait for review", "not on a Friday", "ask ops first"], k=110)]
     cases += [(("raise", RuleError(word)), None, ["refused", FAILED + word]) for word in
               t.random.choices(["rules.toml is locked", "no rule matched", "bad glob"], k=25)]
+    odd_kinds = [NotImplementedError("rules for deploys are not written yet"),
+                 TimeoutError("the rules service took too long"),
+                 t.random.choice([RecursionError("rules nest too deep"),
+                                  ConnectionResetError("the rules service hung up"),
+                                  FloatingPointError("score overflow")])]
+    cases += [(("raise", exc), None, ["refused", FAILED + str(exc)]) for exc in odd_kinds]
     code = t.random.randint(1, 9)
     cases.append((("raise", SystemExit(code)), None, ["left", f"SystemExit: {code}"]))
     for own in (RuntimeError(text), KeyError(t.random.choice(FILES)), TypeError(text),
@@ -281,7 +288,8 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
              "nothing or returned None, raised ValueError, PermissionError, KeyboardInterrupt "
              "or PowerCut, or, last, printed its output; a reason of over 20,000 characters, an "
              "answer that equals None without being None, a check's error of over four hundred "
-             "lines, a hundred and ten more refusals, a check that raised SystemExit, and tools raising RuntimeError, "
+             "lines, a hundred and ten more refusals, checks raising NotImplementedError, TimeoutError "
+             "and one more kind of Exception, a check that raised SystemExit, and tools raising RuntimeError, "
              "KeyError, TypeError and IndexError among them; then one call made three times whose "
              "check raised KeyError each time, and a call of a tool named read behind the same "
              "check, which refused it. Items: [the door's name, its keys, the keys of the tool "
@@ -347,6 +355,35 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
              "the first door refused with the coroutine as its reason, each different thing "
              "the frontend found at the second door, how often its check was asked, the calls "
              "that ran, what the frontend found at the third door, and at the fourth].")
+    ran, asked = [], []
+    bare = recording("lint", ran)
+    keys = sorted(bare)
+    odd = t.random.choice([["src", "tests"], "src tests", None])
+    said = "no linting on a Friday; " * t.random.randint(9_000, 45_000)
+    broke = RuntimeError("  rules/lint.toml could not be read\n" * t.random.randint(6_000, 30_000))
+    answers = [None, said, broke]
+
+    def by_turn(name, arguments):
+        asked.append(arguments)
+        answer = answers.pop(0)
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+    door = harness.guard(bare, by_turn)
+    found = [await knock(door, odd) for _ in range(3)]
+    t.expect([found[0], [given is odd for given in asked], ran, sorted(bare) == keys,
+              [[how, len(text), text == wanted] for (how, text), wanted in
+               zip(found[1:], [BLOCKED + said, FAILED + str(broke)])]],
+             [["ran", f"lint did {json.dumps(odd)}\n"], [True] * 3, [["lint", odd]], True,
+              [["refused", len(BLOCKED + said), True], ["refused", len(FAILED + str(broke)), True]]],
+             f"Then a door on a tool with no guidelines, called three times with arguments "
+             f"that are not a dict ({odd!r}); its check answers None, then a reason of "
+             f"{len(said):,} characters, then raises an error of {len(str(broke)):,} "
+             "characters. Items: [what the frontend found for the first call, for each call "
+             "whether the check was shown those very arguments, the calls that ran, whether "
+             "the tool handed in kept its keys, for the two refusals [what the frontend found, "
+             "the length of its text, whether its text is the whole of Tool call blocked: and "
+             "the reason]].")
 
 
 # --- rule 2: deny_destructive -----------------------------------------------------------------
@@ -366,7 +403,8 @@ def shell_calls(t):
     in another argument, or in the command of a tool not named bash (run_bash among them); a
     command that is not text, a list or a dict holding rm -rf among them; rm -rf on the fifth line
     of a script, after over 100,000 characters and after over a million, at the end of a longer
-    word, and in a str of a kind of its own; rm -r and rm -R, which are not rm -rf; bash spelt
+    word, and in a str of a kind of its own; rm -r and rm -R, which are not rm -rf, nor are rm -f
+    and sudo; bash spelt
     otherwise or with more after it (bash2), another tool."""
     target = t.random.choice(["build", "dist", "out", "cache", "tmp"])
     refused = [f"make clean && rm -rf {target}", f"ls;rm -rf {target}",
@@ -376,7 +414,8 @@ def shell_calls(t):
                "echo " + " ".join(f"{target}{n}" for n in range(t.random.randint(15000, 16000))) +
                f" | xargs rm -rf {target}"]
     let = [f"cp -rf src {target}", f"grep -rf words.txt {target}", "git status",
-           f"rm -r {target}", f"rm -R {target}/old"]
+           f"rm -r {target}", f"rm -R {target}/old", f"rm -f {target}.log",
+           t.random.choice(["sudo make install", "sudo apt-get update", "sudo ls /root"])]
     calls = [("bash", {"command": c}, True) for c in refused]
     calls += [("bash", {"command": c}, False) for c in let]
     calls += [("bash", {"command": "ls", "why": f"before rm -rf {target}"}, False),

@@ -42,11 +42,12 @@ def allow_all(name, arguments):
 
 
 async def refusal(execute, arguments):
-    """What calling a guarded tool's execute itself did: [a PermissionError?, its text]."""
+    """What calling a guarded tool's execute itself did: [a PermissionError itself, not a kind
+    of its own made from it?, its text]."""
     try:
         await settle(execute(arguments))
     except Exception as exc:
-        return [isinstance(exc, PermissionError), f"{type(exc).__name__}: {exc}"]
+        return [type(exc) is PermissionError, f"{type(exc).__name__}: {exc}"]
     return [False, "returned without raising"]
 
 
@@ -156,6 +157,16 @@ async def test_guard_keeps_every_other_key(t):
              "confirmed flag) put in its parameters, since the model sees the same tool it saw "
              "before. The value is every key of the tool handed in but execute, after guard and "
              "one call through the door (guard, lesson 14, \"Where the door goes\").")
+    bare = tool(t.random.choice(["read", "grep", "ls"]), lambda arguments: "x\n")
+    keys = sorted(bare)
+    await settle(harness.guard(bare, allow_all)["execute"]({"path": "."}))
+    t.expect(sorted(bare), keys,
+             "Nor is a key added to a tool that has fewer keys: a tool with no guidelines "
+             "(nor snippet) keeps having none, no empty list put in for it by guard or by a "
+             "call through the door. The value is the keys of a tool of name, description, "
+             "parameters and execute only, after guard and one call through the door (guard, "
+             "lesson 14, \"Where the door goes\": \"`snippet` and `guidelines` travel with "
+             "`{**tool}` untouched\").")
 
 
 @lab_test("When the check allows a call, the real tool runs with the very same arguments (the "
@@ -231,8 +242,11 @@ async def test_a_refusal_is_an_error_result(t):
     t.expect(await refusal(tools[0]["execute"], {"command": command}),
              [True, f"PermissionError: {BLOCKED}{reason}"],
              "Called directly, the guarded execute raises PermissionError, not an exception of "
-             "its own kind: a frontend or a later lab tells a refusal by that type. The items "
-             "are [it raised a PermissionError, what it raised] (guard, lesson 14).")
+             "its own kind: a frontend or a later lab tells a refusal by that type, so it is "
+             "PermissionError itself, not a subclass of it, even one named PermissionError. The "
+             "items are [it raised PermissionError itself, what it raised] (guard, Build item 1: "
+             "\"the call raises `PermissionError` with the text `Tool call blocked: `\", "
+             "lesson 14).")
 
 
 @lab_test("A check that raises KeyError('rm') refuses the call with Tool call blocked: the check "
@@ -278,7 +292,9 @@ async def test_a_crashing_check_fails_closed(t):
                                                          "'split'"),
                                           PolicyError("no rule for bash\n  in policy.toml, "
                                                       "line 3\n  [bash]\n  ^\n" + included),
-                                          PermissionError("bash is not on the list"), LookupError()]
+                                          PermissionError("bash is not on the list"), LookupError(),
+                                          NotImplementedError("no rule for bash yet"),
+                                          TimeoutError("the policy service did not answer")]
     found, ran = [], []
     for exc in broken:
         def crashing(name, arguments, exc=exc):
@@ -290,13 +306,30 @@ async def test_a_crashing_check_fails_closed(t):
              "door catches every Exception the check raises, not a list of the likely ones, "
              "and a PermissionError the check raised included: it is the check breaking, so "
              "its reason is the check failed: and the whole of its text, every line of it. "
+             "A NotImplementedError and a TimeoutError are Exceptions too: a check whose rule "
+             "is not written yet, or that timed out, has not said yes. "
              "The items are [[content, is_error] for checks raising three drawn kinds of "
              "Exception, an AttributeError, a PolicyError (an Exception of the check's own, "
              "its text 404 lines and over 16,000 characters long, not cut), a PermissionError "
-             "and a LookupError with no text at all (the check failed: and nothing after it, no "
-             "stand-in such as its kind's name), the commands that ran] (guard, Build item 1: "
+             "a LookupError with no text at all (the check failed: and nothing after it, no "
+             "stand-in such as its kind's name), a NotImplementedError and a TimeoutError, the "
+             "commands that ran] (guard, Build item 1: "
              "\"its reason is `the check failed: ` followed by the text of what the check "
              "raised\", lesson 14).")
+    vast = RuntimeError("  a rule of rules.toml failed to load\n" * t.random.randint(6_000, 30_000))
+
+    def breaks_at_length(name, arguments):
+        raise vast
+    content, is_error = await answer([harness.guard(shell_tool(ran), breaks_at_length)],
+                                     bash_call("ls"))
+    wanted = f"Tool call blocked: the check failed: {vast}"
+    t.expect([len(content), content == wanted, is_error, ran], [len(wanted), True, True, []],
+             f"A check's error of {len(str(vast)):,} characters is the reason whole, after the "
+             "check failed: , not cut at any length: all its text, however long. The items "
+             "are [the result's length, it is Tool call blocked: the check failed: and the "
+             "whole text, is_error, the commands that ran] (guard, Build item 1: \"its reason "
+             "is `the check failed: ` followed by the text of what the check raised\", "
+             "lesson 14).")
     asked, ran = [], []
 
     def always_breaks(name, arguments):
@@ -333,6 +366,8 @@ async def test_the_check_gets_name_and_arguments(t):
     calls = [[name, {"command": command}] for command in t.random.sample(
         ["ls src", "cat a.py", "pytest -q", "git log", "echo hi"], t.random.randint(1, 4))]
     calls.insert(t.random.randint(0, len(calls)), ["read", {"path": ".env"}])
+    calls.insert(t.random.randint(0, len(calls)), ["read", t.random.choice(
+        [[".env"], ".env", None])])  # arguments that are not a dict, as a model may send
     for n, (called, arguments) in enumerate(calls):
         await answer(tools, {"type": "toolCall", "id": f"c{n}", "name": called,
                              "arguments": arguments})
@@ -340,7 +375,10 @@ async def test_the_check_gets_name_and_arguments(t):
              "check(name, arguments), once per call, asked by position as check(tool[\"name\"], "
              "arguments): this check names its parameters tool and args, as a check may; and "
              "every call is asked, whatever its tool: a tool named read behind a door asks its "
-             "check as bash does. Each item is [name, arguments] for one call (guard, "
+             "check as bash does; and a call whose arguments are not a dict (a list, a string "
+             "or None, as a model may send) is asked about too, with those very arguments: "
+             "the door does not refuse it on its own. Each item is [name, arguments] for one "
+             "call (guard, Build item 1: \"For each call, the check is asked once\", "
              "lesson 14).")
 
 
@@ -380,15 +418,18 @@ async def test_deny_destructive(t):
              "wherever it stands, gets a reason\", lesson 14).")
     harmless = t.random.sample(["ls -la", "cat setup.py", "git status", "echo hello",
                                 "pytest -q", "python -m build", "grep -n TODO src/app.py"], 3)
-    harmless += ["cp -rf src backup", "grep -rf patterns.txt src", "rm -r build", "rm -R dist"]
+    harmless += ["cp -rf src backup", "grep -rf patterns.txt src", "rm -r build", "rm -R dist",
+                 "rm -f build.log", "sudo make install"]
     t.expect([[command, harness.deny_destructive("bash", {"command": command})]
               for command in harmless],
              [[command, None] for command in harmless],
              "Every bash command that does not contain rm -rf gets None, -rf of another "
              "command included: cp -rf copies, and grep -rf reads patterns from a file; and "
              "rm -r build, which is not rm -rf in another spelling (it has no -f), gets None "
-             "too: the lesson's own run puts it to the person. Each item is [the command, what "
-             "deny_destructive gave] (deny_destructive, lesson 14).")
+             "too: the lesson's own run puts it to the person; so does rm -f build.log (no -r) "
+             "and sudo make install: deny_destructive refuses rm -rf, not whatever else looks "
+             "risky. Each item is [the command, what deny_destructive gave] (deny_destructive, "
+             "Build item 2: \"Every other call gets `None`\", lesson 14).")
     t.expect([harness.deny_destructive("write", {"path": "notes.md", "content": "rm -rf build"}),
               harness.deny_destructive("explain", {"command": "rm -rf build"}),
               harness.deny_destructive("sh", {"command": "rm -rf build"}),
@@ -489,6 +530,16 @@ async def test_only_none_lets_a_call_through(t):
     answers += more
     t.expect(ran, [command for command, given in zip(commands, answers) if given is None],
              "Only the calls whose check answered None ran (guard, lesson 14).")
+    # A reason far longer than the one above: its length drawn, hundreds of thousands.
+    huge = "the policy says no; " * t.random.randint(10_000, 50_000)
+    door = harness.guard(shell_tool(ran), lambda name, arguments: huge)
+    content, is_error = await answer([door], bash_call("make deploy"))
+    t.expect([len(content), content == BLOCKED + huge, is_error], [len(BLOCKED + huge), True, True],
+             f"A reason of {len(huge):,} characters comes after Tool call blocked: whole, not cut "
+             "at any length: the reason is the check's answer, exactly, however long. The items "
+             "are [the result's length, it is Tool call blocked: and the whole reason, "
+             "is_error] (guard, Build item 1: \"the call raises `PermissionError` with the text "
+             "`Tool call blocked: ` and the reason after it\", lesson 14).")
     # A door whose check refuses more than a thousand times in a row, then once more.
     asked, ran = [], []
     reason = t.random.choice(["not now", "ask the user", "outside the workspace"])
