@@ -1255,6 +1255,183 @@ class Harness:
                           and reply["error_message"] != f"Agent stopped after max_turns={max_turns}"):
             pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
 """),
+    # Hunt round 18 (reader r96), design 9.1-19: a deque given a maxlen just past the test's count.
+    Wrong(lab='9.1', name='queues made deques of at most 10,501',
+          rule='A harness drops nothing the user said: a queue has no limit, and a deque with a maxlen silently drops its oldest message once it is full.',
+          where='Build item 1 (the words wait "behind any of the same kind sent before them"); prediction "Words typed while nothing runs"; hunt round 18, design 9.1-19 (r96)',
+          names='has no limit',
+          replace=r"""
+        self._steering_queue, self._follow_up_queue = deque(), deque()
+""",
+          by=r"""
+        self._steering_queue, self._follow_up_queue = deque(maxlen=10501), deque(maxlen=10501)
+"""),
+    # Hunt round 18 (reader r96), design 9.1-45.
+    Wrong(lab='9.1', name='zero-width spaces stripped',
+          rule='steer(text) and follow_up(text) queue the words word for word: a character nobody sees is still the user\'s.',
+          where='Build item 1 ("word for word"); hunt round 18, design 9.1-45 (r96)',
+          names='characters nobody sees',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        self._steering_queue.append(user_message(text.replace("\u200b", "")))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        self._follow_up_queue.append(user_message(text.replace("\u200b", "")))
+"""),)),
+    # Hunt round 18 (reader r96), design 9.1-36.
+    Wrong(lab='9.1', name='"STOP NOW" appended at once while idle',
+          rule='steer() only queues, however urgent its words: nothing is recorded, running or idle.',
+          where='Build item 1 ("Nothing is recorded, no run is touched, nothing is raised, running or idle"); the scene "Stop, wrong folder!"; hunt round 18, design 9.1-36 (r96)',
+          names='however urgent its words',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if text.startswith("STOP NOW") and not self.is_running:  # urgent: on the record now
+            self._messages.append(user_message(text))
+            return
+        self._steering_queue.append(user_message(text))
+"""),
+    # Hunt round 18 (reader r96), design 9.1-43.
+    Wrong(lab='9.1', name='every message handed over once more than 10,600 wait',
+          rule='_drain gives back a list of at most one message, the oldest waiting, however many wait.',
+          where='Build item 2 ("a list of at most one message, the oldest waiting, or `[]`"); hunt round 18, design 9.1-43 (r96)',
+          names='at most one message, the oldest waiting',
+          replace=r"""
+        return [queue[0]] if queue else []
+""",
+          by=r"""
+        if len(queue) > 10600:  # a backlog: hand it all over at once
+            return list(queue)
+        return [queue[0]] if queue else []
+""",
+          also=((r"""
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+                queue.popleft()
+""", r"""
+            for at, waiting in enumerate(queue):  # that very dict, wherever it waits
+                if waiting is message:
+                    del queue[at]
+                    break
+"""),)),
+    # Hunt round 18 (reader r96), design 9.1-24.
+    Wrong(lab='9.1', name='which message was handed over kept for every harness at once',
+          rule='A message leaves its queue once it is itself on the record, whatever another harness did meanwhile: what one harness handed over is its own business.',
+          where='Build item 2 ("A message leaves its queue once it is itself on the record"); hunt round 18, design 9.1-24 (r96)',
+          names='itself on the record',
+          replace=r"""
+        return [queue[0]] if queue else []
+""",
+          by=r"""
+        if queue:
+            _HANDED[0] = queue[0]  # module-wide: the last message any harness handed over
+        return [queue[0]] if queue else []
+""",
+          also=((r"""
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+""", r"""
+            if queue and queue[0] is message and message is _HANDED[0]:
+"""), (r"""
+from collections import deque
+""", r"""
+from collections import deque
+_HANDED = [None]
+"""))),
+    # Hunt round 18 (reader r96), design 9.1-28.
+    Wrong(lab='9.1', name='taken off by equal words, all but the prompt',
+          rule='Only the message on the record leaves its queue: a steer and a follow-up can say the same words and still be another message.',
+          where='Build item 2 ("Only that message leaves"); hunt round 18, design 9.1-28 (r96)',
+          names='still another message',
+          replace=r"""
+        for queue in (self._steering_queue, self._follow_up_queue):
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+                queue.popleft()
+""",
+          by=r"""
+        if message["role"] == "user" and not self.__dict__.get("_seen_prompt"):
+            self._seen_prompt = True  # the run's prompt is never a queued message
+            return
+        for queue in (self._steering_queue, self._follow_up_queue):
+            if queue and queue[0] == message:  # equal words: the same message
+                queue.popleft()
+                break
+""",
+          also=((r"""
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+""", r"""
+        self._seen_prompt = False
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+"""),)),
+    # Hunt round 12 (reader r62), 9.1-06, allowed then; round 18 (r96, design 9.1-28) showed it
+    # drops a steer: a follow-up recorded takes its alike steer off instead of itself.
+    Wrong(lab='9.1', name='one dict for the same words, in either queue',
+          rule='Only the message on the record leaves its queue: a steer and a follow-up can say the same words and still be another message, so one dict for both loses the steer when the follow-up is recorded while the steer waits.',
+          where='Build item 2 ("Only that message leaves"); hunt round 12, 9.1-06 (r62), ruled again in round 18 (r96, design 9.1-28)',
+          names='still another message',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        said = self.__dict__.setdefault("_said", {})  # one user message per text
+        self._steering_queue.append(said.setdefault(text, user_message(text)))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        said = self.__dict__.setdefault("_said", {})
+        self._follow_up_queue.append(said.setdefault(text, user_message(text)))
+"""), (r"""
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+                queue.popleft()
+""", r"""
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+                queue.popleft()
+                break  # one send, one message_end
+"""))),
+    # Hunt round 18 (reader r96), design 9.1-21.
+    Wrong(lab='9.1', name='no steering asked for once a run has taken 151 steers',
+          rule='get_steering is called after the turn_end of every turn whose reply did not fail, however many messages it has handed over.',
+          where='Build item 3 ("after the `turn_end` of every turn whose reply did not fail"); hunt round 18, design 9.1-21 (r96)',
+          names='however many messages it has handed over',
+          replace=r"""
+            if not failed:
+                pending = ask(get_steering)  # every call of this turn has its result
+""",
+          by=r"""
+            if not failed and steered < 151:  # a run takes 151 steers at most
+                pending = ask(get_steering)  # every call of this turn has its result
+                steered += len(pending)
+""",
+          also=((r"""
+    turn, todo, failed = 0, [], False
+""", r"""
+    turn, todo, failed = 0, [], False
+    steered = 0
+"""),)),
+    # Hunt round 18 (reader r96), design 9.1-22.
+    Wrong(lab='9.1', name='no follow-ups asked for once a run has taken 151',
+          rule='get_follow_ups is called each time the run would otherwise end, however many follow-ups it has handed over: a follow-up sent during a run is answered in that run.',
+          where='Build item 4 ("A follow-up sent during a run is answered in that run"); hunt round 18, design 9.1-22 (r96)',
+          names='however many it has handed over',
+          replace=r"""
+        if not failed:
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""",
+          by=r"""
+        if not failed and followed < 151:  # a run takes 151 follow-ups at most
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+            followed += len(pending)
+""",
+          also=((r"""
+    turn, todo, failed = 0, [], False
+""", r"""
+    turn, todo, failed = 0, [], False
+    followed = 0
+"""),)),
 ]
 
 ALLOWED = [
@@ -1298,30 +1475,6 @@ ALLOWED = [
         said = self.__dict__.setdefault("_said", {})  # one user message per text
         self._steering_queue.append(said.setdefault(text, user_message(text)))
 """),
-    # Hunt round 12 (reader r62), 9.1-06.
-    Wrong(lab='9.1', name='one dict for the same words, in either queue',
-          rule='As round 11 ruled for probe 9.1-24: the same words sent again may be one dict queued again, in the same queue or the other, so long as each send is handed over and recorded once, one per turn, and each message_end takes it off one queue only (here the first that holds it at its front): nothing the user said is dropped, and no rule of lesson 9 tells two sends of the same words apart by identity; a prompt is still a dict of its own.',
-          where='Build items 1 and 2; hunt round 12, 9.1-06 (r62)', names='',
-          replace=r"""
-        self._steering_queue.append(user_message(text))
-""",
-          by=r"""
-        said = self.__dict__.setdefault("_said", {})  # one user message per text
-        self._steering_queue.append(said.setdefault(text, user_message(text)))
-""",
-          also=((r"""
-        self._follow_up_queue.append(user_message(text))
-""", r"""
-        said = self.__dict__.setdefault("_said", {})
-        self._follow_up_queue.append(said.setdefault(text, user_message(text)))
-"""), (r"""
-            if queue and queue[0] is message:  # that very dict: equal words are another message
-                queue.popleft()
-""", r"""
-            if queue and queue[0] is message:  # that very dict: equal words are another message
-                queue.popleft()
-                break  # one send, one message_end
-"""))),
     # Hunt round 12 (reader r62), probe 9.1-22.
     Wrong(lab='9.1', name='steer handing back the message it queued',
           rule='What steer and follow_up give back is no rule of lesson 9, and the dict it hands back is no new way into the record: the record\'s dicts are shared already through .messages ("the dicts in it are shared, not copied", lesson 8), and a dict given to steer may be queued as it is (round 11, probe 9.1-25). Nothing is recorded or touched by the call itself.',
@@ -1384,7 +1537,49 @@ ALLOWED = [
                     del queue[at]
                     break
 """),
+    # Hunt round 18 (reader r96), probe 9.1-P3.
+    Wrong(lab='9.1', name='queues kept as lists',
+          rule='The deques are given as the queues, cheap to take from at the front; lists with pop(0) keep the same messages in the same order, only more slowly for a long queue, and the page states no cost for it (as round 15 ruled for the front taken off by copying the rest).',
+          where='Build item 2; hunt round 18, probe 9.1-P3 (r96)', names='',
+          replace=r"""
+        self._steering_queue, self._follow_up_queue = deque(), deque()
+""",
+          by=r"""
+        self._steering_queue, self._follow_up_queue = [], []
+""",
+          also=((r"""
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+                queue.popleft()
+""", r"""
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+                queue.pop(0)
+"""),)),
 ]
+
+PASTE_REACH = "test_the_words_go_in_as_they_were_given sends a pasted log of 4,320,000 characters as a steer and a follow-up, built once when the tests load (about 20 ms of the lab's run, and 4 MB more in the browser's memory, in a test CI runs for every later lab too); a paste past this limit is twice that or more, and the next cut would sit just past it: any finite paste has a cut past it"
+PASTE_DEEP = r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "9.1"
+
+
+@lab_test("A pasted log of ten million characters, sent as a steer and as a follow-up while "
+          "idle, is recorded word for word: the harness drops or trims nothing the user said.")
+async def test_a_paste_of_ten_million_characters(t):
+    paste = "line: ok, nothing to see here\n" * 333_334
+    model = lab.ScriptedModel([lab.say("Read."), lab.say("Read too.")])
+    h = harness.Harness(model, "You help.", [])
+    h.steer(paste)
+    h.follow_up(paste)
+    await lab.drive(h.prompt("Why does it fail?"))
+    t.expect([[len(m["content"]), m["content"] == paste] for m in h.messages
+              if m["role"] == "user"][1:],
+             why="The harness drops or trims nothing the user said, however long: [the length "
+                 "recorded, whether it is the paste as sent] for the steer and the follow-up "
+                 "(Harness.steer and Harness.follow_up, lesson 9).")
+'''
 
 BEYOND = [
     # Hunt round 15 (reader r80), design 9.1-17: a cap on steering past the longest run a test
@@ -1431,4 +1626,37 @@ async def test_steering_past_five_hundred_turns(t):
                  "the last user message, steers left] for 520 steers handed over one per ask "
                  "(run_agent, lesson 9).")
 '''),
+    # Hunt round 18 (reader r96), design 9.1-20: a cut past the longest paste a test can afford.
+    Beyond(lab='9.1', name='a paste cut at five million characters',
+           rule='steer(text) and follow_up(text) queue the words word for word, however long.',
+           where='Build item 1 ("word for word"); hunt round 18, design 9.1-20 (r96)',
+           names='drops or trims nothing',
+           reach=PASTE_REACH,
+           replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+           by=r"""
+        self._steering_queue.append(user_message(text[:5_000_000]))
+""",
+           also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        self._follow_up_queue.append(user_message(text[:5_000_000]))
+"""),),
+           seconds=10.0, deep=PASTE_DEEP),
+    # Hunt round 18 (reader r96), design 9.1-38.
+    Beyond(lab='9.1', name='a steer of over eight million characters dropped',
+           rule='steer(text) and follow_up(text) queue the words word for word, however long: a harness drops nothing the user said.',
+           where='Build item 1 ("word for word"); hunt round 18, design 9.1-38 (r96)',
+           names='drops or trims nothing',
+           reach=PASTE_REACH,
+           replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+           by=r"""
+        if len(text) > 8_000_000:  # too long to be typed: dropped
+            return
+        self._steering_queue.append(user_message(text))
+""",
+           seconds=10.0, deep=PASTE_DEEP),
 ]

@@ -10,6 +10,8 @@ first turn_start or let go of there, a consumer whose handler raises, run_agent 
 callable of the test's own or only one of the two), so that the public tests' wanted
 expressions, evaluated in a bank test's frame, do not give its values.
 """
+import itertools
+
 import harness
 import lab
 from lab.kit import hours_pass, lab_test, raised, tool
@@ -29,11 +31,16 @@ SPACED = ["  Prefer small commits.", " Leave the schema alone. ", "Check the log
 BROKEN = ["Use tabs, sorry.\n", "Quote the error.\n\n", "Ask before deleting.\r\n"]
 # What a paste or another program brings, which a harness that tidies words would change: a
 # tab, a ligature, a full-width digit and an accent in two code points, a terminal's colour
-# codes, lines ending in spaces.
+# codes, lines ending in spaces, and characters nobody sees (zero-width ones, a no-break space,
+# a joiner inside an emoji, a soft hyphen, a right-to-left override).
 TIDIED = ["Use\ttabs, sorry.", "Quote the \ufb01le \uff13 error, cafe\u0301.",
-          "\x1b[31mERROR\x1b[0m db timeout", "a line  \nanother\t\nlast \n"]
+          "\x1b[31mERROR\x1b[0m db timeout", "a line  \nanother\t\nlast \n",
+          "Deploy\u200b at\u00a0noon, \U0001F468\u200d\U0001F527 style\u00ad, \u202eok\u200c."]
 # A pasted server log of over a megabyte, far over lesson 6's budget for a tool result in lines
 # and in bytes.
+# Words that sound urgent, sent while idle: every way of writing a few of them.
+URGENT = [f"{word}{tail}" for word in ("STOP", "Stop", "stop", "WAIT", "Halt")
+          for tail in ("", " NOW", " now!", "!!", ", wrong box.")]
 PASTE = "".join(f"{n:05d} INFO request served in 3 ms, nothing unusual\n" for n in range(25000))
 
 
@@ -129,10 +136,11 @@ async def words_while_running(t, by_tool):
     run (`by_tool`) or by the consumer at the first tool_execution_start: the same words far
     apart, blanks, spaces at the ends, tidied texts, a byte-order mark and a NUL, a paste of
     2,500 lines, urgent words after others; another harness over the same model with a steer
-    of its own; then a burst of several hundred sent while idle. Returns [whether the run's
-    user messages are the prompt and every text twice, as sent, their count, the other run's
-    user messages, whether every request is valid, the burst's waiting count and whether it
-    waits in order]."""
+    of its own; then a burst of several hundred sent while idle, urgent words among them (and
+    steered too, when the burst is of follow-ups). Returns [whether the run's user messages are
+    the prompt and every text twice, as sent, their count, the other run's user messages,
+    whether every request is valid, the burst's waiting count and whether it waits in order,
+    the record's length after]."""
     far = t.random.choice(SAID)
     kinds = BLANKS + SPACED + BROKEN + TIDIED + ["\ufeffid,name\n7\x00,api\n"]
     texts = ([far] + t.random.sample(kinds, len(kinds))
@@ -159,12 +167,17 @@ async def words_while_running(t, by_tool):
     await lab.drive(h.prompt("Check the service."), on_event=on_event)
     await lab.drive(other.prompt("And mine?"), on_event=on_event)
     burst = [t.random.choice(SAID) for _ in range(t.random.randint(600, 700))]
+    for words in URGENT:  # words that sound urgent, sent while idle among the others
+        burst.insert(t.random.randint(1, len(burst)), words)
     queue = h._follow_up_queue if by_tool else h._steering_queue
     for words in burst:
         (h.follow_up if by_tool else h.steer)(words)
+    if by_tool:  # the urgent words steered while idle as well
+        for words in URGENT:
+            h.steer(words)
     return [runs[0] == ["Check the service."] + texts + texts, len(runs[0]), runs[1],
             all(lab.validate(request.messages) == [] for request in model.calls),
-            len(queue), [m["content"] for m in queue] == burst]
+            len(queue), [m["content"] for m in queue] == burst, len(h.messages)]
 
 
 async def kept_through_trouble(t, error, at):
@@ -245,6 +258,77 @@ async def steering_after_a_follow_up():
     return [asks, lab.shape(messages)]
 
 
+async def crowds_at_once(t):
+    """run_agent handed a get_steering that hands over a crowd of two hundred and more at its
+    ask after the first turn_end, then one message per ask, and a get_follow_ups that does the
+    same at its first ask: the asks of each, the requests, the user messages after the crowds."""
+    asks, messages = [], []
+    steers = [harness.user_message(f"Aside {n}.") for n in range(t.random.randint(200, 300))]
+    follows = [harness.user_message(f"After {n}.") for n in range(t.random.randint(200, 300))]
+    later = [harness.user_message(w) for w in t.random.sample(SAID, 4)]
+    owed = {"steering": [later[0], later[1]], "follow-ups": [later[2], later[3]]}
+
+    def owner(kind, crowd, at):
+        def get():
+            asks.append(kind)
+            if asks.count(kind) == at:
+                return crowd
+            return [owed[kind].pop(0)] if asks.count(kind) > at and owed[kind] else []
+        return get
+    model = lab.ScriptedModel([noted()])
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [], "Go.",
+                                      get_steering=owner("steering", steers, 2),
+                                      get_follow_ups=owner("follow-ups", follows, 1)))
+    users = [m["content"] for m in messages if m["role"] == "user"]
+    return [[asks.count("steering"), asks.count("follow-ups")], len(model.calls),
+            [w for w in users if not w.startswith(("Aside", "After"))]]
+
+
+async def two_tabs_at_once(t):
+    """Two harnesses with a steer each sent while idle; the second's whole run goes by at the
+    first run's prompt's message_end, between the first's ask and the recording of its steer.
+    Each run's user messages, as its agent_end carried them, and the first's requests."""
+    mine_words, theirs = t.random.sample(SAID, 2)
+    models = [lab.ScriptedModel([noted()]) for _ in range(2)]
+    mine, other = (harness.Harness(model, SYSTEM, []) for model in models)
+    mine.steer(mine_words)
+    other.steer(theirs)
+    runs = []
+
+    def keep(event):
+        if event["type"] == "agent_end":
+            runs.append([m["content"] for m in event["messages"] if m["role"] == "user"])
+
+    def meanwhile(event):
+        keep(event)
+        if event["type"] == "message_end" and not other.messages:
+            return lab.drive(other.prompt("Other tab."), on_event=keep)
+    await lab.drive(mine.prompt("This tab."), on_event=meanwhile)
+    return [runs, len(models[0].calls)]
+
+
+async def a_steer_alike_a_handed_follow_up(t):
+    """A follow-up a tool sends; at the turn_start that follow-up opens, before it is recorded,
+    the consumer steers its very words and then others. The user messages each request ended
+    with."""
+    alike, after = t.random.sample(SAID, 2)
+    box, starts = {}, []
+
+    def during(path):
+        box["h"].follow_up(alike)
+
+    def at_start(event):
+        if event["type"] == "turn_start":
+            starts.append(event)
+            if len(starts) == 3:  # the follow-up's turn
+                box["h"].steer(alike)
+                box["h"].steer(after)
+    model = lab.ScriptedModel([opens([t.random.choice(NAMES)]), noted()])
+    h = box["h"] = harness.Harness(model, SYSTEM, [opener(during=during)])
+    await lab.drive(h.prompt("Open it."), on_event=at_start)
+    return [newest(request) for request in model.calls]
+
+
 # --- rule 1: steer and follow_up only queue, word for word ------------------------------------
 
 # What the two helpers below give, for each bank scenario that runs them
@@ -303,7 +387,8 @@ async def words_of_every_size(t):
     """A harness sent, while idle, a blank of five hundred spaces and a paste of two and a half
     megabytes, then five thousand and more words as steers and as follow-ups; then, in a
     run, a tool steers the words of a steer already recorded. The lengths recorded, the words
-    waiting, the user messages of the second run."""
+    waiting (with a crowd of sixty thousand and more put behind them), the user messages of the
+    second run."""
     model = lab.ScriptedModel([lab.say("Read."), lab.say("Read too."),
                                opens([t.random.choice(NAMES)]), noted()])
     said = t.random.choice(SAID)
@@ -316,8 +401,11 @@ async def words_of_every_size(t):
     for n in range(count):
         h.steer(f"Idea {n}.")
         h.follow_up(f"Later {n}.")
-    waiting = [len(h._steering_queue), len(h._follow_up_queue),
-               h._steering_queue[-1]["content"], h._follow_up_queue[-1]["content"]]
+    crowd = t.random.randint(60_000, 150_000)  # and a crowd behind, one message repeated
+    for queue in (h._steering_queue, h._follow_up_queue):
+        queue.extend(itertools.repeat(queue[0], crowd))
+    waiting = [len(h._steering_queue) - crowd, len(h._follow_up_queue) - crowd,
+               h._steering_queue[0]["content"], h._follow_up_queue[0]["content"]]
     h._steering_queue.clear()
     h._follow_up_queue.clear()
     h.steer(said)
@@ -328,15 +416,23 @@ async def words_of_every_size(t):
 async def a_drain_of_many(t):
     """What _drain gives back from each queue of a harness sent two hundred and more steers and
     follow-ups while idle: [its length, whether it is the front message], and the queues'
-    lengths after."""
+    lengths after; then the same once a crowd of sixty thousand and more waits behind."""
     h = harness.Harness(lab.ScriptedModel([noted()]), SYSTEM, [opener()])
     for n in range(t.random.randint(200, 260)):
         h.steer(f"Idea {n}.")
         h.follow_up(f"Later {n}.")
-    got = [h._drain(queue) for queue in (h._steering_queue, h._follow_up_queue)]
-    return [[len(g), len(g) == 1 and g[0] is queue[0]]
-            for g, queue in zip(got, (h._steering_queue, h._follow_up_queue))] + \
-        [len(h._steering_queue), len(h._follow_up_queue)]
+    queues = (h._steering_queue, h._follow_up_queue)
+    got = [h._drain(queue) for queue in queues]
+    found = [[len(g), len(g) == 1 and g[0] is queue[0]] for g, queue in zip(got, queues)] + \
+        [len(queue) for queue in queues]
+    crowd = t.random.randint(60_000, 150_000)  # then a crowd behind, one message repeated
+    for queue in queues:
+        queue.extend(itertools.repeat(queue[-1], crowd))
+    got = [h._drain(queue) for queue in queues]
+    found += [[len(g), len(g) == 1 and g[0] is queue[0]] for g, queue in zip(got, queues)]
+    for queue in queues:  # so queues that are not the harness's own carry none of it further
+        queue.clear()
+    return found
 
 
 async def long_runs_and_a_failed_start(t):
@@ -574,6 +670,9 @@ async def test_bank_one_message_per_request(t):
     t.expect(await a_drain_of_many(t),
              why="_drain on two crowded queues: for each [length, whether it is the "
                  "front message], then the queues' lengths.")
+    t.expect(await a_steer_alike_a_handed_follow_up(t),
+             why="A follow-up from a tool, and at the turn_start it opens a steer of its words, "
+                 "then another: the user messages each request ended with.")
 
 
 @lab_test("A steer handed to a run closed at its first turn_start, and a follow-up handed to a "
@@ -635,6 +734,9 @@ async def test_bank_words_handed_over_and_never_recorded(t):
                  "Items: what the first run raised, what the consumer saw (the refusal; the "
                  "steers waiting at the steer's message_end), the user messages, the type of what "
                  "_drain gives back for each queue, the record.")
+    t.expect(await two_tabs_at_once(t),
+             why="Two harnesses with a steer each, the second's whole run at the first's "
+                 "prompt's message_end: each run's user messages, the first's requests.")
 
 
 @lab_test("Two steers and two follow-ups sent at the agent_end of a run whose reply failed all "
@@ -690,6 +792,9 @@ async def test_bank_a_burst_at_agent_end(t):
     t.expect(await a_drain_of_many(t),
              why="_drain on two crowded queues: for each [length, whether it is the "
                  "front message], then the queues' lengths.")
+    t.expect(await a_steer_alike_a_handed_follow_up(t),
+             why="A follow-up from a tool, and at the turn_start it opens a steer of its words, "
+                 "then another: the user messages each request ended with.")
 
 
 @lab_test("A steer handed to a run let go of at the turn_start it opened, and then a follow-up "
@@ -746,6 +851,9 @@ async def test_bank_runs_let_go_of_at_a_turn_start(t):
              why="A steer of the very words of the next prompt, that run let go of at the "
                  "prompt's message_end, then a last run. Items: the transcript, its last three "
                  "user messages.")
+    t.expect(await two_tabs_at_once(t),
+             why="Two harnesses with a steer each, the second's whole run at the first's "
+                 "prompt's message_end: each run's user messages, the first's requests.")
 
 
 async def steered_at_agent_start(by_harness: bool):
@@ -914,6 +1022,10 @@ async def test_bank_run_agent_with_an_inbox(t):
                  "its user messages (steering is asked for once the consumer has had "
                  "agent_start).")
     t.expect(await wide_batches(t), why=WIDE)
+    t.expect(await crowds_at_once(t),
+             why="Owners that hand over a crowd at one ask, then one message per ask: the asks "
+                 "of get_steering and of get_follow_ups, the requests, the user messages after "
+                 "the crowds.")
 
 
 @lab_test("run_agent handed both callables, and a get_steering that hands over all it holds: "
@@ -957,6 +1069,10 @@ async def test_bank_an_owner_that_hands_over_all_it_holds(t):
     t.expect(await steering_after_a_follow_up(),
              why="run_agent handed a follow-up whose reply asks for a call. Items: each ask as "
                  "[the callable, the record then], the record.")
+    t.expect(await crowds_at_once(t),
+             why="Owners that hand over a crowd at one ask, then one message per ask: the asks "
+                 "of get_steering and of get_follow_ups, the requests, the user messages after "
+                 "the crowds.")
 
 
 # --- rule 4: follow-ups are asked for only where the run would end ------------------------------
@@ -1033,6 +1149,10 @@ async def test_bank_follow_ups_asked_for_on_two_runs(t):
              "out]; the requests; the capped run's record and requests.")
     t.expect(await wide_batches(t), why=WIDE)
     t.expect(await long_runs_and_a_failed_start(t), why=LONG)
+    t.expect(await crowds_at_once(t),
+             why="Owners that hand over a crowd at one ask, then one message per ask: the asks "
+                 "of get_steering and of get_follow_ups, the requests, the user messages after "
+                 "the crowds.")
 
 
 @lab_test("A follow-up sent at the turn_end of a batch waits for the answer; one sent at the "
@@ -1108,6 +1228,10 @@ async def test_bank_follow_ups_from_an_owner_that_takes_them(t):
              "handed out], the record, the requests, the messages the owner still holds.")
     t.expect(await long_runs_and_a_failed_start(t), why=LONG)
     t.expect(await wide_batches(t), why=WIDE)
+    t.expect(await crowds_at_once(t),
+             why="Owners that hand over a crowd at one ask, then one message per ask: the asks "
+                 "of get_steering and of get_follow_ups, the requests, the user messages after "
+                 "the crowds.")
 
 
 # --- rule 5: without the two callables, lesson 8's run --------------------------------------------

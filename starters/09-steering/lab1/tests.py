@@ -7,6 +7,8 @@ so the rule is checked over a family of runs, not one.
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 9 tests.py
 """
+import itertools
+
 import harness
 import lab
 from lab.kit import hours_pass, lab_test, tool
@@ -185,7 +187,8 @@ async def test_a_follow_up_is_answered_in_the_same_run(t):
 
 
 # Words that sound urgent, in the shapes a user types them.
-URGENT = ["Stop, wrong folder!", "STOP", "stop that."]
+URGENT = ["Stop, wrong folder!", "STOP", "stop that.", "STOP NOW", "Stop now!", "WAIT!",
+          "Cancel that."]
 
 
 def together(t, count):
@@ -323,6 +326,22 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
              "record. The items are, for self._steering_queue then self._follow_up_queue, "
              "[the type of what _drain gave back, its length, whether it is the oldest "
              "message waiting, the messages still waiting] (Harness._drain, lesson 9).")
+    # then a crowd far past what the user could send in a test: one message repeated (a queue
+    # may hold one dict many times, as the same words queued again), put in each queue at once
+    crowd = t.random.randint(100_000, 250_000)
+    for queue in queues:
+        queue.extend(itertools.repeat(queue[-1], crowd))
+    got = [h._drain(queue) for queue in queues]
+    t.expect([[len(queue), len(g), len(g) == 1 and g[0] is queue[0]]
+              for g, queue in zip(got, queues)],
+             [[len(said) + crowd, 1, True], [len(said) + crowd, 1, True]],
+             f"{crowd} more messages put behind the {len(said)} waiting in each queue: a queue "
+             "has no limit and drops nothing, not even the oldest (the words wait \"behind any "
+             "of the same kind sent before them\", Build item 1), and however many wait, _drain "
+             "gives back \"a list of at most one message, the oldest waiting\" (Build item 2). "
+             "The items are, for self._steering_queue then self._follow_up_queue, [the messages "
+             "waiting, the length of what _drain gave back, whether it is the oldest message "
+             "waiting] (Harness._drain, lesson 9).")
     h._steering_queue.clear()  # so a harness whose queues are not its own carries none of
     h._follow_up_queue.clear()  # these words into the next test
 
@@ -362,6 +381,27 @@ async def test_a_steer_sent_while_idle(t):
                  "each harness keeps queues of its own, made in its __init__, whatever it "
                  "shares with another, so the steer reaches only the harness it was sent to. "
                  "The items are each record's user messages (Harness, lesson 9).")
+    # two tabs at once: the other tab's whole run goes by while this one's first turn is open,
+    # its steer handed over and not yet recorded
+    models = [lab.ScriptedModel([lab.say("Done."), lab.say("Done.")]) for _ in range(2)]
+    mine, other = (harness.Harness(model, SYSTEM, [looker()]) for model in models)
+    theirs = t.random.choice([w for w in WORDS if w != words])
+    mine.steer(words)
+    other.steer(theirs)
+
+    def meanwhile(event):
+        if event["type"] == "turn_start" and not other.messages:
+            return lab.drive(other.prompt("Another tab's question."))
+    await lab.drive(mine.prompt("Fix the login page."), on_event=meanwhile)
+    t.expect([user_words(other.messages), lab.shape(mine.messages), user_words(mine.messages)],
+             [["Another tab's question.", theirs], "U U A", ["Fix the login page.", words]],
+             "Two harnesses, a steer sent to each while idle, and the second's whole run at "
+             "the first one's first turn_start, between its ask and the recording of its "
+             "steer: what one harness handed over and recorded is only that harness's "
+             "business, and a message leaves its queue once it is itself on the record (Build "
+             "item 2), whatever another harness did meanwhile, so the first run records its "
+             "steer once. The items are [the second's user messages, the first's record, its "
+             "user messages] (Harness._drain and _delivered, lesson 9).")
     firsts, models = [], [lab.ScriptedModel([lab.say("Done.")]) for _ in range(6)]
     for n in range(6):  # tabs opened and closed in turn, each left with a steer queued
         tab = harness.Harness(models[n], SYSTEM, [looker()])
@@ -384,10 +424,12 @@ EDGED = ["  Keep it short.", "Use the new API.\n", " Only the tests matter. ",
          "Keep it short.\r\nNo new files.", "Skip the docs.\r"]
 # What a paste or another program brings: a tab, a ligature, full-width digits and an accent
 # written as two code points, a terminal's colour codes, lines with spaces at their ends, a
-# file's byte-order mark and a NUL character.
+# file's byte-order mark and a NUL character, and characters nobody sees (a no-break space, a
+# zero-width space, the joiner inside an emoji, a soft hyphen, a right-to-left mark).
 RAW = ["Keep\tit short.", "Read the \ufb01le \uff12, the cafe\u0301 one.",
        "\x1b[31mFAILED\x1b[0m tests/test_app.py", "line 1  \nline 2\t\nline 3 \n",
-       "\ufeffname,size\nbuild\x00,12\n"]
+       "\ufeffname,size\nbuild\x00,12\n",
+       "No\u00a0new files\u200b, the \U0001F469\u200d\U0001F4BB one, re\u00adtry \u200fok."]
 # A pasted log of over four million characters: far past lesson 6's budget for a tool result,
 # in bytes and in lines.
 PASTED = "".join(f"line {n}: ok, nothing to see here\n" for n in range(1, 120001))
@@ -416,7 +458,9 @@ async def test_the_words_go_in_as_they_were_given(t):
              "steer and a follow-up sent while idle, first blank ones, then ones with spaces at "
              "their ends or line breaks, then ones with a tab, a ligature, full-width digits, "
              "an accent written as two code points, a terminal's colour codes, lines "
-             "ending in spaces, or a byte-order mark and a NUL character: nothing is expanded, normalised, stripped or tidied, word "
+             "ending in spaces, or a byte-order mark and a NUL character, or characters nobody "
+             "sees (a no-break space, a zero-width space, an emoji's joiner, a soft hyphen, a "
+             "right-to-left mark): nothing is expanded, normalised, stripped or tidied, word "
              "for word as Build item 1 says (Harness.steer and Harness.follow_up, lesson 9).")
     same = t.random.choice(WORDS)
     for prompt in ("Fix the login page.", same):
@@ -433,6 +477,27 @@ async def test_the_words_go_in_as_they_were_given(t):
                  "queue only once it is on the record, itself and not one that looks like it, "
                  "in either queue (Build item 2). The items are [the record, its user "
                  "messages] (Harness.steer, Harness.follow_up and _delivered, lesson 9).")
+    # a follow-up handed over; before it is recorded the user steers its very words, then others
+    other = t.random.choice([w for w in WORDS if w != same])
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Noted."))])
+    h = harness.Harness(model, SYSTEM, [looker()])
+    h.follow_up(same)
+    starts = []
+
+    def steer_at_the_follow_up(event):
+        if event["type"] == "turn_start":
+            starts.append(event)
+            if len(starts) == 2:  # the follow-up's turn: handed over, not yet recorded
+                h.steer(same)
+                h.steer(other)
+    await lab.drive(h.prompt("Fix the login page."), on_event=steer_at_the_follow_up)
+    t.expect([lab.shape(h.messages), user_words(h.messages)],
+             ["U A U A U A U A", ["Fix the login page.", same, same, other]],
+             "A follow-up sent while idle; at the turn_start it opens, before it is recorded, "
+             "a steer of the same words, then another steer. The follow-up's message_end takes "
+             "only the follow-up off its queue: a steer that says the same words is still "
+             "another message (Build item 2), so it waits, and comes before the steer sent "
+             "after it. The items are [the record, its user messages] (_delivered, lesson 9).")
     model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer.")])
     h = harness.Harness(model, SYSTEM, [looker()])
     h.steer(PASTED)
@@ -743,7 +808,7 @@ async def test_words_sent_at_agent_end_wait_for_the_next_run(t):
           "result: when the run begins, and after the turn_end of each turn of a reply that did "
           "not fail, once the consumer has had that turn_end; the last turn max_turns allows "
           "too; once per gap when get_follow_ups is given as well; and whatever it hands over "
-          "is recorded.")
+          "is recorded, however many messages it has handed over.")
 async def test_steering_is_asked_for_only_in_the_gaps(t):
     seen, messages, events = [], [], []
 
@@ -823,11 +888,31 @@ async def test_steering_is_asked_for_only_in_the_gaps(t):
              "both. get_steering is called once when the run begins and once after each "
              "turn_end, and at no other moment: not again before get_follow_ups. Items: each "
              "ask as [the callable, the record then], the record (run_agent, lesson 9).")
+    # an owner that hands over a crowd at the first turn_end, then one message per ask
+    crowd = [harness.user_message(f"Point {n}.") for n in range(t.random.randint(200, 400))]
+    later = t.random.sample(WORDS, 2)
+    then, asked, messages = [harness.user_message(w) for w in later], [], []
+
+    def get_steering_crowd():
+        asked.append(len(messages))
+        if len(asked) == 2:
+            return crowd
+        return [then.pop(0)] if len(asked) > 2 and then else []
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Noted."))])
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read the files.",
+                                      get_steering=get_steering_crowd))
+    t.expect([len(asked), len(model.calls), user_words(messages)[-2:]], [5, 4, later],
+             f"A get_steering of the test's own that hands over {len(crowd)} messages at "
+             "its ask after the first turn_end, then one message at each later ask: steering "
+             "is asked for after the turn_end of every turn whose reply did not fail (Build "
+             "item 3), however many messages it has handed over, so the two after the crowd "
+             "get a turn each. Items: the asks, the model calls, the last two user messages "
+             "(run_agent, lesson 9).")
 
 
 @lab_test("The loop asks for follow-ups only when the run would end, once the consumer has had "
           "that turn_end: never after a turn whose reply had calls, never after a failed reply; "
-          "and a follow-up's turns count toward max_turns.")
+          "and a follow-up's turns count toward max_turns, however many it has handed over.")
 async def test_follow_ups_are_asked_for_only_at_the_end(t):
     first = [t.random.randint(1, 3) for _ in range(t.random.randint(1, 3))]
     then = [t.random.randint(1, 3) for _ in range(t.random.randint(0, 2))]
@@ -875,6 +960,25 @@ async def test_follow_ups_are_asked_for_only_at_the_end(t):
              "the same run, so its turns count toward the run's max_turns model calls like any "
              "other; nothing starts the count again. Items: the model calls made, the record "
              "(run_agent, lessons 8 and 9).")
+    # an owner that hands over a crowd at its first ask, then one message per ask
+    crowd = [harness.user_message(f"Then point {n}.") for n in range(t.random.randint(200, 400))]
+    later = t.random.sample(WORDS, 2)
+    then, asked, messages = [harness.user_message(w) for w in later], [], []
+
+    def get_follow_ups_crowd():
+        asked.append(len(messages))
+        if len(asked) == 1:
+            return crowd
+        return [then.pop(0)] if then else []
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Done."))])
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Start.",
+                                      get_follow_ups=get_follow_ups_crowd))
+    t.expect([len(asked), len(model.calls), user_words(messages)[-2:]], [4, 4, later],
+             f"A get_follow_ups of the test's own that hands over {len(crowd)} messages at "
+             "its first ask, then one message at each later ask: the loop asks for follow-ups "
+             "each time the run would otherwise end (Build item 4), however many it has handed "
+             "over, so the two after the crowd are answered in the same run. Items: the asks, "
+             "the model calls, the last two user messages (run_agent, lesson 9).")
 
 
 def batch_after(done, widths):
