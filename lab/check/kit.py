@@ -283,6 +283,46 @@ def _writes_into(stream: object, written: list[str]) -> Iterator[None]:
             setattr(stream, "write", own)
 
 
+class SealedList(list):
+    """A list that refuses every change: a record handed to something that must only read it."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("this record is only to be read")
+
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+
+
+class SealedMessage(dict):
+    """A message that refuses every change to it: a call that would leave it as it was is no
+    change (setdefault of a key it has, pop of a key it lacks, a key set to its own value)."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("this message is only to be read")
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        if key not in self or self[key] is not value:
+            self._refuse()
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        if key not in self:
+            self._refuse()
+        return self[key]
+
+    def pop(self, key: Any, *default: Any) -> Any:
+        if key in self or not default:
+            self._refuse()
+        return default[0]
+
+    __delitem__ = __ior__ = popitem = update = clear = _refuse
+
+
+def sealed(record: Any) -> SealedList:
+    """`record` as a list that refuses changes, of messages that refuse changes: what a test
+    hands to code that must only read the record (context_for_model, a view's repair)."""
+    return SealedList(SealedMessage(m) for m in record)
+
+
 class Uncounted:
     """`model` as a harness may use it: everything it has but its `calls`, which only the
     course's fakes keep (a real model client has `complete` and what it streams with), so a

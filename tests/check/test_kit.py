@@ -220,3 +220,18 @@ def test_everything_said_hears_each_way_a_harness_can_print_and_puts_each_back(t
         (kept, own, calling), "everything_said should put the streams and logging back"
     assert "write" not in vars(kept), "the kept stream's own write should be back"
     assert (builtins.open, io.open, os.open) == openers, "everything_said should put the openers back"
+
+
+def test_a_sealed_record_refuses_every_change_and_reads_as_the_record():
+    record = [{"role": "user", "content": "Hi."}, {"role": "assistant", "content": []}]
+    view = kit.sealed(record)
+    assert view == record and [dict(m) for m in view] == record
+    changes = [lambda: view.append({}), lambda: view.pop(), lambda: view.__setitem__(0, {}),
+               lambda: view[0].__setitem__("content", "Bye."), lambda: view[1].pop("content"),
+               lambda: view[0].setdefault("extra", 1), lambda: view[0].update(x=1)]
+    for change in changes:
+        with pytest.raises(TypeError, match="only to be read"):
+            change()
+    view[0]["content"] = view[0]["content"]  # no change: the same value, set again
+    assert view[0].setdefault("role") == "user" and view[0].pop("missing", None) is None
+    assert view == record, "a sealed record should read as the record it was made from"

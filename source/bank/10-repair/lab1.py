@@ -13,7 +13,7 @@ import copy
 
 import harness
 import lab
-from lab.kit import everything_said, lab_test, raised, tool
+from lab.kit import everything_said, lab_test, raised, sealed, tool
 
 LAB = "10.1"
 SYSTEM = "You maintain a small library."
@@ -54,45 +54,11 @@ def gone(call_id, name):
             "is_error": True}
 
 
-class Locked(list):
-    """A list that refuses every change."""
-
-    def _refuse(self, *args, **kwargs):
-        raise TypeError("read only")
-
-    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
-
-
-class LockedMessage(dict):
-    """A message that refuses every change to it: a call that would leave it as it was is no
-    change (setdefault of a key it has, pop of a key it lacks, a key set to its own value)."""
-
-    def _refuse(self, *args, **kwargs):
-        raise TypeError("read only")
-
-    def __setitem__(self, key, value):
-        if key not in self or self[key] is not value:
-            self._refuse()
-
-    def setdefault(self, key, default=None):
-        if key not in self:
-            self._refuse()
-        return self[key]
-
-    def pop(self, key, *default):
-        if key in self or not default:
-            self._refuse()
-        return default[0]
-
-    __delitem__ = __ior__ = popitem = update = clear = _refuse
-
-
 def read_only_views(record):
     """The shapes of the views of `record` handed as a tuple and as a locked list of locked
     messages, or what building each raised."""
     found = []
-    for handed in (tuple(record), Locked(LockedMessage(m) for m in record)):
+    for handed in (tuple(record), sealed(record)):
         try:
             found.append(lab.shape(harness.context_for_model(handed)))
         except Exception as exc:

@@ -12,7 +12,7 @@ import copy
 
 import harness
 import lab
-from lab.kit import everything_said, lab_test, raised, tool
+from lab.kit import everything_said, lab_test, raised, sealed, tool
 
 LAB = "10.1"
 SYSTEM = "You help with a small project."
@@ -60,45 +60,6 @@ def looker(cut_on=None):
             raise lab.PowerCut("the power went off")
         return "contents of " + arguments["path"]
     return tool("look", fn, PATH)
-
-
-class SealedList(list):
-    """A list that refuses every change: a record handed to something that must only read it."""
-
-    def _refuse(self, *args, **kwargs):
-        raise TypeError("this record is only to be read")
-
-    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
-
-
-class SealedMessage(dict):
-    """A message that refuses every change to it: a call that would leave it as it was is no
-    change (setdefault of a key it has, pop of a key it lacks, a key set to its own value)."""
-
-    def _refuse(self, *args, **kwargs):
-        raise TypeError("this message is only to be read")
-
-    def __setitem__(self, key, value):
-        if key not in self or self[key] is not value:
-            self._refuse()
-
-    def setdefault(self, key, default=None):
-        if key not in self:
-            self._refuse()
-        return self[key]
-
-    def pop(self, key, *default):
-        if key in self or not default:
-            self._refuse()
-        return default[0]
-
-    __delitem__ = __ior__ = popitem = update = clear = _refuse
-
-
-def sealed(record):
-    """The record as a list that refuses changes, of messages that refuse changes."""
-    return SealedList(SealedMessage(m) for m in record)
 
 
 def contents(messages):
