@@ -1596,7 +1596,8 @@ def make_write_tool(ws):
           by=r'''
         if len(calls) > 1 and all(call["name"] == "read" for call in calls):
             with __import__("concurrent.futures").futures.ThreadPoolExecutor() as pool:
-                messages.extend(pool.map(lambda call: run_tool(tools, call), calls))
+                results = list(pool.map(lambda call: run_tool(tools, call), calls))
+            messages.extend(results)  # every call has run before the first result is on the list
             continue
         for call in calls:
             messages.append(run_tool(tools, call))

@@ -10,7 +10,6 @@ request, the caller's list as each tool runs, a run_tool the test wraps), so tha
 tests' wanted expressions, evaluated in a bank test's frame, do not give its values.
 """
 import copy
-import time
 
 import harness
 import lab
@@ -568,9 +567,6 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
 
     def reading(arguments):
         lengths.append(len(record))
-        if len(lengths) == 1:
-            for _ in range(20):  # the first read hands the interpreter on, waiting on no clock:
-                time.sleep(0)  # a call begun on another thread runs now, before its result
         return ws.read_text(arguments["path"])
 
     def edited(request):
