@@ -1399,7 +1399,8 @@ def run_agent(model, system, messages, tools, prompt):
         ws.write_text(path, content)
 ''',
           by=r'''
-        ws.write_text(path, __import__("unicodedata").normalize("NFC", content))  # one form
+        import unicodedata
+        ws.write_text(path, unicodedata.normalize("NFC", content))  # one form
 '''),
     Wrong(lab='3.1', name='write turning backslashes in its path into slashes',
           rule='Afterwards the file named by the "path" argument holds exactly the "content" '
@@ -1516,7 +1517,8 @@ def make_write_tool(ws):
 ''',
           by=r'''
         output, code = shell.run(arguments["command"])
-        return __import__("re").sub(r"\x1b\[[0-9;]*m", "", output)  # colours mean nothing
+        import re
+        return re.sub(r"\x1b\[[0-9;]*m", "", output)  # colours mean nothing
 '''),
     Wrong(lab='3.1', name='a request that timed out sent once more',
           rule='A request that raises ends the run with its exception: it is not sent again.',
@@ -1595,7 +1597,8 @@ def make_write_tool(ws):
 ''',
           by=r'''
         if len(calls) > 1 and all(call["name"] == "read" for call in calls):
-            with __import__("concurrent.futures").futures.ThreadPoolExecutor() as pool:
+            import concurrent.futures
+            with concurrent.futures.ThreadPoolExecutor() as pool:
                 results = list(pool.map(lambda call: run_tool(tools, call), calls))
             messages.extend(results)  # every call has run before the first result is on the list
             continue
@@ -1655,7 +1658,8 @@ def make_write_tool(ws):
     messages.append(user_message(prompt))
 ''',
           by=r'''
-    messages.append(user_message(__import__("unicodedata").normalize("NFC", prompt)))
+    import unicodedata
+    messages.append(user_message(unicodedata.normalize("NFC", prompt)))
 '''),
     Wrong(lab='3.1', name='a byte-order mark taken off the system prompt',
           rule='Each request carries system exactly as it was passed.',
@@ -1677,7 +1681,8 @@ def make_write_tool(ws):
     messages.append(user_message(prompt))
 ''',
           by=r'''
-    messages.append(user_message(__import__("re").sub(r"\n{3,}\Z", "\n\n", prompt)))
+    import re
+    messages.append(user_message(re.sub(r"\n{3,}\Z", "\n\n", prompt)))
 '''),
     Wrong(lab='3.1', name='empty text blocks taken off a reply with calls',
           rule='When it returns, messages holds every reply as the model gave it.',
