@@ -112,8 +112,6 @@ class _OutOfTime(Exception):
     pass
 
 
-# The runner's words on a test its wall-clock guard stopped (lab/check/verdict.py's held).
-WALL_CLOCK = "held the process for"
 # A submission with more wall-clock timeouts than this hangs of itself, whatever the load: it
 # is not judged again.
 RETRIED_TIMEOUTS = 3
@@ -151,7 +149,7 @@ def _grade(sub: Submission) -> Row:
     def seen(outcome):
         outcome.message = cells.cut(outcome.message)  # at once: a worker holds no megabytes
         outcomes.append(outcome)
-        if outcome.verdict is Verdict.TIMEOUT and WALL_CLOCK in outcome.message:
+        if isinstance(outcome.cause, facts.Hung) and outcome.cause.how == "held":  # the wall clock
             load = machine_load()
             if load > (os.cpu_count() or 1):
                 loads.append(load)

@@ -83,11 +83,10 @@ def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_pat
                 try:
                     turns.run(test.fn(checks), budget)
                 except turns.OutOfTurns as exc:
-                    error, stop = (f"This test never finished: {exc}. Something waits without "
-                                   "end: a tool that never looks at its signal, or a loop with "
-                                   "no way out?"), "turns"
+                    cause, stop = exc.stalled, "turns"
+                    error = words.stalled(cause)
                 except spin.Spun as exc:
-                    error, stop, place = str(exc), "spun", exc.place
+                    error, stop, place, cause = str(exc), "spun", exc.place, exc.stalled
                 except CheckFailed as exc:
                     error, stop = str(exc), "check"
                 except BaseException as exc:  # PowerCut and SystemExit included: a report, not an exit
@@ -104,19 +103,15 @@ def import_reported(harness: str, emit) -> bool:
     try:
         import_harness(harness)
     except spin.Spun as exc:
-        emit(ImportFailed(str(exc)))
+        emit(ImportFailed(words.stalled_importing(exc.stalled), exc.stalled))
         return False
     except BaseException as exc:
-        emit(ImportFailed(explain(exc, harness) + "\n" +
-                          "".join(traceback.format_exception_only(type(exc), exc)).strip()))
+        said, cause = explained(exc, harness)
+        detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        emit(ImportFailed(said + "\n" + detail, cause, detail))
         return False
     emit(Imported())
     return True
-
-
-def explain(exc: BaseException, harness_path: str, loading: str | None = None) -> str:
-    """An exception that escaped a test, in the course's terms (explained()'s words)."""
-    return explained(exc, harness_path, loading)[0]
 
 
 def explained(exc: BaseException, harness_path: str,

@@ -119,6 +119,20 @@ class Hung:
 
 
 @dataclass(frozen=True)
+class Stalled:
+    """The child's own guard stopped the test, or the import (protocol.Ended's stop "turns" or
+    "spun"; ImportFailed): `how` it went on without ending. "waiting": it waited for what can
+    never happen, with nothing else left to run; "turns": it used its budget of `count` turns of
+    the event loop; "rounds" (the practice check's guard): harness.py's loops went `count` rounds
+    within one turn; "seconds": it held the process `seconds` within one turn. The place is the
+    report's, as for Hung, which the runner makes of it: the child cannot send a Hung."""
+    how: Literal["waiting", "turns", "rounds", "seconds"]
+    count: int = 0
+    seconds: float = 0.0
+    fact: ClassVar[str] = "stalled"
+
+
+@dataclass(frozen=True)
 class Forged:
     """The report channel carried what the child did not write (`closed`: it was closed)."""
     closed: bool = False
@@ -137,10 +151,11 @@ class NotRun:
     fact: ClassVar[str] = "not_run"
 
 
-Cause = Union[MissingName, RanOut, Raised, Exited, Unloadable, KitRaised, Escaped, Mismatch, Hung,
-              Forged, NotRun]
-# What the child reports of a test that stopped (protocol.Ended's cause)
-Stopped = Union[MissingName, RanOut, Raised, Exited, Unloadable, KitRaised, Escaped]
+Cause = Union[MissingName, RanOut, Raised, Exited, Unloadable, KitRaised, Escaped, Stalled,
+              Mismatch, Hung, Forged, NotRun]
+# What the child reports of a test that stopped, or an import that failed (protocol.Ended's
+# cause, ImportFailed's)
+Stopped = Union[MissingName, RanOut, Raised, Exited, Unloadable, KitRaised, Escaped, Stalled]
 KINDS: dict[str, type[Any]] = {kind.fact: kind for kind in typing.get_args(Cause)}
 KNOWN = typing.get_args(Cause)  # for isinstance: every kind of fact
 

@@ -27,11 +27,6 @@ class Place:
     line: int | None = None
     async_code: bool = False
 
-    def __str__(self) -> str:
-        if self.function is None:
-            return "a place the checker could not see (a call that holds Python itself?)"
-        return f"{self.function} (harness.py, line {self.line})"
-
 
 def place_of(frame, harness_path: str) -> Place | None:
     """The place in harness.py of the innermost of `frame` and its callers that runs code from
@@ -55,7 +50,7 @@ def _written_in(code) -> str:
     Python alike."""
     name = code.co_qualname
     if code.co_name in COMPREHENSIONS:
-        name = name.rpartition(".<locals>.")[0] or "the top level"
+        name = name.rpartition(".<locals>.")[0] or "<module>"  # as top-level code is named
     return name
 
 

@@ -111,8 +111,8 @@ def check_aloud(harness: Path, tests: Path, lesson: int, *, verbose: bool = Fals
     written with what the file found at each. `carried`: the file is the student's own in its
     lab's folder, which the closing line may offer to carry forward (advice.next_step)."""
     chosen = local.choose(harness, tests, lesson)
-    if chosen.note:
-        write(chosen.note)
+    if chosen.differs is not None:
+        write(words_lines.tests_differ(chosen.differs, chosen.lab.id))
     if practice:
         write(words_lines.PRACTICE)
     lab = chosen.lab

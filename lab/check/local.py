@@ -20,12 +20,13 @@ ALL_PASSED, A_TEST_FAILED, NOTHING_RAN, INTERRUPTED = 0, 1, 2, 130
 
 @dataclass(frozen=True)
 class Chosen:
-    """What a check will run: the lab, its cumulative test files, a note for the student when
-    their copy of the lab's tests differs from the kit's (the kit's are run), and the
-    reference's observations of those tests (the expected.json files, read here once)."""
+    """What a check will run: the lab, its cumulative test files, the student's copy of the
+    lab's tests when it differs from the kit's (`differs`: the kit's are run, and the student
+    is told), and the reference's observations of those tests (the expected.json files, read
+    here once)."""
     lab: manifest.Lab
     files: list[suite.TestFile]
-    note: str | None = None
+    differs: Path | None = None
     expected: seeds.Expected = field(default_factory=seeds.Expected)
 
 
@@ -62,12 +63,11 @@ def choose(harness: Path, tests: Path, lesson: int) -> Chosen:
     if own.lab_id is None:  # cumulative() names the lab of the file it is given
         raise NothingToCheck(NamesNoLab(str(tests)))
     lab = manifest.lab(own.lab_id)
-    kit_copy, note = lab.tests, None
+    kit_copy, differs = lab.tests, None
     if kit_copy.exists() and own.source != kit_copy.read_text(encoding="utf-8"):
-        note = (f"Note: {tests} differs from the kit's tests for lab {lab.id}; the kit's are "
-                "the ones that count, so those are run.")
+        differs = Path(tests)
         files[-1] = suite.TestFile(own.lab_id, kit_copy, kit_copy.read_text(encoding="utf-8"))
-    return Chosen(lab, files, note, runner.expected_for(files))
+    return Chosen(lab, files, differs, runner.expected_for(files))
 
 
 def check(harness: Path, chosen: Chosen, *, seconds: float = runner.Limits.seconds_per_test,

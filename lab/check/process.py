@@ -288,23 +288,3 @@ def _posix_tie(cpu_seconds: int | None):
         if prctl is not None:
             prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     return tie
-
-
-def death(code, importing=False) -> str:
-    """How the child ended, for a student: a signal (POSIX), a crash status (Windows) or an
-    exit code."""
-    when = "while it was being imported" if importing else "during this test"
-    rest = "" if importing else " The other tests still ran."
-    if code is not None and code < 0:
-        try:
-            name = signal.Signals(-code).name
-        except ValueError:
-            name = str(-code)
-        return (f"the process running harness.py was killed by signal {name} {when} (a crash, "
-                f"or a resource limit).{rest}")
-    if code is not None and code >= 0xC0000000:  # an NTSTATUS: Windows ended it for a fault
-        return (f"the process running harness.py crashed {when}: Windows ended it with status "
-                f"0x{code:08X} (0xC0000005 is a bad memory access).{rest}")
-    return (f"the process running harness.py ended {when}, with exit code {code}: does "
-            f"harness.py call sys.exit() or os._exit()?{rest}")
-

@@ -45,8 +45,12 @@ class Imported:
 
 @dataclass(frozen=True)
 class ImportFailed:
-    """harness.py raised while importing: `message` says what, in the course's terms."""
+    """harness.py raised while importing, or a guard stopped it: `message` says what, in the
+    course's terms, for a test's author; `cause` is why, as a fact, from which the runner says
+    it to the student, and `detail` Python's own line for the exception, when one escaped."""
     message: str
+    cause: Stopped | None = None
+    detail: str = ""
     event: ClassVar[Literal["import_failed"]] = "import_failed"
 
 

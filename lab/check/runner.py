@@ -42,12 +42,12 @@ from enum import Enum
 from pathlib import Path
 
 from lab.check import facts, job, manifest, seeds, suite, words
-from lab.check.facts import Cause, Hung, NotRun
+from lab.check.facts import Cause, Hung, NotRun, Stalled
 from lab.check.hangs import Place, Streak
 from lab.check.channel import Closed, Forged, Output
 from lab.check.in_page import InProcess
 from lab.check.limits import Limits
-from lab.check.process import PORTABLE_ENV, Child, death, portable
+from lab.check.process import PORTABLE_ENV, Child, portable
 from lab.check.protocol import (Beat, Done, Ended, Imported, ImportFailed, Importing, Observed,
                                  Started)
 from lab.check.verdict import Outcome, Verdict, judge
@@ -339,7 +339,8 @@ class _Session:
                 self._wait(self.run.seconds_per_test)
                 return Step.MORE
             case ImportFailed() if not self.imported:
-                self.fatal = words.not_imported(report.message)
+                self.fatal = words.not_imported(words.import_failed(report.cause, report.detail,
+                                                                    report.message))
                 return Step.OVER
             case Started() if self.imported and self.test is None and \
                     self.position < len(plan.tests) and report.id == plan.tests[self.position].id:
@@ -352,11 +353,16 @@ class _Session:
             case Ended() if self.test is not None and report.id == self.test.planned.id:
                 planned = self.test.planned
                 cause: Cause | None = report.cause
-                if cause is None and report.stop in ("turns", "spun"):
+                error = report.error
+                if report.stop in ("turns", "spun") and (cause is None or
+                                                        isinstance(cause, Stalled)):
+                    # the child's guard stopped it: said here from its fact, and kept as a
+                    # hang's, which only this side may decide
+                    error = words.ended(cause, error, report.place)
                     cause = Hung(report.stop, **_flat(report.place))
                 outcome = judge(planned.id, planned.says, planned.lab_id,
                                 self.run.expected.get(planned.id), self.test.seen,
-                                report.error, report.stop, cause,
+                                error, report.stop, cause,
                                 plan.files[planned.file].source)
                 if outcome.verdict is not Verdict.PASS:
                     outcome.trace = report.trace
@@ -384,7 +390,7 @@ class _Session:
         if beat.cpu - test.turned[1] < allowed:
             return Step.MORE
         self._stopped(test.planned, "spun",
-                      words.spun(f"{allowed:g} seconds of processor time", test.place),
+                      words.spun_processor(allowed, test.place),
                       test.place)
         return Step.OVER
 
@@ -404,13 +410,12 @@ class _Session:
         if code is None:
             self._forged(closed=True)
         elif not self.imported:
-            self.fatal = words.not_imported(death(code, importing=True))
+            self.fatal = words.not_imported(words.died(code, importing=True))
         elif self.test is not None or self.position == self.first:
             planned = self._current()
             if planned is not None:  # a child that dies before any test loses the first
-                message = death(code)
                 self._decided(Outcome(planned.id, planned.says, planned.lab_id, Verdict.CRASH,
-                                      message[:1].upper() + message[1:]))
+                                      words.crashed(code)))
 
     def _overran(self) -> None:
         """The whole run's time ran out during this session: the test running stops, and

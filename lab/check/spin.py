@@ -44,20 +44,22 @@ import time
 from typing import Any
 
 from lab.check import hangs, turns
-from lab.check.words import held, spun
+from lab.check.facts import Stalled
+from lab.check.words import stalled
 
 MONITORING: Any = getattr(sys, "monitoring", None)  # Python 3.12 and later
 TOOL_IDS = (3, 4)  # sys.monitoring's ids that no named tool (debugger, coverage, ...) claims
 
 
 class Spun(BaseException):
-    """A test went round harness.py's loops past its allowance without a turn of the event loop.
-    Its message is the test's verdict, in the checker's words; `place` is the loop's place in
-    harness.py (lab/check/hangs.py)."""
+    """A test, or the import, went round harness.py's loops past its allowance without a turn of
+    the event loop: `stalled` says how far, as the fact the child reports, and `place` is the
+    loop's place in harness.py (lab/check/hangs.py; None at the import). Its message is the
+    test's verdict in the checker's words."""
 
-    def __init__(self, message: str, place: hangs.Place | None = None):
-        super().__init__(message)
-        self.place = place
+    def __init__(self, fact: Stalled, place: hangs.Place | None = None):
+        super().__init__(stalled(fact, place))
+        self.stalled, self.place = fact, place
 
 
 class Guard:
@@ -117,24 +119,24 @@ class Guard:
             return
         rounds = self.rounds = self.rounds + 1
         if rounds > self.rounds_allowed:
-            self._stop(f"{self.rounds_allowed:,} rounds of harness.py's loops", head)
+            self._stop(self.rounds_allowed, head)
         if (rounds < 64 or not rounds & 31) and self.clock() - self.since > self.seconds_allowed:
             self._stop(None, head)
 
-    def _stop(self, rounds: str | None, head: tuple | None) -> None:
-        seconds = self.seconds_allowed
-        if not self.importing:
-            self.hung = True
-            self._allow()
-            place = hangs.place_of(sys._getframe(1), self.path) or hangs.Place()
-            if head is not None and place.function is not None:
-                code, offset = head
-                line = next((n for start, end, n in code.co_lines() if start <= offset < end), None)
-                place = dataclasses.replace(place, line=line or place.line)
-            raise Spun(spun(rounds, place) if rounds else held(seconds, place), place)
-        went = f"went {rounds}" if rounds else f"ran for {seconds:g} seconds"
-        raise Spun(f"its code at the top level {went} without ending, and was stopped: is there "
-                   "code at the top level that never ends?")
+    def _stop(self, rounds: int | None, head: tuple | None) -> None:
+        """Stop the test, or the import, past `rounds` of its loops (None: past its seconds)."""
+        fact = Stalled("rounds", rounds) if rounds else Stalled("seconds",
+                                                                seconds=self.seconds_allowed)
+        if self.importing:
+            raise Spun(fact)
+        self.hung = True
+        self._allow()
+        place = hangs.place_of(sys._getframe(1), self.path) or hangs.Place()
+        if head is not None and place.function is not None:
+            code, offset = head
+            line = next((n for start, end, n in code.co_lines() if start <= offset < end), None)
+            place = dataclasses.replace(place, line=line or place.line)
+        raise Spun(fact, place)
 
     # --- arming -------------------------------------------------------------------------------
 

@@ -30,6 +30,7 @@ import time
 from typing import cast
 
 from lab.check import manifest
+from lab.check.facts import Stalled
 from lab.check.own_threads import not_work, others_at_work  # noqa: F401  (not_work: child.py's)
 
 BUDGET = 10_000
@@ -43,7 +44,12 @@ def turns_taken() -> int:
 
 
 class OutOfTurns(Exception):
-    """The test used more turns than its budget, or waits on something that cannot happen."""
+    """The test used more turns than its budget, or waits on something that cannot happen:
+    `stalled` says which, as the fact the child reports (lab/check/facts.py)."""
+
+    def __init__(self, stalled: Stalled):
+        super().__init__(stalled)
+        self.stalled = stalled
 
 
 def _nothing():
@@ -73,7 +79,7 @@ class CountingLoop(asyncio.SelectorEventLoop):
         super().__init__(cast(selectors.BaseSelector, _NoFiles()) if IN_BROWSER else None)
         self.turns = 0
         self.budget = budget
-        self.verdict: str | None = None  # why the test was stopped, if it was
+        self.verdict: Stalled | None = None  # why the test was stopped, if it was
         self._target: asyncio.Task | None = None
         self._last_turn: int | None = None  # past this turn the loop is stopped outright
 
@@ -83,9 +89,7 @@ class CountingLoop(asyncio.SelectorEventLoop):
         self.turns += 1
         stuck = not self._ready and not self._scheduled and not others_at_work()
         if self._target is not None and self.verdict is None and (stuck or self.turns > self.budget):
-            self.verdict = ("it is waiting for something that can never happen: nothing else is "
-                            "left to run" if stuck else
-                            f"it used up its budget of {self.budget:,} turns of the event loop")
+            self.verdict = Stalled("waiting") if stuck else Stalled("turns", self.budget)
             self._last_turn = self.turns + 200  # room for the cancellation to travel
             self._target.cancel()
         if self._last_turn is not None and self.turns > self._last_turn:

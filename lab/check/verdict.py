@@ -20,10 +20,10 @@ from lab.check.rules import Rule
 from lab.check.seeds import Expectation
 # The words of a found value and of a stopped test are lab/check/words.py's; named here too
 # for the callers that have always found them here.
-from lab.check.words import held, shown, shown_found, spun
+from lab.check.words import held, shown, shown_found
 
 __all__ = ["Outcome", "Verdict", "expectation", "held", "judge", "sets_line", "shown",
-           "shown_found", "spun"]
+           "shown_found"]
 
 
 class Verdict(StrEnum):

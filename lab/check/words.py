@@ -9,10 +9,11 @@ that is decided from it.
 from __future__ import annotations
 
 import json
+import signal
 
 from lab.check import manifest
 from lab.check.facts import (Cause, Escaped, Exited, Hung, KitRaised, Mismatch, MissingName,
-                             NotRun, RanOut, Raised, Unloadable)
+                             NotRun, RanOut, Raised, Stalled, Unloadable)
 from lab.check.hangs import Place
 from lab.check.observe import RAISED
 
@@ -77,9 +78,10 @@ def escaped(fact: Escaped) -> str:
     return f"The test could not go on: {fact.what}."
 
 
-def ended(cause: Cause | None, error: str | None) -> str | None:
+def ended(cause: Cause | None, error: str | None, place: Place | None = None) -> str | None:
     """How a test ended, for a student: from its fact when it has one (`error` is then the
-    child's words, for a test's author and the reference's recorder), else `error` as it is."""
+    child's words, for a test's author and the reference's recorder), else `error` as it is.
+    `place` is where a guard stopped it (protocol.Ended's), for a Stalled."""
     if isinstance(cause, MissingName):
         return missing_name(cause)
     if isinstance(cause, RanOut):
@@ -94,12 +96,45 @@ def ended(cause: Cause | None, error: str | None) -> str | None:
         return kit_raised(cause)
     if isinstance(cause, Escaped):
         return escaped(cause)
+    if isinstance(cause, Stalled):
+        return stalled(cause, place)
     return error
 
 
-def spun(measure: str, place: Place | None = None) -> str:
+def stalled(fact: Stalled, place: Place | None = None) -> str:
+    """A test the child's own guard stopped: out of the event loop's turns, waiting for what
+    cannot happen, or (the practice check's guard) going round or holding within one turn."""
+    if fact.how == "rounds":
+        return _spun(_rounds(fact.count), place)
+    if fact.how == "seconds":
+        return held(fact.seconds, place)
+    why = ("it is waiting for something that can never happen: nothing else is left to run"
+           if fact.how == "waiting" else
+           f"it used up its budget of {fact.count:,} turns of the event loop")
+    return (f"This test never finished: {why}. Something waits without end: a tool that never "
+            "looks at its signal, or a loop with no way out?")
+
+
+def stalled_importing(fact: Stalled) -> str:
+    """An import the practice check's guard stopped (after not_imported's)."""
+    went = (f"went {_rounds(fact.count)}" if fact.how == "rounds" else
+            f"ran for {fact.seconds:g} seconds")
+    return (f"its code at the top level {went} without ending, and was stopped: is there code "
+            "at the top level that never ends?")
+
+
+def _rounds(count: int) -> str:
+    return f"{count:,} rounds of harness.py's loops"
+
+
+def spun_processor(seconds: float, place: Place | None = None) -> str:
+    """A test the runner stopped for using `seconds` of processor time without a turn."""
+    return _spun(f"{seconds:g} seconds of processor time", place)
+
+
+def _spun(measure: str, place: Place | None = None) -> str:
     """A test stopped for spinning: it used `measure` ("0.5 seconds of processor time") at
-    `place` without ending. The child's guard and the practice check's (lab/check/spin.py)
+    `place` without ending. The runner's guard and the practice check's (lab/check/spin.py)
     say it alike."""
     return _stopped(place, f"spun{{at}} through {measure} without giving the event loop a turn "
                     "(a loop that never awaits)",
@@ -123,7 +158,7 @@ def _stopped(place: Place | None, evented: str, plain: str) -> str:
     lessons' synchronous files have no turn to give (`plain`)."""
     known = place is not None and place.function is not None
     words = plain if known and place is not None and not place.async_code else evented
-    at = f" in {place}" if known else ""
+    at = f" in {place_named(place)}" if known and place is not None else ""
     return f"Timed out: this test {words.format(at=at)}. It was stopped; the other tests still ran."
 
 
@@ -137,6 +172,17 @@ def import_hung(seconds: float) -> str:
     """harness.py held its import past the allowance."""
     return (f"harness.py did not finish importing within {seconds:.0f} seconds: is there code "
             "at the top level that never ends?")
+
+
+def import_failed(cause: Cause | None, detail: str, message: str) -> str:
+    """Why harness.py did not import, from the child's fact (`detail`: Python's own line for
+    the exception, when one escaped); the child's `message` only where it gave no fact."""
+    if isinstance(cause, Stalled):
+        return stalled_importing(cause)
+    said = ended(cause, None)
+    if said is None:
+        return message
+    return said + ("\n" + detail if detail else "")
 
 
 def not_imported(why: str) -> str:
@@ -160,8 +206,41 @@ def flooded_importing(megabytes: int) -> str:
     return f"while it was being imported, it {_flooding(megabytes)}."
 
 
+def died(code: int | None, importing: bool = False) -> str:
+    """How the child ended, for a student: a signal (POSIX), a crash status (Windows) or an
+    exit code."""
+    when = "while it was being imported" if importing else "during this test"
+    rest = "" if importing else " The other tests still ran."
+    if code is not None and code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = str(-code)
+        return (f"the process running harness.py was killed by signal {name} {when} (a crash, "
+                f"or a resource limit).{rest}")
+    if code is not None and code >= 0xC0000000:  # an NTSTATUS: Windows ended it for a fault
+        return (f"the process running harness.py crashed {when}: Windows ended it with status "
+                f"0x{code:08X} (0xC0000005 is a bad memory access).{rest}")
+    return (f"the process running harness.py ended {when}, with exit code {code}: does "
+            f"harness.py call sys.exit() or os._exit()?{rest}")
+
+
+def crashed(code: int | None) -> str:
+    """A test during which the process running harness.py ended, as its verdict says it."""
+    said = died(code)
+    return said[:1].upper() + said[1:]
+
+
 NEVER_RAN = ("This test never ran: the process running harness.py said the tests were over "
              "before it.")
+
+
+def place_named(place: Place) -> str:
+    """A place in harness.py, as a student is told it."""
+    if place.function is None:
+        return "a place the checker could not see (a call that holds Python itself?)"
+    function = "the top level" if place.function == "<module>" else place.function
+    return f"{function} (harness.py, line {place.line})"
 
 
 def hung_at(fact: Hung | NotRun) -> Place:
@@ -194,7 +273,7 @@ def not_run_reason(fact: NotRun) -> str:
     """not_run()'s words without their opening, for the closing line's "Next: ..."."""
     if fact.hangs:
         return (f"harness.py hung at the same place in {fact.hangs} tests in a row, in "
-                f"{hung_at(fact)}, so the tests after them were not run. Fix that hang first, "
+                f"{place_named(hung_at(fact))}, so the tests after them were not run. Fix that hang first, "
                 "then check again.")
     return f"the whole check ran past its time limit of {fact.seconds:.0f} seconds."
 

@@ -68,6 +68,12 @@ def checking(harness: object, lab_name: str, title: str, seed: int | None) -> st
             (f", under seed {seed}." if seed is not None else "."))
 
 
+def tests_differ(tests: object, lab_id: str) -> str:
+    """The student's copy of a lab's tests is not the kit's: the kit's are run."""
+    return (f"Note: {tests} differs from the kit's tests for lab {lab_id}; the kit's are the "
+            "ones that count, so those are run.")
+
+
 def seed_not_held(public: int, seed: int) -> str:
     """A check under a seed the kit holds no reference's observations for."""
     return (f"This kit holds the reference's observations under seed {public} only, so under "

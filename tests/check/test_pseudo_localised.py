@@ -38,7 +38,8 @@ from grader.page import facts as page_facts, html, teaching
 from grader.row import build
 from grader.sandbox.found import Sandbox
 from grader.sandbox.statement import Statement
-from lab.check import (advice, errors, lines, manifest, problems, seeds, words, words_errors,
+from lab.check import (advice, errors, lines, manifest, problems, runner, seeds, suite, words,
+                       words_errors,
                        words_feedback, words_lines)
 from lab.desk import (answers, course, errors as desk_errors, hints, labs, problems as desk_problems,
                       progress, recorded)
@@ -73,9 +74,8 @@ WORD = "\u02d9"  # and each of its words
 def pseudo(text: str) -> str:
     """A sentence as a translation might make it: marked, word by word, and each line's words in
     another order. Every word keeps its mark wherever the sentence is cut or quoted, so what is
-    left unmarked in a text is words no words module made. (A value a sentence is made from is
-    marked with it: a sentence made inline and handed to a words module as a value would pass,
-    so a words module is handed facts and names, never sentences.)"""
+    left unmarked in a text is words no words module made. (A words module that only relays a
+    sentence it was handed leaves it as it was: _swapping.)"""
     return MARK + "\n".join(" ".join(WORD + word if word else word
                                      for word in reversed(line.split(" ")))
                             for line in text.split("\n")) + "\u27e7"
@@ -87,6 +87,27 @@ WORDS = (words, words_lines, words_feedback, words_errors, desk_words, words_sta
          words_refused, words_class, words_release)
 
 
+def _swapping(fn):
+    """`fn`, its words swapped, but for the text it was handed and gives back whole: that stays
+    as it was given. So a sentence made elsewhere and only relayed by a words module (the
+    child's, or one made inline) stays unswapped, and is found; one a words module made before
+    it was handed on is swapped already."""
+    def said(*args, **kwargs):
+        made = fn(*args, **kwargs)
+        if made is None:
+            return None
+        relayed = sorted({value for value in (*args, *kwargs.values())
+                          if isinstance(value, str) and ENGLISH.search(value) and value in made},
+                         key=len, reverse=True)
+        for n, value in enumerate(relayed):
+            made = made.replace(value, f"\0{n}\0")
+        made = pseudo(made)
+        for n, value in enumerate(relayed):
+            made = made.replace(f"{WORD}\0{n}\0", value).replace(f"\0{n}\0", value)
+        return made
+    return said
+
+
 def _pseudo_localised(monkeypatch) -> None:
     """Every sentence the words modules make, swapped: each function that returns words, and
     each sentence kept as a constant."""
@@ -94,9 +115,7 @@ def _pseudo_localised(monkeypatch) -> None:
         for name, fn in inspect.getmembers(module, inspect.isfunction):
             if fn.__module__ == module.__name__ and \
                     inspect.signature(fn).return_annotation in ("str", "str | None"):
-                monkeypatch.setattr(module, name,
-                                    lambda *a, _fn=fn, **k: (lambda said: said if said is None
-                                                             else pseudo(said))(_fn(*a, **k)))
+                monkeypatch.setattr(module, name, _swapping(fn))
         for name, value in vars(module).items():
             if name.isupper() and isinstance(value, str):
                 monkeypatch.setattr(module, name, pseudo(value))
@@ -362,10 +381,14 @@ def test_what_the_checker_prints_and_the_grader_writes_is_every_sentence_swapped
         plain, tmp_path, monkeypatch):
     _, outcomes, said = _decided(tmp_path, monkeypatch, localised=True)
     authored = {o.says for found in outcomes.values() for o in found}
+    authored |= {o.rule.said for found in outcomes.values() for o in found if o.rule}
     authored |= {why for lab in manifest.labs(built_only=True) if lab.expected.exists()
                  for test in seeds.loads(lab.expected.read_text(encoding="utf-8")).values()
                  for why in test["why"]}
     authored |= {t.says for t in plans.make(LAB.id).tests}
+    authored |= {item for lab in manifest.labs(built_only=True) if lab.expected.exists()
+                 for test in seeds.loads(lab.expected.read_text(encoding="utf-8")).values()
+                 for rule in seeds.Expectation.from_dict(test).rules for item in rule.items or ()}
     authored |= set(FILES)  # the students' names
     authored |= {LAB.title, *(LAB.lesson.title for LAB in manifest.labs(built_only=True))}
     authored |= {s.heading for lab in manifest.labs(built_only=True)
@@ -494,6 +517,62 @@ def test_the_desk_says_nothing_but_through_its_words_modules():
     stale = [name for name in DESK_ENGLISH if not found.get(name)]
     assert not stale, f"DESK_ENGLISH names modules that hold no English any more: {stale}"
 
+# Engine modules that hold English on purpose, outside its words modules, and why.
+ENGINE_ENGLISH = {
+    "kit.py": "the helpers' words for a test's author: a fake tool's description, misuse",
+    "record.py": "a reference that fails the kit's own tests: for a course author",
+    "manifest.py": "a comment in the hints file it writes: code, not said",
+    "process.py": "the child's command line, and a misuse of runner.run on Windows",
+    "runner.py": "expected.json files recorded under two seeds: for a course author",
+    "suite.py": "an instructor's file asked for its lab: a misuse",
+    "in_page.py": "a job that does not open with a Run: a misuse",
+    "importer.py": "a harness.py that cannot be given a module: the import's own error",
+    "zygote.py": "why no child could be forked, after which a new interpreter is started",
+}
+
+
+def test_the_engine_says_nothing_to_a_student_but_through_its_words_modules():
+    """What the checker says to a student is made in lab/check/words*.py: no other module of
+    the engine holds a sentence, but those ENGINE_ENGLISH names, each for its reason (and each
+    still holding one). The child's reports carry facts, which the runner says."""
+    found = {path.name: _sentences(path)
+             for path in sorted((manifest.KIT / "lab" / "check").glob("*.py"))
+             if not path.name.startswith("words")}
+    stray = [line for name, lines in found.items() if name not in ENGINE_ENGLISH
+             for line in lines]
+    assert not stray, ("sentences made outside the engine's words modules (lab/check/words*.py): "
+                       f"{stray[:8]}")
+    stale = [name for name in ENGINE_ENGLISH if not found.get(name)]
+    assert not stale, f"ENGINE_ENGLISH names modules that hold no English any more: {stale}"
+
+
+def test_nothing_reads_a_message_back_for_what_it_says():
+    """A verdict's message is shown, copied and cut, never searched: whoever needs to know why a
+    test ended reads its fact (Outcome.cause). No module of the engine or the grader looks for
+    words in a message, or in a test's error."""
+    read_back = []
+    for path in sorted([*(manifest.KIT / "grader").rglob("*.py"),
+                        *(manifest.KIT / "lab").rglob("*.py")]):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            searched = []
+            if isinstance(node, ast.Compare) and any(isinstance(op, (ast.In, ast.NotIn))
+                                                     for op in node.ops):
+                searched = node.comparators
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    node.func.attr in ("startswith", "endswith", "find", "index", "count",
+                                       "partition", "split"):
+                searched = [node.func.value]
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    node.func.attr in ("search", "match", "fullmatch", "findall"):
+                searched = node.args[1:2] if isinstance(node.func.value, ast.Name) and \
+                    node.func.value.id == "re" else node.args[:1]
+            if any(isinstance(text, ast.Attribute) and text.attr in ("message", "error")
+                   for text in searched):
+                read_back.append(f"{path.relative_to(manifest.KIT)}:{node.lineno}: "
+                                 f"{ast.unparse(node)[:80]}")
+    assert not read_back, f"a message read back for what it says: {read_back}"
+
+
 def test_the_grader_names_an_unknown_lab_from_the_engines_record_not_its_sentence(
         monkeypatch):
     """The grader's refusal of a lab the kit lacks carries the engine's record, so its words
@@ -544,3 +623,36 @@ def test_what_the_desk_prints_is_every_sentence_swapped(work, monkeypatch, capsy
     assert not unmarked, f"the desk printed lines no words module made: {unmarked[:8]}"
     left = _unswapped(said, authored)
     assert not left, f"the desk printed words no words module made: {left[:8]}"
+
+
+# What each file adds at the end of its lab's solution: lab 15.1's run_tool waits on what no
+# one will ever set, so the child's own guard stops each test that reaches it (facts.Stalled);
+# lab 5.1's does not import, spins as it is imported, or ends its process in a test.
+@pytest.mark.parametrize("name, lab_id, added, practice", [
+    ("waits", "15.1", "async def run_tool(tools, call, signal=None):\n    import asyncio\n"
+                      "    await asyncio.get_running_loop().create_future()\n", False),
+    ("does not import", "5.1", "raise ValueError('no')\n", False),
+    ("spins as it is imported", "5.1", "while True:\n    pass\n", True),
+    ("ends its process", "5.1", "def text_of(*args, **kwargs):\n    import os\n    os._exit(3)\n",
+     False)])
+def test_what_the_child_reports_as_a_fact_the_student_reads_in_swapped_words(
+        tmp_path, monkeypatch, name, lab_id, added, practice):
+    """The child reports why a test or the import stopped as a fact (lab/check/facts.py), and
+    the runner says it (lab/check/words.py), so a pseudo-localised checker says it swapped: no
+    sentence made in the child, or outside a words module, reaches the student."""
+    lab = manifest.lab(lab_id)
+    path = tmp_path / "harness.py"
+    path.write_text(lab.solution.read_text(encoding="utf-8") + "\n\n" + added, encoding="utf-8")
+    _pseudo_localised(monkeypatch)
+    files = suite.of_lab(lab_id, cumulative_=False)
+    report = runner.run(path, files, runner.expected_for(files), in_process=practice)
+    said = ([report.import_error] if report.import_error else
+            [o.message for o in report.outcomes if o.verdict != "pass"])
+    assert said, f"{name}: no test of lab {lab_id} failed, so nothing here was said"
+    authored = {t.says for t in plans.make(lab_id).tests}
+    for message in said:
+        assert message.startswith(MARK), \
+            f"{name}: the student reads {message[:200]!r}, which no words module made"
+        assert not _unswapped(message, authored), \
+            f"{name}: {message[:200]!r} holds English no words module made: " \
+            f"{_unswapped(message, authored)[:4]}"

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from lab.check import manifest, own_threads, process, runner, suite, turns
+from lab.check import manifest, own_threads, process, runner, suite, turns, words
 from lab.desk import course
 
 LAB = manifest.lab("2.1")
@@ -238,15 +238,17 @@ def test_the_childs_own_threads_do_not_hide_a_test_that_can_never_go_on(monkeypa
         await asyncio.get_running_loop().create_future()
 
     try:
-        with pytest.raises(turns.OutOfTurns, match="can never happen"):
+        with pytest.raises(turns.OutOfTurns) as stopped:
             turns.run(waits_for_ever())
+        assert stopped.value.stalled.how == "waiting", \
+            f"a coroutine that waits on a future no one sets stopped as {stopped.value.stalled}"
     finally:
         release.set()
         own.join()
 
 
 def test_a_crash_windows_reports_is_named_as_a_crash():
-    said = process.death(0xC0000005)
+    said = words.died(0xC0000005)
     assert "crashed during this test" in said and "0xC0000005" in said
 
 
