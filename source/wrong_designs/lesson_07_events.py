@@ -2141,6 +2141,14 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           names='nothing cut',
           replace='        print(text_of(reply))',
           by='        print(text_of(reply)[:1_000_000])'),
+    # Hunt round 19 (reader r103): design 7.2-31, a cut past the longest answer the tests tried;
+    # a longer answer costs a millisecond or two handed straight to the renderer.
+    Wrong(lab='7.2', name='the answer cut at 5,000,000 characters',
+          rule="The last assistant message's words are printed as text_of gives them, however long, nothing cut.",
+          where='Build: two frontends, item 2 (hunt round 19, 7.2-31)',
+          names='nothing cut',
+          replace='        print(text_of(reply))',
+          by='        print(text_of(reply)[:5_000_000])'),
     Wrong(lab='7.2', name='the error reason cut at 5,000 lines',
           rule='When the last assistant message failed, finish() prints "Error: " followed by its error_message word for word, every line of it however long, nothing cut.',
           where='Build: two frontends, item 2 (hunt round 16, 7.2-31)',
@@ -2727,6 +2735,21 @@ ALLOWED = [
         import sys
         sys.stdout.write(text_of(reply) + "\n")
 '''),
+    # Hunt round 19 (reader r103): probe 7.2-15.
+    Wrong(lab='7.2', name='JsonRenderer marking the event dict, then taking the mark off',
+          rule='The event is not the record: lesson 7 makes each event "a new dict, made when it '
+               'is yielded and never yielded again", which "the consumer may keep it or write '
+               'into", and the renderer is handed it by that consumer. A render that writes a key '
+               'of its own into the event dict (never into the message it carries) and takes it '
+               'off before it prints leaves the event, its line and the record as they were; '
+               '"Neither frontend touches the record" holds, so the page allows it.',
+          where='hunt round 19, probe 7.2-15', names='',
+          replace='        print(json.dumps(event), flush=True)',
+          by=r'''
+        event["_seen"] = True  # a mark on the event dict, never on the message it carries
+        del event["_seen"]
+        print(json.dumps(event), flush=True)
+'''),
 ]
 
 
@@ -2783,6 +2806,78 @@ async def test_six_thousand_events(t):
     t.expect([len(lines), [json.loads(line) for line in lines] == events], [6_000, True],
              "JsonRenderer prints every event it is handed, one line each, however many: "
              "6,000 events make 6,000 lines (JsonRenderer, lesson 7).")
+"""
+
+DEEP_PAST_FIVE_MILLION = r"""
+import contextlib
+import io
+import json
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "7.2"
+
+
+@lab_test("JsonRenderer prints every event as one line that parses as JSON equal to it, however "
+          "long: an answer's message_end of over six million characters.")
+async def test_a_line_of_over_six_million_characters(t):
+    event = {"type": "message_end", "message": lab.say("abcd {}" * 900_000)}
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        harness.JsonRenderer().render(event)
+    t.expect([json.loads(line) for line in out.getvalue().splitlines()] == [event], True,
+             "Every event appears as one line that parses as JSON equal to the event, however "
+             "long: the line of the answer's message_end carries its 6,300,000 characters "
+             "whole (JsonRenderer, lesson 7).")
+"""
+
+DEEP_PAST_A_HUNDRED_THOUSAND_EVENTS = r"""
+import contextlib
+import io
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "7.2"
+
+
+@lab_test("JsonRenderer's finish() returns False when any message it saw announced had "
+          "stop_reason \"error\": a failed reply after 120,000 events.")
+async def test_a_failure_after_many_events(t):
+    status = {"type": "status"}
+    renderer = harness.JsonRenderer()
+    with contextlib.redirect_stdout(io.StringIO()):
+        for _ in range(120_000):
+            renderer.render(status)
+        renderer.render({"type": "message_end", "message": lab.fail("overloaded")})
+    t.expect(renderer.finish(), False,
+             "False when any message it saw announced had stop_reason \"error\", however many "
+             "events came before it: a failed reply's message_end after 120,000 events "
+             "(JsonRenderer, lesson 7).")
+"""
+
+DEEP_PAST_A_MILLION_EVENTS = r"""
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "7.2"
+
+
+@lab_test("For FinalTextRenderer the last assistant message announced decides, however many "
+          "events came before it: an answer after 1,100,000 failed replies.")
+async def test_an_answer_after_a_million_events(t):
+    failed = {"type": "message_end", "message": lab.fail("overloaded")}
+    renderer = harness.FinalTextRenderer()
+    for _ in range(1_100_000):
+        renderer.render(failed)
+    renderer.render({"type": "message_end", "message": lab.say("Back up.")})
+    t.expect(t.printed(renderer.finish), (True, "Back up.\n"),
+             "The last assistant message announced decides, however many events came before "
+             "it: an answer after 1,100,000 failed replies (FinalTextRenderer, lesson 7).")
 """
 
 DEEP_PAST_THE_TESTS = r"""
@@ -2928,6 +3023,86 @@ BEYOND = [
             print(json.dumps(event), flush=True)
 """,
            deep=DEEP_MANY_EVENTS),
+    # Hunt round 19 (reader r103): designs 7.2-17, 46 and 47, each a limit past the largest
+    # case the lab's tests try, where a case past it costs more than a test may add.
+    Beyond(lab='7.2', name='JSON lines cut at 5,000,000 characters',
+           rule='Every event JsonRenderer is handed appears as one line that parses as JSON '
+                'equal to the event, however long.',
+           where='Build: two frontends, item 1 (hunt round 19, 7.2-17)',
+           names='however long',
+           reach="test_json_renderer's longest line carries an answer of about a million "
+                 "characters; writing and parsing back a line of over five million costs about "
+                 "30 ms of processor time, three times what a new case may add to the lab's run, "
+                 "and a cut at any larger size would sit past it again (as the stub past "
+                 "2,000,000 characters of round 16); this design differs only past 5,000,000",
+           replace='        print(json.dumps(event), flush=True)',
+           by='        print(json.dumps(event)[:5_000_000], flush=True)',
+           deep=DEEP_PAST_FIVE_MILLION),
+    Beyond(lab='7.2', name='JsonRenderer judging no message past the 100,000th event',
+           rule="JsonRenderer's finish() returns False when any message it saw announced had "
+                'stop_reason "error", however many events came before it.',
+           where='Build: two frontends, item 1: "when any message it saw announced had" '
+                 '(hunt round 19, 7.2-46)',
+           names='any message it saw',
+           reach="the lab's tests, and the bank's, hand one JsonRenderer at most a few dozen "
+                 'events; a JsonRenderer line costs over a microsecond of processor time, so '
+                 "100,000 events cost over 100 ms, ten times what a new case may add to the "
+                 "lab's run, and a count at any larger size would sit past it again; this "
+                 'design differs only from the 100,001st event',
+           replace=r"""
+    def __init__(self):
+        self.failed = False
+
+    def render(self, event):
+        print(json.dumps(event), flush=True)
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+""",
+           by=r"""
+    def __init__(self):
+        self.failed = False
+        self.count = 0
+
+    def render(self, event):
+        print(json.dumps(event), flush=True)
+        self.count += 1
+        judged = event["type"] == "message_end" and self.count <= 100_000  # enough for any run
+        ended = event["message"].get("stop_reason") if judged else None
+""",
+           deep=DEEP_PAST_A_HUNDRED_THOUSAND_EVENTS),
+    Beyond(lab='7.2', name='FinalTextRenderer deaf after a million events',
+           rule='For FinalTextRenderer the last assistant message announced decides, however '
+                'many events came before it.',
+           where='Build: two frontends, item 2: "The last assistant message announced decides" '
+                 '(hunt round 19, 7.2-47)',
+           names='last assistant message announced decides',
+           reach="the bank's longest fold hands one FinalTextRenderer at most 4,001 events; a "
+                 "render costs about 60 nanoseconds of processor time, so a million events "
+                 "cost about 60 ms, six times what a new case may add to the lab's run, and a "
+                 "count at any larger size would sit past it again; this design differs only "
+                 "from the 1,000,001st event",
+           replace=r"""
+    def __init__(self):
+        self.last = None  # the newest assistant message so far
+
+    def render(self, event):
+        message = event.get("message")
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+""",
+           by=r"""
+    def __init__(self):
+        self.last = None  # the newest assistant message so far
+        self.count = 0
+
+    def render(self, event):
+        message = event.get("message")
+        self.count += 1
+        if self.count > 1_000_000:  # enough for any run
+            return
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+""",
+           deep=DEEP_PAST_A_MILLION_EVENTS),
     # Hunt round 17 (reader r90): designs 7.1-06, 24, 30, 35, 36, 37 and 38, each a limit
     # just past the largest case the lab's tests try.
     Beyond(lab='7.1', name='one turn_start dict for every turn past the 301st',

@@ -377,19 +377,25 @@ async def test_bank_two_renderers_alive_at_once(t):
     count = t.random.randint(1_500, 4_000)
     replies = [{"type": "message_end", "message": lab.say("Still down.")},
                {"type": "message_end", "message": lab.fail(reason)}]
+    # its last answer a status table of over five million characters, the size drawn
+    table = "".join(f"worker {number}: up\n" for number in range(100)) * t.random.randint(
+        3_700, 4_500)
+    last = f"{answer}\n{table}All up."
     long = harness.FinalTextRenderer()
     with contextlib.redirect_stdout(io.StringIO()) as during:
         for number in range(count):
             long.render(replies[number % 2])
-        long.render({"type": "message_end", "message": lab.say(answer)})
-    t.expect([fresh, noted, [during.getvalue(), t.printed(long.finish)]],
+        long.render({"type": "message_end", "message": lab.say(last)})
+    value, said = t.printed(long.finish)
+    t.expect([fresh, noted, [during.getvalue(), value, len(said),
+                                said.startswith(last) and said.endswith("\n")]],
              [[(False, "")] * 4, [(True, answer + "\n"), [[], []]],
-              ["", (True, answer + "\n")]],
+              ["", True, len(last) + 1, True]],
              "Four times, a renderer handed an answer and dropped, then a new one handed a user's "
              "message; a renderer handed a failed reply, then an answer, each a message that "
              "notes every write into it; and a renderer handed "
-             f"{count:,} replies, answers and failures by turns, then {answer!r}. Items: the "
-             "new ones' (finish(), "
+             f"{count:,} replies, answers and failures by turns, then {answer!r} followed by a "
+             f"table of {len(table):,} characters. Items: the new ones' (finish(), "
              "what it printed); the second's, with the writes into each message while it "
-             "rendered them; and what the third's render printed, and its (finish(), what it "
-             "printed).")
+             "rendered them; and what the third's render printed, its finish(), the length of "
+             "what finish printed, and whether that is the whole answer and its newline.")

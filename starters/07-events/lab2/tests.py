@@ -265,14 +265,19 @@ async def test_final_text_renderer(t):
              "assistant message, joined, blank lines and indentation kept, nothing stripped. "
              f"The answer here is lab.reply(*{words!r}). Items: finish(), what finish printed "
              "(FinalTextRenderer, lesson 7).")
-    # a block of drawn lines, repeated: over a million characters on 40,000 lines or more, the
-    # count drawn under the seed, for the price of a hundred draws
-    block = "".join(f"{number}. {drawn_answer(t)}\n" for number in range(1, 101))
-    long = (block * t.random.randint(400, 800)) + f"That is all ({t.random.randint(1, 99)})."
-    _, value, said = fold(t, harness.FinalTextRenderer(), await events_of(lab.say(long)))
-    t.expect([value, len(said), said == long + "\n"], [True, len(long) + 1, True],
+    # a block of drawn lines, repeated: an answer of five and a half to seven million
+    # characters, the size drawn under the seed, for the price of a hundred draws; handed to
+    # the renderer in a message_end of its own, so it costs a few milliseconds
+    block = "".join(f"{number}. {t.random.choice(FILES)}: {t.random.randint(1, 999)} checked\n"
+                    for number in range(1, 101))
+    copies = t.random.randint(5_500_000, 7_000_000) // len(block) + 1
+    long = block * copies + f"That is all ({t.random.randint(1, 99)})."
+    _, value, said = fold(t, harness.FinalTextRenderer(),
+                          [{"type": "message_end", "message": lab.say(long)}])
+    t.expect([value, len(said), said.startswith(long) and said.endswith("\n")],
+             [True, len(long) + 1, True],
              "The answer goes out whole, however long: an answer of "
-             f"{len(long):,} characters on {long.count(chr(10)) + 1:,} lines, the last "
+             f"{len(long):,} characters on {copies * 100 + 1:,} lines, the last "
              f"{long[-30:]!r}, is printed as text_of gives it, nothing cut. Items: finish(), the "
              "length of what finish printed, it is the answer and its newline "
              "(FinalTextRenderer, lesson 7).")
