@@ -1192,6 +1192,56 @@ def error_message(text):
           by=r"""
     kept = messages[:-150] + [message for message in messages[-150:]
 """),
+    # Hunt round 19 (reader r101), designs 5.1-41 and 5.1-42: a cap that holds only sometimes.
+    Wrong(lab='5.1', name='a cap kept only when the run is given tools',
+          rule='A run given max_turns=N makes at most N requests, whatever else it is given: a run given no tools, whose model asks for tools all the same, stops at its cap too.',
+          where='Build item 2: "A run given `max_turns=N` makes at most N requests" (hunt round 19, 5.1-41)',
+          names='makes at most',
+          replace=r"""
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+""",
+          by=r"""
+        if tools and max_turns is not None and turn > max_turns:  # no tools, nothing to cap
+"""),
+    Wrong(lab='5.1', name='a cap past a hundred ignored',
+          rule='A run given max_turns=N makes at most N requests, for a cap of any size: a cap of 101 to 140 stops the run at its cap as a cap of 3 does.',
+          where='Build item 2: "A run given `max_turns=N` makes at most N requests" (hunt round 19, 5.1-42)',
+          names='makes at most',
+          replace=r"""
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+""",
+          by=r"""
+        if max_turns is not None and max_turns <= 100 and turn > max_turns:  # big: no cap
+"""),
+    # Hunt round 19 (reader r101), designs 5.1-35 and 5.1-43: some calls of a failed reply run.
+    Wrong(lab='5.1', name="a failed reply's read calls run",
+          rule="None of a failed reply's calls runs, whichever tool it asks for: a read only looks, and still does not run.",
+          where='Build item 3: "none of its calls runs" (hunt round 19, 5.1-35)',
+          names='none of its calls runs',
+          replace=r"""
+        calls = [] if failed else tool_calls(reply)
+""",
+          by=r"""
+        calls = [] if failed else tool_calls(reply)
+        if failed:  # a read only looks: it can run all the same
+            for call in tool_calls(reply):
+                if call["name"] == "read":
+                    messages.append(run_tool(tools, call))
+"""),
+    Wrong(lab='5.1', name="a failed reply's calls of tools not given answered",
+          rule="None of a failed reply's calls runs, and none gets a result, a call of a tool the run was not given included: the failed reply is the run's last message.",
+          where='Build item 3: "none of its calls runs" (hunt round 19, 5.1-43)',
+          names='none of its calls runs',
+          replace=r"""
+        calls = [] if failed else tool_calls(reply)
+""",
+          by=r"""
+        calls = [] if failed else tool_calls(reply)
+        if failed:  # an unknown tool runs nothing: its result can be given all the same
+            for call in tool_calls(reply):
+                if call["name"] not in {tool["name"] for tool in tools}:
+                    messages.append(run_tool(tools, call))
+"""),
 ]
 
 # The designs lesson 5 allows, which lab 5.1 must pass (tools.wrong_designs.allowed).
@@ -1387,6 +1437,47 @@ async def test_no_limit_past_a_thousand(t):
     t.expect([len(model.calls), lab.shape(messages[-2:])],
              why="max_turns=None means no limit at all, not a large one: [requests, the record's "
                  "last two messages] for a model that asks 1,005 times (run_agent, lesson 5).")
+'''),
+    # Hunt round 19 (reader r101), design 5.1-39: the same design, its cap just past the reach.
+    Beyond(lab='5.1', name='no cap read as a cap of three hundred',
+           rule='max_turns=None means no limit at all, not a large one: a run goes on while '
+                'replies ask for tools.',
+           where='Build item 2: "`max_turns=None`, the default, means no cap at all" (hunt '
+                 'round 19, design 5.1-39)', names='no limit at all',
+           reach="test_no_limit asks 26 to 28 times, and lab 3.1's test_any_number_of_rounds, "
+                 "which the lab's check runs too, at most 290: as many requests as a later lab's "
+                 "reference takes within the practice check's allowance; this cap is met at the "
+                 "301st request",
+           replace=r'''
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+''',
+           by=r'''
+        if turn > (300 if max_turns is None else max_turns):  # None: above any job tried
+''',
+           turns=20_000, seconds=20.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "5.1"
+
+
+@lab_test("With max_turns=None there is no limit at all: a model that asks 305 times and then "
+          "answers is called once more than that.")
+async def test_no_limit_past_three_hundred(t):
+    asked = []
+
+    def some(request):
+        asked.append(1)
+        return lab.reply(lab.call("tick")) if len(asked) <= 305 else lab.say("Done.")
+    model = lab.ScriptedModel([lab.forever(some)])
+    messages = []
+    tick = tool("tick", lambda arguments: "tock")
+    await lab.drive(harness.run_agent(model, "Tick.", messages, [tick], "Tick until done."))
+    t.expect([len(model.calls), lab.shape(messages[-2:])],
+             why="max_turns=None means no limit at all, not a large one: [requests, the record's "
+                 "last two messages] for a model that asks 305 times (run_agent, lesson 5).")
 '''),
     # Hunt round 13 (reader r64), design 5.1-12: not a cap on requests but a guard on replies
     # that repeat, a new kind past the same reach.

@@ -117,6 +117,16 @@ def asking(names):
     return lab.forever(again)
 
 
+def persistent(cap, name):
+    """A model that asks for `name` to be saved on every request, twenty requests past `cap`,
+    then gives up and answers: it counts the requests it got, not the record, so that a run of
+    a hundred turns and more stays cheap."""
+    def again(request):
+        return lab.reply(*saves([name])) if len(model.calls) <= cap + 20 else lab.say("Gave up.")
+    model = lab.ScriptedModel([lab.forever(again)])
+    return model
+
+
 def saves(names):
     """One call of `save` per name: each writes a file of that name."""
     return [lab.call("save", {"path": name, "text": name.upper()}) for name in names]
@@ -248,6 +258,13 @@ async def test_bank_a_capped_run_answers_its_batches(t):
              [cap, 2 * cap, f"Agent stopped after max_turns={cap}"],
              "With a save that asks the same model a question of its own: the run's requests, "
              "the saves' requests, the last error_message.")
+    big = t.random.randint(101, 140)
+    model = persistent(big, "many.txt")
+    messages = await go(model, [], t.random.choice(ASKS), max_turns=big)
+    t.expect([len(model.calls), messages[-1].get("error_message")],
+             [big, f"Agent stopped after max_turns={big}"],
+             f"A fresh run under max_turns={big}, given no tools, a model asking for a save on "
+             "every reply: the requests made, the last error_message.")
 
 
 @lab_test("A cap of 0 lets no request out and runs no tool, and so does a cap below 0, whose "
@@ -263,13 +280,22 @@ async def test_bank_zero_and_none(t):
              "request was made.")
     below = -t.random.randint(1000, 10 ** 7)  # written as Python writes it: -1000, not -1,000
     model = lab.ScriptedModel([asking(["below.txt"])])
-    problem = await raised(lambda: go(model, [writer(ws, log)], t.random.choice(ASKS), messages,
+    problem = await raised(lambda: go(model, [], t.random.choice(ASKS), messages,
                                       max_turns=below))
     t.expect([problem, [m["role"] for m in messages], log, len(model.calls),
               messages[-1].get("error_message")],
              [None, ["user", "assistant"] * 2, [], 0, f"Agent stopped after max_turns={below}"],
-             f"Then, on the same record, under max_turns={below}: what the run raised, the roles "
-             "on the record, the files written, the requests made, the last error_message.")
+             f"Then, on the same record, under max_turns={below} and given no tools at all: what "
+             "the run raised, the roles on the record, the files written, the requests made, "
+             "the last error_message.")
+    big = t.random.randint(101, 140)
+    model = persistent(big, "big.txt")
+    capped = await go(model, [tool("save", lambda arguments: "saved")], t.random.choice(ASKS),
+                      max_turns=big)
+    t.expect([len(model.calls), capped[-1].get("error_message")],
+             [big, f"Agent stopped after max_turns={big}"],
+             f"A fresh run under max_turns={big}, a model asking for a save on every reply, a "
+             "save that writes nothing: the requests made, the last error_message.")
     rounds = t.random.randint(26, 29)
     model = lab.ScriptedModel([lab.reply(*saves([f"r{n}.txt"])) for n in range(rounds)] +
                               [lab.say("Finished.")])
@@ -297,7 +323,7 @@ async def test_bank_each_run_has_its_own_cap(t):
     with made_endings() as endings_made:
         messages = await go(uncounted, [writer(ws, log)], "First.", max_turns=first)
         made = [len(model.calls)]
-        await go(model, [writer(ws, log)], "Second.", messages, max_turns=0)
+        await go(model, [], "Second.", messages, max_turns=0)  # no tools: capped all the same
         made.append(len(model.calls) - sum(made))
         await go(model, [writer(ws, log)], "Below.", messages, max_turns=below)
         made.append(len(model.calls) - sum(made))
@@ -331,6 +357,17 @@ def broken(arguments):
     raise OSError(arguments.get("why", "disk full"))
 
 
+def reader(log):
+    """A tool `read` that answers with a file's words, noting each path it read in `log`."""
+    return tool("read", lambda arguments: log.append(arguments.get("path")) or "the notes")
+
+
+def looks(path):
+    """A failed reply's other calls: a read of `path`, which the run's tools can do, and a call
+    of `fetch`, a tool the run was not given. Neither runs, nor gets a result."""
+    return [lab.call("read", {"path": path}), lab.call("fetch", {"url": path})]
+
+
 @lab_test("A failed reply that carries whole calls writes nothing, is not sent again, and "
           "ends the run without raising, whatever its reason, a timeout, a rate limit, a 503, "
           "a stream that ended or an empty one included, or none given at all, and stays on the "
@@ -346,7 +383,7 @@ async def test_bank_a_failed_reply_writes_nothing(t):
         first = saves(before) + [lab.call("broken", {"why": t.random.choice(WHY)})]
         t.random.shuffle(first)
         cut = [f"cut{n}.txt" for n in range(t.random.randint(2, 3))]
-        failed = lab.fail(why or "", *saves(cut))
+        failed = lab.fail(why or "", *saves(cut), *looks("cut.txt"))
         if why is None:  # labelled "error", and no error_message key at all
             del failed["error_message"]
         note = t.random.choice(["slow upstream", "retried once"])  # a note, not a failure
@@ -354,15 +391,17 @@ async def test_bank_a_failed_reply_writes_nothing(t):
         script = [{**lab.reply(*first, missing), "error_message": note},
                   lab.reply(lab.call(missing["name"])), failed,
                   lab.say("Recovered."), lab.say("Recovered again.")]
-        model, messages = lab.ScriptedModel(script), []
-        problem = await raised(lambda: go(model, [writer(ws), tool("broken", broken)],
+        model, messages, read = lab.ScriptedModel(script), [], []
+        problem = await raised(lambda: go(model, [writer(ws), tool("broken", broken),
+                                                  reader(read)],
                                           t.random.choice(ASKS), messages))
-        t.expect([problem, sorted(ws.files), len(model.calls),
+        t.expect([problem, sorted(ws.files), read, len(model.calls),
                   messages[-1].get("stop_reason"), messages[-1].get("error_message")],
-                 [None, sorted(before), 3, "error", why],
-                 "What the run raised, the files written, the requests made (two turns asked "
-                 "for a tool that does not exist before the failed reply), the last "
-                 "stop_reason and error_message.")
+                 [None, sorted(before), [], 3, "error", why],
+                 "What the run raised, the files written, the files read (the failed reply also "
+                 "asked for a read and for a tool the run was not given), the requests made "
+                 "(two turns asked for a tool that does not exist before the failed reply), the "
+                 "last stop_reason and error_message.")
     for why in (t.random.choice(WHY), "rate limited"):
         empty = {**lab.fail(why), "usage": {"input": t.random.randint(50, 90)}}
         model, messages = lab.ScriptedModel([empty, lab.say("Never.")]), []
@@ -386,16 +425,19 @@ async def test_bank_the_label_decides_not_the_message(t):
         ws = lab.Workspace()
         names = [f"n{k}.txt" for k in range(t.random.randint(1, 3))]
         noted = {**lab.reply(*saves(names)), "error_message": note}
-        model = lab.ScriptedModel([noted, lab.fail(why, "Half", *saves(["late.txt", "later.txt"])),
+        late = [*saves(["late.txt", "later.txt"]), *looks("late.txt")]
+        t.random.shuffle(late)
+        model = lab.ScriptedModel([noted, lab.fail(why, "Half", *late),
                                    lab.say("Never sent."), lab.say("Never sent either.")])
-        messages = []
-        problem = await raised(lambda: go(model, [writer(ws)], t.random.choice(ASKS), messages,
-                                          max_turns=5))
-        t.expect([problem, sorted(ws.files), len(model.calls), harness.text_of(messages[-1]),
-                  messages[-1].get("error_message")],
-                 [None, sorted(names), 2, "Half", why],
-                 "What the run raised, the files written, the requests made, the words and the "
-                 "error_message of the last message.")
+        messages, read = [], []
+        problem = await raised(lambda: go(model, [writer(ws), reader(read)],
+                                          t.random.choice(ASKS), messages, max_turns=5))
+        t.expect([problem, sorted(ws.files), read, len(model.calls),
+                  harness.text_of(messages[-1]), messages[-1].get("error_message")],
+                 [None, sorted(names), [], 2, "Half", why],
+                 "What the run raised, the files written, the files read (the failed reply "
+                 "asked for saves, a read and a tool the run was not given), the requests made, "
+                 "the words and the error_message of the last message.")
     ws = lab.Workspace()
     model, messages = lab.ScriptedModel([lab.fail("rate limited", *saves(["first.txt"])),
                                          lab.say("Never sent.")]), []

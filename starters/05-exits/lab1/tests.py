@@ -181,6 +181,19 @@ async def test_max_turns_stops_an_endless_run(t):
              "max_turns=0 is a cap of no turns, not \"no cap\": only None means no limit, so "
              "test the cap against None, not for truth. The items are [requests, the record, "
              "its last error_message] (run_agent, lesson 5).")
+    # The cap holds whatever the run is given besides: no tools at all (each tick asked for
+    # gets an unknown tool's result), and a cap past a hundred, its size drawn.
+    for limit, tools in ((limits[0], []), (t.random.randint(101, 140), [ticker()])):
+        model, messages = lab.ScriptedModel([lab.forever(lambda request: lab.reply(
+            lab.call("tick")) if len(model.calls) <= limit + 20 else lab.say("I give up."))]), []
+        await run(model, tools, "Keep going.", messages, max_turns=limit)
+        t.expect([len(model.calls), messages[-1].get("error_message")],
+                 [limit, f"Agent stopped after max_turns={limit}"],
+                 f"A run given max_turns={limit} makes at most {limit} requests, whatever else "
+                 f"it is given: here {len(tools)} tools, and a model that asks for a tick on "
+                 "every reply. The cap is the same check at the top of every turn, with or "
+                 "without tools, for a cap of any size (Build item 2). The items are [requests, "
+                 "the last error_message] (run_agent, lesson 5).")
     # A cap below 0 allows at most that many requests: none, and the stop is still recorded,
     # its number as f"{max_turns}" writes it, a cap past a thousand included (-1000, not -1,000).
     for limit in (-1, -t.random.randint(2, 5), -t.random.randint(1000, 10 ** 6)):
@@ -380,24 +393,34 @@ async def test_a_failed_reply_ends_the_run(t):
 
 
 @lab_test("A failed reply that carries calls has none of them run, whatever its error_message "
-          "(a reason, \"\", or none at all), and no further request is made.")
+          "(a reason, \"\", or none at all) and whatever tools they ask for, a read or one the "
+          "run was not given included, and no further request is made.")
 async def test_a_failed_reply_is_not_acted_on(t):
     async def check(reason):
         ran, messages = [], []
-        width = t.random.randint(1, 3)
+        # Ticks, a read of a file the tools can read, and a tool the run was not given: none
+        # runs, and none gets a result, an unknown tool's included.
+        calls = [lab.call("tick") for _ in range(t.random.randint(0, 2))] + [
+            lab.call("read", {"path": "notes.txt"}), lab.call(t.random.choice(["nosuch", "bash"]))]
+        t.random.shuffle(calls)
+        width = len(calls)
         words = t.random.choice(["", "I was saying", "Let me tick ", "Voilà, "])
-        calls = [lab.call("tick") for _ in range(width)]
         failed = lab.fail(reason or "", *([words] if words else []), *calls)
         if reason is None:
             del failed["error_message"]
         model = lab.ScriptedModel([failed, lab.say("never")])
-        got = await raised(lambda: run(model, [ticker(ran)], t.random.choice(PROMPTS), messages))
+        reader = tool("read", lambda arguments: ran.append(1) or "the notes")
+        got = await raised(lambda: run(model, [ticker(ran), reader], t.random.choice(PROMPTS),
+                                       messages))
         said = "none at all" if reason is None else repr(reason)
         t.expect([got, lab.shape(messages), ran, len(model.calls)],
                  [None, "U A[" + ",".join(f"c{n}" for n in range(1, width + 1)) + "](error)", [],
                   1],
                  "Nothing in a failed reply is acted on: its calls may be cut off half way, "
-                 "and none of them runs, not even when the reason says the stream ended. A "
+                 "and none of them runs, not even when the reason says the stream ended, "
+                 "whichever tool a call asks for: a tick, a read, or a tool the run was not "
+                 "given, which gets no result either (Build item 3, \"none of its calls "
+                 "runs\"). A "
                  "reply failed when its stop_reason is \"error\": the label decides, whatever "
                  f"its error_message says (here {said}); it ends the run without raising, and "
                  "the model is not asked again, whatever the reason invites. The items are [what "
