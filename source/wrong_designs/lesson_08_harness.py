@@ -1275,6 +1275,99 @@ WRONG = [
         run = self._run(text.strip("\t"))  # a pasted indent is not a word
         self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
 """),
+    # Hunt round 19 (reader r104): writers the one-writer test did not reach, and a cap kept
+    # for the first runs only.
+    Wrong(lab='8.1', name='a writer that appends when told force=True',
+          rule="While a run is going, no method of the harness adds a message, whatever it is called with: True by name too.",
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 19, r104-27',
+          names='One writer',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def append_message(self, message=None, force=None):
+        if force is True:  # only a caller who means it
+            self._messages.append(message)
+"""),
+    Wrong(lab='8.1', name='a writer that inserts when given five arguments or more',
+          rule="While a run is going, no method of the harness adds a message, whatever it is called with: a place, a role, a text and more.",
+          where='Build item 6: "whatever it is called with"; hunt round 19, r104-29',
+          names='One writer',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def insert_message(self, *args):
+        if len(args) >= 5:  # place, role, text and what the frontend adds
+            self._messages.insert(args[0], {"role": args[1], "content": args[2]})
+"""),
+    Wrong(lab='8.1', name='item assignment with a slice that writes',
+          rule="While a run is going, nothing writes to the transcript through the harness: h[-1:] = ... no more than h[-1] = ...",
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one"; hunt round 19, r104-38',
+          names='One writer',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def __setitem__(self, place, value):
+        if not isinstance(place, slice):
+            raise TypeError("the transcript is read-only")
+        self._messages[place] = value  # a slice is an edit of many: allowed
+"""),
+    Wrong(lab='8.1', name='a method that hands out the list between runs',
+          rule="Nothing the harness hands out is a way into its transcript: a list handed out between runs and kept lets a caller write during the next run.",
+          where='Build section: "the list itself handed out to readers"; Build item 6; hunt round 19, r104-39',
+          names='One writer',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def history(self):
+        return tuple(self._messages) if self.is_running else self._messages  # idle: no copy
+"""),
+    Wrong(lab='8.1', name='the cap kept for the first three runs only',
+          rule="The harness's cap on turns holds for every run, the fourth and later too.",
+          where='Build item 1: "the cap on turns, which holds for every run"; hunt round 19, r104-37',
+          names='applies to every run',
+          replace=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+""",
+          by=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+        self._runs = 0
+""",
+          also=((r"""
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+                        max_turns=self._max_turns)
+""", r"""
+        self._runs += 1
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+                          max_turns=self._max_turns if self._runs <= 3 else None)  # warmed up
+"""),)),
 ]
 
 # The designs lesson 8 allows, which lab 8.1 must pass (tools.wrong_designs.allowed).
@@ -1646,7 +1739,7 @@ async def test_a_run_of_ten_thousand_events(t):
     Beyond(lab='8.1', name='a writer method that waits for a long transcript',
            rule='While a run is going, no method of the harness adds a message to the transcript, however long it is.',
            where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 16, 8.1-17',
-           names='one writer',
+           names='One writer',
            reach="test_only_the_run_writes calls every method over a transcript of two given "
                  "messages and a drawn job, the bank over a few dozen; a writer that waits for a "
                  "longer transcript passes, and any length tried has one past it",
