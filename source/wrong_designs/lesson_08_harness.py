@@ -1275,6 +1275,99 @@ WRONG = [
         run = self._run(text.strip("\t"))  # a pasted indent is not a word
         self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
 """),
+    # Hunt round 19 (reader r104): writers the one-writer test did not reach, and a cap kept
+    # for the first runs only.
+    Wrong(lab='8.1', name='a writer that appends when told force=True',
+          rule="While a run is going, no method of the harness adds a message, whatever it is called with: True by name too.",
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 19, r104-27',
+          names='One writer',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def append_message(self, message=None, force=None):
+        if force is True:  # only a caller who means it
+            self._messages.append(message)
+"""),
+    Wrong(lab='8.1', name='a writer that inserts when given five arguments or more',
+          rule="While a run is going, no method of the harness adds a message, whatever it is called with: a place, a role, a text and more.",
+          where='Build item 6: "whatever it is called with"; hunt round 19, r104-29',
+          names='One writer',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def insert_message(self, *args):
+        if len(args) >= 5:  # place, role, text and what the frontend adds
+            self._messages.insert(args[0], {"role": args[1], "content": args[2]})
+"""),
+    Wrong(lab='8.1', name='item assignment with a slice that writes',
+          rule="While a run is going, nothing writes to the transcript through the harness: h[-1:] = ... no more than h[-1] = ...",
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one"; hunt round 19, r104-38',
+          names='One writer',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def __setitem__(self, place, value):
+        if not isinstance(place, slice):
+            raise TypeError("the transcript is read-only")
+        self._messages[place] = value  # a slice is an edit of many: allowed
+"""),
+    Wrong(lab='8.1', name='a method that hands out the list between runs',
+          rule="Nothing the harness hands out is a way into its transcript: a list handed out between runs and kept lets a caller write during the next run.",
+          where='Build section: "the list itself handed out to readers"; Build item 6; hunt round 19, r104-39',
+          names='One writer',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def history(self):
+        return tuple(self._messages) if self.is_running else self._messages  # idle: no copy
+"""),
+    Wrong(lab='8.1', name='the cap kept for the first three runs only',
+          rule="The harness's cap on turns holds for every run, the fourth and later too.",
+          where='Build item 1: "the cap on turns, which holds for every run"; hunt round 19, r104-37',
+          names='applies to every run',
+          replace=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+""",
+          by=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+        self._runs = 0
+""",
+          also=((r"""
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+                        max_turns=self._max_turns)
+""", r"""
+        self._runs += 1
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+                          max_turns=self._max_turns if self._runs <= 3 else None)  # warmed up
+"""),)),
 ]
 
 # The designs lesson 8 allows, which lab 8.1 must pass (tools.wrong_designs.allowed).
@@ -1543,6 +1636,65 @@ ALLOWED = [
         import inspect
         return run is not None and inspect.getgeneratorstate(run) != inspect.GEN_CLOSED
 """),
+    # Hunt round 19 (reader r104): probes and a design the page allows.
+    Wrong(lab='8.1', name='a private method that appends',
+          rule="Build item 6 is a promise to callers, who use the harness's public names: a name that starts with an underscore is the harness's own, and through one the reference is written to as well (h._messages.append(...), or stepping h._run(...) during a run). A private _append() that nothing in the harness calls is never a writer while a run goes; only a caller who reaches past the class's surface makes it one, as it could make h._messages one.",
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 19, r104-28',
+          names='',
+          replace=r"""
+    def _run(self, text):
+""",
+          by=r"""
+    def _append(self, message):  # the harness's own helper, called by nothing
+        self._messages.append(message)
+
+    def _run(self, text):
+"""),
+    Wrong(lab='8.1', name='a prompt that is not a string refused with a TypeError',
+          rule="Build item 4: \"`text` is a string, as every prompt since lesson 3; what `prompt()` does with anything else is yours\"; refusing it with a TypeError, after the refusal of a second run, is one of the answers it leaves open, as round 13's str(text) is another.",
+          where='Build item 4: "what `prompt()` does with anything else is yours"; hunt round 19, probe r104-P1',
+          names='',
+          replace=r"""
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+""",
+          by=r"""
+        if not isinstance(text, str):
+            raise TypeError("text must be a string")
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+"""),
+    Wrong(lab='8.1', name='messages of any other role left out of the given list',
+          rule="Build item 1: \"A list of the course's messages (user, assistant and toolResult) is kept as given; what the harness does with a message of any other role is yours\"; leaving those out keeps every message of the three roles as given, as round 16's system messages left out does.",
+          where='Build item 1: "what the harness does with a message of any other role is yours"; hunt round 19, probe r104-P2',
+          names='',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._messages = [m for m in messages if m.get("role") in ("user", "assistant", "toolResult")]
+        self._max_turns = max_turns
+"""),
+    Wrong(lab='8.1', name='a setter of h.messages that refuses while a run goes',
+          rule="Build item 6 rules on what writes \"while a run is going\"; between runs the harness owns the transcript and may replace it, as round 13's append_message() between runs and lesson 12's replace_messages do. A setter that raises the RuntimeError during a run and copies the list it is given keeps the one writer.",
+          where='Build item 6: "While a run is going, that run is the only thing that writes to the transcript."; hunt round 19, probe r104-P3',
+          names='',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    @messages.setter
+    def messages(self, value):
+        if self.is_running:
+            raise RuntimeError("already running; use steer() or follow_up()")
+        self._messages = list(value)  # a list of its own, between runs only
+"""),
 ]
 
 # Hunt round 16 (reader r86): designs that differ from the reference only past a count, a size
@@ -1646,7 +1798,7 @@ async def test_a_run_of_ten_thousand_events(t):
     Beyond(lab='8.1', name='a writer method that waits for a long transcript',
            rule='While a run is going, no method of the harness adds a message to the transcript, however long it is.',
            where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 16, 8.1-17',
-           names='one writer',
+           names='One writer',
            reach="test_only_the_run_writes calls every method over a transcript of two given "
                  "messages and a drawn job, the bank over a few dozen; a writer that waits for a "
                  "longer transcript passes, and any length tried has one past it",
@@ -1845,5 +1997,59 @@ async def test_a_long_run_let_go_of(t):
     t.expect(h.is_running, False,
              why="A run let go of by everyone is over: the harness is not one of the holders, "
                  "however long the run (Harness.is_running, lesson 8).")
+"""),
+    # Hunt round 19 (reader r104): the same window as round 16's, kept in two other places.
+    Beyond(lab='8.1', name='a snapshot of the last 2,400 messages',
+           rule='h.messages is a snapshot of the whole transcript, however long.',
+           where='Build item 2: "is a snapshot of the transcript, made on every read"; hunt round 19, r104-24',
+           names='snapshot',
+           reach="the longest transcript the tests read is the saved session of 2,000 to 2,200 "
+                 "messages (the bank's 2,200 to 2,400); a snapshot cut just past that passes, and "
+                 "any length read has a cut past it, as round 16's window of five thousand",
+           replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+           by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages[-2400:])  # nobody reads further back
+""",
+           deep=_HEAD + r"""
+@lab_test("A snapshot of a saved session of 8,000 messages holds all 8,000.")
+async def test_a_very_long_snapshot(t):
+    saved = [m for n in range(4000) for m in (harness.user_message(f"Line {n}."), lab.say("Ok."))]
+    h = harness.Harness(lab.ScriptedModel([]), "Help.", [], messages=saved)
+    t.expect([len(h.messages), all(m is n for m, n in zip(h.messages, saved))], [8000, True],
+             why="h.messages is a snapshot of the whole transcript, however long. Items: its "
+                 "length, whether it holds the very messages (Harness.messages, lesson 8).")
+"""),
+    Beyond(lab='8.1', name='the transcript trimmed to 2,400 messages before each run',
+           rule='A run adds to the whole transcript: the harness keeps every message, however long the session.',
+           where='Build item 1: "Its transcript starts as what it was given"; hunt round 19, r104-30',
+           names='however long',
+           reach="the longest transcript a test runs on is a few hundred messages, and the "
+                 "longest given one, 2,000 to 2,200 (the bank's 2,200 to 2,400), is never run; a "
+                 "trim just past that passes, and any length run on has a trim past it",
+           replace=r"""
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+                        max_turns=self._max_turns)
+""",
+           by=r"""
+        del self._messages[:-2400]  # a long session forgets its start
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+                          max_turns=self._max_turns)
+""",
+           deep=_HEAD + r"""
+@lab_test("A run over a saved session of 8,000 messages keeps all of them.")
+async def test_a_run_over_a_very_long_session(t):
+    saved = [m for n in range(4000) for m in (harness.user_message(f"Line {n}."), lab.say("Ok."))]
+    h = harness.Harness(lab.ScriptedModel([lab.say("Still here.")]), "Help.", [], messages=saved)
+    await lab.drive(h.prompt("And now?"))
+    t.expect([len(h.messages), all(m is n for m, n in zip(h.messages, saved))], [8002, True],
+             why="A run adds to the whole transcript, however long the session. Items: its "
+                 "length after the run, whether it starts with the very messages given "
+                 "(Harness._run, lesson 8).")
 """),
 ]

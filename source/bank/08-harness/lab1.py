@@ -207,14 +207,17 @@ async def test_bank_tools_and_cap_stay_with_the_harness(t):
              "A harness with no cap, run on a job of a drawn hundred-odd turns: the requests.")
     never = lab.ScriptedModel([lab.say("Never asked.")])
     capped = harness.Harness(never, SYSTEM, [reader(ran)], messages=h.messages, max_turns=0)
-    events = await lab.drive(capped.prompt("Once more."))
+    again = t.random.randint(5, 8)  # a run of no turns makes no request: many cost little
+    for n in range(again):
+        events = await lab.drive(capped.prompt(f"Once more, {n}."))
     t.expect([len(never.calls), [e["type"] for e in events], lab.shape(capped.messages),
               capped.messages[-1].get("error_message"), len(h.messages)],
              [0, ["agent_start", "turn_start", "message_end", "message_end", "turn_end",
-                  "agent_end"], lab.shape(h.messages) + " U A(error)",
+                  "agent_end"], " ".join([lab.shape(h.messages)] + ["U A(error)"] * again),
               "Agent stopped after max_turns=0", len(paths) + 3],
-             "A harness made from the first's snapshot with max_turns=0, run once. Items: the "
-             "requests made, the events, its transcript, its last error_message, the length of "
+             f"A harness made from the first's snapshot with max_turns=0, run {again} times, "
+             "the cap holding for every run. Items: the "
+             "requests made, the last run's events, its transcript, its last error_message, the length of "
              "the first harness's transcript, which the second's run did not touch.")
 
 
@@ -681,9 +684,11 @@ def reach(h, value, message, depth=0):
 def try_every_method(h, message, text):
     """Call each public method of `h`, prompt() too, with `message`, with `text`, with a role and
     `text`, with an assistant message, a tool result, 0, 0 and a role and `text`, a list holding
-    `message`, with nothing, and with `message` for each parameter by name, as a caller with something to add might, and append `message` to any list a method
+    `message`, with nothing, and with `message` for each parameter by name, then True for each, with 0, a role and `text` and
+    three more texts, as a caller with something to add might, and append `message` to any list a method
     hands back or a public attribute holds, or one held inside either; then assign h.messages
-    and try del, item assignment and += on `h`, in that order, so that no two undo each other.
+    and try del, item assignment, += and a slice's assignment on `h`, in that order, so that
+    no two undo each other.
     What a call raises is left aside."""
     result = {"role": "toolResult", "tool_call_id": "c98", "tool_name": "read",
               "content": text, "is_error": False}
@@ -700,14 +705,16 @@ def try_every_method(h, message, text):
             named = {}
         for arguments, keywords in [(each, {}) for each in (
                 [message], [text], ["user", text], [lab.say(text)], [dict(result)], [0],
-                [0, "user", text], [[message]], [])] + [([], named)]:
+                [0, "user", text], [0, "user", text, text, text, text], [[message]], [])] + [
+                ([], named), ([], {key: True for key in named})]:
             try:
                 back = getattr(h, name)(*arguments, **keywords)
             except Exception:  # refusing what it is handed writes nothing
                 continue
             reach(h, back, message)  # a list handed back, or one inside: a caller appends
     for write in (lambda: setattr(h, "messages", (message,)), lambda: operator.delitem(h, -1),
-                  lambda: operator.setitem(h, -1, message), lambda: operator.iadd(h, [message])):
+                  lambda: operator.setitem(h, -1, message), lambda: operator.iadd(h, [message]),
+                  lambda: operator.setitem(h, slice(-1, None), [message])):
         try:
             write()
         except Exception:  # a property with no setter, a class with no such operator
@@ -724,16 +731,25 @@ async def test_bank_a_tool_tries_every_method_on_its_harness(t):
 
     def meddle(arguments):
         if arguments["path"] == paths[1]:
+            for kept in holder[1:]:  # handed out before the run: a list kept is tried now
+                reach(holder[0], kept, harness.user_message("Kept from before the run."))
             try_every_method(holder[0], {"role": "toolResult", "tool_call_id": "c99", "tool_name": "read",
                               "content": "text of an extra file", "is_error": False},
                              "Also read " + t.random.choice(NAMES) + ".")
     model = lab.ScriptedModel([reads(paths), lab.say("All read.")])
     holder.append(harness.Harness(model, SYSTEM, [reader(during=meddle)]))
+    for name in dir(holder[0]):  # what each public method, called with nothing, hands out idle
+        if not name.startswith("_") and callable(getattr(holder[0], name)):
+            try:
+                holder.append(getattr(holder[0], name)())
+            except Exception:
+                pass
     events = await lab.drive(holder[0].prompt("Read the files."))
     t.expect([lab.shape(holder[0].messages), lab.shape(model.calls[1].messages), len(events)],
              [announced(one_round(width)), announced(one_round(width))[:-2], len(one_round(width))],
              f"A reply asking for {width} reads, the tool trying every public method of the "
-             "harness, prompt() too, while it reads the second file: [the transcript after the "
+             "harness, prompt() too, while it reads the second file, and appending to what "
+             "each method handed out before the run: [the transcript after the "
              "run, the second request, the events handed on].")
 
 

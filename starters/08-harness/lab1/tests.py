@@ -595,12 +595,16 @@ async def test_max_turns_applies_to_every_run(t):
              "message's error_message, the results (Harness, lesson 8).")
     never = answers("Never asked.")
     h = harness.Harness(never, SYSTEM, [looker()], max_turns=0)
-    await lab.drive(h.prompt("Look."))
+    capped = t.random.randint(5, 9)  # runs of no turns cost no request: many are cheap
+    for n in range(capped):
+        await lab.drive(h.prompt(f"Look, {n}."))
     t.expect([len(never.calls), lab.shape(h.messages), h.messages[-1].get("error_message")],
-             [0, "U A(error)", "Agent stopped after max_turns=0"],
+             [0, " ".join(["U A(error)"] * capped), "Agent stopped after max_turns=0"],
              "Harness(max_turns=0) is a cap of no turns, not \"no cap\": the harness keeps "
-             "max_turns as given, and only None means no limit (lesson 5). Items: requests, "
-             "the transcript, its last error_message (Harness, lesson 8).")
+             "max_turns as given, and only None means no limit (lesson 5); and the cap holds "
+             "for every run (the Build section's item 1: \"the cap on turns, which holds for "
+             "every run\"), here each of 5 to 9 runs in a row. Items: requests, the "
+             "transcript, its last error_message (Harness, lesson 8).")
 
 
 def jobs_in_turn(t, runs):
@@ -689,7 +693,7 @@ def by_name(method, value):
         return {}
     return {p.name: value for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD,
                                                             p.KEYWORD_ONLY)}
-OPERATORS = "(h.messages = ..., h += ..., del h[-1], h[-1] = ...)"  # and writes with no method name
+OPERATORS = "(h.messages = ..., h += ..., del h[-1], h[-1] = ..., h[-1:] = ..., del h[:1])"  # no method name
 
 
 def way_in(h, value, depth=0):
@@ -717,13 +721,16 @@ def way_in(h, value, depth=0):
 
 def through_operators(h):
     """Each write a caller could try on harness `h` with no method name: h.messages assigned,
-    h += [message], del h[-1], h[-1] = message; whether any changed the transcript (what one
-    raised left aside: a harness may refuse them, as a property with no setter does)."""
+    h += [message], del h[-1], h[-1] = message, and with a slice, h[-1:] = [message] and
+    del h[:1]; whether any changed the transcript (what one raised left aside: a harness may
+    refuse them, as a property with no setter does)."""
     import operator
     message = harness.user_message("Write this down.")
     tries = [lambda: setattr(h, "messages", (message,)),
              lambda: operator.iadd(h, [message]), lambda: operator.delitem(h, -1),
-             lambda: operator.setitem(h, -1, message)]
+             lambda: operator.setitem(h, -1, message),
+             lambda: operator.setitem(h, slice(-1, None), [message]),
+             lambda: operator.delitem(h, slice(None, 1))]
     changed = False
     for write in tries:
         before = written(h)
@@ -741,25 +748,37 @@ TOOL_RESULT = {"role": "toolResult", "tool_call_id": "c1", "tool_name": "look",
 
 @lab_test("One writer: while a run is going, no method of the harness but the run changes the "
           "transcript. Each public method, prompt() too, called at a drawn event with a message "
-          "of any role, a text, a role and a text, a number, a place and a role and a text, a "
-          "list, a message for each parameter by name, or nothing, leaves h.messages as it was, hands back no way into it, and the run goes on "
-          "as one run whose transcript is what its events announced; so do h.messages = ..., "
-          "h += ..., del h[-1] and h[-1] = ...")
+          "of any role, a text, a role and a text, a number, a place and a role and a text, and "
+          "more texts after them, a list, a message or True for each parameter by name, or "
+          "nothing, leaves h.messages as it was, hands back no way into it, and the run goes on "
+          "as one run whose transcript is what its events announced; nothing a method or an "
+          "attribute handed out before the run is a way into it either; so do h.messages = ..., "
+          "h += ..., del h[-1], h[-1] = ... and the same with a slice, h[-1:] = ... and del h[:1]")
 async def test_only_the_run_writes(t):
     replies, rounds = drawn_job(t)
     at = t.random.randint(2, len(story(rounds)) - 1)
+    more = t.random.randint(2, 6)  # texts after a place, a role and a text
     found = []
     for name in callers(harness.Harness(answers(), SYSTEM, [looker()])) + [ATTRIBUTES,
                                                                           OPERATORS]:
         given = [harness.user_message("Hello."), lab.say("Hi.")]
         h = harness.Harness(lab.ScriptedModel(replies + [lab.say("Read them.")]), SYSTEM,
                             [looker()], given)
-        events, changed = [], []
+        events, changed, idle = [], [], []
+        if name not in (ATTRIBUTES, OPERATORS):  # called before any run, with nothing
+            try:
+                idle.append(getattr(h, name)())
+            except Exception:
+                pass
+        else:  # each public attribute read before any run
+            idle += [getattr(h, other, None) for other in dir(h) if not other.startswith("_")]
+        given = list(h.messages)  # what a call with no run going left, which is the harness's
 
-        def call_it(event, h=h, name=name, events=events, changed=changed):
+        def call_it(event, h=h, name=name, events=events, changed=changed, idle=idle):
             events.append(event)
             if len(events) != at:
                 return
+            changed.append(any(way_in(h, kept) for kept in idle))  # kept from before the run
             if name == ATTRIBUTES:  # no call: each public attribute's list tried as a way in
                 changed.append(any(way_in(h, getattr(h, other)) for other in dir(h)
                                    if not other.startswith("_") and other != "messages"))
@@ -771,8 +790,11 @@ async def test_only_the_run_writes(t):
             for arguments, named in [(each, {}) for each in (
                     [message], [lab.say("Write this down.")], [dict(TOOL_RESULT)],
                     ["Write this down."], ["user", "Write this down."], [0],
-                    [0, "user", "Write this down."], [[message]], [])] + [
-                    ([], by_name(getattr(h, name), message))]:
+                    [0, "user", "Write this down."],
+                    [0, "user", "Write this down."] + ["Write this down."] * more,
+                    [[message]], [])] + [
+                    ([], by_name(getattr(h, name), message)),
+                    ([], by_name(getattr(h, name), True))]:
                 before = written(h)
                 try:
                     back = getattr(h, name)(*arguments, **named)
@@ -796,12 +818,16 @@ async def test_only_the_run_writes(t):
              "section's item 6, \"One writer\"), so no message that is not the run's lands on "
              f"it. At event {at} of a run, each public method of the harness, prompt() too, was "
              "called with a user message, an assistant message, a toolResult, a text, a role and "
-             "a text, the number 0, 0 and a role and a text, a list holding a message, with "
-             "nothing, and with a message for every parameter by name, keyword-only ones too "
+             "a text, the number 0, 0 and a role and a text, the same with 2 to 6 more texts after "
+             "them, a list holding a message, with "
+             "nothing, and with a message, then True, for every parameter by name, keyword-only ones too "
              "(what it raised left aside), and a list it handed back, or any public attribute's "
-             f"list (found as \"{ATTRIBUTES}\"), or a list held inside either (a namespace, a "
+             f"list (found as \"{ATTRIBUTES}\"), or what each method, called with nothing, or each "
+             "public attribute handed out before the run (a list kept from between runs is a "
+             "way in all the same), or a list held inside either (a namespace, a "
              "tuple, a dict, a second harness over the same list), was tried with an append; h.messages was assigned, and += , "
-             f"del and item assignment tried on h (found as \"{OPERATORS}\"); then the "
+             f"del and item assignment, with an index and with a slice, tried on h (found as "
+             f"\"{OPERATORS}\"); then the "
              "run was read on. Found are [method, lab.shape of the transcript after the run] "
              "where h.messages had changed at the call, a list handed out let a message in, "
              "the transcript (its shape, and each message's identity) was not "
