@@ -1,7 +1,7 @@
 """Lesson 11's wrong designs (tools/wrong_designs.py describes the format). Each is a change to
 lab 11.1's reference; the rule is the lesson's principle or the part of it the design breaks.
 """
-from tools.wrong_designs import Wrong
+from tools.wrong_designs import Beyond, Wrong
 
 WRONG = [
     # Hunt round 10 (reader r46), probe 11.1-27.
@@ -1395,6 +1395,65 @@ class SessionLog:
           by=r'''
         for index, raw in enumerate(self.ws.read_text(self.path).splitlines()[:400]):
 '''),
+    # Hunt round 19 (reader r105), design 11.1-12.
+    Wrong(lab='11.1', name='damage in the middle of a long log skipped',
+          rule='A line that is not JSON is never skipped, wherever it stands in however long a '
+               'log: in its middle as well as near either end.',
+          where='lab 11.1, Build section, item 1: "A line that is not JSON is never skipped" '
+                '(hunt round 19, 11.1-12)',
+          names='in the middle',
+          replace=r'''
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+            try:
+                found.append(json.loads(raw))
+            except ValueError:
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+''',
+          by=r'''
+        lines = self.ws.read_text(self.path).splitlines()
+        for index, raw in enumerate(lines):
+            try:
+                found.append(json.loads(raw))
+            except ValueError:
+                if 200 <= index < len(lines) - 1:
+                    continue  # past the lines a person reads over, and not the last: read on
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+'''),
+    # Hunt round 19 (reader r105), design 11.1-48.
+    Wrong(lab='11.1', name='an append that reads only the last 100 lines',
+          rule='On a log with a torn line, an append raises the reader\'s ValueError and writes '
+               'nothing, however far from the end the damage is: it reads the whole log.',
+          where='lab 11.1, Build section, item 2: "On a log with a torn line, an append raises '
+                'the reader\'s" (hunt round 19, 11.1-48)',
+          names='however far from the end the damage is',
+          replace=r'''
+        entry = {"id": f"e{len(self.entries()) + 1}", **entry}
+''',
+          by=r'''
+        lines = self.ws.read_text(self.path).splitlines() if self.ws.exists(self.path) else []
+        for index in range(max(len(lines) - 100, 0), len(lines)):  # a crash tears the end:
+            try:  # look there only
+                json.loads(lines[index])
+            except ValueError:
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+        if lines and not self.ws.read_text(self.path).endswith("\n"):
+            raise ValueError(f"{self.path}, line {len(lines)}: not a complete log entry")
+        entry = {"id": f"e{len(lines) + 1}", **entry}
+'''),
+    # Hunt round 19 (reader r105), design 11.1-50.
+    Wrong(lab='11.1', name='a last line with no newline read as an entry past line 10',
+          rule='A last line with no newline is a write that did not finish, even when it '
+               'parses, wherever it stands: reading raises the same ValueError for it in a long '
+               'log as in a short one.',
+          where='lab 11.1, Build section, item 1: "A last line with no newline is a write that '
+                'did not finish, even when it parses" (hunt round 19, 11.1-50)',
+          names='no newline is named wherever it stands',
+          replace=r'''
+        if found and not self.ws.read_text(self.path).endswith("\n"):  # its newline never came:
+''',
+          by=r'''
+        if 0 < len(found) <= 10 and not self.ws.read_text(self.path).endswith("\n"):  # short:
+'''),
 ]
 
 ALLOWED = [
@@ -1606,5 +1665,135 @@ ALLOWED = [
                 "user", "assistant", "toolResult"):
             log.append_message(event["message"])
     return listener
+'''),
+    # Hunt round 19 (reader r105), probe 11.1-44.
+    Wrong(lab='11.1', name="a listener's StopIteration raised as a RuntimeError from it",
+          rule='Build item 5 says Python turns a listener\'s StopIteration into a RuntimeError '
+               'whose cause is the listener\'s, and the run ends with that: raising that '
+               'RuntimeError in _notify, from the listener\'s StopIteration, ends the run with '
+               'the same class and the same cause, only its words are the harness\'s, which the '
+               'page does not give.',
+          where='hunt round 19, probe 11.1-44', names='',
+          replace=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+''',
+          by=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            try:
+                listener(event)
+            except StopIteration as error:  # what Python would make of it, made here
+                raise RuntimeError("a listener raised StopIteration") from error
+'''),
+    # Hunt round 19 (reader r105), probe 11.1-43.
+    Wrong(lab='11.1', name="the listeners kept in a table by the harness's id()",
+          rule='The page gives the empty list of listeners in Harness.__init__ and rules on '
+               'what the listeners hear, not where the list is kept: a table keyed by the '
+               'harness\'s id(), whose entry __init__ makes anew, gives each harness its own '
+               'list, for no two living objects share an id and a new harness that reuses a '
+               'dead one\'s starts empty. The cost is memory (the dead harnesses\' lists stay '
+               'in the table), which the page does not rule on.',
+          where='hunt round 19, probe 11.1-43', names='',
+          replace=r'''
+        # given in lesson 11: the listeners, in the order they subscribed
+        self._listeners = []
+''',
+          by=r'''
+        # given in lesson 11: the listeners, in the order they subscribed
+        Harness._tables[id(self)] = []  # kept beside the harness, under its id()
+
+    _tables = {}
+
+    @property
+    def _listeners(self):
+        return Harness._tables[id(self)]
+'''),
+]
+
+BEYOND = [
+    # Hunt round 19 (reader r105), design 11.1-06.
+    Beyond(lab='11.1', name='damage past line 1000 skipped',
+           rule='A line that is not JSON is never skipped, wherever it stands: every line of '
+                'the file is read, however long the log.',
+           where='lab 11.1, Build section, item 1: "A line that is not JSON is never skipped"; '
+                 'hunt round 19, 11.1-06',
+           names='however long the log',
+           reach="the longest log lab 11.1's tests read is test_a_damaged_line_anywhere_is_"
+                 "named's, of 600 to 900 entries drawn under the seed (the bank's are as long); "
+                 "this reader skips damage only past line 1000, and a case past it is the log "
+                 "grown just past the design's threshold, a limit past what a test can afford: "
+                 "any such limit has a longer log past it",
+           replace=r'''
+            except ValueError:
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+''',
+           by=r'''
+            except ValueError:
+                if 1000 <= index < len(self.ws.read_text(self.path).splitlines()) - 1:
+                    continue  # a person's slip deep in a long log: read on
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+''',
+           deep=r'''
+import json
+
+import harness
+import lab
+from lab.kit import lab_test, raised
+
+LAB = "11.1"
+
+
+@lab_test("A line that is not JSON is never skipped however long the log: line 1500 of 1600.")
+async def test_damage_deep_in_a_long_log(t):
+    lines = [json.dumps({"id": f"e{n}", "type": "message",
+                         "message": harness.user_message(f"Step {n}.")}) + "\n"
+             for n in range(1, 1601)]
+    lines[1499] = lines[1499][:12] + "\n"
+    log = harness.SessionLog(lab.Workspace({"session.jsonl": "".join(lines)}), "session.jsonl")
+    t.expect(await raised(log.entries),
+             "ValueError: session.jsonl, line 1500: not a complete log entry",
+             "A line that is not JSON is never skipped, however long the log: line 1500 of a "
+             "log of 1600 entries, cut short, is named (SessionLog.entries, lesson 11).")
+'''),
+    # Hunt round 19 (reader r105), design 11.1-54.
+    Beyond(lab='11.1', name='only the first 1600 listeners told',
+           rule='After subscribe, the listener hears every event of every run, however many '
+                'subscriptions there are.',
+           where='lab 11.1, Build section, item 5: "the listener hears every event of every '
+                 'run"; hunt round 19, 11.1-54',
+           names='however many subscriptions',
+           reach="test_each_undo_takes_off_one_subscription subscribes one listener 1500 times "
+                 "(past Python's 1000 frames of recursion, the count a design by recursion "
+                 "meets); this harness tells only the first 1600, and a case past it is the "
+                 "count grown just past the design's threshold, a limit past what a test can "
+                 "afford: any such cap has a count past it",
+           replace=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+''',
+           by=r'''
+        for listener in self._listeners[:1600]:  # a copy, and a cap no harness meets
+            listener(event)
+''',
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "11.1"
+
+
+@lab_test("After subscribe, the listener hears every event, however many subscriptions there "
+          "are: one listener subscribed 2500 times.")
+async def test_two_thousand_five_hundred_subscriptions(t):
+    h = harness.Harness(lab.ScriptedModel([lab.say("One.")]), "You help.", [])
+    heard = []
+    for _ in range(2500):
+        h.subscribe(heard.append)
+    await lab.drive(h.prompt("First."))
+    t.expect(len(heard), 6 * 2500,
+             "Each subscription hears every event, however many subscriptions there are: one "
+             "listener subscribed 2500 times, then a run of six events (Harness._notify, "
+             "lesson 11).")
 '''),
 ]

@@ -150,13 +150,22 @@ async def test_bank_a_long_log_resumed(t):
     big = t.random.randint(600, 900)  # a longer log still, its length drawn, one append on it
     longer = harness.SessionLog(lab.Workspace({path: ws.read_text(path) + "".join(
         entry_line(n, message=lab.say("More.")) for n in range(size + 3, big + 1))}), path)
+    grown = longer.ws.read_text(path)
+    mid = t.random.randint(big // 3 + 1, 2 * big // 3)  # a line in its middle third, cut short
+    cut = grown.splitlines(keepends=True)
+    cut[mid - 1] = cut[mid - 1][:t.random.randint(3, 15)] + "\n"
+    middle = await raised(harness.SessionLog(lab.Workspace({path: "".join(cut)}), path).rows)
+    # and the longer log whose last entry is whole, but its newline never came
+    unended = await raised(harness.SessionLog(lab.Workspace({path: grown[:-1]}), path).replay)
     t.expect([before, len(h.messages), [k for k, _ in log.rows()[-3:]],
               first, len(log.replay()), log.replay()[edited - 1]["content"], far,
-              longer.append_message(lab.say("After them."))],
+              longer.append_message(lab.say("After them.")), middle, unended],
              [[[], [], sorted(others), [[], []]], size + 2,
               [f"e{size}", f"e{size + 1}", f"e{size + 2}"],
               "Question 1.", size + 2, words,
-              f"ValueError: {path}, line {spoilt}: not a complete log entry", f"e{big + 1}"],
+              f"ValueError: {path}, line {spoilt}: not a complete log entry", f"e{big + 1}",
+              f"ValueError: {path}, line {mid}: not a complete log entry",
+              f"ValueError: {path}, line {big}: not a complete log entry"],
              f"Items: [replay(), rows() and the workspace's files while the log had no file, "
              "then entries() and replay() once the file was there with nothing in it, "
              f"the messages of a harness resumed from a log of {size} entries once it ran one "
@@ -165,8 +174,11 @@ async def test_bank_a_long_log_resumed(t):
              "and popped the list's last, the messages it replays, the words of message "
              f"{edited} once another program rewrote them at the same length, what rows() "
              f"raised on a copy of the file whose line {spoilt}, far above its end, was cut "
-             f"short, the id an append returned on a log of {big} entries]: every line is "
-             "read, parsed again at each read, the file as it now is (SessionLog.entries, "
+             f"short, the id an append returned on a log of {big} entries, what rows() "
+             f"raised on a copy of that log whose line {mid}, in its middle, was cut short, "
+             "what replay() raised on a copy whose last newline never came]: every line is "
+             "read, parsed again at each read, the file as it now is, and a damaged line or "
+             "a last line with no newline is named wherever it stands (SessionLog.entries, "
              "lesson 11).")
 
 
@@ -212,16 +224,27 @@ async def test_bank_a_power_cut_in_a_later_session(t):
     refused = await raised(lambda: log.append_message(lab.say("More.")))
     unchanged = ws.read_text(path) == "".join(text)
     ws.write_text(path, first_line)  # and cut back to line 1
-    t.expect([torn, kept, ids, refused, unchanged, log.append_message(lab.say("Line 2."))],
+    last = log.append_message(lab.say("Line 2."))
+    many = t.random.randint(150, 250)  # a log another program wrote, spoilt far above its end
+    spoilt = t.random.randint(1, many - 101)
+    lines = [entry_line(n, message=lab.say(f"Note {n}.")) for n in range(1, many + 1)]
+    lines[spoilt - 1] = lines[spoilt - 1][:t.random.randint(3, 15)] + "\n"
+    other = lab.Workspace({path: "".join(lines)})
+    far = [await raised(lambda: harness.SessionLog(other, path).append_message(lab.say("More."))),
+           other.read_text(path) == "".join(lines)]
+    t.expect([torn, kept, ids, refused, unchanged, last, far],
              why="A new log: one append, then a power cut in the second, whose line is shorter "
                  "than the first; a person cut the torn line away and the same log appended "
                  "three times; another program spoilt line 3's first byte, keeping the file's "
                  "length, and an append was tried; then the file was cut back to line 1 and the "
                  "log appended once. Items: [what the torn append raised, line 1 stayed whole, "
                  "the three ids, what the append on the spoilt file raised, the file unchanged "
-                 "by it, the last id]: each append adds one line at the end and changes no byte "
-                 "written, however short the log, and reads the file at each call for its id "
-                 "and its damage (SessionLog.append_message, lesson 11).")
+                 f"by it, the last id, then [what an append raised on a log of {many} entries "
+                 f"another program wrote, whose line {spoilt}, far above its end, was cut "
+                 "short, that file unchanged]]: each append adds one line at the end and "
+                 "changes no byte written, however short the log, and reads the whole file at "
+                 "each call for its id and its damage, however far from the end the damage is "
+                 "(SessionLog.append_message, lesson 11).")
 
 
 def stamped(session):

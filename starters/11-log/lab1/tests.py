@@ -378,23 +378,39 @@ async def test_a_damaged_line_anywhere_is_named(t):
              "raised, what replay() raised, what an append raised, the file is unchanged] "
              "(SessionLog.entries and rows, lesson 11, Build items 1 and 3).")
     size = t.random.randint(600, 900)  # drawn: no cut at a count the tests are known to try
-    text = "".join(json.dumps({"id": f"e{n}", "type": "message",
-                                "message": harness.user_message(f"Step {n}.")}) + "\n"
-                   for n in range(1, size + 1)) + f"{{\"id\": \"e{size + 1}\", \"ty\n"
-    log = harness.SessionLog(lab.Workspace({FILE: text}), FILE)
+    whole = [json.dumps({"id": f"e{n}", "type": "message",
+                         "message": harness.user_message(f"Step {n}.")}) + "\n"
+             for n in range(1, size + 1)]
+    # the last entry is whole JSON, but the power went off before its newline
+    last = json.dumps({"id": f"e{size + 1}", "type": "message", "message": lab.say("Done.")})
+    log = harness.SessionLog(lab.Workspace({FILE: "".join(whole) + last}), FILE)
     far = t.random.randint(1, 160)  # a line far from the end: a person's slip, not a crash
-    hand = text.splitlines(keepends=True)[:size]
+    mid = t.random.randint(size // 3 + 1, 2 * size // 3)  # and one in the middle third
+    hand, middle = list(whole), list(whole)
     hand[far - 1] = hand[far - 1][:t.random.randint(1, 20)] + "\n"
-    edited = harness.SessionLog(lab.Workspace({FILE: "".join(hand)}), FILE)
-    t.expect([await raised(log.entries), await raised(edited.entries)],
+    middle[mid - 1] = middle[mid - 1][:t.random.randint(1, 20)] + "\n"
+    ws = lab.Workspace({FILE: "".join(hand)})
+    edited = harness.SessionLog(ws, FILE)
+    t.expect([await raised(log.entries), await raised(edited.entries),
+              await raised(lambda: edited.append_message(lab.say("More."))),
+              ws.read_text(FILE) == "".join(hand),
+              await raised(harness.SessionLog(lab.Workspace({FILE: "".join(middle)}),
+                                              FILE).entries)],
              [f"ValueError: {FILE}, line {size + 1}: not a complete log entry",
-              f"ValueError: {FILE}, line {far}: not a complete log entry"],
-             f"Two long logs: {size} whole entries, then half a line, as a power cut in the "
-             f"append of line {size + 1} leaves it; and {size} entries whose line {far}, far "
-             "from the end, was cut "
-             "short by hand. The items are what entries() raised: every line is read, however "
-             "long the log and however far from its end, so the damaged one is named wherever "
-             "it stands (SessionLog.entries, lesson 11, Build item 1).")
+              f"ValueError: {FILE}, line {far}: not a complete log entry",
+              f"ValueError: {FILE}, line {far}: not a complete log entry", True,
+              f"ValueError: {FILE}, line {mid}: not a complete log entry"],
+             f"Three long logs: {size} whole entries, then entry {size + 1}, whole JSON with "
+             "no newline, as a power cut just before the newline of that append leaves it; "
+             f"{size} entries whose line {far}, far from the end, was cut short by hand; and "
+             f"{size} entries whose line {mid}, in the middle, was cut short. The items are "
+             "what entries() raised on the first two, what an append on the second raised, "
+             "that its file is unchanged, and what entries() raised on the third: every line "
+             "is read, however long the log and however far from its end, so the damaged "
+             "one is named wherever it stands, and a last line with no newline is named "
+             "wherever it stands too; an append reads the whole log first, so however far "
+             "from the end the damage is, it writes nothing (SessionLog.entries and "
+             "append_message, lesson 11, Build items 1 and 2).")
 
 
 @lab_test("Entries of another kind, written through _append between message entries, take a line "
