@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from lab.check import manifest, seeds, words, words_feedback as said, words_lines
+from lab.check import manifest, seeds, words, words_feedback as said, words_lines, words_values
 from lab.check.advice import collateral, missing, unfit
 from lab.check.facts import Mismatch, MissingName, RanOut
 from lab.check.verdict import Verdict
@@ -196,7 +196,8 @@ def what_it_did(t: Entry) -> str:
     did = (words.found_briefly(mismatch) if mismatch else
            (t.message.strip().splitlines() or [""])[0])
     if len(did) > GROUP_CHARACTERS and mismatch and mismatch.difference:
-        return mismatch.difference  # where a long value differs tells the groups apart
+        # where a long value differs tells the groups apart
+        return words_values.parted(mismatch.difference)
     return did if len(did) <= GROUP_CHARACTERS else did[:GROUP_CHARACTERS - 3] + "..."
 
 

@@ -88,6 +88,41 @@ class Escaped:
 
 
 @dataclass(frozen=True)
+class PartedAt:
+    """Two lists first part at item `at` (from 1) of the `of` wanted, which the rule names
+    `label` where it names its items: the wanted item and the found one, encoded (None where the
+    wanted item is an exception raised and nothing was)."""
+    at: int
+    of: int
+    wanted: str
+    found: str | None
+    label: str | None = None
+    fact: ClassVar[str] = "parted_at"
+
+
+@dataclass(frozen=True)
+class OtherLength:
+    """Two lists alike as far as the shorter goes: `wanted` items were wanted, `found` found."""
+    wanted: int
+    found: int
+    fact: ClassVar[str] = "other_length"
+
+
+@dataclass(frozen=True)
+class OtherItems:
+    """Two lists compared order aside: the wanted items `missing` and the found ones not
+    wanted (`extra`), each encoded."""
+    missing: tuple[str, ...]
+    extra: tuple[str, ...]
+    fact: ClassVar[str] = "other_items"
+
+
+# Where a found value parts from the wanted one, as the kit's kinds of check find it
+# (lab/check/observe.py); a kind a course adds may say it in its own words, a str.
+Parted = Union[PartedAt, OtherLength, OtherItems]
+
+
+@dataclass(frozen=True)
 class Mismatch:
     """The `check`-th check (from 0) found another value than the reference's: both encoded
     (lab/check/observe.py, each cut at VALUE_CHARACTERS), the kind of check, its rule as the
@@ -98,7 +133,7 @@ class Mismatch:
     wanted: str
     found: str
     kind: str = "equal"
-    difference: str | None = None
+    difference: Parted | str | None = None
     lacks: str | None = None
     fact: ClassVar[str] = "mismatch"
 
@@ -157,6 +192,7 @@ Cause = Union[MissingName, RanOut, Raised, Exited, Unloadable, KitRaised, Escape
 # cause, ImportFailed's)
 Stopped = Union[MissingName, RanOut, Raised, Exited, Unloadable, KitRaised, Escaped, Stalled]
 KINDS: dict[str, type[Any]] = {kind.fact: kind for kind in typing.get_args(Cause)}
+PARTS: dict[str, type[Any]] = {kind.fact: kind for kind in typing.get_args(Parted)}
 KNOWN = typing.get_args(Cause)  # for isinstance: every kind of fact
 
 
@@ -164,32 +200,52 @@ class Unreadable(ValueError):
     """Data that is not a fact: an unknown tag, or a field missing or of the wrong type."""
 
 
-def to_dict(cause: Cause) -> dict[str, Any]:
-    """The fact as JSON-ready data, its tag first."""
-    return {"fact": cause.fact, **{f.name: getattr(cause, f.name) for f in fields(cause)}}
+def to_dict(cause: Cause | Parted) -> dict[str, Any]:
+    """The fact as JSON-ready data, its tag first (a fact within it, and a tuple, as well)."""
+    return {"fact": cause.fact, **{f.name: _ready(getattr(cause, f.name)) for f in fields(cause)}}
+
+
+def _ready(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_ready(item) for item in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return to_dict(value)  # type: ignore[arg-type]
+    return value
 
 
 def from_dict(data: object) -> Cause:
     """The fact `to_dict` made; Unreadable for anything else."""
-    if not isinstance(data, dict) or data.get("fact") not in KINDS:
+    made: Cause = _made(data, KINDS)
+    return made
+
+
+def _made(data: object, kinds: dict[str, type[Any]]) -> Any:
+    """The fact of one of `kinds` that to_dict made of `data`; Unreadable for anything else."""
+    if not isinstance(data, dict) or data.get("fact") not in kinds:
         raise Unreadable(f"not a fact: {data!r}"[:200])
-    kind = KINDS[data["fact"]]
+    kind = kinds[data["fact"]]
     values = {k: v for k, v in data.items() if k != "fact"}
     hints = typing.get_type_hints(kind)
     for name, value in values.items():
         if name not in hints or not fits(value, hints[name]):
             raise Unreadable(f"{kind.fact}: {name} is {value!r}"[:200])
+        if isinstance(value, dict):
+            values[name] = _made(value, PARTS)
+        elif isinstance(value, list):
+            values[name] = tuple(value)
     try:
-        made: Cause = kind(**values)
+        return kind(**values)
     except TypeError as missing:
         raise Unreadable(str(missing)) from None
-    return made
 
 
 def fits(value: object, hint: object) -> bool:
     """Whether a JSON value fits a field's type: str, int, float, bool, None, a Literal, a
     fact, or a union of them. lab/check/protocol.py reads its reports' fields with it too."""
     origin = typing.get_origin(hint)
+    if origin is tuple:  # a tuple of one type, as JSON's list
+        return isinstance(value, (list, tuple)) and all(fits(item, typing.get_args(hint)[0])
+                                                         for item in value)
     if origin is Literal:
         return isinstance(value, str) and value in typing.get_args(hint)
     if origin is Union or origin is types.UnionType:
@@ -215,11 +271,21 @@ def missing_name(cause: Cause | None) -> str | None:
 
 
 def mapped(cause: Cause | None, change: Callable[[str], str]) -> Cause | None:
-    """The fact with `change` applied to each of its texts: the grader takes the scratch
-    folder's name out of a fact as it does out of a message (grader/batch.py)."""
+    """The fact with `change` applied to each of its texts, those of a fact within it too: the
+    grader takes the scratch folder's name out of a fact as it does out of a message
+    (grader/batch.py)."""
     if cause is None:
         return None
-    texts: dict[str, Any] = {f.name: change(getattr(cause, f.name)) for f in fields(cause)
-                             if isinstance(getattr(cause, f.name), str)}
-    changed: Cause = dataclasses.replace(cause, **texts)
+    changed: Cause = _changed(cause, change)
     return changed
+
+
+def _changed(value: Any, change: Callable[[str], str]) -> Any:
+    if isinstance(value, str):
+        return change(value)
+    if isinstance(value, tuple):
+        return tuple(_changed(item, change) for item in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.replace(value, **{f.name: _changed(getattr(value, f.name), change)
+                                             for f in fields(value)})
+    return value

@@ -99,6 +99,7 @@ class Checks:
         self._sink(found, why, kind, params or {})
         if wanted is ...:
             return
+        from lab.check import words_values
         from lab.check.observe import agrees, difference, kind_of
         lacking = set(kind_of(kind).params) - set(params or {})
         if lacking:
@@ -106,7 +107,8 @@ class Checks:
         if not agrees(_canonical(wanted), _canonical(found), kind, params):
             where = difference(_canonical(wanted), _canonical(found), kind, None, params)
             raise CheckFailed(f"{why}\n    expected: {show_value(wanted)}\n    found:    "
-                              f"{show_value(found)}" + (f"\n    {where}" if where else ""))
+                              f"{show_value(found)}" +
+                              (f"\n    {words_values.parted(where)}" if where else ""))
 
     def printed(self, fn, *args, **kwargs):
         """Call fn and return (its return value, what it printed)."""

@@ -22,6 +22,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from lab.check.facts import OtherItems, OtherLength, Parted, PartedAt
+
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 
 # A kind of check's name: "equal", "same_items", or "module:name" for one registered elsewhere.
@@ -61,14 +63,15 @@ def _same_items(wanted: str, found: str) -> bool:
 RAISED = re.compile(r"^[A-Za-z_][\w.]*: ")  # kit.raised()'s "ValueError: path must be a string"
 
 
-def _item(wanted, found) -> str:
-    """A found item beside its wanted one: "nothing raised" where the reference's raised."""
+def _item(wanted, found) -> str | None:
+    """A found item beside its wanted one, encoded; None for nothing, where the reference's
+    raised."""
     if found is None and isinstance(wanted, str) and RAISED.match(wanted):
-        return "nothing raised"
+        return None
     return encode(found)
 
 
-def _first_difference(wanted: str, found: str, labels=None) -> str | None:
+def _first_difference(wanted: str, found: str, labels=None) -> Parted | None:
     """Where two encoded lists first part ways, or None when they are not both lists. Items are
     counted from 1, and named by `labels` when there is one for each wanted item."""
     try:
@@ -80,15 +83,13 @@ def _first_difference(wanted: str, found: str, labels=None) -> str | None:
     named = labels is not None and len(labels) == len(a)
     for i, (x, y) in enumerate(zip(a, b)):
         if encode(x) != encode(y):  # not ==, for which True, 1 and 1.0 are the same
-            label = f" ({labels[i]})" if named else ""
-            return (f"first difference, at item {i + 1} of {len(a)}{label}: expected "
-                    f"{encode(x)}, found {_item(x, y)}")
+            return PartedAt(i + 1, len(a), encode(x), _item(x, y), labels[i] if named else None)
     if len(a) != len(b):
-        return f"expected {len(a)} items, found {len(b)}"
+        return OtherLength(len(a), len(b))
     return None
 
 
-def _items_difference(wanted: str, found: str, labels=None) -> str | None:
+def _items_difference(wanted: str, found: str, labels=None) -> Parted | None:
     """Which items are missing and which are extra, order aside; None when not both lists."""
     a, b = _items(wanted), _items(found)
     if a is None or b is None:
@@ -99,20 +100,19 @@ def _items_difference(wanted: str, found: str, labels=None) -> str | None:
             missing.remove(item)
         else:
             extra.append(item)
-    said = [f"missing {', '.join(missing)}" if missing else "",
-            f"not wanted {', '.join(extra)}" if extra else ""]
-    return "in any order: " + "; ".join(x for x in said if x) if any(said) else None
+    return OtherItems(tuple(missing), tuple(extra)) if missing or extra else None
 
 
 @dataclass(frozen=True)
 class Kind:
     """A kind of check. `agrees(wanted, found, params)` says whether a found value passes,
     both encoded, under the check's parameters; `difference(wanted, found, labels, params)`
-    says where it parts from the wanted one, as a line for the message (or None); `params`
+    says where it parts from the wanted one (or None): a fact (lab/check/facts.py's Parted),
+    or a line of a course's own words for a kind it adds; `params`
     names the parameters t.expect_kind takes for it, each required."""
     name: str
     agrees: Callable[[str, str, Params], bool]
-    difference: Callable[[str, str, "list[str] | None", Params], "str | None"] = \
+    difference: Callable[[str, str, "list[str] | None", Params], "Parted | str | None"] = \
         lambda wanted, found, labels, params: None
     params: tuple[str, ...] = field(default=())
 
@@ -155,8 +155,9 @@ def agrees(wanted: str, found: str, kind: str = "equal", params: Params | None =
 
 
 def difference(wanted: str, found: str, kind: str = "equal",
-               labels: list[str] | None = None, params: Params | None = None) -> str | None:
-    """Where `found` parts from `wanted`, as a line for a failure's message, or None: long
+               labels: list[str] | None = None,
+               params: Params | None = None) -> Parted | str | None:
+    """Where `found` parts from `wanted`, for a failure's message (words_values.parted), or None: long
     values are cut in messages, and the difference may be past the cut. `labels` name a list's
     items, where the check's rule names them (lab/check/rules.py's Rule.items)."""
     return kind_of(kind).difference(wanted, found, labels, params or {})

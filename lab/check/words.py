@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import signal
 
-from lab.check import manifest
+from lab.check import manifest, words_values
 from lab.check.facts import (Cause, Escaped, Exited, Hung, KitRaised, Mismatch, MissingName,
                              NotRun, RanOut, Raised, Stalled, Unloadable)
 from lab.check.hangs import Place
@@ -315,7 +315,7 @@ def mismatch(fact: Mismatch) -> str:
     where they part."""
     return (f"{fact.why}\n    expected: {shown(fact.wanted)}\n"
             f"    found:    {shown_found(fact.wanted, fact.found)}" +
-            (f"\n    {fact.difference}" if fact.difference else ""))
+            (f"\n    {words_values.parted(fact.difference)}" if fact.difference else ""))
 
 
 def found_briefly(fact: Mismatch) -> str:

@@ -3,7 +3,16 @@ import json
 
 import pytest
 
+from lab.check.facts import OtherItems, OtherLength, PartedAt
 from lab.check.observe import difference, encode
+from lab.check.words_values import parted
+
+
+def said(wanted: str, found: str) -> str:
+    """Where two encoded values part, as a failed check's message shows it."""
+    found_at = difference(wanted, found)
+    assert found_at is not None, f"{found} parts from {wanted}, yet difference() found nothing"
+    return parted(found_at)
 
 
 def test_dicts_encode_the_same_whatever_their_key_order():
@@ -62,16 +71,19 @@ def test_the_encoding_is_one_line():
 
 def test_difference_names_the_first_item_where_two_lists_part():
     assert difference(encode(["a", "b", "c"]), encode(["a", "x", "y"])) == \
+        PartedAt(2, 3, '"b"', '"x"')
+    assert said(encode(["a", "b", "c"]), encode(["a", "x", "y"])) == \
         'first difference, at item 2 of 3: expected "b", found "x"'
 
 
 def test_difference_encodes_the_items_it_shows():
-    assert difference(encode([{"b": 1, "a": 2}]), encode([("t",)])) == \
+    assert said(encode([{"b": 1, "a": 2}]), encode([("t",)])) == \
         'first difference, at item 1 of 1: expected {"a": 2, "b": 1}, found ["t"]'
 
 
 def test_difference_of_lists_that_agree_as_far_as_they_go_counts_their_items():
-    assert difference(encode([1, 2, 3]), encode([1, 2])) == "expected 3 items, found 2"
+    assert difference(encode([1, 2, 3]), encode([1, 2])) == OtherLength(3, 2)
+    assert said(encode([1, 2, 3]), encode([1, 2])) == "expected 3 items, found 2"
 
 
 @pytest.mark.parametrize("wanted, found", [
@@ -85,5 +97,16 @@ def test_difference_is_none_unless_two_lists_differ(wanted, found):
 
 
 def test_difference_sees_true_and_one_as_different_items():
-    assert difference(encode([1, True, 3]), encode([1, 1, 4])) == \
+    assert said(encode([1, True, 3]), encode([1, 1, 4])) == \
         "first difference, at item 2 of 3: expected true, found 1"
+
+
+def test_a_difference_travels_as_a_fact_and_comes_back_the_same():
+    """A failed check's difference is a fact within the Mismatch (facts.Parted), which a grade
+    row and grades.json carry as data and read back whole, an older file's words too."""
+    from lab.check import facts
+    for parted_at in (PartedAt(2, 3, '"b"', None, "the reply"), OtherLength(3, 2),
+                      OtherItems(('"a"',), ('"z"', '"y"')), "a course's own words", None):
+        mismatch = facts.Mismatch(0, "why", "[1]", "[2]", difference=parted_at)
+        data = json.loads(json.dumps(facts.to_dict(mismatch)))
+        assert facts.from_dict(data) == mismatch, f"{parted_at!r} read back as {data}"

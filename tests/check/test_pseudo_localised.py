@@ -39,8 +39,7 @@ from grader.row import build
 from grader.sandbox.found import Sandbox
 from grader.sandbox.statement import Statement
 from lab.check import (advice, errors, lines, manifest, problems, runner, seeds, suite, words,
-                       words_errors,
-                       words_feedback, words_lines)
+                       words_errors, words_feedback, words_lines, words_values)
 from lab.desk import (answers, course, errors as desk_errors, hints, labs, problems as desk_problems,
                       progress, recorded)
 from lab.desk import words_cells, words_chat, words_course, words_errors as desk_words, words_start
@@ -82,9 +81,9 @@ def pseudo(text: str) -> str:
 
 
 # every module the kit's sentences are made in
-WORDS = (words, words_lines, words_feedback, words_errors, desk_words, words_start, words_chat,
-         words_course, words_cells, words_page, words_gradescope, words_terminal, words_statement,
-         words_refused, words_class, words_release)
+WORDS = (words, words_lines, words_feedback, words_errors, words_values, desk_words, words_start,
+         words_chat, words_course, words_cells, words_page, words_gradescope, words_terminal,
+         words_statement, words_refused, words_class, words_release)
 
 
 def _swapping(fn):
@@ -493,16 +492,30 @@ DESK_ENGLISH = {
 
 
 def _sentences(path) -> list[str]:
-    """The string constants of a module that hold three words of running English, its
-    docstrings aside."""
+    """The string constants and f-strings of a module that hold three words of running English
+    (a value an f-string puts in joins a run, but is not one of its three), its docstrings
+    aside."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     docs = {id(node.body[0].value) for node in ast.walk(tree)
             if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
             and node.body and isinstance(node.body[0], ast.Expr)
             and isinstance(node.body[0].value, ast.Constant)}
-    return [f"{path.name}:{node.lineno}: {node.value[:60]!r}" for node in ast.walk(tree)
-            if isinstance(node, ast.Constant) and isinstance(node.value, str)
-            and id(node) not in docs and ENGLISH.search(node.value)]
+    inside = {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr)
+              for part in node.values}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            text = "".join(part.value if isinstance(part, ast.Constant) else "value"
+                           for part in node.values)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                id(node) not in docs and id(node) not in inside:
+            text = node.value
+        else:
+            continue
+        if any(len([w for w in re.findall(r"[a-z]{3,}", run) if w != "value"]) >= 3
+               for run in ENGLISH.findall(text)):
+            found.append(f"{path.name}:{node.lineno}: {text[:60]!r}")
+    return found
 
 
 def test_the_desk_says_nothing_but_through_its_words_modules():
@@ -519,7 +532,9 @@ def test_the_desk_says_nothing_but_through_its_words_modules():
 
 # Engine modules that hold English on purpose, outside its words modules, and why.
 ENGINE_ENGLISH = {
-    "kit.py": "the helpers' words for a test's author: a fake tool's description, misuse",
+    "kit.py": "the helpers' words for a test's author: a fake tool's description, a file the "
+              "harness opened for writing (everything_said), misuse",
+    "seeds.py": "an expected.json whose record does not add up: for a course author",
     "record.py": "a reference that fails the kit's own tests: for a course author",
     "manifest.py": "a comment in the hints file it writes: code, not said",
     "process.py": "the child's command line, and a misuse of runner.run on Windows",
