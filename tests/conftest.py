@@ -46,6 +46,16 @@ def run_seed(pytestconfig):
     return seed if isinstance(seed, int) else None
 
 
+@pytest.fixture(scope="session")
+def this_runs_share(run_seed):
+    """this_runs_share(choices): the one of `choices` this run tries, chosen by the run's seed,
+    so that runs in a row try each in turn (all of them with randomly off): for tests that
+    would cost too much under every choice each run."""
+    def share(choices: tuple) -> tuple:
+        return tuple(choices) if run_seed is None else (choices[run_seed % len(choices)],)
+    return share
+
+
 @pytest.fixture
 def work(tmp_path, monkeypatch):
     """A fresh student work folder, so no test touches a real one, holding the student's own

@@ -27,9 +27,9 @@ def expected(lab_id, files, seed):
 
 
 @pytest.fixture
-def other_seeds(run_seed):
+def other_seeds(this_runs_share):
     """The seeds besides the public one that this run tries each design under."""
-    return OTHER if run_seed is None else (OTHER[run_seed % len(OTHER)],)
+    return this_runs_share(OTHER)
 
 
 @pytest.mark.parametrize("under", ["public", "other"])
