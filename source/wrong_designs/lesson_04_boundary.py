@@ -1768,6 +1768,95 @@ def run_tool(tools, call):
 ]
 
 
+# Found by round 19's reader of lab 4.1 (r100), each passing the lab's tests before they changed.
+WRONG += [
+    Wrong(lab='4.1', name="a tool's name with digits after it read as the tool",
+          rule='A name that no tool has gets the result Tool NAME not found: read2 is no tool '
+               'read, whatever digits end it.',
+          where='hunt round 19, design 4.1-12 (r100); Build item 2: "A name that no tool has gets '
+                'the result `Tool NAME not found`"',
+          names='digits after it',
+          replace=_LOOKUP,
+          by=r'''
+    by_name = {t["name"]: t for t in tools}
+    tool = by_name.get(call["name"]) or by_name.get(call["name"].rstrip("0123456789"))
+'''),
+    Wrong(lab='4.1', name='the listing cut after five hundred names',
+          rule='NAMES are every name ws.listdir(".") gives, however many.',
+          where='hunt round 19, design 4.1-24 (r100); Build item 3: "NAMES are every name '
+                '`ws.listdir(".")` gives, however many"',
+          names='however many there are',
+          replace=_LISTING,
+          by=r'''
+            listed = ws.listdir(".")
+            listing = ", ".join(listed[:500]) + (", ..." if len(listed) > 500 else "")
+'''),
+    Wrong(lab='4.1', name='no status line for codes of thirty digits and more',
+          rule='A command that exits with a code other than 0, however far from 0, gets the '
+               'status line.',
+          where='hunt round 19, design 4.1-32 (r100); Build item 4: "a code other than 0, below 0 '
+                'or past 255 too"',
+          names='no code is too far from 0',
+          replace=_STATUS,
+          by=r'''
+        if 0 < abs(code) < 10**30:  # past that, no real exit code
+'''),
+    Wrong(lab='4.1', name='str(exc) cut at a million characters',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc), whole, however long.',
+          where='hunt round 19, design 4.1-49 (r100); Build item 2: "`str(exc)`, whole, however '
+                'long"',
+          names='raises them as its message',
+          replace=_EXCEPT,
+          by=r'''
+        except Exception as exc:
+            text, failed = str(exc)[:1_000_000], True
+'''),
+    Wrong(lab='4.1', name='a TimeoutError tried once more',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc): run_tool neither tries it again nor stops calling it.',
+          where='hunt round 19, design 4.1-50 (r100); Build item 2: "`run_tool` neither tries a '
+                'call again"',
+          names='a TimeoutError are no exception',
+          replace=_EXCEPT,
+          by=r'''
+        except TimeoutError:
+            try:  # it may answer the second time
+                text, failed = tool["execute"](call["arguments"]), False
+            except Exception as exc:
+                text, failed = str(exc), True
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name="an exception's cause added to str(exc)",
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc): its own message, and nothing of the exception it was raised from.',
+          where='hunt round 19, design 4.1-55 (r100); Build item 2: "a result holding `str(exc)`"',
+          names='nothing of its __cause__',
+          replace=_EXCEPT,
+          by=r'''
+        except Exception as exc:
+            text = str(exc)
+            if exc.__cause__ is not None:  # what it was raised from helps too
+                text += f" (caused by {exc.__cause__})"
+            failed = True
+'''),
+    Wrong(lab='4.1', name='read refusing a path of over ten thousand characters',
+          rule='A path with nothing at it raises FileNotFoundError with the text File not '
+               'found: PATH. Files here: NAMES, however long the path.',
+          where='hunt round 19, design 4.1-65 (r100); Build item 3: "A path with nothing at it '
+                'raises `FileNotFoundError`"',
+          names='is a path like any other',
+          replace=r'''
+        path = str_arg(arguments, "path")
+''',
+          by=r'''
+        path = str_arg(arguments, "path")
+        if len(path) > 10_000:
+            raise ValueError("path is too long")
+'''),
+]
+
 # Designs the lesson's tests cannot rule out: each passes its lab (tests/authoring/
 # test_allowed_designs.py), with the reason here.
 ALLOWED = [
