@@ -2194,3 +2194,158 @@ async def test_the_thousandth_failure_is_told_too(t):
                  "[content, is_error] of the last three of 1,005 failed calls (run_tool, lesson 4).")
 '''),
 ]
+
+# Round 19's reader of lab 4.1 (r100): caps past what a check of the lab can afford. Two deep
+# tests above go past them already (a hundred-odd failures of one tool; a million characters of
+# output), and two more are written here.
+_HUNDRED_FAILURES, _MILLION_OUTPUT = BEYOND[0].deep, BEYOND[1].deep
+BEYOND += [
+    Beyond(lab='4.1', name='the same error said in short after its hundredth time',
+           rule='A tool whose execute raises an Exception of any kind gets a result holding '
+                'str(exc), each time it fails: the hundred-and-first same failure as the first.',
+           where='hunt round 19, design 4.1-44 (r100); Build item 2: "`str(exc)`, whole, however '
+                 'long, each time it fails"',
+           names='each failure is told as str(exc)',
+           replace=_EXCEPT,
+           by=r'''
+        except Exception as exc:
+            text, failed = str(exc), True
+            _seen[call["name"], text] = _seen.get((call["name"], text), 0) + 1
+            if _seen[call["name"], text] > 100:  # the model has heard it often enough
+                text = "(same error again)"
+''',
+           also=((r'''
+def run_tool(tools, call):
+''', r'''
+_seen = {}  # (tool name, error text): how many times the process has told it
+
+
+def run_tool(tools, call):
+'''),),
+           reach="a test of lab 4.1 fails one tool 45 to 90 times with one message; a hundred "
+                 "failures in one test would hold a correct file that prints each caught "
+                 "traceback (allowed, 4.1-96) past the checker's seconds per test, as for 'a "
+                 "tool turned off after a hundred failures in a row'; this count changes the "
+                 "result at the 101st same failure of the process",
+           turns=20_000, seconds=20.0, deep=_HUNDRED_FAILURES),
+    Beyond(lab='4.1', name='no status line for output of fifty thousand characters and more',
+           rule='When the exit code is not 0, the result is what the command printed, then a '
+                'newline, then Command exited with code N, however long the output.',
+           where='hunt round 19, design 4.1-62 (r100); Build item 4: "its result is what the '
+                 'command printed, then a newline, then `Command exited with code N`"',
+           names='then the status line',
+           replace=_STATUS,
+           by=r'''
+        if code != 0 and len(output) < 50_000:  # a long log says enough
+''',
+           reach="lab 4.1's tests are passed by every later lab's reference (the cumulative "
+                 "promise), whose bash keeps at most 2,000 lines and 50,000 bytes of output "
+                 "(lesson 6), so no test of lab 4.1 can hand bash 50,000 characters and more, "
+                 "where this design differs",
+           deep=_MILLION_OUTPUT),
+    Beyond(lab='4.1', name='the run given up after a hundred rounds of errors',
+           rule='The run goes on after a failure: no code decides whether a run should go on '
+                'after one, and the loop carries on after an error result as after any other.',
+           where='hunt round 19, design 4.1-47 (r100); lab 4.1, Build section: "no code that '
+                 'decides whether a run should go on after a failure"',
+           names='the run goes on',
+           replace=r'''
+        calls = tool_calls(reply)
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+           by=r'''
+        calls = tool_calls(reply)
+        all_bad = bool(calls)
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+            all_bad = all_bad and messages[-1]["is_error"]
+        bad_rounds = bad_rounds + 1 if all_bad else 0
+        if bad_rounds >= 100:  # it is stuck: stop spending
+            return
+''',
+           also=((r'''
+    messages.append(user_message(prompt))
+    while True:
+''', r'''
+    messages.append(user_message(prompt))
+    bad_rounds = 0
+    while True:
+'''),),
+           reach="a test of lab 4.1 runs 40 to 90 rounds whose every call fails; a hundred "
+                 "rounds in one test would hold a correct file that prints each caught "
+                 "traceback (allowed, 4.1-96) past the checker's seconds per test; this count "
+                 "changes the run at the 100th such round in a row",
+           turns=40_000, seconds=20.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "4.1"
+
+
+@lab_test("A run whose model asks for a failing tool 105 rounds in a row, then answers: the "
+          "run goes on after every round of failures and ends on the answer.")
+async def test_a_long_run_of_failures_goes_on(t):
+    def broken(arguments):
+        raise ValueError("the disk is full")
+    model = lab.ScriptedModel([lab.reply(lab.call("save", id=f"c{n}")) for n in range(105)] +
+                              [lab.say("I could not save it.")])
+    messages = []
+    await lab.drive(harness.run_agent(model, "You help.", messages, [tool("save", broken)],
+                                      "Save it."))
+    t.expect([len(model.calls), len(messages), messages[-1]["content"]],
+             why="The run goes on after each failure, the 105th round of them as the first, and "
+                 "ends only on a reply with no calls: [requests, messages in the record, the "
+                 "last message's content] (run_tool and run_agent, lesson 4).")
+'''),
+    Beyond(lab='4.1', name='every call refused past a hundred thousand in the process',
+           rule='Every call ends in exactly one result, whatever its tool does, and a tool '
+                'that returns is answered as in lesson 2: the hundred-thousand-and-first call '
+                'as the first.',
+           where='hunt round 19, design 4.1-63 (r100); Build item 2: "A tool that returns is '
+                 'answered as in lesson 2"',
+           names='as much as the first',
+           replace=r'''
+    tool = {t["name"]: t for t in tools}.get(call["name"])
+''',
+           by=r'''
+    _calls[0] += 1
+    if _calls[0] > 100_000:  # a runaway process: refuse
+        return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+                "content": "Too many tool calls in this process", "is_error": True}
+    tool = {t["name"]: t for t in tools}.get(call["name"])
+''',
+           also=((r'''
+def run_tool(tools, call):
+''', r'''
+_calls = [0]  # every call run_tool has answered in this process
+
+
+def run_tool(tools, call):
+'''),),
+           reach="a test of lab 4.1 makes some hundreds of calls; a hundred thousand cost the "
+                 "reference 66 ms of processor time (measured), past the 10 ms a case may add "
+                 "to the lab's run; this count changes the result at the 100,001st call of the "
+                 "process",
+           turns=20_000, seconds=20.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "4.1"
+
+
+@lab_test("A tool that returns is answered as in lesson 2, the 100,005th call as much as the "
+          "first.")
+async def test_the_hundred_thousandth_call_is_answered(t):
+    tools = [tool("save", lambda arguments: "saved")]
+    results = [harness.run_tool(tools, lab.call("save", id=f"c{n}")) for n in range(100_005)]
+    t.expect([[r["content"], r["is_error"]] for r in results[-3:]],
+             why="A tool that returns is answered as in lesson 2, however many calls came "
+                 "before: [content, is_error] of the last three of 100,005 calls (run_tool, "
+                 "lesson 4).")
+'''),
+]
