@@ -2044,6 +2044,25 @@ ALLOWED += [
 '''),
 ]
 
+ALLOWED += [
+    Wrong(lab='4.1', name="str(exc) guarded, the exception's repr when it fails",
+          rule='An exception whose str() itself raises is beyond lesson 4, so what the result '
+               'holds then is the student\'s to choose: repr() of the exception is as right as '
+               'its class name (4.1-97 of round 9); every exception whose str() works is told '
+               'by str(exc) as before.',
+          where='hunt round 19, probe 4.1-41 (r100); lab 4.1, Build section: "letting it out or '
+                'making a result of something else is yours to choose"', names='',
+          replace=_EXCEPT,
+          by=r'''
+        except Exception as exc:
+            try:
+                text = str(exc)
+            except Exception:  # a message that cannot be made: say what it was
+                text = repr(exc)
+            failed = True
+'''),
+]
+
 # Designs that break a rule only past what a check of lab 4.1 can afford (tools/wrong_designs.py's
 # Beyond): each passes the lab's tests, and its deep test, run once by the kit with room to go
 # past the reach, shows it wrong.
