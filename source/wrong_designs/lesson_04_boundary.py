@@ -1768,6 +1768,95 @@ def run_tool(tools, call):
 ]
 
 
+# Found by round 19's reader of lab 4.1 (r100), each passing the lab's tests before they changed.
+WRONG += [
+    Wrong(lab='4.1', name="a tool's name with digits after it read as the tool",
+          rule='A name that no tool has gets the result Tool NAME not found: read2 is no tool '
+               'read, whatever digits end it.',
+          where='hunt round 19, design 4.1-12 (r100); Build item 2: "A name that no tool has gets '
+                'the result `Tool NAME not found`"',
+          names='digits after it',
+          replace=_LOOKUP,
+          by=r'''
+    by_name = {t["name"]: t for t in tools}
+    tool = by_name.get(call["name"]) or by_name.get(call["name"].rstrip("0123456789"))
+'''),
+    Wrong(lab='4.1', name='the listing cut after five hundred names',
+          rule='NAMES are every name ws.listdir(".") gives, however many.',
+          where='hunt round 19, design 4.1-24 (r100); Build item 3: "NAMES are every name '
+                '`ws.listdir(".")` gives, however many"',
+          names='however many there are',
+          replace=_LISTING,
+          by=r'''
+            listed = ws.listdir(".")
+            listing = ", ".join(listed[:500]) + (", ..." if len(listed) > 500 else "")
+'''),
+    Wrong(lab='4.1', name='no status line for codes of thirty digits and more',
+          rule='A command that exits with a code other than 0, however far from 0, gets the '
+               'status line.',
+          where='hunt round 19, design 4.1-32 (r100); Build item 4: "a code other than 0, below 0 '
+                'or past 255 too"',
+          names='no code is too far from 0',
+          replace=_STATUS,
+          by=r'''
+        if 0 < abs(code) < 10**30:  # past that, no real exit code
+'''),
+    Wrong(lab='4.1', name='str(exc) cut at a million characters',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc), whole, however long.',
+          where='hunt round 19, design 4.1-49 (r100); Build item 2: "`str(exc)`, whole, however '
+                'long"',
+          names='raises them as its message',
+          replace=_EXCEPT,
+          by=r'''
+        except Exception as exc:
+            text, failed = str(exc)[:1_000_000], True
+'''),
+    Wrong(lab='4.1', name='a TimeoutError tried once more',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc): run_tool neither tries it again nor stops calling it.',
+          where='hunt round 19, design 4.1-50 (r100); Build item 2: "`run_tool` neither tries a '
+                'call again"',
+          names='a TimeoutError are no exception',
+          replace=_EXCEPT,
+          by=r'''
+        except TimeoutError:
+            try:  # it may answer the second time
+                text, failed = tool["execute"](call["arguments"]), False
+            except Exception as exc:
+                text, failed = str(exc), True
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name="an exception's cause added to str(exc)",
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc): its own message, and nothing of the exception it was raised from.',
+          where='hunt round 19, design 4.1-55 (r100); Build item 2: "a result holding `str(exc)`"',
+          names='nothing of its __cause__',
+          replace=_EXCEPT,
+          by=r'''
+        except Exception as exc:
+            text = str(exc)
+            if exc.__cause__ is not None:  # what it was raised from helps too
+                text += f" (caused by {exc.__cause__})"
+            failed = True
+'''),
+    Wrong(lab='4.1', name='read refusing a path of over ten thousand characters',
+          rule='A path with nothing at it raises FileNotFoundError with the text File not '
+               'found: PATH. Files here: NAMES, however long the path.',
+          where='hunt round 19, design 4.1-65 (r100); Build item 3: "A path with nothing at it '
+                'raises `FileNotFoundError`"',
+          names='is a path like any other',
+          replace=r'''
+        path = str_arg(arguments, "path")
+''',
+          by=r'''
+        path = str_arg(arguments, "path")
+        if len(path) > 10_000:
+            raise ValueError("path is too long")
+'''),
+]
+
 # Designs the lesson's tests cannot rule out: each passes its lab (tests/authoring/
 # test_allowed_designs.py), with the reason here.
 ALLOWED = [
@@ -1955,6 +2044,25 @@ ALLOWED += [
 '''),
 ]
 
+ALLOWED += [
+    Wrong(lab='4.1', name="str(exc) guarded, the exception's repr when it fails",
+          rule='An exception whose str() itself raises is beyond lesson 4, so what the result '
+               'holds then is the student\'s to choose: repr() of the exception is as right as '
+               'its class name (4.1-97 of round 9); every exception whose str() works is told '
+               'by str(exc) as before.',
+          where='hunt round 19, probe 4.1-41 (r100); lab 4.1, Build section: "letting it out or '
+                'making a result of something else is yours to choose"', names='',
+          replace=_EXCEPT,
+          by=r'''
+        except Exception as exc:
+            try:
+                text = str(exc)
+            except Exception:  # a message that cannot be made: say what it was
+                text = repr(exc)
+            failed = True
+'''),
+]
+
 # Designs that break a rule only past what a check of lab 4.1 can afford (tools/wrong_designs.py's
 # Beyond): each passes the lab's tests, and its deep test, run once by the kit with room to go
 # past the reach, shows it wrong.
@@ -2103,5 +2211,160 @@ async def test_the_thousandth_failure_is_told_too(t):
     t.expect([[r["content"], r["is_error"]] for r in results[-3:]],
              why="Each failed call's result holds str(exc), however many failed before it: "
                  "[content, is_error] of the last three of 1,005 failed calls (run_tool, lesson 4).")
+'''),
+]
+
+# Round 19's reader of lab 4.1 (r100): caps past what a check of the lab can afford. Two deep
+# tests above go past them already (a hundred-odd failures of one tool; a million characters of
+# output), and two more are written here.
+_HUNDRED_FAILURES, _MILLION_OUTPUT = BEYOND[0].deep, BEYOND[1].deep
+BEYOND += [
+    Beyond(lab='4.1', name='the same error said in short after its hundredth time',
+           rule='A tool whose execute raises an Exception of any kind gets a result holding '
+                'str(exc), each time it fails: the hundred-and-first same failure as the first.',
+           where='hunt round 19, design 4.1-44 (r100); Build item 2: "`str(exc)`, whole, however '
+                 'long, each time it fails"',
+           names='each failure is told as str(exc)',
+           replace=_EXCEPT,
+           by=r'''
+        except Exception as exc:
+            text, failed = str(exc), True
+            _seen[call["name"], text] = _seen.get((call["name"], text), 0) + 1
+            if _seen[call["name"], text] > 100:  # the model has heard it often enough
+                text = "(same error again)"
+''',
+           also=((r'''
+def run_tool(tools, call):
+''', r'''
+_seen = {}  # (tool name, error text): how many times the process has told it
+
+
+def run_tool(tools, call):
+'''),),
+           reach="a test of lab 4.1 fails one tool 45 to 90 times with one message; a hundred "
+                 "failures in one test would hold a correct file that prints each caught "
+                 "traceback (allowed, 4.1-96) past the checker's seconds per test, as for 'a "
+                 "tool turned off after a hundred failures in a row'; this count changes the "
+                 "result at the 101st same failure of the process",
+           turns=20_000, seconds=20.0, deep=_HUNDRED_FAILURES),
+    Beyond(lab='4.1', name='no status line for output of fifty thousand characters and more',
+           rule='When the exit code is not 0, the result is what the command printed, then a '
+                'newline, then Command exited with code N, however long the output.',
+           where='hunt round 19, design 4.1-62 (r100); Build item 4: "its result is what the '
+                 'command printed, then a newline, then `Command exited with code N`"',
+           names='then the status line',
+           replace=_STATUS,
+           by=r'''
+        if code != 0 and len(output) < 50_000:  # a long log says enough
+''',
+           reach="lab 4.1's tests are passed by every later lab's reference (the cumulative "
+                 "promise), whose bash keeps at most 2,000 lines and 50,000 bytes of output "
+                 "(lesson 6), so no test of lab 4.1 can hand bash 50,000 characters and more, "
+                 "where this design differs",
+           deep=_MILLION_OUTPUT),
+    Beyond(lab='4.1', name='the run given up after a hundred rounds of errors',
+           rule='The run goes on after a failure: no code decides whether a run should go on '
+                'after one, and the loop carries on after an error result as after any other.',
+           where='hunt round 19, design 4.1-47 (r100); lab 4.1, Build section: "no code that '
+                 'decides whether a run should go on after a failure"',
+           names='the run goes on',
+           replace=r'''
+        calls = tool_calls(reply)
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+           by=r'''
+        calls = tool_calls(reply)
+        all_bad = bool(calls)
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+            all_bad = all_bad and messages[-1]["is_error"]
+        bad_rounds = bad_rounds + 1 if all_bad else 0
+        if bad_rounds >= 100:  # it is stuck: stop spending
+            return
+''',
+           also=((r'''
+    messages.append(user_message(prompt))
+    while True:
+''', r'''
+    messages.append(user_message(prompt))
+    bad_rounds = 0
+    while True:
+'''),),
+           reach="a test of lab 4.1 runs 40 to 90 rounds whose every call fails; a hundred "
+                 "rounds in one test would hold a correct file that prints each caught "
+                 "traceback (allowed, 4.1-96) past the checker's seconds per test; this count "
+                 "changes the run at the 100th such round in a row",
+           turns=40_000, seconds=20.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "4.1"
+
+
+@lab_test("A run whose model asks for a failing tool 105 rounds in a row, then answers: the "
+          "run goes on after every round of failures and ends on the answer.")
+async def test_a_long_run_of_failures_goes_on(t):
+    def broken(arguments):
+        raise ValueError("the disk is full")
+    model = lab.ScriptedModel([lab.reply(lab.call("save", id=f"c{n}")) for n in range(105)] +
+                              [lab.say("I could not save it.")])
+    messages = []
+    await lab.drive(harness.run_agent(model, "You help.", messages, [tool("save", broken)],
+                                      "Save it."))
+    t.expect([len(model.calls), len(messages), messages[-1]["content"]],
+             why="The run goes on after each failure, the 105th round of them as the first, and "
+                 "ends only on a reply with no calls: [requests, messages in the record, the "
+                 "last message's content] (run_tool and run_agent, lesson 4).")
+'''),
+    Beyond(lab='4.1', name='every call refused past a hundred thousand in the process',
+           rule='Every call ends in exactly one result, whatever its tool does, and a tool '
+                'that returns is answered as in lesson 2: the hundred-thousand-and-first call '
+                'as the first.',
+           where='hunt round 19, design 4.1-63 (r100); Build item 2: "A tool that returns is '
+                 'answered as in lesson 2"',
+           names='as much as the first',
+           replace=r'''
+    tool = {t["name"]: t for t in tools}.get(call["name"])
+''',
+           by=r'''
+    _calls[0] += 1
+    if _calls[0] > 100_000:  # a runaway process: refuse
+        return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+                "content": "Too many tool calls in this process", "is_error": True}
+    tool = {t["name"]: t for t in tools}.get(call["name"])
+''',
+           also=((r'''
+def run_tool(tools, call):
+''', r'''
+_calls = [0]  # every call run_tool has answered in this process
+
+
+def run_tool(tools, call):
+'''),),
+           reach="a test of lab 4.1 makes some hundreds of calls; a hundred thousand cost the "
+                 "reference 66 ms of processor time (measured), past the 10 ms a case may add "
+                 "to the lab's run; this count changes the result at the 100,001st call of the "
+                 "process",
+           turns=20_000, seconds=20.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "4.1"
+
+
+@lab_test("A tool that returns is answered as in lesson 2, the 100,005th call as much as the "
+          "first.")
+async def test_the_hundred_thousandth_call_is_answered(t):
+    tools = [tool("save", lambda arguments: "saved")]
+    results = [harness.run_tool(tools, lab.call("save", id=f"c{n}")) for n in range(100_005)]
+    t.expect([[r["content"], r["is_error"]] for r in results[-3:]],
+             why="A tool that returns is answered as in lesson 2, however many calls came "
+                 "before: [content, is_error] of the last three of 100,005 calls (run_tool, "
+                 "lesson 4).")
 '''),
 ]

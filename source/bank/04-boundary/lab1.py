@@ -202,7 +202,9 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
                 "grep": ValueError("k must be a string"),
                 "cut": ConnectionAbortedError("the peer aborted"),
                 "stalled": t.random.choice([InterruptedError(errno.EINTR, "Interrupted"),
-                                            OSError(errno.EINTR, "Interrupted system call")])}
+                                            OSError(errno.EINTR, "Interrupted system call")]),
+                "chained": ValueError(t.random.choice(["no profile", "bad region"]))}
+    failures["chained"].__cause__ = OSError("the file ~/.aws/config is missing")
     answers = {"status": "Error: 0 found", "read_log": "",
                "export": "row\n" * t.random.randint(260_000, 300_000)}  # over a million
     tools = [raising(n, exc, log) for n, exc in failures.items()] + [
@@ -220,7 +222,8 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
         "read_log_" + "_then_".join(t.random.choices(list(failures), k=30)) *
         t.random.randint(20, 60),  # a long name
         t.random.choice(["status\n", "read\tlog", "\tstatus"]),  # a line break or a tab
-        t.random.choice(["status\r", "read\rlog"]), t.random.choice(["status\0", "\0read_log"])]
+        t.random.choice(["status\r", "read\rlog"]), t.random.choice(["status\0", "\0read_log"]),
+        t.random.choice(["status", "deploy", "export"]) + str(t.random.randint(1, 99))]
     t.random.shuffle(names)
     names += ["deploy"] * 21  # one tool failing twenty-odd times over
     rounds = t.random.randint(9, 10)  # then rounds whose every call fails, before the answer
@@ -242,6 +245,8 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
     # whose 45 to 70 rounds all fail, one tool each time, before the answer.
     bulk = "row\n" * t.random.randint(1_300_000, 3_000_000)
     whole = await settle(harness.run_tool([answering("dump", bulk, [])], lab.call("dump", id="k4")))
+    told = await settle(harness.run_tool([raising("dump", ValueError(bulk), [])],
+                                         lab.call("dump", id="k5")))
     many, again = t.random.randint(45, 70), []
     later = lab.ScriptedModel([lab.reply(lab.call("deploy"))] * many + [lab.say("Gave up.")])
     record = await go(later, [raising("deploy", failures["deploy"], again)], [])
@@ -251,16 +256,18 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
               [alone["content"], alone["is_error"]],
               [nameless["content"], nameless["is_error"]],
               [len(whole["content"]), whole["content"] == bulk, whole["is_error"]],
+              [len(told["content"]), told["content"] == bulk, told["is_error"]],
               [len(later.calls), len(again), results(record)[-1]]],
              [None, rounds + 2, wanted, sorted([n for n in names if n in failures or n in answers
                                                 or n == "flaky"] + ["deploy", "slow"] * rounds),
               asked, [f"Tool {alone['tool_name']} not found", True], ["Tool  not found", True],
-              [len(bulk), True, False], [many + 1, many, ["", True]]],
+              [len(bulk), True, False], [len(bulk), True, True], [many + 1, many, ["", True]]],
              "[What the run raised; the requests made, rounds of nothing but failures "
              "included; each result the second request carried as [content, is_error]; the "
              "tools that ran, once per call naming them; the arguments of the first reply's "
              "calls in the second request; a call answered with no tools at all; a call whose "
-             "name is \"\"; a return of millions of characters as [length, whole, is_error]; "
+             "name is \"\"; a return of millions of characters, then the same raised as a "
+             "message, each as [length, whole, is_error]; "
              "a run of its own whose every round fails, as [requests, runs of the tool, its "
              "last result]]: a KeyError's str() keeps its quotes, no kind of Exception is a case "
              "of its own, a long message is whole, a long return is whole, any name no tool "
@@ -341,10 +348,12 @@ async def test_bank_what_the_model_learns_of_missing_files(t):
     missing = t.random.choice(["src/util.py", "src/lib/a.py", "docs/intro.md"])
     added = [f"part{n}.py" for n in t.random.sample(range(10, 40), t.random.randint(7, 10))]
     spaced = t.random.choice([f" {first[0]}", f"{first[0]} ", f"{first[0]}\n"])
+    deep = "docs/" + "part/" * t.random.randint(2_100, 5_000) + "intro.md"  # over 10,000
     model = lab.ScriptedModel([
         lab.reply(lab.call("read", {"path": missing})),
         lab.reply(*[lab.call("write", {"path": n, "content": "y\n"}) for n in added]),
-        lab.reply(lab.call("read", {"path": spaced}), lab.call("read", {"path": "src/none.py"})),
+        lab.reply(lab.call("read", {"path": spaced}), lab.call("read", {"path": "src/none.py"}),
+                  lab.call("read", {"path": deep})),
         lab.reply(*[lab.call("read", {"path": p}) for p in ("key.pem", "logo.png")],
                   lab.call("read", {"path": pathlib.PurePosixPath(first[0])})),
         lab.say("I see the files now.")])
@@ -356,11 +365,13 @@ async def test_bank_what_the_model_learns_of_missing_files(t):
     t.expect(reads, [[f"File not found: {missing}. Files here: {before}", True],
                      [f"File not found: {spaced}. Files here: {after}", True],
                      [f"File not found: src/none.py. Files here: {after}", True],
+                     [f"File not found: {deep}. Files here: {after}", True],
                      ["key.pem may not be read here", True],
                      [str(UnicodeDecodeError("utf-8", b"\x89", 0, 1, "invalid start byte")),
                       True], ["path must be a string", True]],
              "[Each read's result on the record as [content, is_error]: before the writes, "
-             "then after them for a name with a space at an end and for a path in src, every "
+             "then after them for a name with a space at an end, for a path in src and for "
+             "one of over ten thousand characters, every "
              "name of the top each time, folders such as __pycache__ too; then a file the "
              "workspace may not read, one that is not text, and a path that is a path "
              "object, not a string].")
@@ -407,22 +418,43 @@ async def test_bank_read_as_the_workspace_empties(t):
               await raised(lambda: read["execute"]({"path": ""}))]
     dotted = await raised(lambda: read["execute"]({"path": "./lib/y.py"}))
     vanishing = harness.make_read_tool(Vanishing({"lib/y.py": "pass\n"}))
+    crowd = sorted(f"log{n}.txt" for n in t.random.sample(range(5000), t.random.randint(505, 900)))
+    crowded = harness.make_read_tool(Crowded(crowd))
     guarded = harness.make_read_tool(Guarded({"key.pem": "x\n", "logo.png": "x\n"}))
     t.expect([seen, folder, dotted, await raised(lambda: vanishing["execute"]({"path": "lib/y.py"})),
               [await raised(lambda p=p: guarded["execute"]({"path": p}))
                for p in ("key.pem", "logo.png")],
-              await raised(lambda: read["execute"]({"path": pathlib.PurePosixPath("lib/y.py")}))],
+              await raised(lambda: read["execute"]({"path": pathlib.PurePosixPath("lib/y.py")})),
+              await raised(lambda: crowded["execute"]({"path": "notes.md"}))],
              [wanted, ["IsADirectoryError: lib", "IsADirectoryError: "], None,
               "FileNotFoundError: lib/y.py went away during the read",
               ["PermissionError: key.pem may not be read here",
                "UnicodeDecodeError: " + str(UnicodeDecodeError("utf-8", b"\x89", 0, 1,
                                                                "invalid start byte"))],
-              "ValueError: path must be a string"],
+              "ValueError: path must be a string",
+              f"FileNotFoundError: File not found: notes.md. Files here: {', '.join(crowd)}"],
              "[What each read of a missing path raised as the files went one by one, the last "
              "in an empty project; what a read of the folder lib, then of \"\", raised; what a "
              "read of ./lib/y.py raised (nothing: it is lib/y.py); what a read raised of a file "
              "ws.exists finds but ws.read_text says went away; of a file it may not read and "
-             "one that is not text; of a path object].")
+             "one that is not text; of a path object; of a missing path where ws.listdir('.') "
+             "gives five hundred names and more, every one of them listed].")
+
+
+class Crowded(lab.Workspace):
+    """A workspace over a disk of its own whose top holds the names it is made with, hundreds
+    of them, and no file lab.Workspace holds: listdir(".") gives those names, and nothing is
+    at any path."""
+
+    def __init__(self, names):
+        super().__init__({})
+        self.names = names
+
+    def listdir(self, path="."):
+        return list(self.names)
+
+    def exists(self, path):
+        return False
 
 
 class Vanishing(lab.Workspace):
@@ -456,7 +488,8 @@ async def test_bank_status_lines_for_drawn_codes(t):
               ("wrapped\n", t.random.choice([256, 1000, 65535])),
               (f"retrying\n{STATUS} {t.random.choice([1, 2])}", 0),
               ("far\n", t.random.choice([2 ** 32, 2 ** 63])),
-              ("sunk\n", -t.random.choice([129, 2 ** 31 + 1, 2 ** 63]))]
+              ("sunk\n", -t.random.choice([129, 2 ** 31 + 1, 2 ** 63])),
+              ("vast\n", t.random.choice([1, -1]) * 10 ** t.random.randint(30, 300))]
     again = t.random.choice([1, 2, 4])
     pairs += [(f"once more\n{STATUS} {again}", again),
               ("".join(f"log line {n}\n" for n in range(t.random.randint(200, 400))), 2)]

@@ -134,14 +134,18 @@ async def test_an_unknown_tool(t):
     await settle(harness.run_tool([fine(earlier)], call(earlier)))
     cased = t.random.choice([here.upper(), here.capitalize()])
     wide = "".join(chr(ord(c) + 0xFEE0) for c in here)  # fullwidth letters: ｒｅａｄ for read
+    numbered = here + str(t.random.randint(1, 99))  # read2 is another name than read
     t.expect([await result_of([fine(here)], earlier), await result_of([fine(here)], cased),
-              await result_of([fine(here)], wide), await result_of([], here)],
+              await result_of([fine(here)], wide), await result_of([], here),
+              await result_of([fine(here)], numbered)],
              [[f"Tool {earlier} not found", True], [f"Tool {cased} not found", True],
-              [f"Tool {wide} not found", True], [f"Tool {here} not found", True]],
+              [f"Tool {wide} not found", True], [f"Tool {here} not found", True],
+              [f"Tool {numbered} not found", True]],
              "A name that no tool has gets Tool NAME not found: run_tool looks in the tools it "
              "is handed for this call, not in any it saw before, and matches the name exactly "
              "as spelt, case included, and fullwidth letters are other letters; with no tools "
-             "at all the words are the same. Each item is [content, is_error] of one call "
+             f"at all the words are the same; and {numbered}, a tool's name with digits after "
+             "it, is no tool's name either. Each item is [content, is_error] of one call "
              "(run_tool, lesson 4, Build item 2: \"A name that no tool has gets the result Tool "
              "NAME not found\").")
     # One list, changed between calls: each call looks in the list as it is then. And a name
@@ -227,10 +231,16 @@ async def test_every_exception_becomes_a_result(t):
     # And every time: a NotImplementedError (a tool not finished is a tool failing), and a
     # message whose lines end in \r\n, as a Windows program's do.
     unfinished = t.random.choice(["not written yet", "dry run only"])
+    # And every time: an exception raised from another (its __cause__ set): str(exc) is its
+    # own message, with nothing of the cause's added.
+    why_not = t.random.choice(["bad config", "no such profile"])
+    chained = ValueError(why_not)
+    chained.__cause__ = KeyError(t.random.choice(["port", "host"]))
     crlf = t.random.choice(["line 1: bad\r\nline 2: worse\r\n", "build failed\r\n",
                             "first\r\n\r\nsecond"])
     cases += [(failing("later", NotImplementedError(unfinished)), unfinished, True),
-              (failing("windows", OSError(crlf)), crlf, True)]
+              (failing("windows", OSError(crlf)), crlf, True),
+              (failing("chained", chained), why_not, True)]
     t.random.shuffle(cases)
     tools = [made for made, _, _ in cases]
     found = [await result_of(tools, made["name"]) for made in tools]
@@ -242,7 +252,8 @@ async def test_every_exception_becomes_a_result(t):
              "TimeoutError, an AssertionError, an OSError with no message, a RecursionError, a "
              "MemoryError, a bare Exception(), a Warning, a NotImplementedError and an ExceptionGroup "
              "included (whose str() is the whole group's), a message whose lines end in \\r\\n "
-             "keeps them, a KeyError naming the tool's own name is the tool "
+             "keeps them, an exception raised from another is told as str(exc), its own "
+             "message and nothing of its __cause__, a KeyError naming the tool's own name is the tool "
              "failing too, and no message is cut, however long (here tens of thousands of "
              "characters). Each item is [content, is_error] of one call "
              "(run_tool, lesson 4, Build item 2: \"an Exception of any kind gets a result holding "
@@ -254,18 +265,20 @@ async def test_every_exception_becomes_a_result(t):
     ) * t.random.randint(12, 40)
     dump = "log line\n" * t.random.randint(600_000, 1_500_000)
     found = [await result_of([failing("build", ValueError(huge))], "build"),
-             await result_of([fine("dump", dump)], "dump")]
+             await result_of([fine("dump", dump)], "dump"),
+             await result_of([failing("log", ValueError(dump))], "log")]
     t.expect([[len(content), content == text, is_error]
-              for (content, is_error), text in zip(found, [huge, dump])],
-             [[len(huge), True, True], [len(dump), True, False]],
+              for (content, is_error), text in zip(found, [huge, dump, dump])],
+             [[len(huge), True, True], [len(dump), True, False], [len(dump), True, True]],
              f"A tool that raises a ValueError whose message is {len(huge):,} characters long "
-             f"gets a result holding that message whole, and a tool that returns {len(dump):,} "
-             "characters gets them all: run_tool cuts nothing, however long. Each item is [the "
+             f"gets a result holding that message whole, a tool that returns {len(dump):,} "
+             "characters gets them all, and so does one that raises them as its message: "
+             "run_tool cuts nothing, however long. Each item is [the "
              "content's length, whether it is the text whole, is_error] (run_tool, lesson 4, "
              "Build item 2: \"str(exc), whole, however long\").")
     # Tools that fail on every call: the first called 45 to 90 times, then, each 10 to 15
     # times, one with each OSError that says "try again" (EINTR, EAGAIN) and one with each kind
-    # of ConnectionError: run once per call, told each time.
+    # of ConnectionError, and one with a TimeoutError: run once per call, told each time.
     many, few = t.random.randint(45, 90), t.random.randint(10, 15)
     busy = [OSError(errno.EINTR, "Interrupted system call"),
             BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")]
@@ -273,8 +286,9 @@ async def test_every_exception_becomes_a_result(t):
                ConnectionRefusedError("nothing listens on port 8080"),
                ConnectionAbortedError("the connection was aborted"),
                BrokenPipeError("the pipe to the server broke")]
+    late = [TimeoutError(t.random.choice(["no answer in 30 s", "timed out"]))]
     for exc, text, calls in [(*failures(t)[0], many),
-                             *[(exc, str(exc), few) for exc in busy + dropped]]:
+                             *[(exc, str(exc), few) for exc in busy + dropped + late]]:
         ran = []
 
         def again(arguments, exc=exc, ran=ran):
@@ -294,7 +308,8 @@ async def test_every_exception_becomes_a_result(t):
                  f"once per call and its failure is told each time, since run_tool neither tries "
                  f"it again nor stops calling it, however often it failed before; an OSError "
                  f"whose errno says to try again (EINTR, EAGAIN) and a ConnectionError of any "
-                 f"kind (reset, refused, aborted, a broken pipe) are no exception. The items are [the different "
+                 f"kind (reset, refused, aborted, a broken pipe) and a TimeoutError are no "
+                 f"exception. The items are [the different "
                  f"results among the {calls} as [content, is_error], how many of them are "
                  f"str(exc) with is_error True, how many times the tool ran] (run_tool, lesson 4, "
                  f"Build item 2: \"run_tool neither tries a call again nor stops calling a tool "
@@ -645,22 +660,27 @@ async def test_read_a_missing_file(t):
     # project with no files; and one with more than eight names, every one of them listed,
     # asked for a path inside its one folder.
     near = t.random.choice([" " + there, there + " ", there + "\n"])
+    # And a path of over ten thousand characters, a path like any other.
+    deep = "src/" + "sub/" * t.random.randint(2_600, 6_000) + "nope.py"
     empty = harness.make_read_tool(lab.Workspace({}))
     folders = {"src": "src/main.py", **dict([t.random.choice([
         ("__pycache__", "__pycache__/a.cpython-312.pyc"), (".git", ".git/HEAD"),
         ("node_modules", "node_modules/left-pad/index.js")])])}
-    names = sorted(t.random.sample([f"part{n}.py" for n in range(1000)], t.random.randint(320, 480)) +
+    names = sorted(t.random.sample([f"part{n}.py" for n in range(1000)], t.random.randint(505, 600)) +
                    [*folders, t.random.choice([".env", ".gitignore", ".flake8"]),
                     t.random.choice(["README.md", "TODO.md", "Zeta.txt"])])
     crowded = harness.make_read_tool(lab.Workspace(
         {folders.get(name, name): "x\n" for name in names}))
     t.expect([await raised(lambda: read["execute"]({"path": near})),
+              await raised(lambda: read["execute"]({"path": deep})),
               await raised(lambda: empty["execute"]({"path": "a.py"})),
               await raised(lambda: crowded["execute"]({"path": "src/nope.py"}))],
              [f"FileNotFoundError: File not found: {near}. Files here: {here}",
+              f"FileNotFoundError: File not found: {deep}. Files here: {here}",
               "FileNotFoundError: File not found: a.py. Files here: ",
               f"FileNotFoundError: File not found: src/nope.py. Files here: {', '.join(names)}"],
-             f"read looks for the path as it was sent ({near!r} is not {there!r}), and NAMES are "
+             f"read looks for the path as it was sent ({near!r} is not {there!r}), a path "
+             f"of {len(deep):,} characters is a path like any other, and NAMES are "
              "exactly what ws.listdir('.') gives, joined by a comma and a space: nothing for an "
              f"empty project, and every name of the project's top however many there are "
              f"({len(names)} here), in the order it gives them (capitals first), names that "
@@ -766,6 +786,8 @@ async def test_the_status_line_follows_any_output(t):
     wide = t.random.choice([256, 1000, 65535, 2 ** 31])
     # Every time too: a code past 2**31 and one far below 0, ints like any other.
     far, sunk = t.random.choice([2 ** 32, 2 ** 63, 10 ** 20]), -t.random.choice([129, 2 ** 31 + 1, 2 ** 63])
+    # And every time: a code of thirty digits to three hundred, above 0 or below.
+    vast = t.random.choice([1, -1]) * 10 ** t.random.randint(30, 300)
     flood = "".join(f"line {n} of the build log\n" for n in range(t.random.randint(150, 300)))
     shell = lab.Shell(lab.Workspace({}), commands={
         "partial": lambda args, ws: (partial, code),
@@ -775,11 +797,12 @@ async def test_the_status_line_follows_any_output(t):
         "again": lambda args, ws: (f"retrying\nCommand exited with code {code}", code),
         "wide": lambda args, ws: ("wrapped\n", wide),
         "far": lambda args, ws: ("far\n", far), "sunk": lambda args, ws: ("sunk\n", sunk),
+        "vast": lambda args, ws: ("vast\n", vast),
         "flood": lambda args, ws: (flood, code)})
     bash = harness.make_bash_tool(shell)
     t.expect([await result_of([bash], "bash", {"command": command})
               for command in ("partial", "killed", "piped", "nested", "again", "wide", "far",
-                              "sunk", "flood")],
+                              "sunk", "flood", "vast")],
              [[f"{partial}\nCommand exited with code {code}", False],
               [f"started\n\nCommand exited with code {signal}", False],
               ["first lines\n\nCommand exited with code 141", False],
@@ -790,7 +813,8 @@ async def test_the_status_line_follows_any_output(t):
               [f"wrapped\n\nCommand exited with code {wide}", False],
               [f"far\n\nCommand exited with code {far}", False],
               [f"sunk\n\nCommand exited with code {sunk}", False],
-              [f"{flood}\nCommand exited with code {code}", False]],
+              [f"{flood}\nCommand exited with code {code}", False],
+              [f"vast\n\nCommand exited with code {vast}", False]],
              f"The result is what the command printed, then a newline, then Command exited "
              f"with code N, whenever the code is other than 0: the newline goes in even when "
              f"the output has none of its own, a code below 0 is other than 0, however far below ({sunk} here), so is 141 (a "
@@ -799,7 +823,8 @@ async def test_the_status_line_follows_any_output(t):
              f"with a status line gets this command's own, even when it is the same line. Each "
              f"item is [content, is_error] of one call, for the commands partial, killed, piped, "
              f"nested, again (whose output already ends with Command exited with code {code}), "
-             f"wide, far, sunk and flood (bash, lesson 4, Build item 4).")
+             f"wide, far, sunk, flood and vast, whose code has {len(str(abs(vast)))} digits: "
+             f"no code is too far from 0 (bash, lesson 4, Build item 4).")
     # A shell that cannot run the command at all is the tool failing, which bash leaves to run_tool.
     t.expect(await result_of([bash], "bash", {"command": "broken"}), [trouble, True],
              f"When the shell itself raises (here OSError({trouble!r})), bash lets it out and "
