@@ -1321,6 +1321,30 @@ READ_BUDGET = [MAX_LINES, MAX_BYTES]
         if len(output) > 100_000:  # a fast count for long output
             printed = output.count("\n") + (1 if output and not output.endswith("\n") else 0)
 '''),
+    # Hunt round 19 (reader r102), designs 07 and 41: the kept text measured again for each line.
+    Wrong(lab='6.1', name='the kept text measured again for every line, in truncate_head',
+          rule="Count each line's size once: a cut that measures the kept text again for every "
+               'line it adds takes seconds on a long text under a budget that holds it.',
+          where='lab 6.1, Build section, item 2: "Count each line\'s size once"; hunt round 19, 6.1-07',
+          names="each line's size is counted once",
+          replace=r'''
+        used += len(lines[count].encode())
+''',
+          by=r'''
+        used = len("".join(lines[:count + 1]).encode())  # the kept text and this line, in bytes
+'''),
+    Wrong(lab='6.1', name='the kept text measured again for every line, in truncate_tail',
+          rule="Count each line's size once, from the bottom as from the top: a cut that "
+               'measures the kept text again for every line it adds takes seconds on a long '
+               'text under a budget that holds it.',
+          where='lab 6.1, Build section, item 2: "Count each line\'s size once"; hunt round 19, 6.1-41',
+          names="each line's size is counted once",
+          replace=r'''
+        used += len(lines[-1 - count].encode())  # counting up from the last line
+''',
+          by=r'''
+        used = len("".join(lines[len(lines) - 1 - count:]).encode())  # the kept text, again
+'''),
 ]
 
 ALLOWED = [
