@@ -211,14 +211,14 @@ async def test_bank_every_byte_budget_keeps_whole_lines_from_the_top(t):
              why=f"truncate_head of a line of {wide} three-byte characters and its newline, then "
                  f"the text above, under max_bytes={wide + 1}, {3 * wide} and {3 * wide + 1}: "
                  "the lines kept each time.")
-    many = "".join(worded(t, n) + "中" * t.random.randint(50, 70) + "\n"
-                   for n in range(1, t.random.randint(6001, 7001)))
+    width = t.random.randint(50, 70)
+    many = "".join(f"{n}🙂" + "中" * width + "\n" for n in range(1, t.random.randint(6001, 7001)))
     t.expect(list(harness.truncate_head(many, max_lines=10**9, max_bytes=10**12)) ==
              [many, many.count("\n")],
-             why=f"Whether truncate_head of {many.count(chr(10))} lines of about 60 three-byte "
-                 "characters, under max_lines=10**9 and max_bytes=10**12, keeps them all, "
-                 "each line's size counted once: a cut that measures the kept text again for "
-                 "every line it adds takes seconds here.")
+             why=f"Whether truncate_head of {many.count(chr(10))} lines of a number, an "
+                 f"emoji and {width} three-byte characters, under max_lines=10**9 and "
+                 "max_bytes=10**12, keeps them all, each line's size counted once: a cut that "
+                 "measures the kept text again for every line it adds takes seconds here.")
 
 
 @lab_test("A model reads a file of mixed line breaks through a read tool whose byte budget is "
@@ -319,14 +319,14 @@ async def test_bank_every_byte_budget_keeps_whole_lines_from_the_bottom(t):
              why=f"truncate_tail of the text above, then a line of {wide} three-byte characters "
                  f"and its newline, under max_bytes={wide + 1}, {3 * wide} and {3 * wide + 1}: "
                  "the lines kept each time.")
-    many = "".join(worded(t, n) + "中" * t.random.randint(50, 70) + "\n"
-                   for n in range(1, t.random.randint(6001, 7001)))
+    width = t.random.randint(50, 70)
+    many = "".join(f"{n}🙂" + "中" * width + "\n" for n in range(1, t.random.randint(6001, 7001)))
     t.expect(list(harness.truncate_tail(many, max_lines=10**9, max_bytes=10**12)) ==
              [many, many.count("\n")],
-             why=f"Whether truncate_tail of {many.count(chr(10))} lines of about 60 three-byte "
-                 "characters, under max_lines=10**9 and max_bytes=10**12, keeps them all, "
-                 "each line's size counted once: a cut that measures the kept text again for "
-                 "every line it adds takes seconds here.")
+             why=f"Whether truncate_tail of {many.count(chr(10))} lines of a number, an "
+                 f"emoji and {width} three-byte characters, under max_lines=10**9 and "
+                 "max_bytes=10**12, keeps them all, each line's size counted once: a cut that "
+                 "measures the kept text again for every line it adds takes seconds here.")
 
 
 @lab_test("A command prints lines of characters of two bytes or more; bash tools with a byte "
