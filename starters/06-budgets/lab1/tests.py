@@ -70,9 +70,7 @@ def numbers_in(text):
 
 @lab_test("MAX_LINES is 2000 and MAX_BYTES is 50_000, and they are the truncators' "
           "defaults: texts of about 2000 lines, and of long lines, drawn under the seed, are cut "
-          "at whichever limit comes first, in bytes however long the text; and each line's size is "
-          "counted once, so thousands of lines under a budget that holds them all are cut in "
-          "milliseconds.")
+          "at whichever limit comes first, in bytes however long the text.")
 async def test_the_constants(t):
     t.expect([harness.MAX_LINES, harness.MAX_BYTES], [2000, 50_000],
              "One result's budget: 2000 lines or 50,000 bytes, whichever comes first "
@@ -94,17 +92,6 @@ async def test_the_constants(t):
              f"{widths[0]}, however many lines the text has (Build items 2 and 3, \"at most "
              "`max_bytes` bytes of UTF-8\"). Items: the lines truncate_head keeps, then "
              f"truncate_tail, of {accented.count(chr(10))} such lines under the default budget "
-             "(truncate_head and truncate_tail, lesson 6).")
-    many = ("中" * t.random.randint(60, 80) + "\n") * t.random.randint(6000, 7000)
-    roomy = {"max_lines": 10**9, "max_bytes": 10**12}
-    t.expect([list(harness.truncate_head(many, **roomy)) == [many, many.count("\n")],
-              list(harness.truncate_tail(many, **roomy)) == [many, many.count("\n")]],
-             [True, True],
-             "Count each line's size once (Build item 2): a cut that measures the kept text "
-             "again for every line it adds takes seconds here, and the check stops it as a "
-             "loop that never ends. Items: whether truncate_head, then truncate_tail, of "
-             f"{many.count(chr(10))} lines of {many.index(chr(10))} three-byte characters, "
-             "under max_lines=10**9 and max_bytes=10**12, give the whole text and its lines "
              "(truncate_head and truncate_tail, lesson 6).")
 
 
