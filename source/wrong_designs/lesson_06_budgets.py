@@ -1672,9 +1672,9 @@ READ_SPENT = [0]
                 'long the text.',
            where='lab 6.1: "to bytes, so a line of"; hunt round 19, 6.1-50',
            names='not characters',
-           reach="the longest text the tests cut is test_the_constants' of 6000 to 7000 lines of "
-                 'at most 80 characters; this count changes past 10,000,000 characters, a limit '
-                 'past what a test can afford (a text that long costs some 20 ms to cut)',
+           reach="the longest text the tests cut is test_the_constants' accented one, at most "
+                 '2400 lines of 200 characters; this count changes past 10,000,000 characters, a '
+                 'limit past what a test can afford (a text that long costs some 20 ms to cut)',
            replace=r'''
         used += len(lines[count].encode())
 ''',
