@@ -1321,6 +1321,54 @@ READ_BUDGET = [MAX_LINES, MAX_BYTES]
         if len(output) > 100_000:  # a fast count for long output
             printed = output.count("\n") + (1 if output and not output.endswith("\n") else 0)
 '''),
+    # Hunt round 19 (reader r102), designs 39, 44, 45 and 46.
+    Wrong(lab='6.1', name='no newline added after six of the rarer breaks',
+          rule='A last kept line that ends in "\\r" or any rarer break of str.splitlines is given '
+               'a "\\n" before the blank line and the note, each of those breaks alike.',
+          where='lab 6.1, Build section, item 5: "A last kept line that ends in"; hunt round 19, 6.1-39',
+          names='any rarer break, each of them',
+          replace=r'''
+            if output and not output.endswith("\n"):  # a last line printed without its newline
+''',
+          by=r'''
+            if output and not output.endswith(("\n", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e",
+                                               "\x85", "\u2028")):  # those end a line already
+'''),
+    Wrong(lab='6.1', name='offset described as 0 for the top',
+          rule="A reworded description stays true: read's offset counts from 1, so no "
+               'description the model is sent says 0 is the top.',
+          where='lab 6.1, Build section: "stay true, `offset` counted from 1"; hunt round 19, 6.1-44',
+          names='lines count from 0',
+          replace=r'''
+                "offset": {"type": "integer", "description": "Line to start at; the first is 1."},
+''',
+          by=r'''
+                "offset": {"type": "integer", "description": "Line to start at; 0 for the top."},
+'''),
+    Wrong(lab='6.1', name='bash described as cutting off the end',
+          rule="bash's description stays true: its result holds the end of the output, so the "
+               'description never says the end is what is cut off.',
+          where='lab 6.1, Build section, item 5: "holds the end of the command"; hunt round 19, 6.1-45',
+          names='what it cuts off',
+          replace=r'''
+        "description": "Run one shell command line; stdout and stderr come back together, cut "
+                       f"to the last {max_lines} lines or {max_bytes} bytes.",
+''',
+          by=r'''
+        "description": "Run one shell command line; stdout and stderr come back together. Output "
+                       f"over {max_lines} lines or {max_bytes} bytes has its end cut off.",
+'''),
+    Wrong(lab='6.1', name='a limit over a million refused',
+          rule="read's limit is the most lines wanted, any whole number 1 or more: only one "
+               'below 1 is refused.',
+          where='lab 6.1, Build section, item 4: "the most lines wanted (no limit when left out)"; hunt round 19, 6.1-46',
+          names='A limit has no top',
+          replace=r'''
+        if start < 1 or (most is not None and most < 1):
+''',
+          by=r'''
+        if start < 1 or (most is not None and not 1 <= most <= 10**6):  # a sane range
+'''),
 ]
 
 ALLOWED = [
@@ -1352,6 +1400,31 @@ ALLOWED = [
 ''',
           by=r'''
         if max_lines == 0 and (total == 0 or shown == 0 and end >= start):  # an empty file too
+'''),
+    # Hunt round 19 (reader r102), probes P3 and P4.
+    Wrong(lab='6.1', name='int_arg taking any subclass of int but bool',
+          rule='Lesson 6 says a whole number is a Python `int` and refuses a bool; an argument '
+               'decoded from JSON is an int or a bool, never another subclass of int, so '
+               'whether int_arg refuses every subclass (type(...) is int, the reference) or '
+               "only bool (isinstance) is the student's.",
+          where='hunt round 19, probe 6.1-P3', names='',
+          replace=r'''
+    if type(got) is int:  # exactly int: True and False are ints to Python, not to a reader
+''',
+          by=r'''
+    if isinstance(got, int) and not isinstance(got, bool):  # an int, or a kind of int but bool
+'''),
+    Wrong(lab='6.1', name="read's description worded as a budget per read",
+          rule='Descriptions are the student\'s to word: one that states "Budget per read: N '
+               'lines / M bytes" names both numbers before their units and stays true.',
+          where='hunt round 19, probe 6.1-P4', names='',
+          replace=r'''
+        "description": f"Return the text of a file. A single read stops after {max_lines} lines "
+                       f"or {max_bytes} bytes; ask again with offset for the rest.",
+''',
+          by=r'''
+        "description": f"Return the text of a file. Budget per read: {max_lines} lines / "
+                       f"{max_bytes} bytes; ask again with offset for the rest.",
 '''),
 ]
 
@@ -1418,6 +1491,44 @@ async def test_a_budget_after_sixty_megabytes(t):
                  "max_bytes=5 * 10**6 returned it whole, the length of a 61st, then the newlines of "
                  "a read of a file of exactly 50,000 bytes by a new tool with the default "
                  "budget, and whether it is the whole file (lesson 6).")
+'''
+
+DEEP_TEN_MILLION = r'''
+import harness
+from lab.kit import lab_test
+
+LAB = "6.1"
+
+
+@lab_test("A text is counted in bytes however long it is: a line of 10,000,001 \"é\"s.")
+async def test_a_text_of_ten_million_characters(t):
+    text = "é" * 10_000_001 + "\n"
+    t.expect([harness.truncate_head(text, max_bytes=10_000_002)[1],
+              harness.truncate_head(text, max_bytes=20_000_003)[1]],
+             why="Bytes are counted, not characters, in bytes however long the text: the lines "
+                 "truncate_head keeps of a line of 10,000,001 \"é\"s (20,000,003 bytes with its "
+                 "newline) under max_bytes=10,000,002, then 20,000,003 (lesson 6).")
+'''
+
+DEEP_ONCE = r'''
+import harness
+from lab.kit import lab_test
+
+LAB = "6.1"
+
+
+@lab_test("Count each line's size once: both truncators cut 7000 lines of an emoji and 60 "
+          "three-byte characters under a budget that holds them all, in milliseconds.")
+async def test_each_line_measured_once(t):
+    many = "".join(f"{n}🙂" + "中" * 60 + "\n" for n in range(1, 7001))
+    t.expect([list(harness.truncate_head(many, max_lines=10**9, max_bytes=10**12)) ==
+              [many, 7000],
+              list(harness.truncate_tail(many, max_lines=10**9, max_bytes=10**12)) ==
+              [many, 7000]],
+             why="Count each line's size once: whether truncate_head, then truncate_tail, of "
+                 "7000 such lines under max_lines=10**9, max_bytes=10**12 keep them all, where "
+                 "a cut that measures the kept text again for every line takes seconds "
+                 "(lesson 6).")
 '''
 
 BEYOND = [
@@ -1538,4 +1649,75 @@ READ_SPENT = [0]
     spent = [0]
 '''),),
            deep=DEEP_SIZES),
+    # Hunt round 19 (reader r102), designs 26 and 50.
+    Beyond(lab='6.1', name='read capping its budget at 100,000 lines and 2,000,000 bytes',
+           rule="The budget is the one the factory was given, however large: no cap of the "
+                "tool's own below it.",
+           where='lab 6.1, Build section, item 4: "the budget being the `max_lines` and `max_bytes` that `make_read_tool` was given"; hunt round 19, 6.1-26',
+           names="no cap of the tool's own",
+           reach='the largest file the tests read with a roomy budget is 2,000,000 bytes (the '
+                 '10**12 case of test_the_factories_take_a_budget, 500 to 800 lines of 2500 '
+                 'bytes) and at most 3000 lines; this cap is met just past 2,000,000 bytes, a '
+                 'limit past what a test can afford, and any cap has a file past it',
+           replace=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+''',
+           by=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), min(max_lines, 100_000),
+                                     min(max_bytes, 2_000_000))  # a safety cap
+''',
+           deep=DEEP_SIZES),
+    Beyond(lab='6.1', name='characters for texts of over 10,000,000 characters, in truncate_head',
+           rule='The budget counts bytes of UTF-8, len(line.encode()), not characters, however '
+                'long the text.',
+           where='lab 6.1: "to bytes, so a line of"; hunt round 19, 6.1-50',
+           names='not characters',
+           reach="the longest text the tests cut is test_the_constants' accented one, at most "
+                 '2400 lines of 200 characters; this count changes past 10,000,000 characters, a '
+                 'limit past what a test can afford (a text that long costs some 20 ms to cut)',
+           replace=r'''
+        used += len(lines[count].encode())
+''',
+           by=r'''
+        line = lines[count]  # a huge text is counted fast, in characters
+        used += len(line) if len(text) > 10_000_000 else len(line.encode())
+''',
+           deep=DEEP_TEN_MILLION),
+    # Hunt round 19 (reader r102), designs 07 and 41: the kept text measured again for each line.
+    Beyond(lab='6.1', name='the kept text measured again for every line, in truncate_head',
+           rule="Count each line's size once: a cut that measures the kept text again for every "
+                'line it adds takes seconds on a long text under a budget that holds it.',
+           where='lab 6.1, Build section, item 2: "Count each line\'s size once"; hunt round 19, 6.1-07',
+           names="Count each line's size once",
+           reach='the join and encode it repeats run in C, so only time shows it, and the two '
+                 'checkers time differently: lab_check.py stops a test at 0.5 s of processor '
+                 'time, the practice check at 5 s of wall clock (1 s and 0.15 s after a hang). '
+                 'A public case must take the design past 5 s everywhere or its verdicts differ '
+                 'between them; that takes some 12,000 long lines, about 15 ms of the '
+                 "reference's time, past the allowance. The grading bank, run only by the "
+                 'checker, catches it (test_bank_every_byte_budget_keeps_whole_lines_from_the_top, '
+                 'seconds of processor time for the design)',
+           replace=r'''
+        used += len(lines[count].encode())
+''',
+           by=r'''
+        used = len("".join(lines[:count + 1]).encode())  # the kept text and this line, in bytes
+''',
+           seconds=1.0, deep=DEEP_ONCE),
+    Beyond(lab='6.1', name='the kept text measured again for every line, in truncate_tail',
+           rule="Count each line's size once, from the bottom as from the top: a cut that "
+                'measures the kept text again for every line it adds takes seconds on a long '
+                'text under a budget that holds it.',
+           where='lab 6.1, Build section, item 2: "Count each line\'s size once"; hunt round 19, 6.1-41',
+           names="Count each line's size once",
+           reach='as its truncate_head twin: only time shows it, and a public case that takes it '
+                 'past the limits of both checkers costs the reference past the allowance; the bank '
+                 'catches it (test_bank_every_byte_budget_keeps_whole_lines_from_the_bottom)',
+           replace=r'''
+        used += len(lines[-1 - count].encode())  # counting up from the last line
+''',
+           by=r'''
+        used = len("".join(lines[len(lines) - 1 - count:]).encode())  # the kept text, again
+''',
+           seconds=1.0, deep=DEEP_ONCE),
 ]

@@ -77,8 +77,21 @@ def counted_from_0(spec):
                                     for p in spec["parameters"]["properties"].values()]
     zero = (r"\bfirst(?:\s+line)?\s+is\s+(?:line\s+)?(?:0|zero)\b"
             r"|\b(?:count\w*|number\w*|index\w*|start\w*|begin\w*)\s+(?:from|at)\s+"
-            r"(?:line\s+)?(?:0|zero)\b|\b(?:0|zero)[- ]?(?:based|indexed)\b")
+            r"(?:line\s+)?(?:0|zero)\b|\b(?:0|zero)[- ]?(?:based|indexed)\b"
+            r"|\b(?:0|zero)\s*(?:for|is|means|=|:)\s*(?:the\s+)?(?:top|first|start|beginning|"
+            r"head)\b|\b(?:top|start|beginning|head)\s*(?:is|=|:)\s*(?:line\s+)?(?:0|zero)\b")
     return any(re.search(zero, d.lower()) for d in said)
+
+
+def end_cut(description):
+    """Whether a description says the end, the tail or the last lines are what is cut off:
+    what bash keeps."""
+    return bool(re.search(
+        r"\b(?:end|ending|tail|bottom|last\s+(?:\w+\s+){0,2}?lines?)(?:\s+\w+){0,3}?\s+"
+        r"(?:is\s+|are\s+|gets?\s+)?(?:cut|dropped|removed|truncated|lost|discarded|omitted|"
+        r"trimmed|deleted)\b|\b(?:cuts?|drops?|removes?|truncates?|loses?|discards?|omits?|"
+        r"trims?|deletes?)\s+(?:off\s+)?(?:the\s+|its\s+)?(?:end|tail|bottom|last)\b",
+        description.lower()))
 
 
 async def run(model, tools, ask, history=(), **options):
@@ -198,6 +211,14 @@ async def test_bank_every_byte_budget_keeps_whole_lines_from_the_top(t):
              why=f"truncate_head of a line of {wide} three-byte characters and its newline, then "
                  f"the text above, under max_bytes={wide + 1}, {3 * wide} and {3 * wide + 1}: "
                  "the lines kept each time.")
+    width = t.random.randint(50, 70)
+    many = "".join(f"{n}🙂" + "中" * width + "\n" for n in range(1, t.random.randint(6001, 7001)))
+    t.expect(list(harness.truncate_head(many, max_lines=10**9, max_bytes=10**12)) ==
+             [many, many.count("\n")],
+             why=f"Whether truncate_head of {many.count(chr(10))} lines of a number, an "
+                 f"emoji and {width} three-byte characters, under max_lines=10**9 and "
+                 "max_bytes=10**12, keeps them all, each line's size counted once: a cut that "
+                 "measures the kept text again for every line it adds takes seconds here.")
 
 
 @lab_test("A model reads a file of mixed line breaks through a read tool whose byte budget is "
@@ -298,6 +319,14 @@ async def test_bank_every_byte_budget_keeps_whole_lines_from_the_bottom(t):
              why=f"truncate_tail of the text above, then a line of {wide} three-byte characters "
                  f"and its newline, under max_bytes={wide + 1}, {3 * wide} and {3 * wide + 1}: "
                  "the lines kept each time.")
+    width = t.random.randint(50, 70)
+    many = "".join(f"{n}🙂" + "中" * width + "\n" for n in range(1, t.random.randint(6001, 7001)))
+    t.expect(list(harness.truncate_tail(many, max_lines=10**9, max_bytes=10**12)) ==
+             [many, many.count("\n")],
+             why=f"Whether truncate_tail of {many.count(chr(10))} lines of a number, an "
+                 f"emoji and {width} three-byte characters, under max_lines=10**9 and "
+                 "max_bytes=10**12, keeps them all, each line's size counted once: a cut that "
+                 "measures the kept text again for every line it adds takes seconds here.")
 
 
 @lab_test("A command prints lines of characters of two bytes or more; bash tools with a byte "
@@ -480,6 +509,12 @@ async def test_bank_a_model_pages_by_the_notes(t):
              "records, as [is_error, content].")
     t.expect(found[1], why=f"The same tool asked for {''.join(small)!r} from an offset past its "
                            "last line: every result the run records, as [is_error, content].")
+    huge = t.random.randint(2**31, 2**64)
+    record = await run(pager(name, {"limit": huge}), [harness.make_read_tool(
+        lab.Workspace({name: "".join(small)}))], "Page it.", max_turns=12)
+    t.expect([m["content"] for m in results(record)], ["".join(small)],
+             f"A read tool paging {''.join(small)!r} with limit {huge}, a limit with no top "
+             "but its own: every result the run records.")
     width, page, pages = t.random.randint(3, 9), t.random.randint(2, 5), t.random.randint(2, 3)
     lines = [f"{n}".ljust(width, "-") + "\n" for n in range(1, page * pages + 1)]
     model = pager(name, {})
@@ -565,10 +600,11 @@ async def test_bank_a_model_reads_the_tail_of_two_commands(t):
              f"each, in the order {order}, in the request after: the last {cap} lines as "
              "printed, a blank line, the note, and the status line last.")
     told = model.calls[0].tools[0]["description"]
-    t.expect(first_named(told, cap), False,
+    t.expect([first_named(told, cap), end_cut(told)], [False, False],
              f"The bash tool's description as the model is sent it, {told!r}: whether it names "
              f"the first lines, the head, the top or the beginning just before {cap}, the lines "
-             "it keeps, which are the last.")
+             "it keeps, which are the last; then whether it says the end, the tail or the last "
+             "lines are what it cuts off.")
     many, spare = rarely_broken(t), t.random.randint(2, 5)
     whole = "".join(f"row {n}\n" for n in range(1, spare))
     both = lab.Shell(lab.Workspace(), commands={"many": lambda args, ws: (many, 0),
@@ -584,12 +620,10 @@ async def test_bank_a_model_reads_the_tail_of_two_commands(t):
                  f"`whole` prints {whole!r}. Through a bash tool made with max_lines={spare}, "
                  f"max_bytes={size(whole)}, exactly `whole`'s size: the results in the request "
                  "after.")
-    end = t.random.choice(["\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
-                           "\u2029"])
-    rare = t.random.choice(["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
-                            "\u2029"])
+    ends = t.random.sample(["\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
+                            "\u2029"], 9)  # every break but "\n" and "\r\n", drawn order
     found = []
-    for last in (end, rare):
+    for last in ends:
         odd = lab.Shell(lab.Workspace(), commands={
             "odd": lambda args, ws, last=last: ("".join(progress) + "done" + last, 0)})
         model = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": "odd"})),
@@ -597,8 +631,8 @@ async def test_bank_a_model_reads_the_tail_of_two_commands(t):
         await run(model, [harness.make_bash_tool(odd, max_lines=1)], "Run odd.")
         found.append([m["content"] for m in results(model.calls[1].messages)])
     t.expect(found, [[f"done{last}\n\n[Showing the last 1 of {len(progress) + 1} lines. Narrow "
-                      "the command for more.]"] for last in (end, rare)],
-             f"Then `odd` prints the steps and a last line ending {end!r}, then {rare!r}, through "
+                      "the command for more.]"] for last in ends],
+             f"Then `odd` prints the steps and a last line ending in each of {ends!r}, through "
              "a bash tool made with max_lines=1: the result each time, the note after "
              "\"\\n\\n\" whatever break ends the kept line.")
 

@@ -37,7 +37,9 @@ FIRST = "first|head|top|beginning|start|opening|initial|leading|front|earliest"
 
 ZERO = (r"\bfirst(?:\s+line)?\s+is\s+(?:line\s+)?(?:0|zero)\b"
         r"|\b(?:count\w*|number\w*|index\w*|start\w*|begin\w*)\s+(?:from|at)\s+"
-        r"(?:line\s+)?(?:0|zero)\b|\b(?:0|zero)[- ]?(?:based|indexed)\b")
+        r"(?:line\s+)?(?:0|zero)\b|\b(?:0|zero)[- ]?(?:based|indexed)\b"
+        r"|\b(?:0|zero)\s*(?:for|is|means|=|:)\s*(?:the\s+)?(?:top|first|start|beginning|head)\b"
+        r"|\b(?:top|start|beginning|head)\s*(?:is|=|:)\s*(?:line\s+)?(?:0|zero)\b")
 
 
 def counted_from_0(spec):
@@ -46,6 +48,18 @@ def counted_from_0(spec):
     said = [spec["description"]] + [p.get("description", "")
                                     for p in spec["parameters"]["properties"].values()]
     return any(re.search(ZERO, d.lower()) for d in said)
+
+
+END_CUT = (r"\b(?:end|ending|tail|bottom|last\s+(?:\w+\s+){0,2}?lines?)(?:\s+\w+){0,3}?\s+"
+           r"(?:is\s+|are\s+|gets?\s+)?(?:cut|dropped|removed|truncated|lost|discarded|omitted|"
+           r"trimmed|deleted)\b|\b(?:cuts?|drops?|removes?|truncates?|loses?|discards?|omits?|"
+           r"trims?|deletes?)\s+(?:off\s+)?(?:the\s+|its\s+)?(?:end|tail|bottom|last)\b")
+
+
+def end_cut(description):
+    """Whether a description says the end, the tail or the last lines are what is cut: bash
+    keeps them, and a model told otherwise reads the verdict as lost."""
+    return bool(re.search(END_CUT, description.lower()))
 
 
 def numbers_in(text):
@@ -335,15 +349,21 @@ async def test_offset_and_limit(t):
              f"{limit}; a file of {len(wide)} lines each holding a character of two bytes or "
              f"more, read by a tool made with max_bytes={size(wide[:k])}, the size of its first "
              f"{k} lines (make_read_tool, lesson 6).")
+    huge = t.random.randint(2**31, 2**64)  # past any width
     t.expect([await read(ws, {"path": "last.txt", "offset": 2}),
               await read(ws, {"path": "a.txt", "offset": None, "limit": None}),
+              await read(ws, {"path": "a.txt", "limit": huge}),
               await read(ws, {"path": "breaks.txt", "offset": 2, "limit": 2})],
-             [last_words, numbered(total), "".join(broken[1:3]) + note(2, 3, len(broken))],
+             [last_words, numbered(total), numbered(total),
+              "".join(broken[1:3]) + note(2, 3, len(broken))],
              "A last line without a newline comes back as it is, and offset and limit sent as "
              "None are left out: the whole file. read counts lines as str.splitlines does, at "
              "\"\\r\", \"\\r\\n\", \"\\u2028\" and the rest as at \"\\n\", and returns them with "
-             "their breaks as the file holds them. Items: offset 2 of a file whose last line "
-             f"has no newline; offset and limit None; offset 2, limit 2 of {''.join(broken)!r} "
+             "their breaks as the file holds them. A limit has no top: any whole number 1 or "
+             "more is taken (Build item 4, `limit`, \"the most lines wanted\"). Items: offset 2 "
+             "of a file whose last line "
+             f"has no newline; offset and limit None; limit {huge}; offset 2, limit 2 of "
+             f"{''.join(broken)!r} "
              "(make_read_tool and int_arg, lesson 6).")
 
 
@@ -543,8 +563,7 @@ async def test_bash_keeps_the_tail(t):
              "ending in \"\\r\", \"\\x0b\" or another break but "
              "\"\\n\", by a bash tool made with max_bytes=10**9, and whether the result "
              "starts with its last 2000 lines (make_bash_tool, lesson 6).")
-    ends = ["\r", t.random.choice(["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
-                                   "\u2029"])]
+    ends = t.random.sample(BREAKS[2:], len(BREAKS) - 2)  # "\r" and every rarer break, drawn order
     found = []
     for end in ends:
         ws.write_text("ends.txt", "first\nlast" + end)
@@ -553,8 +572,9 @@ async def test_bash_keeps_the_tail(t):
     t.expect(found, [f"last{end}\n\n[Showing the last 1 of 2 lines. Narrow the command for more.]"
                      for end in ends],
              "Unless the kept text ends in \"\\n\" (or nothing is kept), bash adds a \"\\n\" to it "
-             "first, after a last line that ends in \"\\r\" or a rarer break as after one with "
-             "none, so that the note always stands after \"\\n\\n\" (Build item 5). Items: `cat` "
+             "first, after a last line that ends in \"\\r\" or any rarer break, each of them, "
+             "as after one with none, so that the note always stands after \"\\n\\n\" (Build "
+             "item 5). Items: `cat` "
              f"of {['first' + chr(10) + 'last' + end for end in ends]!r} under max_lines=1 "
              "(make_bash_tool, lesson 6).")
 
@@ -682,8 +702,8 @@ async def test_the_factories_take_a_budget(t):
                                         ((bash_lines, "line"), (bash_bytes, "byte"))])]
     head = bool(re.search(rf"\b({FIRST})\W+(?:\w+\W+){{0,2}}{bash_lines}\b", plain[1]))
     last = bool(re.search(rf"\b(last|end|tail|final)\W+(?:\w+\W+){{0,2}}{lines_cap}\b", plain[0]))
-    t.expect([units, head, last, counted_from_0(read_)],
-             [[[True, True], [True, True]], False, False, False],
+    t.expect([units, head, last, counted_from_0(read_), end_cut(said[1])],
+             [[[True, True], [True, True]], False, False, False, False],
              "Each description states its budget truly (Build, \"with descriptions that state "
              "them\"): each number stands before its own unit, the lines cap before \"lines\" "
              "and the byte budget before \"bytes\", bash's does not name the first lines "
@@ -695,7 +715,8 @@ async def test_the_factories_take_a_budget(t):
              f"before {bash_lines}; then whether read's says last, end, tail or final just "
              f"before {lines_cap}; then whether read's description or its parameters' say "
              "lines count from 0 (Build: a reworded description stays true, `offset` counted "
-             "from 1). The descriptions: "
+             "from 1); then whether bash's says the end, the tail or the last lines are what "
+             "it cuts off (Build item 5: bash's result \"holds the end\"). The descriptions: "
              f"{said!r}, offset's {read_['parameters']['properties']['offset']!r} "
              "(make_read_tool and make_bash_tool, lesson 6).")
 
