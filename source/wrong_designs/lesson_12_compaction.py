@@ -2228,6 +2228,16 @@ _LINES = {}
                     entry["id"] + entry["summary"],  # one message per summary, made once
                     user_message("Previous conversation summary:\n" + entry["summary"]))
 '''),
+    Wrong(lab='12.1', name='a failed tool result not taken for a tool result',
+          rule='With no user message there, the cut is the first row from there on that is not a tool result: a result with is_error True, a tool that failed, is a tool result like any other, and a kept part that opened with it would hold a result whose call was summarised away.',
+          where='Build: where to cut, item 3: "With no user message there, the cut is the first row from there on that is not a tool result" (hunt round 20, 12.1-24)',
+          names='is_error True',
+          replace=r'''
+    while start < len(roles) and roles[start] == "toolResult":
+''',
+          by=r'''
+    while start < len(rows) and rows[start][1].get("is_error") is False:  # a result that worked
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -2367,4 +2377,16 @@ ALLOWED = [
                  "id": f"e{len(self.entries()) + 1}"}  # the id last
         self.ws.append_text(self.path, json.dumps(entry) + "\\n")
         return entry["id"]'''),
+    Wrong(
+        lab="12.1", name="a user message told by its string content and no tool_call_id",
+        rule="In this course's record a user message is the one message whose content is a "
+             "plain string and that carries no tool_call_id (lesson 2's shapes: an assistant's "
+             "content is a list of blocks, a result carries its call's id), so the rows told "
+             "that way are exactly the user messages; the page asks that the cut be the first "
+             "user message at or after the row where the count stops, not how one is told "
+             "(hunt round 20, probe 12.1-31).",
+        where="Build: where to cut, item 3", names="",
+        replace='''    roles = [message["role"] for _, message in rows]''',
+        by='''    roles = ["user" if "tool_call_id" not in message and isinstance(message["content"], str)
+             else message["role"] for _, message in rows]  # a user message by its shape'''),
 ]

@@ -272,12 +272,16 @@ async def test_bank_estimates_of_groups(t):
 # --- rule 3: find_cut --------------------------------------------------------------------------
 
 def reading(body):
-    return tool("read", lambda arguments: body, ANY)
+    def read(arguments):
+        if arguments["path"] == "b.py":  # a read that fails: its result has is_error True
+            raise FileNotFoundError("b.py: no such file")
+        return body
+    return tool("read", read, ANY)
 
 
 async def logged_session(t, ws, path):
     """A session saved by persist_to: a turn of one plain answer, then a turn whose reply asks
-    for two reads, then a turn of one answer; the log's rows."""
+    for two reads, the second of which fails, then a turn of one answer; the log's rows."""
     long = "r" * t.random.randint(80, 200)
     script = [lab.say("Hello. " + "h" * t.random.randint(20, 60)),
               lab.reply(lab.call("read", {"path": "a.py"}), lab.call("read", {"path": "b.py"})),
@@ -335,6 +339,8 @@ async def test_bank_find_cut_over_a_saved_log(t):
     far = harness.find_cut(rows, -t.random.randint(501, 10 ** 12))  # far below 0
     whole = "U A U A[c1,c2] R(c1) R(c2) A U A"
     cuts.append(harness.find_cut(rows[3:], sum(sizes[3:])))  # rows opening mid-turn, all reached
+    # the log as it stood mid-run, ending in the two results, the second failed (is_error True)
+    cuts.append(harness.find_cut(rows[:6], sum(sizes[at_result:6])))
     joined = rows + again  # two logs' rows one after the other, both numbering from e1
     dump = lab.say("D" * 4 * t.random.randint(1_000_001, 1_200_000))  # over a million tokens
     heavy = rows + [("e50", harness.user_message("Dump it all.")), ("e51", dump)]
@@ -343,7 +349,7 @@ async def test_bank_find_cut_over_a_saved_log(t):
                                  // 4))
     t.expect([shapes, kept, cuts, [nothing > 0, nothing >= len(rows) - 1, below > 0,
                                    below >= len(rows) - 1, far > 0, far >= len(rows) - 1]],
-             [whole, ["U A", "U A[c1,c2] R(c1) R(c2) A U A", whole], [7, 8, 4, 0, len(rows) + 1],
+             [whole, ["U A", "U A[c1,c2] R(c1) R(c2) A U A", whole], [7, 8, 4, 6, 0, len(rows) + 1],
               [True] * 6],
              f"Rows of a log that persist_to wrote, costing {sizes} tokens; items: [their "
              f"lab.shape, the shape kept with keep_recent_tokens {budgets} (spent exactly at "
@@ -353,8 +359,11 @@ async def test_bank_find_cut_over_a_saved_log(t):
              "but whose newest answer alone outweighs the first budget, and of the rows "
              "from the first call on (A[c1,c2] ... U A) with a budget their whole total reaches "
              "exactly (reached at their oldest row, so the cut moves on to the next user "
-             "message), and of both logs' rows joined, their ids e1 on twice, with a budget "
-             "their whole total reaches exactly (the cut is index 0, never worked out from the "
+             "message), and of the log as it stood mid-run, ending in the two results, the "
+             "read of b.py failed (is_error True), with a budget spent exactly at a result (no "
+             "user message after it, so the cut steps past both results, a failed one a tool "
+             "result like any other: len of those rows), and of both logs' rows joined, their "
+             "ids e1 on twice, with a budget their whole total reaches exactly (the cut is index 0, never worked out from the "
              "ids), and of the log with a question and an answer of over a million tokens "
              "after it, with a budget that answer alone reaches exactly (the walk stops there "
              "however large the budget, and with no user message after it the cut is that "
@@ -382,6 +391,7 @@ async def test_bank_find_cut_over_a_long_log(t):
     later = [harness.user_message("Read them all."),
              lab.reply(*[lab.call("read", {"path": f"f{n}.py"}, id=f"c{n}") for n in range(width)])]
     later += [result(f"c{n}", "x" * t.random.randint(5, 9)) for n in range(width)]
+    later[2 + t.random.randint(3, width - 1)]["is_error"] = True  # a read that failed
     later += [lab.say("All read."), harness.user_message(""),  # a user who says nothing
               lab.say(f"Anything about {word(t)}?"),
               harness.user_message(kept[0]["content"])]  # the first question asked again
@@ -410,7 +420,8 @@ async def test_bank_find_cut_over_a_long_log(t):
     t.expect(found, [3, len(rows) - questions[far], len(rows), len(rows) - steer, 1, 1, 1],
              f"Rows of a compacted log: the summary under the compaction's id, {turns} turns U A "
              f"(turn {steered} with a steer, U U A), then U A[{width} calls] and their {width} "
-             "results, an answer, a user message that says nothing, an answer, and the first "
+             "results (one of them failed, is_error True), an answer, a user message that says "
+             "nothing, an answer, and the first "
              "question asked again word for word, not yet answered, with keep_recent_tokens "
              f"{budgets}: the first spent exactly at result {into + 1} of the batch, so the cut "
              "moves on past every result to the user message that says nothing, a user message "
@@ -420,8 +431,9 @@ async def test_bank_find_cut_over_a_long_log(t):
              "reached at the summary, a user message like any other; the fourth spent exactly "
              "at the steer, itself the first user message from there. Then the rows before the "
              "question, with the first budget less the question's cost: with no user message "
-             "after the result where it is spent, the cut steps past every result to the "
-             "answer. Then the whole rows with a budget spent exactly at the answer before the "
+             "after the result where it is spent, the cut steps past every result, the failed "
+             "one too, to the answer. Then the whole rows with a budget spent exactly at the "
+             "answer before the "
              "newest question, which is the cut, not the first question it repeats. Then the "
              "same list, its "
              "newest row replaced by a question that alone outweighs the second budget. Items: "

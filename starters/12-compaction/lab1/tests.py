@@ -349,7 +349,8 @@ async def test_find_cut_lands_on_a_user_message(t):
 
 
 @lab_test("With no user message after the point where the budget runs out, find_cut still never "
-          "cuts at a tool result: it steps past the results.")
+          "cuts at a tool result, a failed one (is_error True) included: it steps past the "
+          "results.")
 async def test_find_cut_never_lands_on_a_result(t):
     made = drawn_session(t, t.random.randint(1, 3))
     rows = keyed(t, [message for message, _ in made])
@@ -358,16 +359,19 @@ async def test_find_cut_never_lands_on_a_result(t):
     results = [i for i in range(last_user, len(roles)) if roles[i] == "toolResult"]
     answers = [i for i in range(last_user, len(roles)) if roles[i] == "assistant"]
     stops = [t.random.choice(results), t.random.choice(results), t.random.choice(answers)]
+    made[stops[0]][0]["is_error"] = True  # a tool that failed: its result is a result too
     budgets = [sum(sizes[stop:]) for stop in stops]
     cuts = [harness.find_cut(rows, budget) for budget in budgets]
     t.expect([[roles[cut] if cut < len(rows) else None, kept_ids(rows, cut)] for cut in cuts],
              [["assistant", kept_ids(rows, next(i for i in range(stop, len(roles))
                                                 if roles[i] != "toolResult"))] for stop in stops],
              f"Rows {lab.shape(rows_messages(rows))} costing {sizes} tokens, with the budgets "
-             f"{budgets}, each spent at row {stops} of the last turn, after its user message. "
+             f"{budgets}, each spent at row {stops} of the last turn, after its user message; "
+             f"row {stops[0]} is a failed tool's result, is_error True. "
              "Each item is [the role the kept part begins with, the ids of the rows kept]. A "
-             "kept part never begins with a tool result: one whose call was summarised away is "
-             "refused by a provider. It begins where a turn begins when it can; with no user "
+             "kept part never begins with a tool result, a failed one as much as any: one whose "
+             "call was summarised away is refused by a provider, whether it failed or not. "
+             "It begins where a turn begins when it can; with no user "
              "message to move to, the cut steps forward past the results, never back to their "
              "call, which would keep more than the budget (find_cut, lesson 12).")
 
