@@ -2773,6 +2773,35 @@ def assemble(chunks, *, aborted=False):
           by=r"""
             if calls or message.get("stop_reason") == "toolUse":
 """),
+    # Hunt round 20 (reader r111), design 16.2-28.
+    Wrong(lab='16.2', name='a turn given to the loop between the look at the signal and the read',
+          rule="A Stop ends the reply as the aborted one and no later line is read: the signal is looked at right before each read, with no turn between, so a Stop pressed from outside in any turn lets no line in.",
+          where='lab 16.2, Build section, item 2 ("A Stop ends the reply as the aborted one, keeping the words read so far, and no later line is read"); hunt round 20, 16.2-28',
+          names='no later line is read',
+          replace=r'''
+                    continue
+                line = response.read_line()
+''',
+          by=r'''
+                    continue
+                await asyncio.sleep(0)  # a turn on every lap, line or no line
+                line = response.read_line()
+'''),
+    # Hunt round 20 (reader r111), design 16.2-44.
+    Wrong(lab='16.2', name='one more line read after a refused one when it is ready',
+          rule="A line that decode_line refuses ends the reply as an error ending and is the last line read, even when the next is ready at once.",
+          where='lab 16.2, Build section, item 2 ("A line that `decode_line` refuses ends the reply"); hunt round 20, 16.2-44',
+          names='is the last line read',
+          replace=r'''
+                except ValueError as exc:  # a line that is not a stream line; only decode_line's
+                    return error_message(str(exc))
+''',
+          by=r'''
+                except ValueError as exc:  # a line that is not a stream line; only decode_line's
+                    if response.ready():
+                        response.read_line()  # a look at what came next, dropped
+                    return error_message(str(exc))
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -2983,6 +3012,41 @@ ALLOWED = [
         by='''                if chunk is not None:
                     chunks.append(chunk)
                 await asyncio.sleep(0)  # a turn for the loop after each line'''),
+    Wrong(
+        lab="16.2", name="the aborted reply before sending written with error_message",
+        rule="When the signal is already set the reply is the aborted one with no words; "
+             "error_message(ABORTED, stop_reason=\"aborted\") is that same message, key for "
+             "key, as assemble([], aborted=True) makes it (hunt round 20, probe 16.2-43).",
+        where="hunt round 20", names="",
+        replace='''            return assemble([], aborted=True)  # nothing sent, so nothing to pay for''',
+        by='''            return error_message(ABORTED, stop_reason="aborted")  # nothing sent: no words'''),
+    Wrong(
+        lab="16.2", name="a hard cancel caught and raised again before the close",
+        rule="The response is closed on every way out, a hard cancel's too; an except that "
+             "raises the CancelledError again changes no way out, and the finally still "
+             "closes the response (hunt round 20, probe 16.2-10).",
+        where="hunt round 20", names="",
+        replace='''        finally:
+            response.close()  # on every way out, a hard cancel's too''',
+        by='''        except asyncio.CancelledError:
+            raise  # a hard cancel goes up as it came
+        finally:
+            response.close()  # on every way out, a hard cancel's too'''),
+    Wrong(
+        lab="16.2", name="the response closed for a cancel and again unless it says it is closed",
+        rule="The response is closed on every way out, a hard cancel's too; closing it in an "
+             "except for the cancel and again in the finally unless it says it is closed "
+             "still closes it on every way out, and a second close() lets go of nothing more "
+             "(hunt round 20, probe 16.2-45).",
+        where="hunt round 20", names="",
+        replace='''        finally:
+            response.close()  # on every way out, a hard cancel's too''',
+        by='''        except asyncio.CancelledError:
+            response.close()  # a hard cancel: let the connection go at once
+            raise
+        finally:
+            if not getattr(response, "closed", False):
+                response.close()  # on every other way out'''),
 ]
 
 # Designs no check of the lab can afford to tell apart (tools/wrong_designs.py's Beyond).
@@ -3310,6 +3374,71 @@ async def test_a_provider_quiet_for_twelve_thousand_turns_is_read_when_ready(t):
                  "responses left open. read_line() is called only once ready() says a line can "
                  "be had, never a count of quiet looks that reads anyway, however large "
                  "(StreamingModel, lesson 16).")
+'''),
+    # Hunt round 20 (reader r111), design 16.2-36.
+    Beyond(lab='16.2', name='the signal looked at only in the first 10,000 laps',
+           rule='The signal is looked at first on every lap of the reading, however many laps '
+                'have passed, quiet or not: a Stop ends the reply and no later line is read.',
+           where='lab 16.2, Build section, item 2 ("A Stop ends the reply as the aborted one"); '
+                 'hunt round 20, 16.2-36',
+           names='however many laps',
+           reach="a lap is a quiet turn or a line read: a Stop past lap 10,000 needs more than "
+                 "10,000 quiet turns (lab/check/turns.py's BUDGET is 10,000 a test, and "
+                 "test_a_quiet_provider_is_waited_for waits 9,000) or more than 10,000 lines, "
+                 "about 25 ms of processor time on the reference (2.5 ms a thousand lines), "
+                 "more than twice what a new case may add",
+           replace=r'''
+        chunks = []
+        try:
+            while True:
+                if signal is not None and signal.is_cancelled():
+''',
+           by=r'''
+        chunks, laps = [], 0
+        try:
+            while True:
+                laps += 1  # enough looks for any one reply
+                if laps <= 10_000 and signal is not None and signal.is_cancelled():
+''',
+           turns=20_000, seconds=20.0,
+           deep=r'''
+import json
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "16.2"
+
+
+def text(words):
+    return 'data: ' + json.dumps({"choices": [{"index": 0, "delta": {"content": words}}]})
+
+
+class Late:
+    """A signal of the test's own that goes up on its 11,000th look."""
+
+    def __init__(self):
+        self.looks = 0
+
+    def is_cancelled(self):
+        self.looks += 1
+        return self.looks >= 11_000
+
+
+@lab_test("Stop pressed after 11,000 turns of a provider that says nothing: the reply is "
+          "aborted with the words so far, however many laps have passed.")
+async def test_stop_after_eleven_thousand_quiet_turns(t):
+    provider = lab.FakeProvider([[text("Let me think"), lab.pause(12_000), text(" it over."),
+                                  'data: {"choices": [{"index": 0, "delta": {}, '
+                                  '"finish_reason": "stop"}]}', "data: [DONE]"]])
+    reply = await harness.StreamingModel(provider).acomplete(
+        "You help.", [harness.user_message("Plan?")], [], Late())
+    t.expect([reply["stop_reason"], harness.text_of(reply), provider.open_responses()],
+             why="The provider sent a line and said nothing for 12,000 loop turns; the signal "
+                 "went up on its 11,000th look. Items: the reply's stop_reason, its words, the "
+                 "responses left open. The signal is looked at first on every lap, however many "
+                 "laps have passed (StreamingModel, lesson 16).")
 '''),
     Beyond(lab='16.2', name='a budget of two hundred requests a model',
            rule='Each call with no signal set sends exactly one request: a model object keeps '

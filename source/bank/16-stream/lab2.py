@@ -573,11 +573,42 @@ async def test_bank_three_ways_out_of_the_reading(t):
              "turn of a silence, the task cancelled, responses opened, those left open], [for "
              "a RuntimeError and a ConnectionResetError: over in time, what it gave or raised, "
              "closed]].")
+    outside, wait = [], t.random.randint(2, len(parts))
+    for turns in (wait, wait + 1):  # lines one a turn: the reader anywhere in its lap
+        flag = Flag(False)
+        provider = lab.FakeProvider([lines])
+        task = asyncio.ensure_future(harness.StreamingModel(provider).acomplete(
+            SYSTEM, [harness.user_message("Go slowly.")], [], flag))
+        await lab.ticks(turns)
+        read = provider.responses[0].lines_read
+        flag.raised = True  # raised by the caller, between two of the reader's turns
+        over = await settle(task, 5)
+        outside.append([over is not None,
+                        None if over is None else task.result()["stop_reason"],
+                        provider.responses[0].lines_read - read, provider.open_responses()])
+    t.expect(outside, [[True, "aborted", 0, []]] * 2,
+             "The caller's flag raised from outside the reading, after a drawn number of turns "
+             "and one turn later, while lines come one a turn. Items: [over in time, the "
+             "stop_reason, lines read after the flag went up, responses left open]. A Stop "
+             "ends the reply and no later line is read: the look at the signal comes right "
+             "before each read, with no turn between (StreamingModel, lesson 16).")
     ended = Ready(lines[:-1])  # the connection ends after the finish, with no [DONE]
     reply = await harness.StreamingModel(ended).acomplete(SYSTEM, [harness.user_message("End?")])
     echo = Ready([words_line(parts[0]), words_line(parts[0]), words_line(parts[1]), FINISHED,
                   "data: [DONE]"])
     echoed = await harness.StreamingModel(echo).acomplete(SYSTEM, [harness.user_message("Echo?")])
+    cut = t.random.randint(1, len(parts) - 1)
+    broken = f"data: {{{word(t)}"
+    refused = Ready([words_line(part) for part in parts[:cut]] + [broken]
+                    + [words_line(part) for part in parts[cut:]] + [FINISHED, "data: [DONE]"])
+    got = await harness.StreamingModel(refused).acomplete(SYSTEM, [harness.user_message("Cut?")])
+    t.expect([got, refused.lines_read, refused.closed],
+             [{"role": "assistant", "content": [], "stop_reason": "error",
+               "error_message": f"not a stream line: {broken!r}"}, cut + 1, True],
+             "A response whose lines are all ready at once, a broken line among its words. "
+             "Items: the reply, the lines read, closed. A line that decode_line refuses ends "
+             "the reply as an error and is the last line read, even when the next is ready at "
+             "once (StreamingModel, lesson 16).")
     t.expect(harness.text_of(echoed), parts[0] * 2 + parts[1],
              "A response whose first chunk comes twice: the reply's words. The reply is what "
              "assemble makes of every chunk read, a chunk the same as the one before included "

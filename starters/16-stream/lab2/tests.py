@@ -486,6 +486,19 @@ async def test_what_a_stream_carries_between_chunks(t):
              "ValueError, and acomplete turns it into error_message(str(exc)): that line ends "
              "the reply, no line after it is read, and the response is closed "
              "(StreamingModel, lesson 16).")
+    before = [text(word) for word in t.random.sample(["Par", "tial", " and", " then"],
+                                                    t.random.randint(1, 3))]
+    fast = AllAtOnce(before + ["data: {not json", text(" more"), STOP, DONE], 0, None)
+    reply = await harness.StreamingModel(fast).acomplete(SYSTEM, [harness.user_message("Again?")])
+    t.expect([reply, fast.lines_read, fast.closed],
+             [{"role": "assistant", "content": [], "stop_reason": "error",
+               "error_message": "not a stream line: 'data: {not json'"}, len(before) + 1, True],
+             f"A response whose lines are all ready at once held 'data: {{not json' as line "
+             f"{len(before) + 1}, more lines after it ready too. Items: the reply, the lines "
+             "read, closed. A line that decode_line refuses is the last line read, even when "
+             "the next one is ready at once: the reply ends there, and nothing after it is "
+             "read, not even one more line to see what came (StreamingModel, lesson 16, Build "
+             "item 2).")
     await lab.drive(h.prompt("Once more?"))
     t.expect([h.messages[-1], provider.responses[2].lines_read, provider.open_responses()],
              [{"role": "assistant", "content": [{"type": "text", "text": "Half an"}],
@@ -889,6 +902,30 @@ async def test_stop_at_drawn_points(t):
              "is read, whatever that line is (text, a fragment of a call, a keep-alive, the "
              "finish): the reply is assemble(chunks, aborted=True), the words so far and no "
              "call, and the response is closed (StreamingModel, lesson 16).")
+    late, start = [], t.random.randint(3, 12)
+    for wait in (start, start + 1):  # lines come one a turn: a reader may be anywhere in its lap
+        token = harness.CancelToken()
+        provider = lab.FakeProvider([lab.say("Twelve tests fail in io, and two more in net.")])
+        model, box = harness.StreamingModel(provider), {}
+
+        async def ask(model=model, token=token, box=box):
+            box["reply"] = await model.acomplete(SYSTEM, [harness.user_message("Go on.")], [],
+                                                 token)
+        async with lab.background(ask()) as task:
+            await lab.ticks(wait)
+            read = provider.responses[0].lines_read
+            token.cancel()  # from outside the reading, between two of its turns
+            await turns_until_done(task, 5)
+        reply, response = box.get("reply"), provider.responses[0]
+        late.append([wait, reply and reply["stop_reason"], response.lines_read - read,
+                     response.closed])
+    t.expect(late, [[wait, "aborted", 0, True] for wait, *_ in late],
+             "Stop pressed from outside the reading, by another task, after a drawn number of "
+             "turns while lines arrive one a turn. Each item is [the turns before Stop, the "
+             "reply's stop_reason (None: not over within five turns), the lines read after "
+             "Stop was pressed, closed]. No later line is read: look at the signal right before "
+             "each read_line(), with no turn given to the loop between that look and the read, "
+             "or a Stop pressed in that turn lets one more line in (StreamingModel, lesson 16).")
 
 
 @lab_test("A recorded server's streams (lab.FakeProvider(real=NAME), NAME drawn from "
