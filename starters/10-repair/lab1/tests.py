@@ -568,7 +568,7 @@ async def test_context_for_model_filters_then_repairs(t):
              "list nor to a message in it, so either does as well as a plain list "
              "(context_for_model, the lab's Build, item 2). The items: for each, the view's "
              "shape, or what building it raised.")
-    plain = list(record)[:]  # a plain list of plain dicts, each exactly as big as it must be
+    plain = [dict(m) for m in record][:]  # fresh plain dicts, in a list, each as big as it must be
     sizes = [sys.getsizeof(plain)] + [sys.getsizeof(m) for m in plain]
     seen = harness.context_for_model(plain)
     t.expect([lab.shape(seen), [sys.getsizeof(plain)] + [sys.getsizeof(m) for m in plain] == sizes],
