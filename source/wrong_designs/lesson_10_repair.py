@@ -1060,6 +1060,92 @@ _VIEWS = {}
         print(f"repair: {made} interrupted", file=sys.__stderr__)
     return view
 '''),
+    # Hunt round 20 (reader r109): each passed every test of lab 10.1 before this round's kills.
+    Wrong(lab='10.1', name='the last of four or more results for one call kept',
+          rule='Of two results recorded for one call, the one recorded first is kept, however many are recorded after it.',
+          where='lab 10.1, Build section, item 1: "Of two results recorded for one call, the one recorded first is kept."; found by a release-only reader (round 20, 10.1-32)',
+          names='however many come after it',
+          replace=r'''
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+          by=r'''
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+    recorded = [m["tool_call_id"] for m in messages if m["role"] == "toolResult"]
+    for message in messages:  # a call answered again and again: the last word is the latest
+        if message["role"] == "toolResult" and recorded.count(message["tool_call_id"]) >= 4:
+            answer[message["tool_call_id"]] = message
+'''),
+    Wrong(lab='10.1', name='orphan results kept when there are five or more',
+          rule='A result that answers no call in the list is not in the new list, however many such results there are.',
+          where='lab 10.1, Build section, item 1: "A result that answers no call in the list is not in the new list."; found by a release-only reader (round 20, 10.1-45)',
+          names='however many strays',
+          replace=r'''
+                "content": INTERRUPTED, "is_error": True})
+    return view
+''',
+          by=r'''
+                "content": INTERRUPTED, "is_error": True})
+    asked = {c["id"] for m in messages if m["role"] == "assistant" for c in tool_calls(m)}
+    strays = [m for m in messages if m["role"] == "toolResult" and m["tool_call_id"] not in asked]
+    if len(strays) >= 5:  # that many can be no accident: keep them at the end
+        view += strays
+    return view
+'''),
+    Wrong(lab='10.1', name='only the first 302 calls of a reply answered',
+          rule='Every call is followed at once by exactly one result, however many calls the reply has.',
+          where='lab 10.1, Build section: "every call is followed at once by exactly one result"; found by a release-only reader (round 20, 10.1-46)',
+          names='however many there are',
+          replace=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+''',
+          by=r'''
+        for call in (tool_calls(message) if message["role"] == "assistant" else [])[:302]:
+'''),
+    Wrong(lab='10.1', name='a plain list record lent an item while the view is built',
+          rule='context_for_model only reads the record: it never writes to it, not even for a moment, whatever type the list has.',
+          where='lab 10.1, Build section, item 2: "It only reads the record: it never writes to it, not even for a moment"; found by a release-only reader (round 20, 10.1-47)',
+          names='not even for a moment',
+          replace=r'''
+    return repair_tool_history(kept)
+''',
+          by=r'''
+    if type(messages) is list:  # a plain list can take a marker and give it back unseen
+        messages.append(None)
+        messages.pop()
+    return repair_tool_history(kept)
+'''),
+    Wrong(lab='10.1', name="the record's plain dict messages marked while the view is built",
+          rule='context_for_model only reads the record: it never writes to it, not even for a moment, nor to a message in it, whatever type the message has.',
+          where='lab 10.1, Build section, item 2: "It only reads the record: it never writes to it, not even for a moment"; found by a release-only reader (round 20, 10.1-48)',
+          names='not even for a moment',
+          replace=r'''
+    return repair_tool_history(kept)
+''',
+          by=r'''
+    for message in kept:
+        if type(message) is dict:  # a plain dict: a mark taken off again leaves no trace
+            message["_seen"] = True
+            del message["_seen"]
+    return repair_tool_history(kept)
+'''),
+    Wrong(lab='10.1', name='a reply with a hole more than 2000 messages back left out of the view',
+          rule="A call with no recorded result gets a new result, INTERRUPTED, however far back it stands: the repair never leaves a call out.",
+          where='lab 10.1, Build section, item 1: "A call with no recorded result gets a new result"; found by a release-only reader (round 20, 10.1-49)',
+          names='however far back it stands',
+          replace=r'''
+                "content": INTERRUPTED, "is_error": True})
+    return view
+''',
+          by=r'''
+                "content": INTERRUPTED, "is_error": True})
+    old = [m for m in messages[:max(len(messages) - 2000, 0)] if m["role"] == "assistant"
+           and any(c["id"] not in answer for c in tool_calls(m))]  # long forgotten: let it go
+    gone = {c["id"] for m in old for c in tool_calls(m)}
+    return [m for m in view if not any(m is o for o in old)
+            and not (m["role"] == "toolResult" and m["tool_call_id"] in gone)]
+'''),
 ]
 
 ALLOWED = [
@@ -1197,7 +1283,79 @@ async def test_a_reply_of_two_thousand_calls(t):
                  "2000 calls with no result recorded (repair_tool_history, lesson 10).")
 '''
 
+DEEP_LONG = r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "10.1"
+
+
+@lab_test("The whole record is read and repaired, however long it is, and a recorded result is "
+          "the one used, however far from its call it stands: a record of 60,000 messages.")
+async def test_a_record_of_sixty_thousand_messages(t):
+    late = {"role": "toolResult", "tool_call_id": "c1", "tool_name": "look",
+            "content": "recorded long after its call", "is_error": False}
+    filler = [harness.user_message("And then?"), lab.say("Then this.")]
+    record = ([harness.user_message("Go."), lab.reply(lab.call("look", {"path": "a.py"}, id="c1")),
+               harness.user_message("More."), lab.reply(lab.call("look", {"path": "b.py"}, id="c2"))]
+              + filler * 29_998 + [late])
+    view = harness.repair_tool_history(record)
+    t.expect([len(view), view[2] is late, view[5]["tool_call_id"], view[5]["is_error"]],
+             [len(record) + 1, True, "c2", True],
+             why="A record of 60,000 messages: U A[c1] U A[c2], then the same question and answer "
+                 "29,998 times, then c1's result. The items are [the view's length, whether c1's "
+                 "result is the very one recorded, the id and is_error of the result after c2's "
+                 "call]: the whole record is read and repaired, however long it is, and a "
+                 "recorded result is the one used, however far from its call it stands "
+                 "(repair_tool_history, lesson 10).")
+'''
+
 BEYOND = [
+    # Hunt round 20 (reader r109), designs 10.1-15 and 10.1-16.
+    Beyond(lab='10.1', name='a result more than 20000 messages from its call ignored',
+           rule='A recorded result is the one used, moved if it has to be, however far from its call it stands.',
+           where='lab 10.1, Build section, item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 20, 10.1-15)',
+           names='however far from its call it stands',
+           reach='test_a_separated_result_is_moved_back records a result 9,000 to 17,300 messages '
+                 'after its call (the bank as many); a record past 20,000 messages costs the '
+                 "lab's tests about 15 ms more processor time on the reference under the "
+                 'checker, past what a case may add, and any window has a record past it: a '
+                 'limit past what a test can afford',
+           replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+           by=r'''
+    answer, asked_at = {}, {}  # call id -> the first result recorded for it, if near enough
+    for n, message in enumerate(messages):
+        if message["role"] == "assistant":
+            for call in tool_calls(message):
+                asked_at.setdefault(call["id"], n)
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            if n - asked_at.get(message["tool_call_id"], n) <= 20_000:
+                answer[message["tool_call_id"]] = message
+''',
+           deep=DEEP_LONG),
+    Beyond(lab='10.1', name='a record of more than 20000 messages handed back unrepaired',
+           rule="The whole record is read and repaired, however long it is: every request is valid, whatever holes the record has.",
+           where='lab 10.1, Build section, item 2: "every request is valid, whatever holes the record has"; found by a release-only reader (round 20, 10.1-16)',
+           names='however long it is',
+           reach='the longest record the tests repair has 9,000 to 17,300 messages (the bank as '
+                 "many); one past 20,000 costs the lab's tests about 15 ms more processor time "
+                 'on the reference under the checker, past what a case may add, and any cut-off '
+                 'has a record past it: a limit past what a test can afford',
+           replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+''',
+           by=r'''
+    if len(messages) > 20_000:  # a record that long is an archive, not a request
+        return list(messages)
+    answer = {}  # call id -> the first result recorded for it
+''',
+           deep=DEEP_LONG),
     # Hunt round 17 (reader r91), design 10.1-16.
     Beyond(lab='10.1', name='only the first 400 calls of a reply answered',
            rule='Every call is followed at once by exactly one result, however many calls the reply has.',

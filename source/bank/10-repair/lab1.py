@@ -10,6 +10,7 @@ consumer whose handler raises and by a power cut in two runs), so that the publi
 wanted expressions, evaluated in a bank test's frame, do not give its values.
 """
 import copy
+import sys
 
 import harness
 import lab
@@ -56,13 +57,20 @@ def gone(call_id, name):
 
 def read_only_views(record):
     """The shapes of the views of `record` handed as a tuple and as a locked list of locked
-    messages, or what building each raised."""
+    messages, or what building each raised; then the shape of its view as a plain list of plain
+    dicts, or "grown" when that list or a message in it takes more memory after the view than
+    before (a write, even one put back, leaves a full list or dict bigger)."""
     found = []
     for handed in (tuple(record), sealed(record)):
         try:
             found.append(lab.shape(harness.context_for_model(handed)))
         except Exception as exc:
             found.append(f"{type(exc).__name__}: {exc}")
+    plain = [dict(m) for m in record][:]  # fresh, each as big as it must be: one item more grows it
+    sizes = [sys.getsizeof(plain)] + [sys.getsizeof(m) for m in plain]
+    view = harness.context_for_model(plain)
+    grown = [sys.getsizeof(plain)] + [sys.getsizeof(m) for m in plain] != sizes
+    found.append("grown" if grown else lab.shape(view))
     return found
 
 
@@ -81,15 +89,18 @@ def results_of(view):
 
 def odd_batch(t, prefix):
     """A batch of five calls (in call order: twin, bare, renamed, silent, hole) and its results
-    as recorded: twin's twice, word for word, as two objects; bare's as it came; renamed's
-    naming another tool than its call's; silent's empty and an error; none for hole, but an
-    orphan for hole's id in capitals and an orphan that is an error. Returns (ids, call, odd)."""
+    as recorded: twin's four or five times, word for word, as so many objects; bare's as it
+    came; renamed's naming another tool than its call's; silent's empty and an error; none for
+    hole, but an orphan for hole's id in capitals, an orphan that is an error, and three or four
+    orphans more. Returns (ids, call, odd); a repair keeps five results of odd's len(odd)."""
     ids = unsorted_ids(t, 5, prefix)
     twin, bare, renamed, silent, hole = ids
     odd = [answer(twin, "same words"), answer(bare), answer(renamed, name="stat"),
-           answer(silent, "", error=True), answer(twin, "same words"),
+           answer(silent, "", error=True),
+           *[answer(twin, "same words") for _ in range(t.random.randint(3, 4))],
            answer(hole.upper(), "for a call in capitals"),
-           answer(f"{prefix}99", "an error nobody asked for", error=True)]
+           answer(f"{prefix}99", "an error nobody asked for", error=True),
+           *[answer(f"{prefix}{n}", "for nobody") for n in range(80, 80 + t.random.randint(3, 4))]]
     t.random.shuffle(odd)
     odd.sort(key=lambda m: m["tool_call_id"] != twin)  # twin's first recorded stays first
     return ids, calling(ids), odd
@@ -235,12 +246,13 @@ async def test_bank_a_long_session_with_a_messy_last_batch(t):
     before = copy.deepcopy(record)
     view = harness.repair_tool_history(tuple(record))
     t.expect([len(view), view[2] is late, odd_found(view, ids, odd, record, before)],
-             [len(record) - 2, True, ["list", True, [True] * 3, True, True]],
+             [len(record) - len(odd) + 5, True, ["list", True, [True] * 3, True, True]],
              "The repair, handed as a tuple, of a record of five hundred-odd messages whose first "
              "call's result is recorded last of all, and whose last batch's results are odd: "
-             "doubled in the same words, naming another tool, empty and an "
-             "error, missing with an orphan for the id in capitals, and an orphan that is an "
-             "error. Items: the view's length, whether the first call's result is the one "
+             "recorded four or five times in the same words, naming another tool, empty and an "
+             "error, missing with an orphan for the id in capitals, an orphan that is an "
+             "error, and five or more orphans in all. Items: the view's length, whether the "
+             "first call's result is the one "
              "recorded, and what the repair of the odd batch holds (its type, the record as it "
              "was, each result the one recorded first, the one naming another tool that or a "
              "made one, the missing one made).")
@@ -250,7 +262,7 @@ async def test_bank_a_long_session_with_a_messy_last_batch(t):
           "out of order, hands its model a valid view: every call answered in call order, the "
           "record's own dicts where it had a result, a new one where it had none.")
 async def test_bank_a_harness_loaded_with_a_wide_broken_reply(t):
-    width = t.random.randint(301, 305)
+    width = t.random.randint(303, 380)
     ids = [f"w{n}" for n in range(width)]
     names = ["read"] * width
     lost = t.random.sample(range(width), 3)
@@ -336,7 +348,7 @@ async def test_bank_results_behind_a_reply_in_a_long_session(t):
           "with results doubled (an error first, or an answer first), empty, or for no call, "
           "repairs to one result per call, the first recorded, in call order.")
 async def test_bank_doubles_orphans_and_a_wide_batch(t):
-    width = t.random.randint(301, 303)
+    width = t.random.randint(303, 380)
     wide = [f"v{n}" for n in range(width)]
     small = unsorted_ids(t, 3, "s")
     first_error, first_ok, empty = small
@@ -378,11 +390,12 @@ async def test_bank_doubles_orphans_and_a_wide_batch(t):
     before = copy.deepcopy(record)
     view = harness.repair_tool_history(tuple(record))
     t.expect([len(view), view[-2] is early, odd_found(view, ids, odd, record, before)],
-             [len(record) - 2, True, ["list", True, [True] * 3, True, True]],
+             [len(record) - len(odd) + 5, True, ["list", True, [True] * 3, True, True]],
              "The repair, handed as a tuple, of a record of five hundred-odd messages whose last "
              "call's result was recorded first of all, and whose first batch's results are odd "
-             "(doubled in the same words, naming another tool, empty and an "
-             "error, missing with an orphan for the id in capitals, an orphan that is an error). "
+             "(recorded four or five times in the same words, naming another tool, empty and an "
+             "error, missing with an orphan for the id in capitals, an orphan that is an error, "
+             "five or more orphans in all). "
              "Items: the view's length, whether the last call's result is the one recorded, and "
              "what the repair of the odd batch holds.")
     record, renamed = corners(t, "w")
@@ -481,12 +494,13 @@ async def test_bank_holes_from_two_runs(t):
              [[[], [], [], []], [0, first - crash_at, lost, lost]],
              "For each of the four requests: what lab.validate finds wrong, and how many of its "
              "results are the interrupted one.")
-    t.expect(read_only_views(h.messages), [lab.shape(harness.context_for_model(list(h.messages)))] * 2,
-             "The view of the last harness's messages, a tuple, and of the same record as a list "
-             "that refuses changes, of messages that refuse changes, each as of the record in a "
-             "plain list: context_for_model only reads the record, never writes to it, not even "
-             "for a moment (context_for_model, lesson 10). The items: each shape, or what it "
-             "raised.")
+    t.expect(read_only_views(h.messages), [lab.shape(harness.context_for_model(list(h.messages)))] * 3,
+             "The view of the last harness's messages, a tuple, of the same record as a list "
+             "that refuses changes, of messages that refuse changes, and as a plain list of "
+             "plain dicts, each as of the record in a plain list: context_for_model only reads "
+             "the record, never writes to it, not even for a moment (context_for_model, lesson "
+             "10). The items: each shape, or what it raised, or \"grown\" for a plain list or "
+             "dict that takes more memory after the view than before.")
 
 
 @lab_test("The view of every prefix of a record with holes in two batches, failed empty "
@@ -518,9 +532,11 @@ async def test_bank_the_view_of_every_prefix(t):
     whole = harness.context_for_model(record)
     again = harness.context_for_model(record)
     swapped = swapped_view(record, 3 + kept_one)  # "Again.", in the middle
-    t.expect([read_only_views(record), swapped], [[lab.shape(whole)] * 2, [True, False]],
-             "The view of the whole record handed as a tuple and as a list that refuses changes, "
-             "of messages that refuse changes, as of the same record in a plain list: "
+    t.expect([read_only_views(record), swapped], [[lab.shape(whole)] * 3, [True, False]],
+             "The view of the whole record handed as a tuple, as a list that refuses changes, "
+             "of messages that refuse changes, and as a plain list of plain dicts (\"grown\" "
+             "when that list or a message in it takes more memory after the view than before), "
+             "as of the same record in a plain list: "
              "context_for_model only reads the record, never writes to it, not even for a "
              "moment; then whether the view of a copy of the record with another user message in "
              "its middle holds that message, and the one it replaced: a view is built fresh from "

@@ -9,6 +9,7 @@ over a family of records, not one.
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 10 tests.py
 """
 import copy
+import sys
 
 import harness
 import lab
@@ -162,7 +163,26 @@ async def test_a_missing_result_is_filled_in(t):
              "The invented result says the call may or may not have run, and is an error, with "
              "the call's id and tool name, and has those five keys alone; one item per call "
              "that had no result (repair_tool_history, lesson 10).")
-    width = 300  # how many calls come before the last
+    # long ids, a drawn length of tens or hundreds of thousands of characters: two pairs, one
+    # alike but for its last character, one alike but for its first
+    size = t.random.randint(20_000, 400_000)
+    stem = "call_" + format(t.random.getrandbits(4 * size), "x").zfill(size)
+    pair = [stem + t.random.choice("xyz"), stem + "w"]
+    turned = [t.random.choice("xyz") + stem, "w" + stem]
+    got = [result(pair[1], "the result of the second call"),
+           result(turned[1], "the result of the fourth call")]
+    view = harness.repair_tool_history([harness.user_message("Four more."),
+                                        asks(*pair, *turned), *got])
+    t.expect([len(view), view[2]["content"] == WORDS, view[3] is got[0],
+              view[4]["content"] == WORDS, view[5] is got[1]],
+             why=f"A reply of four calls whose ids are {len(pair[0])} characters long, the first "
+             "two alike but for their last character and the last two alike but for their "
+             "first, then the second call's result and the fourth's. The items are [the view's "
+             "length, whether the first call's result is INTERRUPTED, whether the second's is "
+             "the very one recorded, the same two for the third and fourth]: a result answers the "
+             "call whose id is exactly its own, all of it, however long (Build item 1, \"A "
+             "result answers the call whose id it carries.\") (repair_tool_history, lesson 10).")
+    width = t.random.randint(302, 380)  # how many calls come before the last: drawn
     last = f"\tc{width} "
     wide = asks(*[f"c{n}" for n in range(width)], last, names=["look"] * width + ["grep "])
     upper = f"C{t.random.randrange(width)}"  # a drawn call's id, in capitals
@@ -184,25 +204,6 @@ async def test_a_missing_result_is_filled_in(t):
              f"call, not even '{upper.lower()}' or the last, whose id has both a tab and a space "
              "around it, and none is in the view; and an invented result carries the call's id "
              "and tool name exactly as recorded, spaces and all (repair_tool_history, lesson 10).")
-    # long ids, a drawn length of tens or hundreds of thousands of characters: two pairs, one
-    # alike but for its last character, one alike but for its first
-    size = t.random.randint(20_000, 400_000)
-    stem = "call_" + format(t.random.getrandbits(4 * size), "x").zfill(size)
-    pair = [stem + t.random.choice("xyz"), stem + "w"]
-    turned = [t.random.choice("xyz") + stem, "w" + stem]
-    got = [result(pair[1], "the result of the second call"),
-           result(turned[1], "the result of the fourth call")]
-    view = harness.repair_tool_history([harness.user_message("Four more."),
-                                        asks(*pair, *turned), *got])
-    t.expect([len(view), view[2]["content"] == WORDS, view[3] is got[0],
-              view[4]["content"] == WORDS, view[5] is got[1]],
-             why=f"A reply of four calls whose ids are {len(pair[0])} characters long, the first "
-             "two alike but for their last character and the last two alike but for their "
-             "first, then the second call's result and the fourth's. The items are [the view's "
-             "length, whether the first call's result is INTERRUPTED, whether the second's is "
-             "the very one recorded, the same two for the third and fourth]: a result answers the "
-             "call whose id is exactly its own, all of it, however long (Build item 1, \"A "
-             "result answers the call whose id it carries.\") (repair_tool_history, lesson 10).")
     t.expect(lab.shape(record), f"U A[{','.join(ids)}] "
              f"{results([i for i in ids if i not in missing])} U".replace("  ", " "),
              "The record is not changed (lesson 10).")
@@ -321,19 +322,28 @@ async def test_a_separated_result_is_moved_back(t):
                    + [lab.say(f"Answer {n}.")])
     # then thousands more exchanges, cheap to make: the same question and answer again and again
     again = t.random.randint(4000, 8000)
+    hole = t.random.randrange(0, exchanges, 6)  # the one of those calls whose result is not there
+    del record[next(n for n, m in enumerate(record) if m["role"] == "toolResult"
+                    and m["tool_call_id"] == f"x{hole}")]
     filler = [harness.user_message("And then?"), lab.say("Then this.")]
     record += filler * again
     record.append(late)
     view = harness.repair_tool_history(record)
     shown = [m for m in view if m is not filler[0] and m is not filler[1]]  # the rest: cheaper
-    t.expect([len(view), view[2] is late, lab.validate(shown)], [len(record), True, []],
+    t.expect([len(view), view[2] is late, lab.validate(shown),
+              [m["content"] for m in view if m["role"] == "toolResult"
+               and m["tool_call_id"] == f"x{hole}"]], [len(record) + 1, True, [], [WORDS]],
              f"A record of {len(record)} messages, U A[{far}], then {exchanges} exchanges "
-             f"U A, one in six U A[x..] R(x..) A, then {again} more exchanges U A, then "
+             f"U A, one in six U A[x..] R(x..) A, but U A[x{hole}] A with no result, then {again} "
+             "more exchanges U A, then "
              f"R({far}), the result of the first call, "
              f"recorded "
              f"{len(record) - 2} messages after it. The items are [the view's length, whether "
              f"{far}'s result in the view is the very one recorded, what lab.validate finds "
-             "wrong with the view, those repeated exchanges aside]: the whole record is read, however long it is, and a recorded "
+             "wrong with the view, those repeated exchanges aside, the contents of the results "
+             f"the view gives x{hole}]: the whole record is read and repaired, however long it "
+             "is, a call with no result answered INTERRUPTED however far back it stands, "
+             "never left out; and a recorded "
              "result is the one used, however far from its call it stands (Build item 1, \"A "
              "recorded result is the one used, moved if it has to be.\"; item 2, \"every "
              "request is valid, whatever holes the record has\") (repair_tool_history, "
@@ -344,11 +354,12 @@ async def test_a_separated_result_is_moved_back(t):
           "when the first is an error and a later one is not.")
 async def test_the_first_of_two_results_wins(t):
     ids = draw_ids(t, t.random.randint(1, 3))
-    entries = [(i, n) for i in ids for n in range(1, t.random.randint(3, 4))]  # two or three each
-    t.random.shuffle(entries)
-    # one drawn call's first recorded result is an error and its later ones are not; the other
-    # results are errors or not as drawn
+    # one drawn call's first recorded result is an error and its later ones are not, and it has
+    # four to six results; the others two or three each, errors or not as drawn
     failed = t.random.choice(ids)
+    entries = [(i, n) for i in ids
+               for n in range(1, t.random.randint(5, 7) if i == failed else t.random.randint(3, 4))]
+    t.random.shuffle(entries)
     firsts = {i: next(n for j, n in entries if j == i) for i in ids}
     errors = {(i, n): (n == firsts[i]) if i == failed else t.random.random() < 0.5
               for i, n in entries}
@@ -360,9 +371,12 @@ async def test_the_first_of_two_results_wins(t):
     firsts_recorded = [next(m for m in record[2:] if m["tool_call_id"] == i) for i in ids]
     t.expect([lab.shape(view), contents(view)],
              [f"U A[{','.join(ids)}] {results(ids)} A", [m["content"] for m in firsts_recorded]],
-             "One result per call, the first recorded, whatever it says: an error recorded first "
-             f"(here {failed}'s) is kept over a later result that is not; the items are [the "
-             "view's shape, each call's result in call order] (repair_tool_history, lesson 10).")
+             f"The record {lab.shape(record)}. One result per call, the first recorded, whatever "
+             f"it says and however many come after it: an error recorded first (here {failed}'s, "
+             f"one of {sum(j == failed for j, _ in entries)}) is kept over later results that "
+             "are not; the items are [the view's shape, each call's result in call order] (Build "
+             "item 1, \"Of two results recorded for one call, the one recorded first is kept.\") "
+             "(repair_tool_history, lesson 10).")
     early = result(failed, WORDS)  # recorded before its call, and with INTERRUPTED's words
     early["is_error"] = True
     later = {i: result(i, f"answer for {i}") for i in ids}
@@ -409,7 +423,7 @@ async def test_the_first_of_two_results_wins(t):
 async def test_an_orphan_result_is_dropped(t):
     record, shape = valid_record(t)
     asked = {c["id"] for m in record if m["role"] == "assistant" for c in harness.tool_calls(m)}
-    orphans = [i for i in draw_ids(t, 8) if i not in asked][:t.random.randint(1, 3)]
+    orphans = [i for i in draw_ids(t, 25) if i not in asked][:t.random.randint(5, 9)]
     erring = t.random.choice(orphans)  # always one orphan that is an error; the others as drawn
     messy = list(record)
     for i in orphans:  # the erring one before the first reply; the others anywhere after the first U
@@ -420,7 +434,7 @@ async def test_an_orphan_result_is_dropped(t):
     t.expect([lab.shape(view), contents(view)], [shape, contents(record)],
              f"The record {lab.shape(messy)}, whose results for {', '.join(orphans)} answer no "
              f"call; {erring}'s is an error. Its call's arguments are unknown, so the result "
-             "goes, an error as well as any other (Build item 1, \"A result that answers no "
+             "goes, an error as well as any other, however many strays there are (Build item 1, \"A result that answers no "
              "call in the list is not in the new list.\"); the items are [the view's shape, "
              "its results' contents] (repair_tool_history, lesson 10).")
     t.expect(len(messy), len(record) + len(orphans),
@@ -554,6 +568,17 @@ async def test_context_for_model_filters_then_repairs(t):
              "list nor to a message in it, so either does as well as a plain list "
              "(context_for_model, the lab's Build, item 2). The items: for each, the view's "
              "shape, or what building it raised.")
+    plain = [dict(m) for m in record][:]  # fresh plain dicts, in a list, each as big as it must be
+    sizes = [sys.getsizeof(plain)] + [sys.getsizeof(m) for m in plain]
+    seen = harness.context_for_model(plain)
+    t.expect([lab.shape(seen), [sys.getsizeof(plain)] + [sys.getsizeof(m) for m in plain] == sizes],
+             [lab.shape(view), True],
+             "The same record as a plain list of plain dicts. The items are [the view's shape, "
+             "whether the list and each message in it take the same memory after the view was "
+             "built as before]: a list or a dict written to, even for a moment and put back, "
+             "has grown, so context_for_model only reads the record, never writes to it, not "
+             "even for a moment, whatever type the list or its messages have (context_for_model, "
+             "the lab's Build, item 2).")
 
 
 @lab_test("A consumer that closes the run right after tool_execution_start leaves the call "
