@@ -1149,6 +1149,27 @@ _VIEWS = {}
 ]
 
 ALLOWED = [
+    # Hunt round 20 (reader r109), design 10.1-37.
+    Wrong(lab='10.1', name='a count of repairs kept in a module name nobody reads',
+          rule='The page says what "pure" means for repair_tool_history: it returns a new list '
+               'of the very same message objects, leaves its input untouched, and repairing the '
+               'repaired list changes nothing. A count that nothing reads changes none of the '
+               'three, nor anything a caller or a later call can see.',
+          where='hunt round 20, design 10.1-37', names='',
+          replace=r"""
+            view.append(answer.get(call["id"]) or {
+                "role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+                "content": INTERRUPTED, "is_error": True})
+    return view
+""",
+          by=r"""
+            view.append(answer.get(call["id"]) or {
+                "role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+                "content": INTERRUPTED, "is_error": True})
+    global REPAIRS
+    REPAIRS = globals().get("REPAIRS", 0) + sum(m.get("content") == INTERRUPTED for m in view)
+    return view
+"""),
     # Hunt round 11 (reader r51), design 10.1-07.
     Wrong(lab='10.1', name='recorded results given is_error where they lack it',
           rule='Every result of a record the course allows has is_error (the message format; '
