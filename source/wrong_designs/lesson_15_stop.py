@@ -2050,6 +2050,47 @@ _SHARED = []  # one list for every provider-worded aborted ending
                     return "Command cancelled"
                 await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
 """),
+    # Hunt round 20 (reader r107), designs 15.1-37, 15.1-38 and 15.1-40: limits past what the
+    # tests tried, each caught by a case past it that costs a few milliseconds.
+    Wrong(lab='15.1', name='max_turns winning over Stop only up to a cap of twelve',
+          rule='Once the signal is set the run ends aborted, except that a run already past max_turns still ends the max_turns way, whatever max_turns is, sixty and more too (hunt round 20, 15.1-37).',
+          where='lab 15.1, Build section, item 4: "except that a run already past `max_turns` still ends the `max_turns` way"',
+          names='max_turns first and at the signal second',
+          replace=r"""
+            if max_turns is not None and turn > max_turns:
+""",
+          by=r"""
+            if max_turns is not None and max_turns > 12 and signal is not None and \
+                    signal.is_cancelled():  # under a large cap, Stop first
+                reply = error_message(ABORTED, stop_reason="aborted")
+            elif max_turns is not None and turn > max_turns:
+"""),
+    Wrong(lab='15.1', name='the signal handed only to the first ten calls of a batch',
+          rule='Every tool call is handed the signal too: a call that comes up after Stop, the eleventh of a batch or later included, is answered ABORTED and its tool never runs, however many calls the batch holds (hunt round 20, 15.1-38).',
+          where='lab 15.1, Build section, item 4: "Every tool call is handed the signal too"',
+          names='every tool call is handed the signal',
+          replace=r"""
+            for call in todo:
+                yield {"type": "tool_execution_start", "call": call}
+                result = await run_tool(tools, call, signal)
+""",
+          by=r"""
+            for index, call in enumerate(todo):
+                yield {"type": "tool_execution_start", "call": call}
+                result = await run_tool(tools, call, signal if index < 10 else None)
+"""),
+    Wrong(lab='15.1', name='the top of a turn looking at the flag only in the first fifty turns',
+          rule='Once the signal is set, the run sends no more requests, however many turns it has taken: the top of every turn looks at the flag, the sixtieth and later too (hunt round 20, 15.1-40).',
+          where='lab 15.1, Build section, item 4: "Once the signal is set, the run sends no more requests"',
+          names='no request is made after',
+          replace=r"""
+            elif signal is not None and signal.is_cancelled():
+                reply = error_message(ABORTED, stop_reason="aborted")  # and no paid request
+""",
+          by=r"""
+            elif turn <= 50 and signal is not None and signal.is_cancelled():  # a long run goes on
+                reply = error_message(ABORTED, stop_reason="aborted")
+"""),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).
@@ -2349,6 +2390,41 @@ ALLOWED = [
         token = self._signal
         try:
 """))),
+    # Hunt round 20 (reader r107), probes 15.1-30 and 15.1-46.
+    Wrong(lab='15.1', name='bash waiting a turn before each look at the flag',
+          rule="Where each look goes inside bash is the student's: a bash that gives up the floor before each look, its first included, still kills its command at its first look when handed a signal already set, and hears a Stop within five event-loop turns wherever it falls; none is left running (hunt round 20, probe 15.1-30).",
+          where='lab 15.1, Build section: "Where each look goes inside its function, and how bash waits for its command, are yours to decide"; item 5: "start it and kill it at its first look"',
+          names='first look',
+          replace=r"""
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+""",
+          by=r"""
+            while not process.done():
+                await asyncio.sleep(0)  # a turn first, then a look, the first look included
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+"""),
+    Wrong(lab='15.1', name='bash waiting up to three turns for its command before its first look',
+          rule="Handed a signal already set, bash may start its command and kill it at its first look, and a command already done when bash first looked may have its output come back as usual; where that first look goes is the student's, so long as a Stop ends the command within five event-loop turns: a first look three turns in still kills sleep inf within five, and a command done by then comes back as usual (hunt round 20, probe 15.1-46).",
+          where='lab 15.1, Build section, item 5: "unless the command was already done when bash first looked" and "no more than five event-loop turns after `h.cancel()`"',
+          names='first look',
+          replace=r"""
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            while not process.done():
+""",
+          by=r"""
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+            for _ in range(3):  # a short command is simply waited for, before any look
+                if process.done():
+                    break
+                await asyncio.sleep(0)
+            while not process.done():
+"""),
 ]
 
 # Designs that break a rule only past what a check of the lab can afford (tools/wrong_designs.py's
@@ -2596,5 +2672,98 @@ async def test_a_task_that_takes_a_hundred_and_ten_thousand_turns_to_die(t):
              why="What a caller may rely on: when stop_run returns, the task is over, whichever "
                  "the answer, with no limit in turns: [the answer, the task over on return, the "
                  "record] for a task 110,000 turns slow to die (stop_run, lesson 15).")
+'''),
+    # Hunt round 20 (reader r107), designs 15.1-35 and 15.1-10.
+    Beyond(lab='15.1', name='bash giving up after 9500 turns',
+           rule='A command that merely takes a while is waited for: bash has no timeout of its '
+                'own, and only Stop ends a command early.',
+           where='hunt round 20, design 15.1-35 (bash-timeout-after-9500-turns)',
+           names='no timeout of its own',
+           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), the whole test's, "
+                 "and test_bash_waits_for_a_slow_command's three commands share them, its longest "
+                 "drawn from 9,200 to 9,500 turns; this bash gives up after 9,500 laps, the top of "
+                 "that draw, and a longer draw would only move the edge to a design just past it, "
+                 "as 'bash giving up after ten thousand turns' is past any",
+           replace=r'''
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+           by=r'''
+            laps = 0
+            while not process.done():
+                laps += 1
+                if laps > 9_500:  # a timeout of bash's own, at the top of the test's longest wait
+                    return "Command timed out"
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+           turns=12_000, seconds=10.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "15.1"
+
+
+@lab_test("A command that takes 9,800 turns is waited for, and its output comes back: bash has "
+          "no timeout of its own.")
+async def test_a_command_of_nine_thousand_eight_hundred_turns(t):
+    shell = lab.Shell(lab.Workspace({}))
+    model = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": "sleep 9800 && echo built"})),
+                               lab.say("Done.")])
+    h = harness.Harness(model, "Build it.", [harness.make_bash_tool(shell)])
+    await lab.drive(h.prompt("Build it, however long it takes."))
+    t.expect([lab.shape(h.messages), h.messages[2]["content"]],
+             why="bash has no timeout of its own, and only Stop ends a command early: [the "
+                 "record, the result] of a command of 9,800 turns (bash, lesson 15).")
+'''),
+    Beyond(lab='15.1', name='bash giving up after twenty thousand turns',
+           rule='A command that merely takes a while is waited for: bash has no timeout of its '
+                'own, and only Stop ends a command early.',
+           where='hunt round 20, design 15.1-10 (bash-timeout-after-20000-turns)',
+           names='no timeout of its own',
+           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), the whole test's; "
+                 "this bash gives up after 20,000 laps of its own loop, so no command a test can "
+                 "afford outlasts it",
+           replace=r'''
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+           by=r'''
+            laps = 0
+            while not process.done():
+                laps += 1
+                if laps > 20_000:  # a timeout of bash's own, twice the longest test
+                    return "Command timed out"
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+           turns=30_000, seconds=15.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "15.1"
+
+
+@lab_test("A command that takes 21,000 turns is waited for, and its output comes back: bash has "
+          "no timeout of its own.")
+async def test_a_command_of_twenty_one_thousand_turns(t):
+    shell = lab.Shell(lab.Workspace({}))
+    model = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": "sleep 21000 && echo built"})),
+                               lab.say("Done.")])
+    h = harness.Harness(model, "Build it.", [harness.make_bash_tool(shell)])
+    await lab.drive(h.prompt("Build it, however long it takes."))
+    t.expect([lab.shape(h.messages), h.messages[2]["content"]],
+             why="bash has no timeout of its own, and only Stop ends a command early: [the "
+                 "record, the result] of a command of 21,000 turns (bash, lesson 15).")
 '''),
 ]

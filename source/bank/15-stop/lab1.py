@@ -57,10 +57,10 @@ def one_tool_then_answer(name="probe", arguments=None, *, latency=1):
 
 async def after_a_deaf_provider(t, with_call):
     """[the calls asked for, the record, the tools run, requests, the results' contents] for a
-    run whose one reply, a batch of seven to nine calls of probe or a plain answer, came back as
-    usual after Stop."""
+    run whose one reply, a batch of thirty to sixty calls of probe or a plain answer, came back
+    as usual after Stop."""
     ran, said = [], f"{label(t)} is read."
-    size = t.random.randint(7, 9) if with_call else 0
+    size = t.random.randint(30, 60) if with_call else 0
     reply = lab.reply(*[lab.call("probe", {"file": f"{label(t)}.txt"}, id=f"c{n}")
                         for n in range(1, size + 1)]) if with_call else lab.say(said)
     model = lab.ScriptedModel([reply, lab.say("Asked again after Stop.")], latency=2,
@@ -546,23 +546,31 @@ async def test_stop_heard_as_a_call_is_announced(t):
              "Operation aborted without running, since every tool call is handed the signal, and "
              "the run ends on its aborted message; a plain answer ends the run as any answer "
              "does (run_agent, lesson 15). Items: [calls asked for, the record, tools run, "
-             "requests, the results' contents] for a reply with seven to nine calls, then for a "
-             "plain answer.")
-    cap, ran = t.random.randint(5, 9), []
-    model = lab.ScriptedModel([lab.forever(lambda request: lab.reply(lab.call("probe", {"file": "x"})))])
-    h = harness.Harness(model, SYSTEM, [tool("probe", lambda arguments: ran.append(1) or "read",
-                                             FILE)], max_turns=cap)
-    h.subscribe(lambda event: event["type"] == "tool_execution_start" and len(ran) == cap - 1
-                and h.cancel())  # heard as turn cap's call is announced
-    await lab.drive(h.prompt("Keep reading."))
-    t.expect([cap, len(ran), len(model.calls), h.messages[-1]["stop_reason"],
-              h.messages[-1]["error_message"]],
-             [cap, cap - 1, cap, "error", f"Agent stopped after max_turns={cap}"],
-             "Stop heard as the call of the last turn max_turns allows is announced, under a "
-             "max_turns of five to nine: the call is answered without running, and the next "
-             "turn's top, past max_turns, ends the run the max_turns way, which keeps precedence "
-             "whatever max_turns is (run_agent, Build item 4 of lab 15.1). Items: [max_turns, "
-             "tools run, requests, the last message's stop_reason, its error_message].")
+             "requests, the results' contents] for a reply with thirty to sixty calls, then for "
+             "a plain answer.")
+    rows, cases, long = [], [], t.random.randint(60, 80)
+    for cap, turn in [(t.random.randint(5, 9),) * 2, (long, long - 1), (long, long)]:
+        ran = []
+        model = lab.ScriptedModel([lab.forever(lambda request: lab.reply(lab.call("probe",
+                                                                                  {"file": "x"})))])
+        h = harness.Harness(model, SYSTEM, [tool("probe", lambda arguments, ran=ran: ran.append(1)
+                                                 or "read", FILE)], max_turns=cap)
+        h.subscribe(lambda event, h=h, ran=ran, turn=turn: event["type"] == "tool_execution_start"
+                    and len(ran) == turn - 1 and h.cancel())  # heard as turn's call is announced
+        await lab.drive(h.prompt("Keep reading."))
+        rows.append([cap, turn, len(ran), len(model.calls), h.messages[-1]["stop_reason"],
+                     h.messages[-1]["error_message"]])
+        cases.append([cap, turn])
+    t.expect(rows, [[cap, turn, turn - 1, turn]
+                    + (["error", f"Agent stopped after max_turns={cap}"] if turn == cap
+                       else ["aborted", "Operation aborted"]) for cap, turn in cases],
+             "Stop heard as the call of turn s is announced, under a max_turns m of five to nine "
+             "(s is m), then of sixty to eighty (s is m - 1, then m): the call is answered without "
+             "running; when s is m the next turn's top, past max_turns, ends the run the max_turns "
+             "way, which keeps precedence whatever max_turns is, and otherwise that top sees Stop "
+             "and ends the run aborted, however many turns the run has taken, with no request "
+             "after Stop (run_agent, Build item 4 of lab 15.1). Each row: [max_turns, s, tools "
+             "run, requests, the last message's stop_reason, its error_message].")
     steers = [label(t), label(t)]
     model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Read."))], latency=2)
     h = harness.Harness(model, SYSTEM, [])
@@ -583,13 +591,14 @@ async def test_stop_heard_as_a_call_is_announced(t):
 
 
 @lab_test("A harness made with max_turns m, a listener pressing Stop as it hears the call of "
-          "turn s announced: that call's tool never runs, and when s is m the run's last "
+          "turn s announced, under an m of one to four, one of five to ten and one of sixty to "
+          "eighty (s is m - 1 and m): that call's tool never runs, and when s is m the run's last "
           "announced message is the max_turns ending, otherwise the aborted one; either way s "
           "requests were made, no more.")
 async def test_max_turns_wins_through_the_harness(t):
     rows, cases = [], []
-    for cap in [t.random.randint(1, 4), t.random.randint(5, 10)]:
-        for stop in sorted({cap, t.random.randint(1, cap)}):
+    for cap in [t.random.randint(1, 4), t.random.randint(5, 10), t.random.randint(60, 80)]:
+        for stop in [cap - 1, cap] if cap > 10 else sorted({cap, t.random.randint(1, cap)}):
             ran = []
             model = lab.ScriptedModel([lab.forever(lambda request: lab.reply(lab.call("probe",
                                                                                       {"file": "x"})))])
@@ -831,10 +840,10 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
     t.expect(late, [deaf_wanted(row[0]) for row in late],
              "Stop pressed while a provider that never reads the signal answers: its reply, "
              "which comes back as usual, is recorded as it came, and the run asks nobody for "
-             "more; each call in it, the seventh and later of a batch too, is answered Operation "
+             "more; each call in it, the eleventh and later of a batch too, is answered Operation "
              "aborted without running, then the run ends aborted (run_agent, lesson 15). Items: "
              "[calls asked for, the record, tools run, requests, the results' contents] for a "
-             "plain answer, then for a reply with seven to nine calls.")
+             "plain answer, then for a reply with thirty to sixty calls.")
 
 
 # -- rule 5: run_tool and bash ------------------------------------------------------------

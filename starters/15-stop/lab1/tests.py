@@ -30,7 +30,10 @@ def stop_in_a_batch(t, also=None, size=None):
     given); the read at a drawn index j, never the last, presses Stop (and does `also(h)` first,
     if given). Returns (h, model, files actually read, the paths asked for, j)."""
     size = size or t.random.randint(2, 5)
-    paths = [f"{name}{t.random.randint(1, 99)}.py" for name in t.random.sample(MODULES, size)]
+    if size <= len(MODULES):
+        paths = [f"{name}{t.random.randint(1, 99)}.py" for name in t.random.sample(MODULES, size)]
+    else:  # more calls than module names: each name again, numbered apart
+        paths = [f"{MODULES[n % len(MODULES)]}{n + 1}.py" for n in range(size)]
     j, read, box = t.random.randrange(size - 1), [], {}
 
     def look(arguments):
@@ -68,12 +71,13 @@ def one_call_model(name="build", arguments=None, *, latency=1):
 
 
 @lab_test("Stop is pressed from inside one call, never the last, of a batch of two to five calls "
-          "in one reply, then of a batch of seven to ten. The calls up to it keep their tools' "
+          "in one reply, then of a batch of seven to ten, then of thirty to sixty. The calls up to it keep their tools' "
           "output; the later tools never run, however many calls the batch holds, since every "
           "tool call is handed the signal; each call still gets one result (Operation aborted, "
           "an error), no further request is sent, and an aborted message closes the record.")
 async def test_stop_inside_a_batch(t):
-    for size in (t.random.randint(2, 5), t.random.randint(7, 10)):
+    for size in (t.random.randint(2, 5), t.random.randint(7, 10),
+                 t.random.randint(30, 60)):
         await stopped_inside_a_batch_of(t, size)
 
 
@@ -1194,14 +1198,30 @@ async def test_stop_during_a_tool_of_a_batch(t):
              "what lab.validate says of the last request].")
 
 
+class Builds:
+    """A provider that answers every request with a call of build, as a lab.ScriptedModel of
+    lab.forever would, and counts the requests without keeping them, so that a run of eighty
+    turns stays cheap."""
+
+    def __init__(self):
+        self.requests = 0
+
+    async def acomplete(self, system, messages, tools=(), signal=None):
+        self.requests += 1
+        await lab.tick()
+        return lab.reply(lab.call("build", {}, id=f"c{self.requests}"))
+
+
 @lab_test("Under max_turns = m, from 0 to 4, a Stop pressed from inside the tool of turn s, for "
           "every s from 1 to m, and a Stop pressed before the first step; then under one m from 5 "
-          "to 12, a Stop in turn m - 1 and in turn m: when the next turn's top "
-          "is past max_turns, the max_turns ending wins; otherwise the run ends aborted, and no "
+          "to 12 and one from 60 to 80, a Stop in turn m - 1 and in turn m: when the next turn's "
+          "top is past max_turns, the max_turns ending wins; otherwise the run ends aborted, and no "
           "request is made after either.")
 async def test_max_turns_keeps_precedence(t):
     rows, cases = [], []
-    for cap in sorted(t.random.sample(range(5), 3)) + [t.random.randint(5, 12)]:
+    caps = sorted(t.random.sample(range(5), 3)) + [t.random.randint(5, 12),
+                                                   t.random.randint(60, 80)]
+    for cap in caps:
         for stop in [None, 0] + list(range(1, cap + 1)) if cap < 5 else [cap - 1, cap]:
             token, ran = harness.CancelToken(), []
 
@@ -1210,7 +1230,7 @@ async def test_max_turns_keeps_precedence(t):
                 if len(ran) == stop:
                     token.cancel()
                 return "built"
-            model = lab.ScriptedModel([lab.forever(lambda request: lab.reply(lab.call("build")))])
+            model = Builds()
             messages = []
             if stop == 0:
                 token.cancel()
@@ -1219,16 +1239,19 @@ async def test_max_turns_keeps_precedence(t):
                                               signal=token))
             last = messages[-1]
             rows.append([cap, stop, last["stop_reason"], last.get("error_message"),
-                         len(model.calls), len(ran)])
+                         model.requests, len(ran)])
             cases.append([cap, stop])
     t.expect(rows, [[cap, stop] + (["error", f"Agent stopped after max_turns={cap}"]
                                    if stop is None or stop == cap else ["aborted", "Operation aborted"])
                     + [cap if stop is None else stop] * 2 for cap, stop in cases],
              "The top of a turn looks at max_turns first and at the signal second: a turn past "
              "max_turns ends the run with \"Agent stopped after max_turns=m\" even when Stop was "
-             "pressed too, and a Stop seen at any earlier top ends it aborted; neither asks the "
-             "model (run_agent, lessons 5 and 15). Each row: [max_turns, the turn whose tool pressed "
-             "Stop (0: before the first step, None: never), the last message's stop_reason, its "
+             "pressed too, however large m is, and a Stop seen at any earlier top ends it aborted, "
+             "however many turns the run has taken; neither asks the model, so no request is made "
+             "after Stop (run_agent, Build item 4 of lab 15.1: \"a run already past `max_turns` "
+             "still ends the `max_turns` way\"; lessons 5 and 15). Each row: [max_turns, the "
+             "turn whose tool pressed Stop (0: before the first step, None: never), the last "
+             "message's stop_reason, its "
              "error_message, requests made, tools run].")
 
 
