@@ -56,10 +56,11 @@ def _written_in(code) -> str:
 
 @functools.lru_cache(maxsize=8)
 def has_async_code(path: str) -> bool:
-    """Whether the file at `path` defines or async_code anything async; True when it cannot be read,
+    """Whether the file at `path` defines or awaits anything async; True when it cannot be read,
     so that the event loop is named rather than left out."""
     try:
-        tree = ast.parse(open(path, "rb").read())
+        with open(path, "rb") as file:  # closed here, not when a collection finds it mid-test
+            tree = ast.parse(file.read())
     except (OSError, SyntaxError, ValueError):
         return True
     return any(isinstance(node, (ast.AsyncFunctionDef, ast.Await, ast.AsyncFor, ast.AsyncWith))

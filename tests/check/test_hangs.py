@@ -16,7 +16,7 @@ import re
 
 import pytest
 
-from lab.check import runner, suite
+from lab.check import hangs, runner, suite
 from lab.check.hangs import Place, Streak
 from lab.check.manifest import lab as lab_named
 
@@ -144,3 +144,20 @@ def test_hangs_count_in_a_row_only_at_one_function_whatever_the_lines(seed):
                Place("run_agent", 40, False), Place()]
     places = [rng.choice(choices) for _ in range(rng.randint(1, 30))]
     assert counted(places) == by_hand(places), places
+
+
+def test_reading_whether_a_file_has_async_code_leaves_no_file_open(tmp_path):
+    """The checker reads harness.py to say where it hung; a file it left open would be closed
+    by a collection in the middle of a later test, whose ResourceWarning a test that hears every
+    warning (lab.kit.everything_said) would count against the student."""
+    import gc
+    import warnings
+    path = tmp_path / "harness.py"
+    path.write_text("async def f():\n    pass\n", encoding="utf-8")
+    hangs.has_async_code.cache_clear()
+    with warnings.catch_warnings(record=True) as heard:
+        warnings.simplefilter("always")
+        assert hangs.has_async_code(str(path)) is True
+        gc.collect()
+    left = [str(w.message) for w in heard if issubclass(w.category, ResourceWarning)]
+    assert not left, f"has_async_code left its file open: {left}"
