@@ -2367,6 +2367,40 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
                 log.write(f"running {call['name']}\n")
             yield {"type": "tool_execution_start", "call": call}
 '''),
+    # Hunt round 20 (reader r108): designs 7.1-16 and 7.1-33, a rule kept only where the tests
+    # looked: the answered exit, and a record of at most six earlier messages.
+    Wrong(lab='7.1', name='the record kept on run_agent after a failed reply',
+          rule="Once agent_end is yielded the run keeps nothing of the caller's, on every way "
+               'out: an answer, a failed reply, the max_turns stop.',
+          where='Build: announce, don\'t draw, item 3: "Once `agent_end` is yielded the run keeps '
+                'nothing of the caller\'s" (hunt round 20, 7.1-16)',
+          names="keeps nothing of the caller's, on every way out",
+          replace=r'''
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+''',
+          by=r'''
+    if reply["stop_reason"] == "error":  # kept, for a retry to look at
+        run_agent.__dict__.setdefault("failed_records", []).append(messages)
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+'''),
+    Wrong(lab='7.1', name='the prompt unannounced on a record of over six messages',
+          rule='Every message the run records is announced once, by a message_end, however long '
+               'the record it joins: the prompt of a conversation under way too.',
+          where='Build: announce, don\'t draw, item 5: "Every message the run records is '
+                'announced once" (hunt round 20, 7.1-33)',
+          names='announced once, by a message_end, however long the record',
+          replace=r'''
+        for message in pending:  # a user message enters only here, at the top of a turn
+            yield record(message)
+''',
+          by=r'''
+        for message in pending:  # a user message enters only here, at the top of a turn
+            if len(messages) > 6:  # a conversation under way: its screen shows the prompt
+                messages.append(message)
+                added.append(message)
+            else:
+                yield record(message)
+'''),
 ]
 
 ALLOWED = [

@@ -488,8 +488,8 @@ async def test_agent_end_carries_its_own_runs_messages(t):
              "message a run records is announced once, by a message_end, however long the "
              "record it joins; and once agent_end is yielded the run keeps nothing of the "
              "caller's, on every way out: its record dropped by the caller, no name outside "
-             "the run still holds it. Items, for each run: the last event, the messages "
-             "announced are the ones it added, agent_end carries them, the record is gone "
+             "the run still holds it. Items: for each run [the last event, the messages "
+             "announced are the ones it added, agent_end carries them, the record is gone] "
              "(run_agent, lesson 7, Build items 3 and 5: \"Every message the run records is "
              "announced once\").")
 
