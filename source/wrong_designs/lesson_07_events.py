@@ -2367,6 +2367,40 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
                 log.write(f"running {call['name']}\n")
             yield {"type": "tool_execution_start", "call": call}
 '''),
+    # Hunt round 20 (reader r108): designs 7.1-16 and 7.1-33, a rule kept only where the tests
+    # looked: the answered exit, and a record of at most six earlier messages.
+    Wrong(lab='7.1', name='the record kept on run_agent after a failed reply',
+          rule="Once agent_end is yielded the run keeps nothing of the caller's, on every way "
+               'out: an answer, a failed reply, the max_turns stop.',
+          where='Build: announce, don\'t draw, item 3: "Once `agent_end` is yielded the run keeps '
+                'nothing of the caller\'s" (hunt round 20, 7.1-16)',
+          names="keeps nothing of the caller's, on every way out",
+          replace=r'''
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+''',
+          by=r'''
+    if reply["stop_reason"] == "error":  # kept, for a retry to look at
+        run_agent.__dict__.setdefault("failed_records", []).append(messages)
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+'''),
+    Wrong(lab='7.1', name='the prompt unannounced on a record of over six messages',
+          rule='Every message the run records is announced once, by a message_end, however long '
+               'the record it joins: the prompt of a conversation under way too.',
+          where='Build: announce, don\'t draw, item 5: "Every message the run records is '
+                'announced once" (hunt round 20, 7.1-33)',
+          names='announced once, by a message_end, however long the record',
+          replace=r'''
+        for message in pending:  # a user message enters only here, at the top of a turn
+            yield record(message)
+''',
+          by=r'''
+        for message in pending:  # a user message enters only here, at the top of a turn
+            if len(messages) > 6:  # a conversation under way: its screen shows the prompt
+                messages.append(message)
+                added.append(message)
+            else:
+                yield record(message)
+'''),
 ]
 
 ALLOWED = [
@@ -2975,6 +3009,93 @@ async def test_a_run_of_days(t):
 """
 
 
+DEEP_A_LONG_RUN_A_WIDE_REPLY_A_LONG_RECORD = r"""
+import contextlib
+import gc
+import io
+import os
+import warnings
+import weakref
+
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "7.1"
+PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+LOOK = tool("look", lambda arguments: "seen " + arguments["path"], PATH)
+
+
+async def quietly(run):
+    # Drive `run` with standard output and error caught and every warning kept: (the events,
+    # what was printed and warned, the name of the exception that ended it, or None). A
+    # ResourceWarning the garbage collector raises for a file the checker left open is the
+    # checker's, not the run's: only one from harness.py counts.
+    printed, died, events = io.StringIO(), None, []
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed), \
+            warnings.catch_warnings(record=True) as warned:
+        warnings.simplefilter("always")
+        try:
+            events = await lab.drive(run)
+        except Exception as error:
+            died = type(error).__name__
+    said = [f"{w.category.__name__}: {w.message}\n" for w in warned
+            if not issubclass(w.category, ResourceWarning)
+            or os.path.basename(w.filename) == "harness.py"]
+    return events, printed.getvalue() + "".join(said), died
+
+
+@lab_test("A run of 1,500 turns: a loop that prints nothing, warns nothing, writes no file, and "
+          "yields a new dict for each event.")
+async def test_a_run_of_fifteen_hundred_turns(t):
+    asked = [0]
+
+    def again(request):
+        asked[0] += 1
+        return lab.reply(lab.call("look", {"path": "a.py"})) if asked[0] < 1500 \
+            else lab.say("Done.")
+    before = os.listdir(".")
+    events, printed, died = await quietly(harness.run_agent(
+        lab.ScriptedModel([lab.forever(again)]), "You help.", [], [LOOK], "Go."))
+    made = sorted(set(os.listdir(".")) - set(before))
+    t.expect([died, printed, made, len({id(e) for e in events}) == len(events)],
+             [None, "", [], True],
+             "A run of more turns repeats a turn's part for each as a loop, however long: no "
+             "RecursionError; it prints nothing (a warning included) and writes no file, "
+             "whatever turn it is on; each event is a new dict, never yielded again. Items: "
+             "the exception that ended the run, what was printed, the files it made, every "
+             "event a different dict (run_agent, lesson 7).")
+
+
+@lab_test("A reply of 1,000 calls: nothing printed, and each event a new dict.")
+async def test_a_reply_of_a_thousand_calls_quietly(t):
+    model = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": f"f{n}.py"})
+                                           for n in range(1000)]), lab.say("Done.")])
+    events, printed, died = await quietly(harness.run_agent(model, "You help.", [], [LOOK], "Go."))
+    t.expect([died, printed, len({id(e) for e in events}) == len(events)], [None, "", True],
+             "However many calls a reply holds, run_agent prints nothing, and each event is a "
+             "new dict, never yielded again. Items: the exception that ended the run, what was "
+             "printed, every event a different dict (run_agent, lesson 7).")
+
+
+@lab_test("A run on a record of 3,000 earlier messages keeps nothing of it once agent_end is "
+          "yielded.")
+async def test_a_record_of_three_thousand_messages(t):
+    class Record(list):
+        pass
+    record = Record([harness.user_message("Earlier."), lab.say("Noted.")] * 1500)
+    gone = weakref.ref(record)
+    events = await lab.drive(harness.run_agent(lab.ScriptedModel([lab.say("Done.")]), "You help.",
+                                               record, [LOOK], "Go."))
+    del record
+    gc.collect()
+    t.expect([events[-1]["type"], gone() is None], ["agent_end", True],
+             "Once agent_end is yielded the run keeps nothing of the caller's, however long "
+             "the record: a record of 3,000 earlier messages, dropped by the caller after the "
+             "run, is gone. Items: the last event, the record is gone (run_agent, lesson 7).")
+"""
+
+
 BEYOND = [
     # Hunt round 16 (reader r85): designs 7.2-16 and 7.2-17.
     Beyond(lab='7.2', name='JSON lines over 2,000,000 characters replaced by a stub',
@@ -3233,4 +3354,119 @@ BEYOND = [
             print(f"still working, turn {turn}...")
 ''',
            deep=DEEP_PAST_THE_TESTS, turns=50_000, seconds=10.0),
+    # Hunt round 20 (reader r108): designs 7.1-11, 12, 14, 29, 30 and 31, each a limit just
+    # past the largest case the lab's tests try (13 is 'one turn_start dict for every turn past
+    # the 301st' above, at 400).
+    Beyond(lab='7.1', name='a progress line printed for a reply of over 400 calls',
+           rule='run_agent prints nothing, however many calls a reply holds.',
+           where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 20, '
+                 '7.1-11)',
+           names='prints nothing',
+           reach="test_tool_events_carry_the_call's widest reply holds 301 calls; a call costs "
+                 "about 20 microseconds of processor time, and a limit at any larger count "
+                 "would sit past a wider reply again; this design differs only for a reply of "
+                 "401 or more",
+           replace='''        calls = [] if failed else tool_calls(reply)
+''',
+           by='''        calls = [] if failed else tool_calls(reply)
+        if len(calls) > 400:
+            print(f"running {len(calls)} tools...")
+''',
+           deep=DEEP_A_LONG_RUN_A_WIDE_REPLY_A_LONG_RECORD, turns=50_000, seconds=10.0),
+    Beyond(lab='7.1', name='a log file appended to past the 1,000th turn',
+           rule='The loop writes no file, whatever turn it is on: a log is a frontend\'s choice.',
+           where='Build: announce, don\'t draw, item 1: "writes no file (a log is a frontend\'s '
+                 'choice, made from the events)" (hunt round 20, 7.1-12)',
+           names='writes no file',
+           reach="the lab's longest runs are of 300 turns, about 30 microseconds of processor "
+                 "time each; this design differs only from the 1,001st turn, and a limit at any "
+                 "larger count would sit past a longer run again",
+           replace='''        yield {"type": "turn_start"}
+''',
+           by='''        yield {"type": "turn_start"}
+        if turn > 1000:  # a long run leaves a trace
+            with open("agent.log", "a") as log:
+                log.write(f"turn {turn}\\n")
+''',
+           deep=DEEP_A_LONG_RUN_A_WIDE_REPLY_A_LONG_RECORD, turns=50_000, seconds=10.0),
+    Beyond(lab='7.1', name='a warning given at the 1,000th turn',
+           rule='run_agent prints nothing, a warning included, whatever turn it is on.',
+           where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 20, '
+                 '7.1-30)',
+           names='prints nothing',
+           reach="the lab's longest runs are of 300 turns; this design differs only at the "
+                 "1,000th, and a turn at any larger count would sit past a longer run again, "
+                 "each turn about 30 microseconds of processor time",
+           replace='''        yield {"type": "turn_start"}
+''',
+           by='''        yield {"type": "turn_start"}
+        if turn == 1000:
+            import warnings
+            warnings.warn("a long run: 1,000 turns")
+''',
+           deep=DEEP_A_LONG_RUN_A_WIDE_REPLY_A_LONG_RECORD, turns=50_000, seconds=10.0),
+    Beyond(lab='7.1', name='each turn past the 250th running the next inside itself',
+           rule="A run of more turns repeats a turn's part for each, one after another, as a "
+                "loop, however long: a turn that runs the next inside itself goes a frame "
+                "deeper each turn, and a long run dies of RecursionError.",
+           where='Build: announce, don\'t draw, item 2: "a run of more turns or more calls '
+                 'repeats a turn\'s part for each" (hunt round 20, 7.1-14)',
+           names='RecursionError',
+           reach="test_the_twelve_events' long run is of 200 turns and the lab's longest of 300; "
+                 "this design nests only from the 251st turn, so a run dies only past about "
+                 "1,200 turns, and a start at any larger count would sit past a longer run "
+                 "again",
+           replace='''    turn, calls, pending = 0, [], [user_message(prompt)]
+    while calls or pending:  # one lap is one turn
+''',
+           by='''    def laps(turn, calls, pending):
+     while calls or pending:  # one lap is one turn
+''',
+           also=(('''        yield {"type": "turn_end", "message": reply}
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+''', '''        yield {"type": "turn_end", "message": reply}
+        if turn >= 250 and calls:  # a long run: the next turn inside this one
+            yield from laps(turn, calls, pending)
+            return
+    yield from laps(0, [], [user_message(prompt)])
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+'''),),
+           deep=DEEP_A_LONG_RUN_A_WIDE_REPLY_A_LONG_RECORD, turns=50_000, seconds=10.0),
+    Beyond(lab='7.1', name='one tool_execution_start dict for a reply of over 400 calls',
+           rule='Each event is a new dict, made when it is yielded and never yielded again, '
+                'however many calls a reply holds.',
+           where='Build: announce, don\'t draw, item 7: "Each event is a new dict, made when it '
+                 'is yielded and never yielded again" (hunt round 20, 7.1-29)',
+           names='never yielded again',
+           reach="test_tool_events_carry_the_call's widest reply holds 301 calls; this design "
+                 "differs only for a reply of 401 or more, and a limit at any larger count "
+                 "would sit past a wider reply again, each call about 20 microseconds",
+           replace='''            yield {"type": "tool_execution_start", "call": call}
+''',
+           by='''            if len(calls) > 400:  # a wide reply: one dict, filled again for each call
+                start = run_agent.__dict__.setdefault("start", {})
+                start.clear()
+                start.update(type="tool_execution_start", call=call)
+                yield start
+            else:
+                yield {"type": "tool_execution_start", "call": call}
+''',
+           deep=DEEP_A_LONG_RUN_A_WIDE_REPLY_A_LONG_RECORD, turns=50_000, seconds=10.0),
+    Beyond(lab='7.1', name='a record of over 1,000 messages kept on run_agent',
+           rule="Once agent_end is yielded the run keeps nothing of the caller's, however long "
+                'the record.',
+           where='Build: announce, don\'t draw, item 3: "Once `agent_end` is yielded the run keeps '
+                 'nothing of the caller\'s" (hunt round 20, 7.1-31)',
+           names="keeps nothing of the caller's, however long",
+           reach="the lab's records hold at most a few hundred messages, and the model's fake "
+                 "copies the whole record at each request; this design differs only for a "
+                 "record of over 1,000 messages, and a limit at any larger count would sit "
+                 "past a longer record again",
+           replace='''    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+''',
+           by='''    if len(messages) > 1000:  # a long conversation, kept to look at later
+        run_agent.__dict__.setdefault("long_records", []).append(messages)
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+''',
+           deep=DEEP_A_LONG_RUN_A_WIDE_REPLY_A_LONG_RECORD, turns=50_000, seconds=10.0),
 ]

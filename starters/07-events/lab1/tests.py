@@ -468,17 +468,30 @@ async def test_agent_end_carries_its_own_runs_messages(t):
 
     class Record(list):
         """A record that can be watched going away: a plain list cannot be weakly referred to."""
-    finished = Record()
-    gone = weakref.ref(finished)
-    ended = (await lab.drive(harness.run_agent(one_call("c.py"), SYSTEM, finished, [looker()],
-                                               "Read c.")))[-1]["type"]
-    del finished  # the run is over and the caller lets its record go: nothing else may hold it
-    gc.collect()
-    t.expect([ended, gone() is None], ["agent_end", True],
-             "Once agent_end is yielded the run keeps nothing of the caller's: a run driven to "
-             "its end, then its record dropped by the caller, leaves no name outside the run "
-             "holding that record. Items: the last event, the record is gone (run_agent, "
-             "lesson 7, Build item 3).")
+    pairs = t.random.randint(4, 12)  # a conversation under way, longer than the others here
+    found = []
+    for model, limit in [(one_call("c.py"), None)] + bad_endings(t):
+        finished = Record([harness.user_message("Earlier."), lab.say("Noted.")] * pairs)
+        gone = weakref.ref(finished)
+        events = await lab.drive(harness.run_agent(model, SYSTEM, finished, [looker()],
+                                                   "Read c.", max_turns=limit))
+        added = finished[2 * pairs:]
+        found.append([events[-1]["type"],
+                      [e["message"] for e in events if e["type"] == "message_end"] == added,
+                      events[-1]["messages"] == added])
+        del finished, added  # the run is over and the caller lets its record go
+        gc.collect()
+        found[-1].append(gone() is None)
+    t.expect(found, [["agent_end", True, True, True]] * 3,
+             f"Three runs, each on a record already holding {2 * pairs} earlier messages (drawn): "
+             "one ending in an answer, one in a failed reply, one in the max_turns stop. Every "
+             "message a run records is announced once, by a message_end, however long the "
+             "record it joins; and once agent_end is yielded the run keeps nothing of the "
+             "caller's, on every way out: its record dropped by the caller, no name outside "
+             "the run still holds it. Items: for each run [the last event, the messages "
+             "announced are the ones it added, agent_end carries them, the record is gone] "
+             "(run_agent, lesson 7, Build items 3 and 5: \"Every message the run records is "
+             "announced once\").")
 
 
 @lab_test("The max_turns exit and the failed-reply exit stay balanced: every agent_start has its "
