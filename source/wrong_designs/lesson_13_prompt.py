@@ -1230,6 +1230,45 @@ def build_system_prompt(tools, context_files, skills, cwd, today):
 
 
 def _build_system_prompt(tools, context_files, skills, cwd, today):'''),
+    # Hunt round 20 (reader r106)
+    Wrong(lab='13.1', name="spaces and tabs cut from context files' line ends in the prompt",
+          rule="Each context file goes in with its text exactly as it came, the spaces and tabs at its lines' ends included, whatever ends the line.",
+          where='Build: say what is there, item 3 ("the text exactly as it came") (hunt round 20, r106-21)',
+          names='a tab and a space',
+          replace=r'''
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+''',
+          by=r'''
+    tidy = [(where, "\n".join(line.rstrip(" \t") for line in body.split("\n")))
+            for where, body in context_files]  # no one means a space at a line's end
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in tidy]
+'''),
+    Wrong(lab='13.1', name="the prompt kept for the same context paths and lengths",
+          rule='Equal arguments give equal text whatever was built before: a context file edited since an earlier call goes in with its new text, whatever its length.',
+          where='Build: say what is there, item 3 ("whatever was built before") (hunt round 20, r106-31)',
+          names='its length kept',
+          replace=r'''def build_system_prompt(tools, context_files, skills, cwd, today):''',
+          by=r'''_KEPT = {}  # prompts by what they were built from, each file by its path and length
+
+
+def build_system_prompt(tools, context_files, skills, cwd, today):
+    key = repr(([(t.get("name"), t.get("snippet"), t.get("guidelines")) for t in tools],
+                [(where, len(body)) for where, body in context_files], skills, cwd, today))
+    if key not in _KEPT:
+        _KEPT[key] = _build_system_prompt(tools, context_files, skills, cwd, today)
+    return _KEPT[key]
+
+
+def _build_system_prompt(tools, context_files, skills, cwd, today):'''),
+    Wrong(lab='13.1', name='a skill with an empty description left out of the index',
+          rule='A line - NAME: DESCRIPTION (PATH) for each skill, in the order given: a skill whose description is empty is still a skill, and its line is "- NAME:  (PATH)".',
+          where='Build: say what is there, item 3 ("for each skill, in the order given") (hunt round 20, probe r106-44)',
+          names='an empty one still a line',
+          replace=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))''',
+          by=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills
+             if k["description"]]))  # nothing to say about it'''),
     Wrong(lab='13.1', name="the account's .agents/AGENTS.md put first by discover_context",
           rule="discover_context finds the AGENTS.md files of the workspace it is handed, with the workspace's own paths, and no file of the account's home.",
           where='Build: say what is there, item 2 ("The paths are the workspace\'s own") (hunt round 17, r88-11)',
@@ -1416,6 +1455,17 @@ ALLOWED = [
              "task that fits a description, read its file."] +''',
         by='''            [f"These {len(skills)} skills are instruction files for particular kinds of "
              "task. Before starting a task that fits a description, read its file."] +'''),
+    # Hunt round 20 (reader r106), probe 45.
+    Wrong(
+        lab="13.1", name="a tool's guidelines of None taken for none",
+        rule="Build item 1 makes guidelines a list, and item 3 lists each guideline of the tools; "
+             "what the builder does with a tool whose guidelines are None, or a tuple, which no "
+             "factory of the lesson makes, the page does not say. Reading None as no guidelines "
+             "and a tuple as its items gives every list the same lines as the reference, so it "
+             "keeps every rule the page states (hunt round 20, probe r106-45).",
+        where="hunt round 20, probe r106-45", names="",
+        replace='''        for line in tool.get("guidelines", ()):''',
+        by='''        for line in list(tool.get("guidelines") or []):  # None is no guidelines'''),
 ]
 
 DEEP_TEXT = r'''
@@ -1479,6 +1529,59 @@ async def test_discover_context_three_hundred_folders_deep(t):
              "there is no cap on the depth (discover_context, lesson 13, Build item 2).")
 '''
 
+DEEP_MANY = r'''
+import harness
+from lab.kit import lab_test
+
+LAB = "13.1"
+READ = {"name": "read", "description": "Read a file."}
+
+
+@lab_test("A line for each tool that has a snippet, however many tools: 10,000, past a cap at "
+          "8,192.")
+async def test_ten_thousand_tool_lines(t):
+    tools = [{"name": f"tool{n}", "description": "A tool.", "snippet": f"Do thing {n}"}
+             for n in range(10000)]
+    prompt = harness.build_system_prompt(tools, [], [], "/work", "2026-03-14")
+    lines = next((part.split("\n") for part in prompt.split("\n\n")
+                  if part.startswith("Available tools:")), [])
+    t.expect([len(lines), lines[1:] == [f"- tool{n}: Do thing {n}" for n in range(10000)]],
+             [10001, True],
+             "10,000 tools, each with a snippet. Items: [the tools section's lines, heading "
+             "included, whether they are every tool's line in order]: a line for each tool that "
+             "has a snippet, however many tools there are (build_system_prompt, lesson 13, "
+             "Build item 3).")
+
+
+@lab_test("Each context file in its own section, however many: 10,000, past a cap at 8,192.")
+async def test_ten_thousand_context_files(t):
+    files = [(f"f{n % 9}/{n}/AGENTS.md", f"Rule {n}.") for n in range(10000)]
+    parts = harness.build_system_prompt([], files, [], "/work", "2026-03-14").split("\n\n")
+    t.expect([len(parts) - 2, parts[1:-1] == [f'<project_instructions path="{path}">\n{body}\n'
+                                             "</project_instructions>" for path, body in files]],
+             [10000, True],
+             "10,000 context files of one line each. Items: [how many parts stand between the "
+             "opening line and the date, whether they are the files in their tags, in order]: "
+             "each context file goes in, however many context files there are "
+             "(build_system_prompt, lesson 13, Build item 3).")
+
+
+@lab_test("A line for each skill and the date and directory last, however many skills: 10,000, "
+          "past a cap at 8,192 and past 8,000.")
+async def test_ten_thousand_skills(t):
+    skills = [{"name": f"task{n}", "description": f"Do task {n}.", "path": f"skills/t{n}.md"}
+              for n in range(10000)]
+    parts = harness.build_system_prompt([READ], [], skills, "/work", "2026-03-14").split("\n\n")
+    index = next((part.split("\n") for part in parts if "(skills/t0.md)" in part), [])
+    t.expect([index[1:] == [f"- task{n}: Do task {n}. (skills/t{n}.md)" for n in range(10000)],
+              parts[-1]],
+             [True, "Current date: 2026-03-14\nCurrent working directory: /work"],
+             "10,000 skills and a tool named read. Items: [whether the index lists every skill "
+             "in order, the last part]: a line for each skill, however many skills there are, "
+             "and the date and directory last, whatever comes before them (build_system_prompt, "
+             "lesson 13, Build item 3).")
+'''
+
 # Designs no check of the lab can afford to tell apart (tools/wrong_designs.py's Beyond).
 BEYOND = [
     Beyond(lab='13.1', name='context files cut to a million characters in the prompt',
@@ -1525,4 +1628,87 @@ BEYOND = [
            replace=r'''    steps = [step for step in cwd.split("/") if step not in ("", ".")]''',
            by=r'''    steps = [step for step in cwd.split("/") if step not in ("", ".")][:200]  # deep enough''',
            deep=DEEP_FOLDERS),
+    # Hunt round 20 (reader r106): caps and a switch past the counts the tests draw
+    Beyond(lab='13.1', name='discover_context capped at 256 folders deep',
+           rule='One pair for each AGENTS.md on the way from the root down to cwd, however deep cwd is.',
+           where='Build: say what is there, item 2 ("one pair for each `AGENTS.md` on the way") (hunt round 20, r106-13)',
+           names='there is no cap on the depth',
+           reach='the same reach as the cap at two hundred: '
+                 'test_discover_context_walks_from_the_root_down_to_cwd walks cwd 100 to 200 '
+                 'folders deep at a cost that grows with the square of the depth, and a cap at '
+                 '256 is the same cap a little further out (a limit past what a test can '
+                 'afford); this one stops at the 256th folder',
+           replace=r'''    steps = [step for step in cwd.split("/") if step not in ("", ".")]''',
+           by=r'''    steps = [step for step in cwd.split("/") if step not in ("", ".")][:256]''',
+           deep=DEEP_FOLDERS),
+    Beyond(lab='13.1', name='guidelines capped at 1,024',
+           rule='A line for each guideline of the tools, each sentence once, however many there are.',
+           where='Build: say what is there, item 3 ("for each guideline of the tools") (hunt round 20, r106-15)',
+           names='however many guidelines there are',
+           reach='test_each_guideline_once_first_seen_first lists 1,002 different guidelines and '
+                 "the reference's first-seen check grows with the square of the count, as for "
+                 'the cap at 1,002: a limit past what a test can afford; this one drops '
+                 'guidelines from the 1,025th on. The bank reaches past it (up to 1,200)',
+           replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+           by=r'''    advice = advice[:1024]
+    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+           deep=DEEP_GUIDELINES),
+    Beyond(lab='13.1', name='tool lines capped at 8,192',
+           rule='A line for each tool that has a snippet, in the order of tools, however many tools there are.',
+           where='Build: say what is there, item 3 ("for each tool that has a snippet") (hunt round 20, r106-14)',
+           names='however many tools there are',
+           reach='test_a_line_for_each_tool_with_a_snippet draws 1,001 to 8,000 tools, and any '
+                 'cap past the largest count drawn is the same cap a little further out (a limit '
+                 'past what a test can afford, the tests being over their time budget); this one '
+                 'drops the lines of tools from the 8,193rd on',
+           replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+           by=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools[:8192] if t.get("snippet")]''',
+           deep=DEEP_MANY),
+    Beyond(lab='13.1', name='context files capped at 8,192',
+           rule='Each context file, in the order given, as its own section, however many there are.',
+           where='Build: say what is there, item 3 ("each context file, in the order given") (hunt round 20, r106-16)',
+           names='however many context files there are',
+           reach='test_context_files_go_in_word_for_word_in_the_order_given draws 1,001 to 8,000 '
+                 'files, and any cap past the largest count drawn is the same cap a little '
+                 'further out (a limit past what a test can afford); this one drops files from '
+                 'the 8,193rd on',
+           replace=r'''
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+''',
+           by=r'''
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files[:8192]]
+''',
+           deep=DEEP_MANY),
+    Beyond(lab='13.1', name='skills index capped at 8,192',
+           rule='A line - NAME: DESCRIPTION (PATH) for each skill, in the order given, however many there are.',
+           where='Build: say what is there, item 3 ("for each skill, in the order given") (hunt round 20, r106-17)',
+           names='however many skills there are',
+           reach='test_a_skills_index_only_with_a_tool_named_read draws 1,001 to 8,000 skills, '
+                 'and any cap past the largest count drawn is the same cap a little further out '
+                 '(a limit past what a test can afford); this one drops skills from the 8,193rd on',
+           replace=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))''',
+           by=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills[:8192]]))''',
+           deep=DEEP_MANY),
+    Beyond(lab='13.1', name='the date put before the skills index past 8,000 skills',
+           rule='Last, the two lines Current date: TODAY and Current working directory: CWD, whatever comes before them.',
+           where='Build: say what is there, item 3 ("last, the two lines") (hunt round 20, r106-40)',
+           names='the date and directory last',
+           reach='the order of the parts, the date last, is checked with up to three skills '
+                 '(test_the_parts_come_in_a_fixed_order), and the largest index drawn holds '
+                 '8,000 (test_a_skills_index_only_with_a_tool_named_read): a switch past the '
+                 'largest count drawn is a limit past what a test can afford; this one puts the '
+                 'date before the index from the 8,001st skill on',
+           replace=r'''
+    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")
+''',
+           by=r'''
+    date = f"Current date: {today}\nCurrent working directory: {cwd}"
+    if len(skills) > 8000 and "read" in [t["name"] for t in tools]:  # a long index goes last
+        parts.insert(len(parts) - 1, date)
+    else:
+        parts.append(date)
+''',
+           deep=DEEP_MANY),
 ]

@@ -563,8 +563,10 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
         heap.insert(t.random.randint(0, len(heap)), described(name, snippet))
     shelf = [{"name": f"Case{n}", "description": f"Handle case {n}.", "path": f"./skills//C{n}.md"}
              for n in range(t.random.randint(1001, 5000))]
-    shelf[t.random.randrange(len(shelf))]["description"] = "Handle it.\n" + " ".join(
+    long, blank = t.random.sample(range(2, len(shelf)), 2)
+    shelf[long]["description"] = "Handle it.\n" + " ".join(
         t.random.choice(WORDS) for _ in range(t.random.randint(60, 250))) + "."
+    shelf[blank]["description"] = ""  # still a skill, whose line is "- NAME:  (PATH)"
     pile = [(f"{t.random.choice(LATER)}/{n}/AGENTS.md", f"Rule {n}.")
             for n in range(t.random.randint(1001, 5000))]
     pile[t.random.randrange(len(pile))] = (
@@ -608,7 +610,9 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
         os.environ.clear()
         os.environ.update(saved)
     kept = copy.deepcopy(shelf)
-    pile = [(path, f"Edited: {text}") for path, text in pile]
+    # each edit keeps the length ("Rule 7." becomes "Edit 7."), and the quoted tag stays as it is
+    pile = [(path, text.replace("Rule ", "Edit ").replace("Quoted:", "Edited:"))
+            for path, text in pile]
     edited = harness.build_system_prompt(heap, pile, shelf, where, day)
     shelf[1]["description"] = kept[1]["description"] = "Handle the edited case."
     parts = edited.split("\n\n")
@@ -631,7 +635,8 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
              f"{len(heap)} tools, {len(pile)} context files and {len(shelf)} skills. Items: "
              "[whether the prompt built again by a process with another number, machine name, "
              "environment and clock is the same text; then, built once more after every file's "
-             "text was edited, and again after one skill's description was edited in place: "
+             "text was edited, its length kept (Rule to Edit, Quoted to Edited), and again "
+             "after one skill's description was edited in place: "
              "whether the tool lines are "
              "each tool's name and snippet as they came, a snippet of spaces included; whether "
              "the guideline lines are every guideline once in the order first met, one said "
@@ -641,7 +646,8 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
              "whether the opening line is the one of a prompt with an empty date and folder; "
              "whether a prompt given \"today\" and \".\" ends with them as words]. Among "
              "the tools, write and bash with no snippet and one snippet with a line break; "
-             "among the skills, one description of hundreds of characters after a line break; "
+             "among the skills, one description of hundreds of characters after a line break "
+             "and one empty, still a skill with its line; "
              "among the files, one quoting an opening tag; the other process's environment "
              "answers any name it is asked for.")
 

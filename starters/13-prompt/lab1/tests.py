@@ -325,6 +325,7 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
     # and one file given twice. Nothing is escaped, tidied, cut or merged.
     long = "\n".join(f"{n}. {' '.join(t.random.sample(WORDS, 8))}." for n in range(1, 301))
     marked = (f"Run <code>{t.random.choice(WORDS)}</code> & \"quote\" it, don't 'guess'.  \r\n"
+              f"Keep {t.random.choice(WORDS)} tidy. \t \n"  # a space, a tab, a space, then \n
               f"\r\n<project_instructions path=\"{t.random.choice(FOLDERS)}/AGENTS.md\">\n"
               f"{text(t)}\n</project_instructions>\n")
     first = (f"{t.random.choice(FOLDERS)}/AGENTS.md", text(t) + "\n")
@@ -338,7 +339,8 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
              why=f"Six context files, of {sizes} characters: one whose path holds & and "
              "quotes and whose text holds markup, a <project_instructions> tag and its own "
              "</project_instructions>, \\r\\n line "
-             f"ends and spaces at a line's end; an empty one, {empty[0]!r}, which is still a "
+             "ends, spaces at a line's end before its \\r\\n and a space, a tab and a space "
+             f"before a \\n; an empty one, {empty[0]!r}, which is still a "
              f"file (its section is the two tags around an empty line); one of 300 lines; one "
              f"whose path is spelled {spelled[0]!r}, which goes in the tag as it came; and "
              "the first given again. "
@@ -350,8 +352,8 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
             for n in range(t.random.randint(1001, 8000))]
     # the same files again, one of them edited since: a prompt kept for these paths is stale
     edited = t.random.randrange(len(many))
-    again = many[:edited] + [(many[edited][0], f"Edited: {t.random.choice(WORDS)}.")] + \
-        many[edited + 1:]
+    # (its length kept: "Rule 12." becomes "rULE 12.")
+    again = many[:edited] + [(many[edited][0], many[edited][1].swapcase())] + many[edited + 1:]
     huge = "\n".join(f"{n}. {' '.join(t.random.sample(WORDS, 8))}." for n in range(5000))
     found = [sections(harness.build_system_prompt([], files, [], CWD, TODAY))[1:-1]
              for files in (many, again, [("AGENTS.md", huge)])]
@@ -360,8 +362,10 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
               for parts, files in zip(found, (many, again, [("AGENTS.md", huge)]))],
              [[len(many), True], [len(many), True], [1, True]],
              f"{len(many)} context files of one line each, then the same files again with "
-             f"file {edited} edited since (equal arguments give equal text, and a prompt kept "
-             f"from an earlier call is wrong for new ones), then one file of {len(huge)} "
+             f"file {edited} edited since, its length kept (equal arguments give equal text, "
+             "and a prompt kept from an earlier call is wrong for new ones, whatever it was "
+             "kept by: the paths, "
+             f"or the paths and the texts' lengths), then one file of {len(huge)} "
              "characters. Items: for each prompt, [how many parts stand between the opening "
              "line and the date, whether they are the files in their tags, in the order given, "
              "each text whole]: every file goes in, however many there are, and the text "
@@ -373,8 +377,8 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
 @lab_test("The skills index appears only when there are skills and a tool named read, wherever "
           "read stands in the list and whether or not it has a snippet; it lists each skill as "
           "- name: description (path) after a sentence, in the order given, 12 skills and 1,001 to "
-          "8,000, names, descriptions and paths as they came (a long one and one with a line "
-          "break included), a skill given twice listed twice, "
+          "8,000, names, descriptions and paths as they came (a long one, one with a line "
+          "break and an empty one included), a skill given twice listed twice, "
           "none kept from an earlier call; without read, the "
           "skills change nothing in the prompt.")
 async def test_a_skills_index_only_with_a_tool_named_read(t):
@@ -405,6 +409,7 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
     spelled[0]["description"] = " ".join(["Read this first."] + [
         t.random.choice(WORDS) for _ in range(t.random.randint(60, 300))]) + "."
     spelled[1]["description"] = spelled[1]["description"] + "\n" + t.random.choice(SNIPPETS) + "."
+    spelled[2]["description"] = ""  # still a skill: its line is "- NAME:  (PATH)"
     cases += [(twelve, others + ["read"]), (twelve, others + ["ready"]), (many, ["read"]),
               (twice, ["bash", "read"]), (spelled, ["read"])]
     found, openings = [], []
@@ -430,8 +435,9 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
              "tells the model nothing), then each skill's line in the order given, never "
              "sorted, capped or merged, however many (here up to 1,100), its name, description "
              "and path as they came, full stop or none, capitals, \"./\" and \"//\" included, a "
-             "description of hundreds of characters whole and one with a line break as it came, "
-             "since the line - NAME: DESCRIPTION (PATH) is checked character for character. Each "
+             "description of hundreds of characters whole, one with a line break as it came and "
+             "an empty one still a line, \"- NAME:  (PATH)\", since the line "
+             "- NAME: DESCRIPTION (PATH) is checked character for character. Each "
              "item is, for one draw, [the index section as [whether it opens with "
              "your sentence, its lines from the first skill's on], or None; whether the skills "
              "changed the prompt at all, against the same call with no skills] "
