@@ -8,11 +8,12 @@ import threading
 import pytest
 
 from lab.check import own_threads, turns
+from lab.check.facts import Stalled
 from lab.check.turns import OutOfTurns
 
 from tools.hang_cases import no_hang
 
-STUCK = "waiting for something that can never happen"
+STUCK = Stalled("waiting")  # nothing else left to run: it can never go on
 
 
 def only_the_main_thread():
@@ -57,8 +58,10 @@ def test_a_test_within_its_budget_is_not_stopped():
 
 def test_a_test_past_its_budget_is_stopped_and_told_its_budget():
     counted = [0]
-    with pytest.raises(OutOfTurns, match="used up its budget of 1,000 turns of the event loop"):
+    with pytest.raises(OutOfTurns) as stopped:
         turns.run(spin(10**9, counted), budget=1_000)
+    assert stopped.value.stalled == Stalled("turns", 1_000), \
+        f"a test that spins through its budget of 1,000 turns was stopped as {stopped.value.stalled}"
     assert 500 < counted[0] <= 1_000
 
 
@@ -70,8 +73,10 @@ def test_a_test_waiting_on_a_future_nothing_will_set_is_stopped_at_once():
         loops.append(asyncio.get_running_loop())
         await loops[0].create_future()
 
-    with no_hang(), pytest.raises(OutOfTurns, match=STUCK):
+    with no_hang(), pytest.raises(OutOfTurns) as stopped:
         turns.run(waits_forever())
+    assert stopped.value.stalled == STUCK, \
+        f"a test waiting on a future nothing will set was stopped as {stopped.value.stalled}"
     assert loops[0].turns < 100  # a few turns, not the budget of 10,000
 
 
@@ -130,14 +135,18 @@ def dropped():
 
 
 def test_a_test_that_swallows_its_cancellation_still_ends_when_out_of_turns(dropped):
-    with no_hang(), pytest.raises(OutOfTurns, match="budget of 100 turns"):
+    with no_hang(), pytest.raises(OutOfTurns) as stopped:
         turns.run(stubborn(lambda: asyncio.sleep(0)), budget=100)
+    assert stopped.value.stalled == Stalled("turns", 100), \
+        f"a test that swallows its cancellation was stopped as {stopped.value.stalled}"
 
 
 def test_a_stuck_test_that_swallows_its_cancellation_still_ends(dropped):
     only_the_main_thread()
-    with no_hang(), pytest.raises(OutOfTurns, match=STUCK):
+    with no_hang(), pytest.raises(OutOfTurns) as stopped:
         turns.run(stubborn(lambda: asyncio.get_running_loop().create_future()))
+    assert stopped.value.stalled == STUCK, \
+        f"a stuck test that swallows its cancellation was stopped as {stopped.value.stalled}"
 
 
 def test_tidy_cancels_what_a_test_left_running():
