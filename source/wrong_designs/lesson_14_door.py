@@ -1836,4 +1836,56 @@ async def test_a_question_of_six_million_characters(t):
                  "asked in full. Items: what the check answered, the question is the whole "
                  "call (confirm_with, lesson 14).")
 '''),
+    # Hunt round 21 (reader r116), design 14.1-44.
+    Beyond(lab='14.1', name='a check skipped from the five thousandth guarded call on',
+           rule='For each call, the check is asked once before the real tool runs: the door '
+                'keeps no count of calls, however many, across every door.',
+           where='lab 14.1, Build section, item 1: "For each call, the check is asked once"; '
+                 'hunt round 21, 14.1-44',
+           names='keeps no count of calls',
+           reach="test_only_none_lets_a_call_through sends 1,001 to 1,010 calls in a row "
+                 "through one door, and the lab's tests all together send a few thousand "
+                 "through their doors; this reader's module-wide count skips the check from "
+                 "the 5,000th call on, and a case past it is the count grown just past the "
+                 "design's threshold (a door that stops asking after 50,000 is the next), a "
+                 "limit past what a test can afford",
+           replace=r'''
+            reason = check(tool["name"], arguments)
+''',
+           by=r'''
+            _CALLS.append(1)  # asked enough: from the 5,000th call on, let it through
+            reason = check(tool["name"], arguments) if len(_CALLS) < 5_000 else None
+''',
+           also=((r'''
+def guard(tool, check):
+''', r'''
+_CALLS = []
+
+
+def guard(tool, check):
+'''),),
+           deep=r'''
+import harness
+from lab.kit import lab_test, settle, tool
+
+LAB = "14.1"
+
+
+@lab_test("A door whose check refuses 6,000 calls in a row asks its check on the last as on "
+          "the first: the door keeps no count of calls.")
+async def test_six_thousand_calls_each_asked(t):
+    ran, asked = [], []
+    door = harness.guard(tool("bash", lambda arguments: ran.append(arguments) or "ran"),
+                         lambda name, arguments: asked.append(name) or "not now")
+    refused = 0
+    for _ in range(6_000):
+        try:
+            await settle(door["execute"]({"command": "make deploy"}))
+        except PermissionError:
+            refused += 1
+    t.expect([len(asked), refused, ran], [6_000, 6_000, []],
+             why="The check is asked on each of 6,000 calls and each is refused: the door "
+                 "keeps no count of calls. Items: the times the check was asked, the calls "
+                 "refused, the calls that ran (guard, lesson 14).")
+'''),
 ]
