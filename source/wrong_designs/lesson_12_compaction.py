@@ -1390,6 +1390,20 @@ _ESTIMATES = {}
                                   message["content"]).startswith(
                                       "Previous conversation summary:\n")), len(table))
 """),
+    Wrong(lab='12.2', name='rows() dropping summary rows before a later compaction',
+          rule='A later compaction sees an earlier summary as an ordinary pair: a first_kept_id that is a summary row\'s id keeps that row and the rows after it, and a row is a summary by its place, not by its words.',
+          where='Build: summarise and keep, item 3 (hunt round 21, 12.2-10)',
+          names='sees an earlier summary as an ordinary pair',
+          replace=r"""
+                start = next((i for i, (key, _) in enumerate(table)
+                              if key == entry["first_kept_id"]), len(table))
+""",
+          by=r"""
+                table = [(k, m) for k, m in table if not str(m.get("content", "")).startswith(
+                    "Previous conversation summary:")] or table
+                start = next((i for i, (key, _) in enumerate(table)
+                              if key == entry["first_kept_id"]), len(table))
+"""),
     Wrong(lab='12.2', name='rows() passing over a compaction with an empty summary',
           rule='A compaction entry is read as a rule over the pairs read before it, whatever its summary holds, an empty one included.',
           where='Build: summarise and keep, item 3 (hunt round 12, 12.2-25)',

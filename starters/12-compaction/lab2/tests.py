@@ -324,15 +324,19 @@ async def test_rows_read_a_compaction_as_a_rule(t):
              "with spaces around it. Still nothing is deleted. Items: [the rows' ids, the first "
              "message's content] after each of the three compactions, then how many entries "
              "the log holds (SessionLog.rows, lesson 12, Build item 3).")
-    # a compaction whose first kept id is the earlier summary's own row: that pair is kept
+    # a message after the summary row, then a compaction whose first kept id is the earlier
+    # summary's own row: that pair is kept, and the message after it
+    between = f"Also {word(t)}."
+    log.append_message(harness.user_message(between))
     log.append_compaction(f"Over {word(t)}.", f"e{n + 7}")
     later = f"Now {word(t)}."
     log.append_message(harness.user_message(later))
     t.expect([[k for k, _ in log.rows()], [m["content"] for m in log.replay()]],
-             why=f"A compaction whose first_kept_id, e{n + 7}, is the id of the summary row "
-                 f"the last compaction left, then a message, {later!r}, logged after it. A "
-                 "later compaction sees an earlier summary as an ordinary pair, so that pair is "
-                 "kept after the new summary; and a compaction is a rule over the pairs read "
+             why=f"A message, {between!r}, logged after the summary row e{n + 7} the last "
+                 f"compaction left, then a compaction whose first_kept_id is e{n + 7}, then a "
+                 f"message, {later!r}, logged after it. A "
+                 "later compaction sees an earlier summary as an ordinary pair, so that pair and "
+                 "the message after it are kept after the new summary; and a compaction is a rule over the pairs read "
                  "before it, so it does not reach the messages that come after it in the file, "
                  "and the newer message follows. Items: [the rows' ids, the messages' contents] "
                  "(SessionLog.rows, lesson 12, Build item 3).")
