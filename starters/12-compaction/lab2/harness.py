@@ -641,8 +641,9 @@ def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
     # During a run it refuses, with a RuntimeError whose message is "cannot compact during a run",
     # and asks no model. While the transcript's estimate plus `reserve` still fits in `window` there
     # is room: it returns False, and asks no model. Otherwise it compacts; when that worked, the
-    # harness holds what the log now replays, through replace_messages; it never compares the
-    # record with the log (keeping them in step is the caller's). Returns whether it compacted.
+    # harness holds what the log now replays (its replace_messages is there for that); it never
+    # compares the record with the log (keeping them in step is the caller's). Returns whether it
+    # compacted.
     # Tests: test_maybe_compact, test_nothing_replaces_the_transcript_mid_run,
     #   test_maybe_compact_at_the_threshold.
     pass
