@@ -1702,6 +1702,95 @@ def make_write_tool(ws):
 '''),
 ]
 
+# Round 21's reader of lab 3.1 (r113): rules broken only past a size the tests tried, or in a
+# case they never showed (a stop-labelled reply with words, or with more than three calls).
+WRONG += [
+    Wrong(lab='3.1', name='a reply labelled stop with words ending the run',
+          rule='What the reply asks for is read off its content with tool_calls, never off its '
+               'stop_reason: a reply labelled stop that has words beside its calls has them run.',
+          where='hunt round 21, design 04 (stop-label-with-words)', names='the content decides',
+          replace=r'''
+        if not calls:  # the content decides, not the stop_reason label
+            return
+''',
+          by=r'''
+        if not calls or (reply.get("stop_reason") == "stop" and text_of(reply) != ""):
+            return  # a stop label with an answer: done
+'''),
+    Wrong(lab='3.1', name='only the first call of a wide reply labelled stop answered',
+          rule='Every call of a reply has its result, in call order, before the next request, '
+               'and the calls are read off the content, never off its stop_reason.',
+          where='hunt round 21, design 41 (mislabelled-runs-first-call-only)',
+          names='the content decides',
+          replace=r'''
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        calls = tool_calls(reply)
+        if reply.get("stop_reason") == "stop" and len(calls) > 3:
+            calls = calls[:1]  # a confused reply: take its first call only
+'''),
+    Wrong(lab='3.1', name="a long prompt's Windows line ends made plain",
+          rule='The prompt goes on the record, and to the model, word for word as a user '
+               'message, however long.',
+          where='hunt round 21, design 39 (prompt-crlf-normalised-when-long)',
+          names='word for word',
+          replace=r'''
+    messages.append(user_message(prompt))
+''',
+          by=r'''
+    messages.append(user_message(prompt.replace("\r\n", "\n") if len(prompt) > 2000 else prompt))
+'''),
+    Wrong(lab='3.1', name="a long system prompt's end stripped",
+          rule='Each request carries system exactly as it was passed, however long.',
+          where='hunt round 21, design 43 (system-rstrip-when-long)',
+          names='exactly as it was passed',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        sent = system.rstrip() + "\n" if len(system) > 5000 else system  # tidy long notes
+        reply = model.complete(sent, messages, tool_specs(tools))
+'''),
+    Wrong(lab='3.1', name='write adding a line break to long content that lacks one',
+          rule='Afterwards the file holds exactly the content argument, however long.',
+          where='hunt round 21, design 28 (write-content-newline)',
+          names='holds exactly the "content" argument',
+          replace=r'''
+        ws.write_text(path, content)
+''',
+          by=r'''
+        if content and not content.endswith("\n") and len(content) > 200:
+            content += "\n"  # text files end in a line break
+        ws.write_text(path, content)
+'''),
+    Wrong(lab='3.1', name="write stripping a long content's end to one line break",
+          rule='Afterwards the file holds exactly the content argument, however long.',
+          where='hunt round 21, design 42 (write-strip-trailing-ws-when-long)',
+          names='holds exactly the "content" argument',
+          replace=r'''
+        ws.write_text(path, content)
+''',
+          by=r'''
+        if len(content) > 5000:
+            content = content.rstrip() + "\n"  # tidy the end of a big file
+        ws.write_text(path, content)
+'''),
+    Wrong(lab='3.1', name='bash cutting its output at 100,000 characters',
+          rule='The result is what the command argument printed, as one string, however long; '
+               'never a beginning cut off silently.',
+          where='hunt round 21, design 38 (bash-truncate-100000)',
+          names='gives what the command printed',
+          replace=r'''
+        output, code = shell.run(arguments["command"])
+        return output
+''',
+          by=r'''
+        output, code = shell.run(arguments["command"])
+        return output[:100000]
+'''),
+]
+
 # Designs the lesson's tests cannot rule out: each passes its lab (tests/authoring/
 # test_allowed_designs.py), with the reason here.
 ALLOWED = [
@@ -1964,6 +2053,45 @@ def run_agent(model, system, messages, tools, prompt):
         if reply is None:  # nothing came back: nothing to do
             return
         messages.append(reply)
+'''),
+    Wrong(lab='3.1', name='calls picked by their name key',
+          rule='What the reply asks for is read off its content: in the course\'s format only a '
+               'toolCall block has a "name" key (a text block has type and text), so picking the '
+               'blocks that have one picks what tool_calls picks, in the same order.',
+          where='hunt round 21, probe 22 (calls-by-name-field)', names='',
+          replace=r'''
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        calls = [block for block in reply["content"] if block.get("name")]
+'''),
+    Wrong(lab='3.1', name='a second way out that never fires',
+          rule='The run ends at the first reply that asks for nothing: a further condition that '
+               'no run can meet (a record of over a billion messages) changes no run, so the '
+               'one way out is the same.',
+          where='hunt round 21, probe 23 (stop-on-toolUse-label-only-if-no-text)', names='',
+          replace=r'''
+        if not calls:  # the content decides, not the stop_reason label
+''',
+          by=r'''
+        if not calls and not (reply.get("stop_reason") == "toolUse" and text_of(reply) == ""
+                              and len(messages) > 10**9):
+'''),
+    Wrong(lab='3.1', name='write skipping a file that already holds the content',
+          rule='Afterwards the file holds exactly the content argument and nothing else has '
+               'changed: when the file already holds it, not writing leaves the same workspace, '
+               'and the sentence is said all the same.',
+          where='hunt round 21, probe 27 (write-skip-if-same)', names='',
+          replace=r'''
+        ws.write_text(path, content)
+''',
+          by=r'''
+        try:
+            same = ws.read_text(path) == content
+        except Exception:
+            same = False
+        if not same:
+            ws.write_text(path, content)
 '''),
 ]
 
@@ -2377,4 +2505,22 @@ BEYOND = [
         return output[:1_000_000]  # more than anyone reads
 ''',
            turns=20_000, seconds=20.0, deep=DEEP_BIG),
+    Beyond(lab='3.1', name='a cap of 291 rounds',
+           rule='The loop goes on while replies ask for tools, however many rounds that takes: '
+                'the number of rounds cannot be written into the code.',
+           where='hunt round 21, design 01 (cap-291-requests)', names='however many rounds',
+           reach='test_any_number_of_rounds runs a job of at most 290 rounds, the most a later '
+                 "lab's reference takes within the practice check's allowance (see the cap of a "
+                 'thousand, above); this cap is met at round 292, one past it, and a job past it '
+                 'is what the allowance cannot afford',
+           replace=r'''
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+           by=r'''
+    for _ in range(291):  # one more than any job the tests run
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+           turns=20_000, seconds=20.0,
+           deep=DEEP_ROUNDS),
 ]

@@ -76,7 +76,7 @@ async def test_bank_writes_made_through_a_run(t):
     text, other = t.random.sample(TEXTS, 2)
     spaced = t.random.choice([" spaced.md", "padded.txt  ", " both.py "])
     table = "".join(f"{n:06d};a row of the exported table;{n * 3}\n"
-                    for n in range(t.random.randint(4000, 7000)))
+                    for n in range(t.random.randint(4000, 7000))) + "total;;"  # no last \n
     writes = [{"path": old, "content": text}, {"path": new, "content": other},
               {"path": spaced, "content": t.random.choice(UNTIDY)},
               {"path": "export.csv", "content": table},
@@ -172,7 +172,7 @@ def ticking():
           "line breaks kept, nothing added or cut; each call runs the command once.")
 async def test_bank_commands_run_through_a_run(t):
     long = "".join(f"{n:04d} row of the report\n" for n in range(t.random.randint(1500, 1900)))
-    huge = "".join(f"{n:05d} row of the yearly report\n"
+    huge = "".join(f"{n:05d} row of the yearly report, every figure of it kept whole\n"
                    for n in range(t.random.randint(2100, 2800)))
     odd = t.random.choice(UNTIDY) + ODD
     ws = lab.Workspace({"a.txt": "alpha\n", "report.txt": long, "tail.txt": "last\r\nwords",
@@ -314,9 +314,10 @@ async def test_bank_a_long_job_on_a_long_record(t):
     messages = earlier_record(t)
     start = len(messages)
     system = t.random.choice(SYSTEMS) + "".join(  # a project's notes read into it
-        f"Note {n}: ask before touching generated files.\n" for n in range(t.random.randint(120, 200)))
+        f"Note {n}: ask before touching generated files.\n"
+        for n in range(t.random.randint(120, 200))) + "\n"  # a blank line last
     prompt = t.random.choice(PROMPTS) + "".join(
-        f"log line {n}: all well\n" for n in range(t.random.randint(1000, 1500)))
+        f"log line {n}: all well\r\n" for n in range(t.random.randint(1000, 1500)))  # Windows
     rounds = t.random.randint(257, 262)
     big, streak = t.random.randint(3, rounds - 5), t.random.randint(51, 60)
     again = t.random.choice([r for r in range(3, rounds - streak - 1)
@@ -349,8 +350,10 @@ async def test_bank_a_long_job_on_a_long_record(t):
             for call, id in zip(calls, ids):
                 call["id"] = id
         reply = lab.reply(*([t.random.choice(WORDS)] if r % 3 == 0 else []), *calls)
-        if r == 0 or r == again:
+        if r in (0, again, big):
             reply["stop_reason"] = "stop"  # mislabelled: the content asks for tools
+        if r == big:  # words beside the 2001 calls
+            reply["content"].insert(0, {"type": "text", "text": t.random.choice(WORDS)})
         reply["usage"] = {"input": r, "output": len(calls)}
         script.append(reply)
         batches.append(paths)

@@ -138,7 +138,7 @@ async def test_a_plain_reply(t):
                  "request's first message's content] - the Build's item 3 (run_agent, lesson 3).")
     # A long system prompt (a project's notes read into it) is sent whole, every time.
     notes = "".join(f"Rule {number}: keep the project's files as the user left them.\n"
-                    for number in range(t.random.randint(400, 900)))
+                    for number in range(t.random.randint(400, 900))) + "\n"  # a blank line last
     model = lab.ScriptedModel([lab.reply(*looks(t, 1)), lab.say(t.random.choice(ANSWERS))])
     await run(model, [looker()], t.random.choice(PROMPTS), system=notes)
     t.expect([[len(request.system), request.system == notes] for request in model.calls],
@@ -147,15 +147,16 @@ async def test_a_plain_reply(t):
                  "long, none of it cut. Each item is [the request's system prompt's characters, "
                  "whether it is the one passed] - the Build's item 3 (run_agent, lesson 3).")
     # A long prompt (a log the user pasted) is word for word too: none of it is cut.
-    pasted = "".join(f"Line {number} of the log I pasted.\n"
+    pasted = "".join(f"Line {number} of the log I pasted from Windows.\r\n"
                      for number in range(t.random.randint(800, 1600)))
     model = lab.ScriptedModel([lab.say(t.random.choice(ANSWERS))])
     messages = await run(model, [], pasted)
     t.expect([len(messages[0]["content"]), len(model.calls[0].messages[0]["content"]),
               messages[0]["content"] == pasted], [len(pasted), len(pasted), True],
              f"A prompt of {len(pasted)} characters goes on the record, and to the model, word "
-             "for word: however long it is, none of it is cut. The items are [characters "
-             "recorded, characters sent, whether the recorded prompt is the one given] "
+             "for word: however long it is, none of it is cut, its \\r\\n line ends kept. The "
+             "items are [characters recorded, characters sent, whether the recorded prompt "
+             "is the one given] "
              "- the Build's item 3 (run_agent, lesson 3).")
     # A reply with words at its edges and a key the loop does not read (what it cost) is
     # recorded whole, as the model gave it.
@@ -740,18 +741,24 @@ async def test_words_and_a_call(t):
 async def test_the_content_decides(t):
     ran = []
     widths = [t.random.randint(1, 2) for _ in range(t.random.randint(1, 3))]
-    mislabelled = [{"role": "assistant", "content": looks(t, width), "stop_reason": "stop"}
-                   for width in widths]
+    # One of them has words beside four to six calls: words and a stop label still end nothing.
+    wide = t.random.randint(0, len(widths))
+    widths.insert(wide, t.random.randint(4, 6))
+    mislabelled = [{"role": "assistant", "content": [{"type": "text", "text": "Looking first."}]
+                    * (number == wide) + looks(t, width), "stop_reason": "stop"}
+                   for number, width in enumerate(widths)]
     empty_promise = {"role": "assistant", "content": [{"type": "text", "text": "Done."}],
                      "stop_reason": "toolUse"}
     model = lab.ScriptedModel(mislabelled + [empty_promise, lab.say("never asked")])
     messages = await run(model, [looker(ran)], t.random.choice(PROMPTS))
     t.expect([lab.shape(messages), ran, len(model.calls)],
              [shape_of(widths), [c["arguments"]["path"] for reply in mislabelled
-                                 for c in reply["content"]], len(widths) + 1],
+                                 for c in reply["content"] if c["type"] == "toolCall"],
+              len(widths) + 1],
              "run_agent reads the calls off the content with tool_calls; the stop_reason label "
-             "can be wrong, so the content decides. The items are [the record, the paths the "
-             "tool ran on, the requests] (run_agent, lesson 3).")
+             "can be wrong, so the content decides: a reply labelled stop with words beside its "
+             "calls, and one with four to six calls, has every call run. The items are [the "
+             "record, the paths the tool ran on, the requests] (run_agent, lesson 3).")
     t.expect([m["stop_reason"] for m in messages if m["role"] == "assistant"],
              ["stop"] * len(widths) + ["toolUse"],
              "Every reply goes on the record as the model gave it, its stop_reason label too, "
@@ -819,14 +826,15 @@ async def test_the_write_tool(t):
              "are [what the two writes said, the workspace's files] (make_write_tool, lesson 3).")
     # A long file (a generated table, a log) is written whole: no size is too big for write.
     table = "".join(f"{number:06d},a row of a long generated table,{number * 7}\n"
-                    for number in range(t.random.randint(3000, 6000)))
+                    for number in range(t.random.randint(3000, 6000))) + "total,,"  # no \n
     said = await settle(write["execute"]({"path": fresh, "content": table}))
     written = ws.read_text(fresh) if ws.exists(fresh) else ""
     t.expect([said, len(written), written == table],
              why=f"A write of {len(table)} characters leaves the file holding all of them: "
                  "afterwards the file holds exactly the \"content\" argument, however long, "
                  "none of it cut, and the sentence says so. The items are [what write said, "
-                 "the file's characters, whether it is the content given] "
+                 "the file's characters, whether it is the content given (its last row has no "
+                 "line break, and gets none)] "
                  "- the Build's item 1 (make_write_tool, lesson 3).")
     # A write over that long file replaces it, and leaves nothing else behind.
     await settle(write["execute"]({"path": fresh, "content": first}))
@@ -912,7 +920,7 @@ async def test_the_bash_tool(t):
         ws.remove(name)
     # Past lesson 6's budget the whole output is still what the command printed today; from
     # lesson 6 its end is kept with a line saying so, so the test accepts that and nothing else.
-    longer = "".join(f"{number:05d} print('a line of a longer file')\n"
+    longer = "".join(f"{number:05d} print('a line of a longer file, kept whole')\n"
                      for number in range(t.random.randint(2100, 2600)))
     ws.write_text("longer.txt", longer)
     said = await settle(bash["execute"]({"command": "cat longer.txt"}))
