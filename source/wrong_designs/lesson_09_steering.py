@@ -1432,6 +1432,64 @@ _HANDED = [None]
     turn, todo, failed = 0, [], False
     followed = 0
 """),)),
+    # Kill round 21 (reader r114), designs 9.1-20, 21, 39: the loop cuts a steering crowd.
+    Wrong(lab='9.1', name='the loop keeps the first five hundred messages of a steering ask',
+          rule='Whoever owns the queue decides what a call hands over, and whatever is in pending at the top of a turn is recorded there, however many messages it has handed over: the loop cuts nothing.',
+          where='Build: "Whatever is in `pending` at the top of a turn is recorded there"; section "Two messages in the queue": "Whoever owns the queue decides what a call to them hands over"; kill round 21, 9.1-20 (r114)',
+          names='the loop cuts, drops and reorders nothing',
+          replace=r"""
+                pending = ask(get_steering)  # every call of this turn has its result
+""",
+          by=r"""
+                pending = ask(get_steering)[:500]  # a crowd is cut to five hundred
+"""),
+    Wrong(lab='9.1', name='the loop keeps the first message of a steering ask after a turn',
+          rule='Whatever is in pending at the top of a turn is recorded there, however many messages the ask after a turn_end has handed over: the loop cuts nothing.',
+          where='Build: "Whatever is in `pending` at the top of a turn is recorded there"; section "Two messages in the queue": "Whoever owns the queue decides what a call to them hands over"; kill round 21, 9.1-39 (r114)',
+          names='the loop cuts, drops and reorders nothing',
+          replace=r"""
+                pending = ask(get_steering)  # every call of this turn has its result
+""",
+          by=r"""
+                pending = ask(get_steering)[:1]  # one per turn, after a turn
+"""),
+    # Kill round 21 (reader r114), design 9.1-34: repeated words inside one hand-over dropped.
+    Wrong(lab='9.1', name='the same words twice in one steering ask kept once',
+          rule='Whatever is in pending at the top of a turn is recorded there: the same words handed over twice in one ask are two messages, both recorded ("A harness drops nothing the user said").',
+          where='Build: "Whatever is in `pending` at the top of a turn is recorded there"; section "Two messages in the queue": "Whoever owns the queue decides what a call to them hands over"; kill round 21, 9.1-34 (r114)',
+          names='the loop cuts, drops and reorders nothing',
+          replace=r"""
+                pending = ask(get_steering)  # every call of this turn has its result
+""",
+          by=r"""
+                pending, said = [], set()
+                for message in ask(get_steering):  # the same words twice in one ask kept once
+                    if message["content"] not in said:
+                        said.add(message["content"])
+                        pending.append(message)
+"""),
+    # Kill round 21 (reader r114), probe 9.1-31: a hand-over recorded back to front.
+    Wrong(lab='9.1', name='a steering ask recorded newest first',
+          rule='Whoever owns the queue decides what a call hands over, order included, and whatever is in pending at the top of a turn is recorded there as handed over: the loop reorders nothing.',
+          where='Build: "Whatever is in `pending` at the top of a turn is recorded there"; section "Two messages in the queue": "Whoever owns the queue decides what a call to them hands over"; kill round 21, 9.1-31 (r114)',
+          names='the loop cuts, drops and reorders nothing',
+          replace=r"""
+                pending = ask(get_steering)  # every call of this turn has its result
+""",
+          by=r"""
+                pending = ask(get_steering)[::-1]  # the newest first
+"""),
+    # Kill round 21 (reader r114), design 9.1-22: the loop cuts a follow-up crowd.
+    Wrong(lab='9.1', name='the loop keeps the first five hundred messages of a follow-up ask',
+          rule='Whatever is in pending at the top of a turn is recorded there, however many follow-ups get_follow_ups has handed over: the loop cuts nothing.',
+          where='Build: "Whatever is in `pending` at the top of a turn is recorded there"; section "Two messages in the queue": "Whoever owns the queue decides what a call to them hands over"; kill round 21, 9.1-22 (r114)',
+          names='the loop cuts, drops and reorders nothing',
+          replace=r"""
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""",
+          by=r"""
+            pending = ask(get_follow_ups)[:500]  # a crowd is cut to five hundred
+"""),
 ]
 
 ALLOWED = [
@@ -1554,6 +1612,30 @@ ALLOWED = [
             if queue and queue[0] is message:  # that very dict: equal words are another message
                 queue.pop(0)
 """),)),
+    # Kill round 21 (reader r114), probe 9.1-15.
+    Wrong(lab='9.1', name='follow-ups asked for in the steering gap once no call is owed',
+          rule='get_follow_ups is called "only when the run would otherwise end: never after a turn whose reply had calls, and never after a failed reply" (Build item 4): asking it right after an empty steering ask, in the same gap, when the turn left no call without its result and its reply did not fail, is that very moment, once per time the run would end; the record, the asks and the events are the same as the given outer loop\'s.',
+          where='Build item 4; kill round 21, probe 9.1-15 (r114)', names='',
+          replace=r"""
+                pending = ask(get_steering)  # every call of this turn has its result
+        if not failed:
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""",
+          by=r"""
+                pending = ask(get_steering) or (ask(get_follow_ups) if not todo else [])
+"""),
+    # Kill round 21 (reader r114), probe 9.1-25.
+    Wrong(lab='9.1', name='_delivered looking only at user messages',
+          rule='"A message leaves its queue once it is itself on the record" (Build item 2): steer and follow_up queue user messages only, so a _delivered that passes over every message of another role takes off exactly the messages the given one does.',
+          where='Build item 2; kill round 21, probe 9.1-25 (r114)', names='',
+          replace=r"""
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+                queue.popleft()
+""",
+          by=r"""
+            if message["role"] == "user" and queue and queue[0] is message:  # only words queue
+                queue.popleft()
+"""),
 ]
 
 PASTE_REACH = "test_the_words_go_in_as_they_were_given sends a pasted log of 4,320,000 characters as a steer and a follow-up, built once when the tests load (about 20 ms of the lab's run, and 4 MB more in the browser's memory, in a test CI runs for every later lab too); a paste past this limit is twice that or more, and the next cut would sit just past it: any finite paste has a cut past it"

@@ -261,10 +261,14 @@ async def steering_after_a_follow_up():
 async def crowds_at_once(t):
     """run_agent handed a get_steering that hands over a crowd of two hundred and more at its
     ask after the first turn_end, then one message per ask, and a get_follow_ups that does the
-    same at its first ask: the asks of each, the requests, the user messages after the crowds."""
+    same at its first ask: the asks of each, the requests, the user messages after the crowds,
+    and whether every message of both crowds is on the record, in order, repeats included."""
     asks, messages = [], []
-    steers = [harness.user_message(f"Aside {n}.") for n in range(t.random.randint(200, 300))]
-    follows = [harness.user_message(f"After {n}.") for n in range(t.random.randint(200, 300))]
+    every = t.random.randint(2, 7)  # the crowds say some words again, each time another message
+    steers = [harness.user_message(f"Aside {n % every}.")
+              for n in range(t.random.randint(600, 900))]
+    follows = [harness.user_message(f"After {n % every}.")
+               for n in range(t.random.randint(600, 900))]
     later = [harness.user_message(w) for w in t.random.sample(SAID, 4)]
     owed = {"steering": [later[0], later[1]], "follow-ups": [later[2], later[3]]}
 
@@ -280,8 +284,11 @@ async def crowds_at_once(t):
                                       get_steering=owner("steering", steers, 2),
                                       get_follow_ups=owner("follow-ups", follows, 1)))
     users = [m["content"] for m in messages if m["role"] == "user"]
+    whole = users == (["Go."] + [m["content"] for m in steers] + [later[0]["content"],
+                      later[1]["content"]] + [m["content"] for m in follows]
+                      + [later[2]["content"], later[3]["content"]])
     return [[asks.count("steering"), asks.count("follow-ups")], len(model.calls),
-            [w for w in users if not w.startswith(("Aside", "After"))]]
+            [w for w in users if not w.startswith(("Aside", "After"))], whole]
 
 
 async def two_tabs_at_once(t):
@@ -1025,7 +1032,9 @@ async def test_bank_run_agent_with_an_inbox(t):
     t.expect(await crowds_at_once(t),
              why="Owners that hand over a crowd at one ask, then one message per ask: the asks "
                  "of get_steering and of get_follow_ups, the requests, the user messages after "
-                 "the crowds.")
+                 "the crowds, and whether both crowds are on the record whole, in order, the "
+                 "same words as often as handed over: whatever is in pending at the top of a "
+                 "turn is recorded there.")
 
 
 @lab_test("run_agent handed both callables, and a get_steering that hands over all it holds: "
@@ -1072,7 +1081,9 @@ async def test_bank_an_owner_that_hands_over_all_it_holds(t):
     t.expect(await crowds_at_once(t),
              why="Owners that hand over a crowd at one ask, then one message per ask: the asks "
                  "of get_steering and of get_follow_ups, the requests, the user messages after "
-                 "the crowds.")
+                 "the crowds, and whether both crowds are on the record whole, in order, the "
+                 "same words as often as handed over: whatever is in pending at the top of a "
+                 "turn is recorded there.")
 
 
 # --- rule 4: follow-ups are asked for only where the run would end ------------------------------
@@ -1152,7 +1163,9 @@ async def test_bank_follow_ups_asked_for_on_two_runs(t):
     t.expect(await crowds_at_once(t),
              why="Owners that hand over a crowd at one ask, then one message per ask: the asks "
                  "of get_steering and of get_follow_ups, the requests, the user messages after "
-                 "the crowds.")
+                 "the crowds, and whether both crowds are on the record whole, in order, the "
+                 "same words as often as handed over: whatever is in pending at the top of a "
+                 "turn is recorded there.")
 
 
 @lab_test("A follow-up sent at the turn_end of a batch waits for the answer; one sent at the "
@@ -1231,7 +1244,9 @@ async def test_bank_follow_ups_from_an_owner_that_takes_them(t):
     t.expect(await crowds_at_once(t),
              why="Owners that hand over a crowd at one ask, then one message per ask: the asks "
                  "of get_steering and of get_follow_ups, the requests, the user messages after "
-                 "the crowds.")
+                 "the crowds, and whether both crowds are on the record whole, in order, the "
+                 "same words as often as handed over: whatever is in pending at the top of a "
+                 "turn is recorded there.")
 
 
 # --- rule 5: without the two callables, lesson 8's run --------------------------------------------

@@ -888,8 +888,11 @@ async def test_steering_is_asked_for_only_in_the_gaps(t):
              "both. get_steering is called once when the run begins and once after each "
              "turn_end, and at no other moment: not again before get_follow_ups. Items: each "
              "ask as [the callable, the record then], the record (run_agent, lesson 9).")
-    # an owner that hands over a crowd at the first turn_end, then one message per ask
-    crowd = [harness.user_message(f"Point {n}.") for n in range(t.random.randint(200, 400))]
+    # an owner that hands over a crowd at the first turn_end, then one message per ask; the
+    # crowd says some words more than once, each time another message
+    rounds_of = t.random.randint(3, 9)
+    crowd = [harness.user_message(f"Point {n % rounds_of}.")
+             for n in range(t.random.randint(600, 1000))]
     later = t.random.sample(WORDS, 2)
     then, asked, messages = [harness.user_message(w) for w in later], [], []
 
@@ -908,6 +911,14 @@ async def test_steering_is_asked_for_only_in_the_gaps(t):
              "item 3), however many messages it has handed over, so the two after the crowd "
              "get a turn each. Items: the asks, the model calls, the last two user messages "
              "(run_agent, lesson 9).")
+    t.expect(user_words(messages) == ["Read the files."] + [m["content"] for m in crowd] + later,
+             True,
+             f"The same run: whoever owns the queue decides what a call hands over, and "
+             f"whatever is in pending at the top of a turn is recorded there (Build), so all "
+             f"{len(crowd)} messages of the crowd are on the record, in the order handed over, "
+             "the same words again as often as they were handed over: the loop cuts, drops and "
+             "reorders nothing. The item: the user messages are the prompt, the crowd, the two "
+             "after it (run_agent, lesson 9).")
 
 
 @lab_test("The loop asks for follow-ups only when the run would end, once the consumer has had "
@@ -960,8 +971,11 @@ async def test_follow_ups_are_asked_for_only_at_the_end(t):
              "the same run, so its turns count toward the run's max_turns model calls like any "
              "other; nothing starts the count again. Items: the model calls made, the record "
              "(run_agent, lessons 8 and 9).")
-    # an owner that hands over a crowd at its first ask, then one message per ask
-    crowd = [harness.user_message(f"Then point {n}.") for n in range(t.random.randint(200, 400))]
+    # an owner that hands over a crowd at its first ask, then one message per ask; the crowd
+    # says some words more than once, each time another message
+    rounds_of = t.random.randint(3, 9)
+    crowd = [harness.user_message(f"Then point {n % rounds_of}.")
+             for n in range(t.random.randint(600, 1000))]
     later = t.random.sample(WORDS, 2)
     then, asked, messages = [harness.user_message(w) for w in later], [], []
 
@@ -979,6 +993,13 @@ async def test_follow_ups_are_asked_for_only_at_the_end(t):
              "each time the run would otherwise end (Build item 4), however many it has handed "
              "over, so the two after the crowd are answered in the same run. Items: the asks, "
              "the model calls, the last two user messages (run_agent, lesson 9).")
+    t.expect(user_words(messages) == ["Start."] + [m["content"] for m in crowd] + later, True,
+             f"The same run: whatever is in pending at the top of a turn is recorded there "
+             f"(Build), however many it has handed over, so all {len(crowd)} follow-ups of the "
+             "crowd are on the record, in the order handed over, the same words again as often "
+             "as they were handed over: the loop cuts, drops and reorders nothing. The item: "
+             "the user messages are the prompt, the crowd, the two after it (run_agent, "
+             "lesson 9).")
 
 
 def batch_after(done, widths):
