@@ -2689,6 +2689,44 @@ def assemble(chunks, *, aborted=False):
                 if call is None or (call_id and call["id"] and call_id != call["id"]
                                     and any(part != "" for part in call["parts"])):
 """),
+    # Hunt round 21 (reader r117), design 16.1-21: an index clamped below what the tests used.
+    Wrong(lab='16.1', name='an index past 511 read as 511',
+          rule='Calls stand in the order of their index, however large the index is.',
+          where='lab 16.1, Build section, item 2: "then one `toolCall` per call, in the order of the calls\' `index`"',
+          names='calls stand in index order',
+          replace=r"""
+                index, call_id = piece.get("index") or 0, piece.get("id")
+""",
+          by=r"""
+                index, call_id = min(piece.get("index") or 0, 511), piece.get("id")
+"""),
+    # Hunt round 21 (reader r117), design 16.1-34: no-argument calls judged empty past a count.
+    Wrong(lab='16.1', name='more than three calls with no arguments and no words judged empty',
+          rule='A call whose arguments never arrive gets {}, however many such calls the reply holds; a reply of calls is never an empty reply.',
+          where='lab 16.1, Build section, item 2: "an empty text means `{}`"',
+          names='arguments never arrive',
+          replace=r"""
+    if aborted:
+        why = ABORTED
+""",
+          by=r"""
+    if not content and len(blocks) > 3 and all(not call["parts"] or call["parts"] == [""] for call in calls):
+        why = "The provider sent an empty reply"
+    elif aborted:
+        why = ABORTED
+"""),
+    # Hunt round 21 (reader r117), design 16.1-31: empty arguments sent as the dict itself.
+    Wrong(lab='16.1', name='empty arguments sent as a dict',
+          rule='Every call\'s arguments travel as JSON text, the empty object too: "{}", never the dict.',
+          where='lab 16.1, Build section, item 3: "with the arguments as JSON text"',
+          names='arguments as a JSON string',
+          replace=r"""
+                     "function": {"name": call["name"], "arguments": json.dumps(call["arguments"])}}
+""",
+          by=r"""
+                     "function": {"name": call["name"],
+                                  "arguments": json.dumps(call["arguments"]) if call["arguments"] else call["arguments"]}}
+"""),
     # Hunt round 18 (reader r99), design 16.1-22: a cap at the count the test tried.
     Wrong(lab='16.1', name='only the first 301 calls put in the reply',
           rule='A reply that arrived whole holds one toolCall per call, in index order, however many calls it has.',
