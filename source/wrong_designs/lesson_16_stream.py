@@ -3089,6 +3089,85 @@ ALLOWED = [
 
 # Designs no check of the lab can afford to tell apart (tools/wrong_designs.py's Beyond).
 BEYOND = [
+    # Hunt round 21 (reader r117), design 16.1-38: a cap past the count the test draws.
+    Beyond(lab='16.1', name='only the first 400 calls put in the reply',
+           rule='A reply that arrived whole holds one toolCall per call, however many calls it has.',
+           where='lab 16.1, Build section, item 2 ("then one `toolCall` per call"); hunt round 21, 16.1-38',
+           names='every call is in the reply',
+           reach="test_interleaved_calls_are_matched_by_index draws 302 to 340 calls in one "
+                 "delta (about 1.1 ms of processor time on the reference for 320); this reader "
+                 "keeps the first 400, and a draw past it is the count grown just past the "
+                 "design's threshold: the next cap (1,000, 10,000) is past that again, each "
+                 "thousand calls about 3.5 ms",
+           replace=r'''
+                    calls.append(call)
+''',
+           by=r'''
+                    if len(calls) < 400:  # enough calls for any one reply
+                        calls.append(call)
+''',
+           deep=r'''
+import json
+
+import harness
+from lab.kit import lab_test
+
+LAB = "16.1"
+
+
+@lab_test("A delta of 500 whole calls gives them all: every call is in the reply.")
+async def test_a_delta_of_five_hundred_calls(t):
+    many = [{"choices": [{"index": 0, "delta": {"tool_calls": [
+        {"index": n, "id": f"c{n}", "type": "function",
+         "function": {"name": "read", "arguments": json.dumps({"path": f"f{n}.py"})}}
+        for n in range(500)]}}]},
+        {"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]}]
+    t.expect(len(harness.assemble(many)["content"]), 500,
+             "One chunk of 500 whole calls. The item is how many calls the reply holds: "
+             "every call is in the reply, however many there are (assemble, lesson 16).")
+'''),
+    # Hunt round 21 (reader r117), design 16.1-39: a cap on the fragments of one call.
+    Beyond(lab='16.1', name="only a call's first 1,000 fragments joined",
+           rule="A call's arguments are all its fragments joined, however many there are.",
+           where='lab 16.1, Build section, item 2 ("arguments parsed from all its fragments joined"); hunt round 21, 16.1-39',
+           names='all its fragments',
+           reach="the tests' calls come in tens of fragments (drawn cuts, a long answer of "
+                 "one-character chunks); this reader keeps a call's first 1,000, and a call "
+                 "of more is the count grown just past the design's threshold: 1,500 "
+                 "fragments cost about 0.6 ms, and the next cap (10,000, 100,000) ten times "
+                 "that again",
+           replace=r'''
+                call["parts"].append("" if said is None else said)
+''',
+           by=r'''
+                if len(call["parts"]) < 1_000:  # enough scraps for any one call
+                    call["parts"].append("" if said is None else said)
+''',
+           deep=r'''
+import json
+
+import harness
+from lab.kit import lab_test
+
+LAB = "16.1"
+
+
+@lab_test("A call whose arguments come in 1,500 one-character fragments gets them all joined: "
+          "its arguments are all its fragments joined.")
+async def test_a_call_of_fifteen_hundred_fragments(t):
+    text = json.dumps({"path": "a" * 1_488})
+    chunks = [{"choices": [{"index": 0, "delta": {"tool_calls": [
+        {"index": 0, "id": "c1", "function": {"name": "read", "arguments": text[0]}}]}}]}]
+    chunks += [{"choices": [{"index": 0, "delta": {"tool_calls": [
+        {"index": 0, "function": {"arguments": part}}]}}]} for part in text[1:]]
+    chunks.append({"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]})
+    reply = harness.assemble(chunks)
+    t.expect([reply["stop_reason"], reply["content"][0]["arguments"]],
+             ["toolUse", {"path": "a" * 1_488}],
+             f"One call whose arguments, {len(text)} characters, come one character a "
+             "fragment. Items: the reply's stop_reason, the call's arguments: they are all "
+             "its fragments joined, however many (assemble, lesson 16).")
+'''),
     # Hunt round 17 (reader r93), designs 16.2-20 and 16.2-44 (the same count, an error reply).
     Beyond(lab='16.2', name='the stream taken for ended after 9,500 quiet turns',
            rule='The response is read to its end or a Stop, however long the provider is quiet: '
