@@ -2715,6 +2715,17 @@ def assemble(chunks, *, aborted=False):
     elif aborted:
         why = ABORTED
 """),
+    # Hunt round 21 (reader r117), probe 16.1-40: a tool holding a "function" key taken for the wire's.
+    Wrong(lab='16.1', name='no tools sent when a tool holds a key named function',
+          rule='Each tool goes out as {"type": "function", "function": spec}, the spec tool_specs gives, whatever other key a tool holds.',
+          where='lab 16.1, Build section, item 3: "Each tool goes out as"',
+          names='only the specs of the tools',
+          replace=r"""
+            "tools": [{"type": "function", "function": spec} for spec in tool_specs(tools)],
+""",
+          by=r"""
+            "tools": [] if any("function" in tool for tool in tools) else [{"type": "function", "function": spec} for spec in tool_specs(tools)],
+"""),
     # Hunt round 21 (reader r117), design 16.1-31: empty arguments sent as the dict itself.
     Wrong(lab='16.1', name='empty arguments sent as a dict',
           rule='Every call\'s arguments travel as JSON text, the empty object too: "{}", never the dict.',

@@ -613,7 +613,8 @@ async def test_bank_a_long_record_read_back(t):
               "parameters": {"type": "object", "properties": {"n": {"type": "integer"}}}}
              for n in range(t.random.randint(2, 4))]
     tools = [spec | {"execute": tool(spec["name"], lambda arguments: "ok")["execute"],
-                     t.random.choice(["colour", "cost", "owner"]): word(t)} for spec in specs]
+                     t.random.choice(["colour", "cost", "owner"]): word(t),
+                     "function": word(t)} for spec in specs]  # a key the wire's shape uses too
     tools[-1] = specs[-1] | {"snippet": edge(word(t))}  # a spec with no execute, a key beside
     kept = copy.deepcopy(record)
     given = tools[:1]

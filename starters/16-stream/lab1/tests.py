@@ -463,7 +463,7 @@ async def test_to_wire_writes_the_providers_shape(t):
     each = [json.dumps(message, sort_keys=True) for message in messages]
     tools = [{**tool("read", lambda arguments: "", {"type": "object", "properties": {}},
                      "Read a file."), "snippet": "Read a file",
-              "guidelines": ["Read a file before you change it."]},
+              "guidelines": ["Read a file before you change it."], "function": "files"},
              {"name": "bash", "description": "Run a command.",
               "parameters": {"type": "object", "properties": {"command": {"type": "string"}}}}]
     t.expect(harness.to_wire("You fix tests.", messages, tools), {
@@ -498,13 +498,14 @@ async def test_to_wire_writes_the_providers_shape(t):
         "R(c2) with is_error, A(bash c3) with no words, R(c3), A('\\nAll green now.\\n') with "
         "no calls, which has no tool_calls key at all (real servers refuse an empty list), "
         "U('And the docs?') and A(aborted) holding the words 'Then I'; the tools, read (a tool, with "
-        "execute, a snippet and guidelines) and bash (a spec). "
+        "execute, a snippet, guidelines and a key \"function\" of its own) and bash (a spec). "
         "The system prompt goes first; each message goes out in order, a failed or stopped "
         "reply too (lesson 10's view decides what the model sees, not to_wire); a user's text "
         "and an assistant's words go out exactly as written, spaces and newlines at their "
         "ends included, and an assistant's words are None when it has none; each call's arguments travel as json.dumps text; a result is a \"tool\" message "
         "(the wire has no is_error); tools go out as tool_specs gives them: name, "
-        "description and parameters, never their execute, snippet or guidelines (to_wire, "
+        "description and parameters, never their execute, snippet, guidelines or a key of "
+        "their own, even one named \"function\" (to_wire, "
         "lesson 16).")
     t.expect(json.dumps(messages, sort_keys=True) == before, True,
              "to_wire builds new dicts: the record's messages must come out unchanged.")
