@@ -504,8 +504,8 @@ async def test_to_wire_writes_the_providers_shape(t):
         "and an assistant's words go out exactly as written, spaces and newlines at their "
         "ends included, and an assistant's words are None when it has none; each call's arguments travel as json.dumps text; a result is a \"tool\" message "
         "(the wire has no is_error); tools go out as tool_specs gives them: name, "
-        "description and parameters, never their execute, snippet, guidelines or a key of "
-        "their own, even one named \"function\" (to_wire, "
+        "description and parameters, never their execute, snippet or guidelines, nor a key "
+        "of their own, even one named \"function\" (to_wire, "
         "lesson 16).")
     t.expect(json.dumps(messages, sort_keys=True) == before, True,
              "to_wire builds new dicts: the record's messages must come out unchanged.")
