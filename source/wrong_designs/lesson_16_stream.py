@@ -2689,6 +2689,55 @@ def assemble(chunks, *, aborted=False):
                 if call is None or (call_id and call["id"] and call_id != call["id"]
                                     and any(part != "" for part in call["parts"])):
 """),
+    # Hunt round 21 (reader r117), design 16.1-21: an index clamped below what the tests used.
+    Wrong(lab='16.1', name='an index past 511 read as 511',
+          rule='Calls stand in the order of their index, however large the index is.',
+          where='lab 16.1, Build section, item 2: "then one `toolCall` per call, in the order of the calls\' `index`"',
+          names='calls stand in index order',
+          replace=r"""
+                index, call_id = piece.get("index") or 0, piece.get("id")
+""",
+          by=r"""
+                index, call_id = min(piece.get("index") or 0, 511), piece.get("id")
+"""),
+    # Hunt round 21 (reader r117), design 16.1-34: no-argument calls judged empty past a count.
+    Wrong(lab='16.1', name='more than three calls with no arguments and no words judged empty',
+          rule='A call whose arguments never arrive gets {}, however many such calls the reply holds; a reply of calls is never an empty reply.',
+          where='lab 16.1, Build section, item 2: "an empty text means `{}`"',
+          names='arguments never arrive',
+          replace=r"""
+    if aborted:
+        why = ABORTED
+""",
+          by=r"""
+    if not content and len(blocks) > 3 and all(not call["parts"] or call["parts"] == [""] for call in calls):
+        why = "The provider sent an empty reply"
+    elif aborted:
+        why = ABORTED
+"""),
+    # Hunt round 21 (reader r117), probe 16.1-40: a tool holding a "function" key taken for the wire's.
+    Wrong(lab='16.1', name='no tools sent when a tool holds a key named function',
+          rule='Each tool goes out as {"type": "function", "function": spec}, the spec tool_specs gives, whatever other key a tool holds.',
+          where='lab 16.1, Build section, item 3: "Each tool goes out as"',
+          names='only the specs of the tools',
+          replace=r"""
+            "tools": [{"type": "function", "function": spec} for spec in tool_specs(tools)],
+""",
+          by=r"""
+            "tools": [] if any("function" in tool for tool in tools) else [{"type": "function", "function": spec} for spec in tool_specs(tools)],
+"""),
+    # Hunt round 21 (reader r117), design 16.1-31: empty arguments sent as the dict itself.
+    Wrong(lab='16.1', name='empty arguments sent as a dict',
+          rule='Every call\'s arguments travel as JSON text, the empty object too: "{}", never the dict.',
+          where='lab 16.1, Build section, item 3: "with the arguments as JSON text"',
+          names='arguments as a JSON string',
+          replace=r"""
+                     "function": {"name": call["name"], "arguments": json.dumps(call["arguments"])}}
+""",
+          by=r"""
+                     "function": {"name": call["name"],
+                                  "arguments": json.dumps(call["arguments"]) if call["arguments"] else call["arguments"]}}
+"""),
     # Hunt round 18 (reader r99), design 16.1-22: a cap at the count the test tried.
     Wrong(lab='16.1', name='only the first 301 calls put in the reply',
           rule='A reply that arrived whole holds one toolCall per call, in index order, however many calls it has.',
@@ -3051,6 +3100,85 @@ ALLOWED = [
 
 # Designs no check of the lab can afford to tell apart (tools/wrong_designs.py's Beyond).
 BEYOND = [
+    # Hunt round 21 (reader r117), design 16.1-38: a cap past the count the test draws.
+    Beyond(lab='16.1', name='only the first 400 calls put in the reply',
+           rule='A reply that arrived whole holds one toolCall per call, however many calls it has.',
+           where='lab 16.1, Build section, item 2 ("then one `toolCall` per call"); hunt round 21, 16.1-38',
+           names='every call is in the reply',
+           reach="test_interleaved_calls_are_matched_by_index draws 302 to 340 calls in one "
+                 "delta (about 1.1 ms of processor time on the reference for 320); this reader "
+                 "keeps the first 400, and a draw past it is the count grown just past the "
+                 "design's threshold: the next cap (1,000, 10,000) is past that again, each "
+                 "thousand calls about 3.5 ms",
+           replace=r'''
+                    calls.append(call)
+''',
+           by=r'''
+                    if len(calls) < 400:  # enough calls for any one reply
+                        calls.append(call)
+''',
+           deep=r'''
+import json
+
+import harness
+from lab.kit import lab_test
+
+LAB = "16.1"
+
+
+@lab_test("A delta of 500 whole calls gives them all: every call is in the reply.")
+async def test_a_delta_of_five_hundred_calls(t):
+    many = [{"choices": [{"index": 0, "delta": {"tool_calls": [
+        {"index": n, "id": f"c{n}", "type": "function",
+         "function": {"name": "read", "arguments": json.dumps({"path": f"f{n}.py"})}}
+        for n in range(500)]}}]},
+        {"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]}]
+    t.expect(len(harness.assemble(many)["content"]), 500,
+             "One chunk of 500 whole calls. The item is how many calls the reply holds: "
+             "every call is in the reply, however many there are (assemble, lesson 16).")
+'''),
+    # Hunt round 21 (reader r117), design 16.1-39: a cap on the fragments of one call.
+    Beyond(lab='16.1', name="only a call's first 1,000 fragments joined",
+           rule="A call's arguments are all its fragments joined, however many there are.",
+           where='lab 16.1, Build section, item 2 ("arguments parsed from all its fragments joined"); hunt round 21, 16.1-39',
+           names='all its fragments',
+           reach="the tests' calls come in tens of fragments (drawn cuts, a long answer of "
+                 "one-character chunks); this reader keeps a call's first 1,000, and a call "
+                 "of more is the count grown just past the design's threshold: 1,500 "
+                 "fragments cost about 0.6 ms, and the next cap (10,000, 100,000) ten times "
+                 "that again",
+           replace=r'''
+                call["parts"].append("" if said is None else said)
+''',
+           by=r'''
+                if len(call["parts"]) < 1_000:  # enough scraps for any one call
+                    call["parts"].append("" if said is None else said)
+''',
+           deep=r'''
+import json
+
+import harness
+from lab.kit import lab_test
+
+LAB = "16.1"
+
+
+@lab_test("A call whose arguments come in 1,500 one-character fragments gets them all joined: "
+          "its arguments are all its fragments joined.")
+async def test_a_call_of_fifteen_hundred_fragments(t):
+    text = json.dumps({"path": "a" * 1_488})
+    chunks = [{"choices": [{"index": 0, "delta": {"tool_calls": [
+        {"index": 0, "id": "c1", "function": {"name": "read", "arguments": text[0]}}]}}]}]
+    chunks += [{"choices": [{"index": 0, "delta": {"tool_calls": [
+        {"index": 0, "function": {"arguments": part}}]}}]} for part in text[1:]]
+    chunks.append({"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]})
+    reply = harness.assemble(chunks)
+    t.expect([reply["stop_reason"], reply["content"][0]["arguments"]],
+             ["toolUse", {"path": "a" * 1_488}],
+             f"One call whose arguments, {len(text)} characters, come one character a "
+             "fragment. Items: the reply's stop_reason, the call's arguments: they are all "
+             "its fragments joined, however many (assemble, lesson 16).")
+'''),
     # Hunt round 17 (reader r93), designs 16.2-20 and 16.2-44 (the same count, an error reply).
     Beyond(lab='16.2', name='the stream taken for ended after 9,500 quiet turns',
            rule='The response is read to its end or a Stop, however long the provider is quiet: '

@@ -342,6 +342,13 @@ async def test_bank_a_job_fed_chunk_by_chunk(t):
                   choice(finish="tool_calls")],
                  "U A(error)", [], f"Tool call {a} (prune) arrived with arguments that are not "
                  "a JSON object"])
+    bare = [f"{word(t)}{n}" for n in range(t.random.randint(4, 7))]
+    base = t.random.randint(1000, 10 ** 6)  # an index is a place however large
+    runs.append(["calls with no arguments at far indexes, the highest begun first",
+                 [calls(piece(base + 3 * n, id=call_id, name="plant"))
+                  for n, call_id in reversed(list(enumerate(bare)))] + [choice(finish="tool_calls")],
+                 f"U A[{','.join(bare)}] " + " ".join(f"R({call_id})" for call_id in bare) + " A",
+                 [["plant", {}]] * len(bare), None])
     kinds = broken_kinds(t)
     for n in range(4):  # each kind of broken arguments first, another kind after it
         first, second = word(t), word(t)
@@ -606,7 +613,8 @@ async def test_bank_a_long_record_read_back(t):
               "parameters": {"type": "object", "properties": {"n": {"type": "integer"}}}}
              for n in range(t.random.randint(2, 4))]
     tools = [spec | {"execute": tool(spec["name"], lambda arguments: "ok")["execute"],
-                     t.random.choice(["colour", "cost", "owner"]): word(t)} for spec in specs]
+                     t.random.choice(["colour", "cost", "owner"]): word(t),
+                     "function": word(t)} for spec in specs]  # a key the wire's shape uses too
     tools[-1] = specs[-1] | {"snippet": edge(word(t))}  # a spec with no execute, a key beside
     kept = copy.deepcopy(record)
     given = tools[:1]

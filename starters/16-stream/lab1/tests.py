@@ -210,6 +210,15 @@ async def test_interleaved_calls_are_matched_by_index(t):
              "many calls the reply holds, its first and its last: every fragment of a delta is "
              "read and every call is in the reply, however many there are, in index order "
              "(assemble, lesson 16).")
+    low = t.random.randint(1000, 10 ** 6)  # drawn: no one index to stop at
+    high = low + t.random.randint(1, 1000)
+    far = [call_chunk(high, '{"command": "ls"}', id="c_high", name="bash"),
+           call_chunk(low, '{"path": "a.py"}', id="c_low", name="read"), finish("tool_calls")]
+    t.expect([block["id"] for block in harness.assemble(far)["content"]], ["c_low", "c_high"],
+             f"Two whole calls, c_high at index {high} first, then c_low at index {low}. The "
+             "items are the reply's call ids. An index is the call's place however large it "
+             "is: the calls stand in index order, not the order they began (assemble, "
+             "lesson 16).")
 
 
 @lab_test("A call whose arguments never arrive, or arrive as empty fragments, gets the "
@@ -225,6 +234,17 @@ async def test_empty_arguments_mean_no_arguments(t):
              "c1's arguments are the empty string, and c2's first fragment has no arguments "
              "key at all. No arguments is the empty object, {}: json.loads(\"\") is an error, "
              "so an empty text is not parsed (assemble, lesson 16).")
+    count = t.random.randint(4, 7)  # drawn: no one count to stop at
+    bare = [{"choices": [{"index": 0, "delta": {"tool_calls": [
+        {"index": n, "id": f"c{n}", "type": "function", "function": {"name": "status"}}]}}]}
+        for n in range(count)] + [finish("tool_calls")]
+    t.expect(harness.assemble(bare)["content"],
+             [{"type": "toolCall", "id": f"c{n}", "name": "status", "arguments": {}}
+              for n in range(count)],
+             f"{count} calls, c0 to c{count - 1}, none of them with an arguments key, and no "
+             "words, then finish \"tool_calls\". Each call's arguments never arrive, so each "
+             "gets {}, however many such calls the reply holds; a reply of calls is not an "
+             "empty reply, words or none (assemble, lesson 16).")
 
 
 @lab_test("An error chunk, a stream with no finish_reason, and a finish_reason of "
@@ -443,7 +463,7 @@ async def test_to_wire_writes_the_providers_shape(t):
     each = [json.dumps(message, sort_keys=True) for message in messages]
     tools = [{**tool("read", lambda arguments: "", {"type": "object", "properties": {}},
                      "Read a file."), "snippet": "Read a file",
-              "guidelines": ["Read a file before you change it."]},
+              "guidelines": ["Read a file before you change it."], "function": "files"},
              {"name": "bash", "description": "Run a command.",
               "parameters": {"type": "object", "properties": {"command": {"type": "string"}}}}]
     t.expect(harness.to_wire("You fix tests.", messages, tools), {
@@ -478,13 +498,14 @@ async def test_to_wire_writes_the_providers_shape(t):
         "R(c2) with is_error, A(bash c3) with no words, R(c3), A('\\nAll green now.\\n') with "
         "no calls, which has no tool_calls key at all (real servers refuse an empty list), "
         "U('And the docs?') and A(aborted) holding the words 'Then I'; the tools, read (a tool, with "
-        "execute, a snippet and guidelines) and bash (a spec). "
+        "execute, a snippet, guidelines and a key \"function\" of its own) and bash (a spec). "
         "The system prompt goes first; each message goes out in order, a failed or stopped "
         "reply too (lesson 10's view decides what the model sees, not to_wire); a user's text "
         "and an assistant's words go out exactly as written, spaces and newlines at their "
         "ends included, and an assistant's words are None when it has none; each call's arguments travel as json.dumps text; a result is a \"tool\" message "
         "(the wire has no is_error); tools go out as tool_specs gives them: name, "
-        "description and parameters, never their execute, snippet or guidelines (to_wire, "
+        "description and parameters, never their execute, snippet or guidelines, nor a key "
+        "of their own, even one named \"function\" (to_wire, "
         "lesson 16).")
     t.expect(json.dumps(messages, sort_keys=True) == before, True,
              "to_wire builds new dicts: the record's messages must come out unchanged.")
@@ -542,7 +563,7 @@ async def test_to_wire_writes_the_providers_shape(t):
     record = [harness.user_message("Go on."),
               {"role": "assistant", "content": [], "stop_reason": "error",
                "error_message": "The provider sent an empty reply"},
-              lab.reply("\n\n", lab.call("read", CAFE, id="c4")),
+              lab.reply("\n\n", lab.call("read", CAFE, id="c4"), lab.call("status", {}, id="c5")),
               harness.user_message("Stop; go on."),
               lab.reply("Going ", "on."),
               {"role": "assistant", "content": [], "stop_reason": "toolUse"}]
@@ -555,14 +576,15 @@ async def test_to_wire_writes_the_providers_shape(t):
     t.expect(harness.to_wire("", record, specs),
              why=f"A fourth body, of the record {lab.shape(record)}: a user's message, a failed "
                  "reply with no words and no calls, a reply whose words are '\\n\\n' before "
-                 "read(c4), a call no result answers, the user again, and a reply whose words "
+                 "read(c4) and status(c5), whose arguments are {}, calls no result answers, the user again, and a reply whose words "
                  "came as two text blocks, 'Going ' and 'on.', and last a reply labelled "
                  "toolUse that holds nothing, no words and no call (an old log's); its tools a list "
                  "holding read as a spec dict with no execute but a snippet and guidelines, "
                  "given bash in place after a first body was made from it. Every message goes "
                  "out in order, the empty reply too, and no more than the record holds (lesson "
                  "10's view decides what the model sees, not to_wire); whitespace words are "
-                 "words, not None; an assistant's content is all its words, every text block "
+                 "words, not None; a call's arguments travel as a JSON string, empty ones too "
+                 "('{}', never the dict); an assistant's content is all its words, every text block "
                  "of it (text_of), not the first block alone; a message with no calls has no "
                  "tool_calls key, whatever its label says (real servers refuse an empty list); "
                  "tools go out as tool_specs gives them, whatever else a dict "
