@@ -427,6 +427,10 @@ async def test_execute_gets_the_arguments(t):
     calls.append(block("read", {}, "c0"))
     problem, result = await outcome([read], calls[-1])
     contents.append([result["content"], result["is_error"]] if problem is None else problem)
+    # A call block that came with no "arguments" key at all, to a tool of its own: whatever
+    # run_tool makes of it, the block stays as it came.
+    bare = {"type": "toolCall", "id": "c0", "name": "read"}
+    await outcome([recording("read", "")[0]], bare)
     t.expect(seen, given,
              "run_tool calls the tool's execute once per call, with call[\"arguments\"], "
              "whatever they hold: an empty string and None are values too, and a call with no "
@@ -441,11 +445,13 @@ async def test_execute_gets_the_arguments(t):
              "What execute returned is the result's content, \"\" included, and is_error is "
              "False: an empty file's text is an answer, not a failure. Each item is [content, "
              "is_error] of one result (run_tool, lesson 2).")
-    t.expect([[sorted(call), call["arguments"]] for call in calls],
-             [[["arguments", "id", "name", "type"], arguments] for arguments in given],
+    t.expect([[sorted(call), call["arguments"]] for call in calls] + [sorted(bare)],
+             [[["arguments", "id", "name", "type"], arguments] for arguments in given] +
+             [["id", "name", "type"]],
              "The call blocks are left as the model sent them: run_tool writes nothing into a "
-             "call, a key of its own included, nor into its arguments. Each item is [one call's "
-             "keys, its arguments] afterwards (run_tool, lesson 2; Build item 4 \"and the call "
+             "call, a key of its own included, nor into its arguments, nor an \"arguments\" into "
+             "a call that came without one. Each item is [one call's keys, its arguments] "
+             "afterwards, then the keys of the call that came with no arguments (run_tool, lesson 2; Build item 4 \"and the call "
              "too: it writes nothing into either\").")
 
 
@@ -641,11 +647,16 @@ async def test_the_read_tool(t):
              "another workspace. Each item is what one read returned (make_read_tool, lesson 2).")
     t.expect(await settle(other["execute"]({"path": asked[0]})), "another workspace's\n",
              "The second read tool reads its own workspace (make_read_tool, lesson 2).")
-    problem = await raised(lambda: read["execute"]({"path": "missing.txt"}))
-    t.expect(problem.partition(":")[0] if problem else None, "FileNotFoundError",
+    kinds = []
+    for missing in ["missing.txt", "scratch.tmp", "build.log", "old.bak", "notes"]:
+        problem = await raised(lambda: read["execute"]({"path": missing}))
+        kinds.append(problem.partition(":")[0] if problem else None)
+    t.expect(kinds, ["FileNotFoundError"] * len(kinds),
              "A path with no file is not an empty file: read raises FileNotFoundError, as "
-             "ws.read_text does, and \"\" stays the text of a file that is there and empty. The "
-             "item is the kind of exception read raised, or None (make_read_tool, lesson 2).")
+             "ws.read_text does, and \"\" stays the text of a file that is there and empty, "
+             "whatever the name ends in. Each item is the kind of exception read raised for one "
+             "missing name (missing.txt, scratch.tmp, build.log, old.bak, notes), or None "
+             "(make_read_tool, lesson 2).")
     long = await settle(read["execute"]({"path": "long.log"}))
     t.expect([len(long), long[-50:]], [len(LONG), LONG[-50:]],
              "read returns the whole text of the file, however long: no cap of its own (lesson 6 "
@@ -709,8 +720,11 @@ async def test_the_read_tool(t):
         gave.append([spelling, bool(text) and text[0] in (ws.read_text(tidied), "a file named 3\n")])
     handed = list(ws.asked)
     problem = await raised(lambda: read["execute"]({}))
-    t.expect([gave, problem is not None and "path" in problem, handed],
-             [[[spelling, False] for spelling in spellings], True, spellings],
+    t.expect([gave, problem is not None and "path" in problem and
+              not problem.startswith("FileNotFoundError"),
+              [path for path in handed if not any(path == spelling and type(path) is type(spelling)
+                                                  for spelling in spellings)]],
+             [[[spelling, False] for spelling in spellings], True, []],
              "The path goes to the workspace as the call spells it: read tidies nothing (Build "
              "item 5), so a path that climbs out and back (x/../), one spelled with backslashes "
              "and a path that is not a string (3, beside a file named \"3\") are the "
@@ -718,8 +732,9 @@ async def test_the_read_tool(t):
              "\"path\" names no file, so what read raises names the missing path, not a folder "
              "read instead. Items: for each spelling [the path, whether read gave the text of "
              "the file a tidied path names]; then whether read, given no path, raised an error "
-             "that names path; then the paths the workspace was handed, each as the call spelt "
-             "it, 3 a number still (make_read_tool, lesson 2).")
+             "that names path and is not FileNotFoundError (no file was named); then the paths "
+             "the workspace was handed that the call did not spell so, 3 a number still, none "
+             "(make_read_tool, lesson 2).")
     # Spellings the workspace reads as a file of its own, and names of no file at all.
     spelled = t.random.choice(list(files))
     stem, _, ext = spelled.rpartition(".")
