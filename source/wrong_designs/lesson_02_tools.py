@@ -2231,8 +2231,8 @@ async def test_a_slow_tool_gets_the_same_result(t):
     # Kill round 21 (reader r112), design 2.1-31.
     Beyond(lab='2.1', name='read capped at 5,000,000 characters, silently',
            rule='read returns the whole text of the file, however long: no cap of its own.',
-           where='kill round 21, design 2.1-31 (r112); Build item 5: "The whole text of the file '
-                 'named by the `\"path\"` argument"',
+           where='kill round 21, design 2.1-31 (r112); Build item 5: "as the workspace `ws` holds '
+                 'it"',
            names='no cap of its own',
            reach="test_the_read_tool reads a file of 4,000,000 characters, past the caps of "
                  "2000 to 2,000,000 the catalogue holds; a cap past any file a test reads passes "
