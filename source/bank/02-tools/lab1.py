@@ -96,7 +96,7 @@ async def test_bank_text_of_follows_an_edited_reply(t):
     message["content"] = [b for b in message["content"] if b["type"] != "toolCall"]
     after = harness.text_of(message)
     joined = "".join(b["text"] for b in message["content"])
-    message["content"][-1]["text"] = "a Windows line\r\n"  # in place: no block added or taken
+    message["content"][-1]["text"] = "a Windows line\r\n\t"  # in place: no block added or taken
     hollow = lab.reply("", lab.call("ls", {"path": "."}), "")
     many = [f"{n}{t.random.choice(EDGED)}" for n in range(t.random.randint(11, 40) * 5)]
     t.expect([before, after, harness.text_of(message), harness.text_of(hollow),
@@ -105,7 +105,7 @@ async def test_bank_text_of_follows_an_edited_reply(t):
               "".join(many)],
              "text_of of a reply [before it was edited, after the caller changed its first "
              "words, added a text block and removed its call, after the caller rewrote its last "
-             "text block in place to end in \"\\r\\n\"], then of a reply whose two text "
+             "text block in place to end in \"\\r\\n\" and a tab], then of a reply whose two text "
              "blocks are empty, then of a reply of a call and 55 to 200 text blocks.")
 
 
