@@ -1685,7 +1685,7 @@ _READ_TEXTS = {}  # path -> the text last read, by every read tool
 """),
     Wrong(lab='2.1', name='read stripping a path that ends in two spaces',
           rule='The path goes to the workspace as the call spells it: read tidies nothing.',
-          where='kill round 21, design 2.1-29 (r112); Build item 5: "read tidies nothing"',
+          where='kill round 21, design 2.1-29 (r112); Build item 5: "`read` tidies nothing"',
           names='two spaces',
           replace=r"""
         return ws.read_text(arguments["path"])
@@ -1730,7 +1730,7 @@ _READ_TEXTS = {}  # path -> the text last read, by every read tool
 """),
     Wrong(lab='2.1', name='a path that is not a string handed to ws spelled otherwise',
           rule='The path goes to the workspace as the call spells it: a number stays a number.',
-          where='kill round 21, design 2.1-34 (r112); Build item 5: "read tidies nothing"',
+          where='kill round 21, design 2.1-34 (r112); Build item 5: "`read` tidies nothing"',
           names='did not spell so',
           replace=r"""
         return ws.read_text(arguments["path"])
