@@ -1645,6 +1645,124 @@ _READ_TEXTS = {}  # path -> the text last read, by every read tool
 
 # given in lesson 2: the factory and its tool dict; execute is yours
 '''),)),
+    # Kill round 21 (reader r112), designs 2.1-03, 37, 27, 29, 32, 33, 34, 35 and 36.
+    Wrong(lab='2.1', name='text_of keeping the first fifty text blocks',
+          rule='text_of joins the "text" of every block of type "text", however many the reply '
+               'holds.',
+          where='kill round 21, design 2.1-03 (r112); Build item 1: "the `"text"` of every block '
+                'of type `"text"`"',
+          names='however many the reply holds',
+          replace=r"""
+    return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+""",
+          by=r"""
+    texts = [block["text"] for block in message["content"] if block["type"] == "text"]
+    return "".join(texts[:50])
+"""),
+    Wrong(lab='2.1', name='text_of trimming a final tab',
+          rule='text_of joins the text blocks in order and trims nothing, a final tab included.',
+          where='kill round 21, design 2.1-37 (r112); Build item 1: "with nothing put between '
+                'them"',
+          names='final tab',
+          replace=r"""
+    return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+""",
+          by=r"""
+    return "".join(block["text"] for block in message["content"]
+                   if block["type"] == "text").rstrip("\t")
+"""),
+    Wrong(lab='2.1', name='run_tool writing empty arguments into a call that has none',
+          rule='run_tool writes nothing into the call: not even an "arguments" into a call that '
+               'came without one.',
+          where='kill round 21, design 2.1-27 (r112); Build item 4: "and the call too: it writes '
+                'nothing into either"',
+          names='came without one',
+          replace=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+          by=r"""
+    text, failed = tool["execute"](call.setdefault("arguments", {})), False
+"""),
+    Wrong(lab='2.1', name='read stripping a path that ends in two spaces',
+          rule='The path goes to the workspace as the call spells it: read tidies nothing.',
+          where='kill round 21, design 2.1-29 (r112); Build item 5: "`read` tidies nothing"',
+          names='two spaces',
+          replace=r"""
+        return ws.read_text(arguments["path"])
+""",
+          by=r"""
+        path = arguments["path"]
+        return ws.read_text(path.rstrip() if path.endswith("  ") else path)
+"""),
+    Wrong(lab='2.1', name='a missing .tmp file read as empty',
+          rule='A path with no file is not an empty file: read raises FileNotFoundError, '
+               'whatever the name ends in.',
+          where='kill round 21, design 2.1-32 (r112); Build item 5: "`ws.read_text` takes a path '
+                'and gives back that file\'s text"',
+          names='whatever the name ends in',
+          replace=r"""
+        return ws.read_text(arguments["path"])
+""",
+          by=r"""
+        try:
+            return ws.read_text(arguments["path"])
+        except FileNotFoundError:
+            if str(arguments["path"]).endswith(".tmp"):
+                return ""
+            raise
+"""),
+    Wrong(lab='2.1', name='read remembering a file while its length and start hold',
+          rule='read gives the text as the workspace holds it at each call: a file rewritten '
+               'to a text as long as before, its start unchanged, is read anew.',
+          where='kill round 21, design 2.1-33 (r112); Build item 5: "as the workspace `ws` holds '
+                'it"',
+          names='its start unchanged',
+          replace=r"""
+    def execute(arguments):
+        return ws.read_text(arguments["path"])
+""",
+          by=r"""
+    cache = {}  # (path, length, first 20 characters) -> the text read
+
+    def execute(arguments):
+        text = ws.read_text(arguments["path"])
+        return cache.setdefault((arguments["path"], len(text), text[:20]), text)
+"""),
+    Wrong(lab='2.1', name='a path that is not a string handed to ws spelled otherwise',
+          rule='The path goes to the workspace as the call spells it: a number stays a number.',
+          where='kill round 21, design 2.1-34 (r112); Build item 5: "`read` tidies nothing"',
+          names='did not spell so',
+          replace=r"""
+        return ws.read_text(arguments["path"])
+""",
+          by=r"""
+        path = arguments["path"]
+        return ws.read_text(path if isinstance(path, str) else f"{path}x")
+"""),
+    Wrong(lab='2.1', name='read dropping a byte-order mark from a file without "\\r"',
+          rule='read returns the whole text of the file as it is: a byte-order mark at the start '
+               'kept, in a file with "\\r\\n" or without.',
+          where='kill round 21, design 2.1-35 (r112); Build item 5: "that file\'s text"',
+          names='or without',
+          replace=r"""
+        return ws.read_text(arguments["path"])
+""",
+          by=r"""
+        text = ws.read_text(arguments["path"])
+        return text[1:] if text.startswith("\ufeff") and "\r" not in text else text
+"""),
+    Wrong(lab='2.1', name='a made-up path read for a call with no path',
+          rule='A call with no "path" names no file, so what read raises names the missing path, '
+               'not a file that is not there.',
+          where='kill round 21, design 2.1-36 (r112); Build item 5: "`ws.read_text` takes a path '
+                'and gives back that file\'s text"',
+          names='is not FileNotFoundError',
+          replace=r"""
+        return ws.read_text(arguments["path"])
+""",
+          by=r"""
+        return ws.read_text(arguments.get("path", "missing path"))
+"""),
 ]
 
 ALLOWED = [
@@ -2110,4 +2228,38 @@ async def test_a_slow_tool_gets_the_same_result(t):
              why="A result has exactly its five keys, however long execute took. The item is "
                  "the result's keys (run_tool, lesson 2).")
 '''),
+    # Kill round 21 (reader r112), design 2.1-31.
+    Beyond(lab='2.1', name='read capped at 5,000,000 characters, silently',
+           rule='read returns the whole text of the file, however long: no cap of its own.',
+           where='kill round 21, design 2.1-31 (r112); Build item 5: "as the workspace `ws` holds '
+                 'it"',
+           names='no cap of its own',
+           reach="test_the_read_tool reads a file of 4,000,000 characters, past the caps of "
+                 "2000 to 2,000,000 the catalogue holds; a cap past any file a test reads passes "
+                 "it (a limit past what a test can afford), and this one cuts from the "
+                 "5,000,001st character",
+           replace=r"""
+        return ws.read_text(arguments["path"])
+""",
+           by=r"""
+        return ws.read_text(arguments["path"])[:5_000_000]
+""",
+           deep=r"""
+import harness
+import lab
+from lab.kit import lab_test, settle
+
+LAB = "2.1"
+
+
+@lab_test("read returns a file of 6,000,000 characters whole.")
+async def test_a_file_of_six_million_is_read_whole(t):
+    text = "z" * 6_000_000
+    read = harness.make_read_tool(lab.Workspace({"huge.log": text}))
+    found = await settle(read["execute"]({"path": "huge.log"}))
+    t.expect([len(found), found == text],
+             why="read returns the whole text of the file, however long: no cap of its own. "
+                 "Items: the length read returned, whether it is the whole file "
+                 "(make_read_tool, lesson 2).")
+"""),
 ]

@@ -19,7 +19,7 @@ BRIEF = "You look after a small repository."
 PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
 # Words with spaces and line breaks at their ends, which text_of keeps as they are.
 EDGED = [" Reading it now. ", "Found it:\n", "\tindented ", "  two spaces", "ends here\n\n",
-         "déjà vu ", " - a list item\n"]
+         "déjà vu ", " - a list item\n", "a tab at the end\t"]
 PATHS = ["app.py", "notes/todo.md", "lib/util.py", "CHANGES.txt", "docs/intro.md", "Makefile"]
 NAMES = ["grep", "ls", "find", "fetch", "edit", "write", "bash", "read"]
 # Names harness.py has for functions of its own: a tool may share one.
@@ -96,17 +96,17 @@ async def test_bank_text_of_follows_an_edited_reply(t):
     message["content"] = [b for b in message["content"] if b["type"] != "toolCall"]
     after = harness.text_of(message)
     joined = "".join(b["text"] for b in message["content"])
-    message["content"][-1]["text"] = "a Windows line\r\n"  # in place: no block added or taken
+    message["content"][-1]["text"] = "a Windows line\r\n\t"  # in place: no block added or taken
     hollow = lab.reply("", lab.call("ls", {"path": "."}), "")
-    many = [f"{n}{t.random.choice(EDGED)}" for n in range(t.random.randint(11, 40))]
+    many = [f"{n}{t.random.choice(EDGED)}" for n in range(t.random.randint(11, 40) * 5)]
     t.expect([before, after, harness.text_of(message), harness.text_of(hollow),
               harness.text_of(lab.reply(lab.call("ls", {"path": "."}), *many))],
              [first + second, joined, "".join(b["text"] for b in message["content"]), "",
               "".join(many)],
              "text_of of a reply [before it was edited, after the caller changed its first "
              "words, added a text block and removed its call, after the caller rewrote its last "
-             "text block in place to end in \"\\r\\n\"], then of a reply whose two text "
-             "blocks are empty, then of a reply of a call and 11 to 40 text blocks.")
+             "text block in place to end in \"\\r\\n\" and a tab], then of a reply whose two text "
+             "blocks are empty, then of a reply of a call and 55 to 200 text blocks.")
 
 
 # --- rule 2: tool_calls ---------------------------------------------------------------------
@@ -379,13 +379,16 @@ async def test_bank_what_the_tools_did_to_the_workspace(t):
              "content or the content itself when not a text, is_error, number of keys].")
     shown_again = next(c for c in calls if c["name"] == "show")
     ws.write_text("build.log", "rebuilt\r\n")
+    bare = {"type": "toolCall", "id": "k99", "name": "show"}  # a call with no "arguments"
+    await attempt(tools, bare)
     t.expect([(await settle(harness.run_tool(tools, shown_again)))["content"],
-              [sorted(x) for x in tools], [sorted(c) for c in calls]],
+              [sorted(x) for x in tools], [sorted(c) for c in calls], sorted(bare)],
              ["rebuilt\r\n", [["description", "execute", "name", "parameters"]] * len(tools),
-              [["arguments", "id", "name", "type"]] * len(calls)],
+              [["arguments", "id", "name", "type"]] * len(calls), ["id", "name", "type"]],
              "[What the very same show call block, run again through the same tools once "
              "build.log was rebuilt, carries; the keys of each tool afterwards; the keys of each "
-             "call block afterwards].")
+             "call block afterwards; the keys of a call block that came with no arguments, "
+             "after run_tool was handed it].")
 
 
 @lab_test("run_tool runs only a tool of the list it is handed at that call, by the name exactly "
@@ -551,41 +554,59 @@ async def test_bank_two_reads_over_two_workspaces(t):
             "read", {"path": "same.txt"}, id=f"k{n}")))
         found.append(shown(result["content"]))
         wanted.append(shown(text))
-    missing = await raised(lambda: reads[t.random.randint(0, 1)]["execute"]({"path": "gone.md"}))
+    missing = []
+    for gone in ["gone.md", "cache.tmp", "gone.txt", "run.log", "LICENSE"]:
+        problem = await raised(lambda: reads[t.random.randint(0, 1)]["execute"]({"path": gone}))
+        missing.append(problem)
     edge = t.random.choice([" same.txt", "same.txt ", "same.txt\t"])
     spaces[0].write_text(edge, "a file whose name has a blank at one end\n")
+    spaces[0].write_text("same.txt  ", "a file whose name ends in two spaces\n")
+    spaces[0].write_text("bom.md", "\ufeff# a heading, no carriage return\n")
     spaces[0].write_text("7", "a file named 7\n")
     spaces[0].write_text("lib/Util.py", "util = 1\n")
     spaces[0].write_text("d\u00e9j\u00e0.md", "composed\n")
     spaces[0].write_text("same.TXT", "the capital extension's own file\n")
     kept = []
-    for text in ["first words\n", "other words\n"]:  # the second as long as the first
+    for text in ["first words\n", "other words\n", "other words, then a longer line.\n",
+                 "other words, then a longer line!\n"]:  # each pair as long as each other
         spaces[0].write_text("kept.md", text)
         kept.append(await settle(reads[0]["execute"]({"path": "kept.md"})))
     spaces[0].handed.clear()
     for path in ["./same.txt", "same.txt/", "/same.txt", ".//same.txt", "same.TXT"]:
         await raised(lambda: reads[0]["execute"]({"path": path}))
     handed = list(spaces[0].handed)
+    spaces[0].handed.clear()
     spelled = []
     for arguments in [{"path": "x/../same.txt"}, {"path": "\\same.txt"}, {"path": 7}, {},
                       {"path": "lib/util.py"}, {"path": "de\u0301ja\u0300.md"}, {"path": "lib"}]:
         problem = await raised(lambda: reads[0]["execute"](arguments))
         spelled.append(problem.partition(":")[0] if problem else None)
-    t.expect([found, missing, await settle(reads[0]["execute"]({"path": edge})), spelled,
-              handed, kept],
-             [wanted, "FileNotFoundError: gone.md", "a file whose name has a blank at one end\n",
+    handed_too = list(spaces[0].handed)
+    t.expect([found, missing, await settle(reads[0]["execute"]({"path": edge})),
+              await settle(reads[0]["execute"]({"path": "same.txt  "})),
+              await settle(reads[0]["execute"]({"path": "bom.md"})), spelled,
+              handed, handed_too, kept],
+             [wanted, [f"FileNotFoundError: {gone}" for gone in
+                       ["gone.md", "cache.tmp", "gone.txt", "run.log", "LICENSE"]],
+              "a file whose name has a blank at one end\n",
+              "a file whose name ends in two spaces\n", "\ufeff# a heading, no carriage return\n",
               ["ValueError", "FileNotFoundError", "TypeError", "KeyError", "FileNotFoundError",
                "FileNotFoundError", "IsADirectoryError"],
               ["./same.txt", "same.txt/", "/same.txt", ".//same.txt", "same.TXT"],
-              ["first words\n", "other words\n"]],
+              ["x/../same.txt", "\\same.txt", 7, "lib/util.py", "de\u0301ja\u0300.md", "lib"],
+              ["first words\n", "other words\n", "other words, then a longer line.\n",
+               "other words, then a longer line!\n"]],
              "[What each read returned through run_tool after a write to its workspace and "
              "another to the other one (a long text by its length and last 30 characters); "
-             "what reading a path with no file raised; what read returned for a path with a "
-             "blank at one end, beside same.txt; the kind of exception read raised for the "
+             "what reading each of five paths with no file raised; what read returned for a "
+             "path with a blank at one end, beside same.txt, for one ending in two spaces, and "
+             "for a file starting with a byte-order mark and no \"\\r\"; the kind of exception read raised for the "
              "paths x/../same.txt and \\same.txt, for the number 7 beside a file named 7, for "
              "no path, for lib/util.py beside lib/Util.py, for d\u00e9j\u00e0.md spelled with "
              "combining accents beside the file spelled without, and for the folder lib; the "
              "paths the workspace was handed by reads of ./same.txt, same.txt/, /same.txt, "
-             ".//same.txt and same.TXT (a file of its own); what read returned after two writes "
-             "of kept.md, the second as long as the first]: read takes the path as the call "
+             ".//same.txt and same.TXT (a file of its own); the paths it was handed by the reads "
+             "of those kinds of exception, each as spelt (7 a number); what read returned after "
+             "four writes of kept.md, the second as long as the first, the fourth as the third "
+             "but its last letter]: read takes the path as the call "
              "spells it, and the text as the workspace holds it at each call.")

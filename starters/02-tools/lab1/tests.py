@@ -138,11 +138,11 @@ async def test_text_of(t):
              "stand (text_of, lesson 2).")
     t.expect(harness.text_of(lab.reply(*some_calls(t, t.random.randint(1, 3)))), "",
              "A reply with no text blocks has no words: \"\" (text_of, lesson 2).")
-    answer = "\r\n".join(t.random.sample([word for word in WORDS if word.endswith(" ")], 2))
+    answer = "\r\n".join(t.random.sample([word for word in WORDS if word.endswith(" ")], 2)) + "\t"
     t.expect(harness.text_of(lab.say(answer)), answer,
              "A plain answer is its one text block, as it is: text_of joins the text blocks in "
-             "order and trims nothing, a final space and a Windows line break (\"\\r\\n\") "
-             "included (text_of, lesson 2; Build item 1).")
+             "order and trims nothing, a space, a Windows line break (\"\\r\\n\") and a "
+             "final tab included (text_of, lesson 2; Build item 1).")
     word = t.random.choice([word for word in WORDS if word.strip()])
     twice = lab.reply(word, word, *some_calls(t, 1), word)
     before = harness.text_of(twice)
@@ -158,10 +158,10 @@ async def test_text_of(t):
                  "content as long as before, the newer words. Items: text_of of a reply [word, "
                  "word, call, word], then of the same reply after the first edit, then after "
                  "the second (text_of, lesson 2; Build item 1).")
-    many = [f"{t.random.choice(WORDS)}{n} " for n in range(t.random.randint(11, 40))]
+    many = [f"{t.random.choice(WORDS)}{n} " for n in range(t.random.randint(11, 40) * 5)]
     t.expect(harness.text_of(lab.reply(*many, *some_calls(t, 1), many[0])), "".join(many + many[:1]),
              "text_of joins the \"text\" of every block of type \"text\", however many the reply "
-             "holds (here 11 to 40 short blocks, then a call, then one more): none is dropped "
+             "holds (here 55 to 200 short blocks, then a call, then one more): none is dropped "
              "past a count of its own (text_of, lesson 2; Build item 1).")
 
 
@@ -427,6 +427,10 @@ async def test_execute_gets_the_arguments(t):
     calls.append(block("read", {}, "c0"))
     problem, result = await outcome([read], calls[-1])
     contents.append([result["content"], result["is_error"]] if problem is None else problem)
+    # A call block that came with no "arguments" key at all, to a tool of its own: whatever
+    # run_tool makes of it, the block stays as it came.
+    bare = {"type": "toolCall", "id": "c0", "name": "read"}
+    await outcome([recording("read", "")[0]], bare)
     t.expect(seen, given,
              "run_tool calls the tool's execute once per call, with call[\"arguments\"], "
              "whatever they hold: an empty string and None are values too, and a call with no "
@@ -441,11 +445,13 @@ async def test_execute_gets_the_arguments(t):
              "What execute returned is the result's content, \"\" included, and is_error is "
              "False: an empty file's text is an answer, not a failure. Each item is [content, "
              "is_error] of one result (run_tool, lesson 2).")
-    t.expect([[sorted(call), call["arguments"]] for call in calls],
-             [[["arguments", "id", "name", "type"], arguments] for arguments in given],
+    t.expect([[sorted(call), call["arguments"]] for call in calls] + [sorted(bare)],
+             [[["arguments", "id", "name", "type"], arguments] for arguments in given] +
+             [["id", "name", "type"]],
              "The call blocks are left as the model sent them: run_tool writes nothing into a "
-             "call, a key of its own included, nor into its arguments. Each item is [one call's "
-             "keys, its arguments] afterwards (run_tool, lesson 2; Build item 4 \"and the call "
+             "call, a key of its own included, nor into its arguments, nor an \"arguments\" into "
+             "a call that came without one. Each item is [one call's keys, its arguments] "
+             "afterwards, then the keys of the call that came with no arguments (run_tool, lesson 2; Build item 4 \"and the call "
              "too: it writes nothing into either\").")
 
 
@@ -615,7 +621,7 @@ async def test_two_calls_two_results(t):
           "workspace holds it at the time of the call.")
 async def test_the_read_tool(t):
     files = dict(zip(t.random.sample(PATHS, 4), t.random.sample(TEXTS, 4)))
-    ws = Asked(files | {"long.log": LONG, "lines.log": LINES, "ragged.txt": RAGGED,
+    ws = Asked(files | {"long.log": LONG, "lines.log": LINES, "ragged.txt": RAGGED, "bom.md": "\ufeff# A plain heading\n",
                         "wide.log": WIDE, "3": "a file named 3\n", "src/Main.py": "main()\n",
                         "caf\u00e9.md": "a name spelled with one letter \u00e9\n"})
     read = harness.make_read_tool(ws)
@@ -629,22 +635,28 @@ async def test_the_read_tool(t):
              "lesson 2).")
     t.expect(isinstance(read["description"], str) and read["description"] != "", True,
              "A tool has a description: the model chooses tools by it (make_read_tool, lesson 2).")
-    texts = files | {"ragged.txt": RAGGED}
-    asked = t.random.sample(list(files), 3) + ["ragged.txt"]
+    texts = files | {"ragged.txt": RAGGED, "bom.md": "\ufeff# A plain heading\n"}
+    asked = t.random.sample(list(files), 3) + ["ragged.txt", "bom.md"]
     t.random.shuffle(asked)
     t.expect([await settle(read["execute"]({"path": path})) for path in asked],
              [texts[path] for path in asked],
              "read returns the whole text of the file in its own workspace ws, as it is: "
-             "whether its path names a folder or not, a byte-order mark at the start, spaces and "
+             "whether its path names a folder or not, a byte-order mark at the start (in a file "
+             "with \"\\r\\n\" or without), spaces and "
              "tabs at the ends of lines and \"\\r\\n\" kept, and read from ws even after another read tool was made over "
              "another workspace. Each item is what one read returned (make_read_tool, lesson 2).")
     t.expect(await settle(other["execute"]({"path": asked[0]})), "another workspace's\n",
              "The second read tool reads its own workspace (make_read_tool, lesson 2).")
-    problem = await raised(lambda: read["execute"]({"path": "missing.txt"}))
-    t.expect(problem.partition(":")[0] if problem else None, "FileNotFoundError",
+    kinds = []
+    for missing in ["missing.txt", "scratch.tmp", "build.log", "old.bak", "notes"]:
+        problem = await raised(lambda: read["execute"]({"path": missing}))
+        kinds.append(problem.partition(":")[0] if problem else None)
+    t.expect(kinds, ["FileNotFoundError"] * len(kinds),
              "A path with no file is not an empty file: read raises FileNotFoundError, as "
-             "ws.read_text does, and \"\" stays the text of a file that is there and empty. The "
-             "item is the kind of exception read raised, or None (make_read_tool, lesson 2).")
+             "ws.read_text does, and \"\" stays the text of a file that is there and empty, "
+             "whatever the name ends in. Each item is the kind of exception read raised for one "
+             "missing name (missing.txt, scratch.tmp, build.log, old.bak, notes), or None "
+             "(make_read_tool, lesson 2).")
     long = await settle(read["execute"]({"path": "long.log"}))
     t.expect([len(long), long[-50:]], [len(LONG), LONG[-50:]],
              "read returns the whole text of the file, however long: no cap of its own (lesson 6 "
@@ -668,27 +680,37 @@ async def test_the_read_tool(t):
     ws.write_text(edited, "changed since\n" + texts[edited])
     first = await settle(read["execute"]({"path": edited}))
     ws.write_text(edited, "CHANGED SINCE\n" + texts[edited])  # as long as before
-    t.expect([first, await settle(read["execute"]({"path": edited}))],
-             ["changed since\n" + texts[edited], "CHANGED SINCE\n" + texts[edited]],
+    second = await settle(read["execute"]({"path": edited}))
+    ws.write_text(edited, "CHANGED SINCE\n" + texts[edited] + ".")
+    third = await settle(read["execute"]({"path": edited}))
+    ws.write_text(edited, "CHANGED SINCE\n" + texts[edited] + "!")  # only its last letter new
+    t.expect([first, second, third, await settle(read["execute"]({"path": edited}))],
+             ["changed since\n" + texts[edited], "CHANGED SINCE\n" + texts[edited],
+              "CHANGED SINCE\n" + texts[edited] + ".", "CHANGED SINCE\n" + texts[edited] + "!"],
              "read gives the text as the workspace holds it at each call: a file changed since "
              "the last read is read anew, not remembered, even when the change leaves it as "
-             "long as it was. Items: what read gave after an edit, then after another that kept "
-             "the length (make_read_tool, lesson 2; Build item 5 \"as the workspace `ws` holds "
+             "long as it was, its start unchanged too. Items: what read gave after an edit, then "
+             "after another that kept the length, then after two that kept the length and "
+             "changed only the last letter (make_read_tool, lesson 2; Build item 5 \"as the workspace `ws` holds "
              "it\").")
     spaced = t.random.choice(list(files))
     ws.write_text(spaced + " ", "the file whose name ends in a space\n")
+    ws.write_text(spaced + "  ", "the file whose name ends in two spaces\n")
     problem = await raised(lambda: read["execute"]({"path": " " + spaced}))
     t.expect([await settle(read["execute"]({"path": spaced + " "})),
+              await settle(read["execute"]({"path": spaced + "  "})),
               problem.partition(":")[0] if problem else None],
              why="The path goes to the workspace as the call spells it: read tidies nothing "
                  "(Build item 5). Items: what read returned for a path with a space at its end, "
-                 "a file of its own beside the one without; the kind of exception read raised "
+                 "a file of its own beside the one without; then for one with two spaces, "
+                 "another file of its own; the kind of exception read raised "
                  "for a path with a space at its start, where no file is, or None "
                  "(make_read_tool, lesson 2).")
     tidied = t.random.choice(list(files))
     spellings = [f"x/../{tidied}", "\\" + tidied.replace("/", "\\"), 3]
     t.random.shuffle(spellings)
     gave = []
+    ws.asked.clear()
     for spelling in spellings:
         text = []
 
@@ -696,9 +718,13 @@ async def test_the_read_tool(t):
             text.append(await settle(read["execute"]({"path": spelling})))
         await raised(answer)
         gave.append([spelling, bool(text) and text[0] in (ws.read_text(tidied), "a file named 3\n")])
+    handed = list(ws.asked)
     problem = await raised(lambda: read["execute"]({}))
-    t.expect([gave, problem is not None and "path" in problem],
-             [[[spelling, False] for spelling in spellings], True],
+    t.expect([gave, problem is not None and "path" in problem and
+              not problem.startswith("FileNotFoundError"),
+              [path for path in handed if not any(path == spelling and type(path) is type(spelling)
+                                                  for spelling in spellings)]],
+             [[[spelling, False] for spelling in spellings], True, []],
              "The path goes to the workspace as the call spells it: read tidies nothing (Build "
              "item 5), so a path that climbs out and back (x/../), one spelled with backslashes "
              "and a path that is not a string (3, beside a file named \"3\") are the "
@@ -706,7 +732,9 @@ async def test_the_read_tool(t):
              "\"path\" names no file, so what read raises names the missing path, not a folder "
              "read instead. Items: for each spelling [the path, whether read gave the text of "
              "the file a tidied path names]; then whether read, given no path, raised an error "
-             "that names path (make_read_tool, lesson 2).")
+             "that names path and is not FileNotFoundError (no file was named); then the paths "
+             "the workspace was handed that the call did not spell so, 3 a number still, none "
+             "(make_read_tool, lesson 2).")
     # Spellings the workspace reads as a file of its own, and names of no file at all.
     spelled = t.random.choice(list(files))
     stem, _, ext = spelled.rpartition(".")
