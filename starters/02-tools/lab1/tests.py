@@ -627,7 +627,7 @@ async def test_the_read_tool(t):
     read = harness.make_read_tool(ws)
     # A second read tool over another workspace, made after the first: each reads its own.
     other = harness.make_read_tool(lab.Workspace({path: "another workspace's\n"
-                                                  for path in [*files, "ragged.txt"]}))
+                                                  for path in [*files, "ragged.txt", "bom.md"]}))
     t.expect([read["name"], read["parameters"]["required"],
               read["parameters"]["properties"]["path"]["type"]],
              ["read", ["path"], "string"],
