@@ -2012,6 +2012,8 @@ async def stop_run(harness, task, grace=5):
     except asyncio.CancelledError:
         if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
             raise
+    if asyncio.current_task().cancelling():  # the task swallowed stop_run's own cancellation,
+        raise asyncio.CancelledError()  # which awaiting it handed on: it still goes on up
     return "hard"
     #: starter
     # On return the task is over, and the answer says how. A task over already is "clean" at once,
@@ -2026,7 +2028,7 @@ async def stop_run(harness, task, grace=5):
     #   test_stop_run_insists_when_the_tool_is_deaf, test_grace_is_counted_in_turns,
     #   test_stop_run_can_itself_be_stopped.
     #: guided
-    # About a dozen lines, in this order:
+    # About eighteen lines, in this order:
     #   1. if task.done(), return "clean" at once; otherwise harness.cancel()
     #   2. up to `grace` times: stop waiting if task.done(), else `await asyncio.sleep(0)`
     #   3. if the task is done now, return "clean"
@@ -2034,6 +2036,8 @@ async def stop_run(harness, task, grace=5):
     #      return "hard" (a cancelled task that nobody waits for is not known to be over)
     #   5. in that except: when asyncio.current_task().cancelling() is not 0, the
     #      CancelledError is aimed at stop_run itself, so raise it again
+    #   6. after the try, before "hard": if cancelling() is still not 0, the task swallowed
+    #      stop_run's own cancellation (awaiting it hands it on), so raise CancelledError()
     # From the lab's tests: a build tool deaf to its signal, so only insisting can stop it:
     #     async def execute(arguments, signal=None):
     #         return (await shell.arun("sleep inf"))[0]

@@ -896,11 +896,23 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
     except asyncio.CancelledError:
         if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
             raise
+    if asyncio.current_task().cancelling():  # the task swallowed stop_run's own cancellation,
+        raise asyncio.CancelledError()  # which awaiting it handed on: it still goes on up
     return "hard"
 ''',
           by=r'''
     task.cancel()  # the task will see to the rest
     return "hard"
+'''),
+    Wrong(lab='15.2', name="stop_run's own cancellation lost to a task that swallows it",
+          rule="If the task running stop_run is cancelled while stop_run waits, the cancellation must go on up; once stop_run has insisted, when the task it waits for is over.",
+          where='Build item 2: "Once `stop_run` has insisted, its own cancellation goes on up when the task it waits for is over, not before" (round 22, r118 designs 20 and 41: the guided steps 4-5 alone)',
+          names='swallows every cancellation',
+          replace=r'''
+    if asyncio.current_task().cancelling():  # the task swallowed stop_run's own cancellation,
+        raise asyncio.CancelledError()  # which awaiting it handed on: it still goes on up
+''',
+          by=r'''
 '''),
     Wrong(lab='15.2', name='stop_run swallowing its own cancellation',
           rule="Only the task's own CancelledError is swallowed: when stop_run itself is being cancelled, the cancellation goes on up.",
@@ -910,6 +922,8 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
     except asyncio.CancelledError:
         if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
             raise
+    if asyncio.current_task().cancelling():  # the task swallowed stop_run's own cancellation,
+        raise asyncio.CancelledError()  # which awaiting it handed on: it still goes on up
     return "hard"
 ''',
           by=r'''
@@ -976,6 +990,8 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
     except asyncio.CancelledError:
         if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
             raise
+    if asyncio.current_task().cancelling():  # the task swallowed stop_run's own cancellation,
+        raise asyncio.CancelledError()  # which awaiting it handed on: it still goes on up
     return "hard"
 ''',
           by=r'''
@@ -997,6 +1013,8 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
     except asyncio.CancelledError:
         if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
             raise
+    if asyncio.current_task().cancelling():  # the task swallowed stop_run's own cancellation,
+        raise asyncio.CancelledError()  # which awaiting it handed on: it still goes on up
     return "hard"
 ''',
           by=r'''
@@ -1038,6 +1056,8 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
     except asyncio.CancelledError:
         if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
             raise
+    if asyncio.current_task().cancelling():  # the task swallowed stop_run's own cancellation,
+        raise asyncio.CancelledError()  # which awaiting it handed on: it still goes on up
     return "hard"
 ''',
           by=r'''
@@ -1076,6 +1096,8 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
           names='not from task.cancelled()',
           replace=r'''
             raise
+    if asyncio.current_task().cancelling():  # the task swallowed stop_run's own cancellation,
+        raise asyncio.CancelledError()  # which awaiting it handed on: it still goes on up
     return "hard"
 ''',
           by=r'''
@@ -1089,6 +1111,8 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
           replace=r'''
         if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
             raise
+    if asyncio.current_task().cancelling():  # the task swallowed stop_run's own cancellation,
+        raise asyncio.CancelledError()  # which awaiting it handed on: it still goes on up
     return "hard"
 ''',
           by=r'''
@@ -1122,6 +1146,8 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
     except asyncio.CancelledError:
         if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
             raise
+    if asyncio.current_task().cancelling():  # the task swallowed stop_run's own cancellation,
+        raise asyncio.CancelledError()  # which awaiting it handed on: it still goes on up
     return "hard"
 ''',
           by=r'''
@@ -1272,10 +1298,10 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
         return _ANSWERS.get(task, "clean")  # stopped before: say again how
 """,
           also=((r"""
-            raise
+        raise asyncio.CancelledError()  # which awaiting it handed on: it still goes on up
     return "hard"
 """, r"""
-            raise
+        raise asyncio.CancelledError()  # which awaiting it handed on: it still goes on up
     _ANSWERS[task] = "hard"
     return "hard"
 """), ('import weakref', 'import weakref\n\n_ANSWERS = weakref.WeakKeyDictionary()  # task -> how stop_run stopped it'))),
@@ -2625,6 +2651,8 @@ async def test_a_command_of_ten_thousand_turns(t):
     except asyncio.CancelledError:
         if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
             raise
+    if asyncio.current_task().cancelling():  # the task swallowed stop_run's own cancellation,
+        raise asyncio.CancelledError()  # which awaiting it handed on: it still goes on up
     return "hard"
 ''',
            by=r'''

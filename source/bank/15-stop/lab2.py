@@ -347,6 +347,48 @@ def outcome(stopper):
     return [type(failure).__name__, str(failure)] if failure else stopper.result()
 
 
+async def stopped_on_a_task_that_swallows(t, *, in_a_group):
+    """stop_run insists on a bare task that swallows every cancellation, and is itself cancelled
+    while it waits (by hand, or by a task group a part of which fails): awaiting the task hands
+    stop_run's own cancellation on to it, the task swallows that too and returns. [how stop_run
+    ended, the task then]; stop_run's own cancellation must still go on up."""
+    slow, grace = t.random.randint(20, 60), t.random.randint(0, 5)
+
+    h = harness.Harness(asks_then_answers(lab.call("wait")), SYSTEM, [never_looks()])  # idle
+
+    async def swallows():
+        try:
+            await asyncio.get_running_loop().create_future()
+        except asyncio.CancelledError:
+            for _ in range(slow):
+                try:
+                    await asyncio.sleep(0)
+                except asyncio.CancelledError:
+                    pass
+        return place(t)
+    task = asyncio.ensure_future(swallows())
+    await lab.tick()
+    wait = grace + t.random.randint(3, 10)  # stop_run has insisted by then
+    if in_a_group:
+        async def part():
+            await lab.ticks(wait)
+            raise RuntimeError("the status bar broke")
+        stopper = None
+        try:
+            async with asyncio.TaskGroup() as group:
+                stopper = group.create_task(harness.stop_run(h, task, grace=grace))
+                group.create_task(part())
+        except BaseExceptionGroup:
+            pass
+    else:
+        stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=grace))
+        await lab.ticks(wait)
+        stopper.cancel()
+        while not stopper.done():
+            await lab.tick()
+    return ["swallowed", outcome(stopper), state(task)]
+
+
 def looks(name="look"):
     """A tool that waits, looking at its signal each turn, and returns once it is set."""
     async def execute(arguments, signal=None):
@@ -767,13 +809,17 @@ async def test_stop_run_inside_a_task_group(t):
         rows.append([phase, ended_at, state(stopper),
                      "within ten turns" if waited <= 10 else "later",
                      at_exit, later])
+    rows.append(await stopped_on_a_task_that_swallows(t, in_a_group=True))
     t.expect(rows,
              [["grace", [["RuntimeError"]], "cancelled", "within ten turns", "still running",
                ["still running", 0, True]],
               ["hard wait", [["RuntimeError"]], "cancelled", "within ten turns", "cancelled",
-               ["cancelled", 1, True]]],
+               ["cancelled", 1, True]],
+              ["swallowed", "cancelled", "returned"]],
              "A CancelledError aimed at stop_run itself goes on up, in the grace as in the hard "
-             "wait: stop_run tells its own from the task's with asyncio.current_task().cancelling()"
+             "wait, even when the task, handed it as stop_run awaits it, swallows it and "
+             "returns: stop_run tells its own from the task's with asyncio.current_task()"
+             ".cancelling()"
              ", and a grace loop swallows nothing; stopped in its grace, before it had to insist, "
              "stop_run leaves the run's task as it is, its flag set, not cancelled too (stop_run, "
              "lesson 15). Each row: [where stop_run "
@@ -781,7 +827,8 @@ async def test_stop_run_inside_a_task_group(t):
              "the group was done after the failure or the task's end, whichever came later, the "
              "run's task then, [the task three turns "
              "later, the clean-up commands its tool had started, which it starts only once "
-             "cancelled, the run's flag still set]].")
+             "cancelled, the run's flag still set]]; last, a bare task that swallows every "
+             "cancellation: [which, how stop_run ended, the task].")
 
 
 @lab_test("stop_run with no grace against a tool that never looks at its signal and, once "
@@ -881,6 +928,7 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
                   state(task)])
     for left in (stopper, task):
         left.cancel()
+    found.append(await stopped_on_a_task_that_swallows(t, in_a_group=False))
     t.expect(found,
              ["hard", True, [[True, f"{word} stowed after a Stop\n"]], "cancelled", "U A[c1]",
               ["clean", 0],
@@ -890,7 +938,8 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
               ["fails", [["RuntimeError", "the notes could not be kept"]], ["raised RuntimeError"],
                "U A[c1]"],
               ["twice", ["hard", "hard"], ["cancelled", "cancelled"], "U A[c1]"],
-              ["a grace below 0", "hard", "cancelled"]],
+              ["a grace below 0", "hard", "cancelled"],
+              ["swallowed", "cancelled", "returned"]],
              "stop_run first asks, harness.cancel(), even with no grace, then cancels the task and "
              "awaits it, with no limit in turns or in seconds: when it returns the task is over, "
              "however long it took to die; and a cancellation aimed at stop_run itself goes on up "
@@ -907,6 +956,8 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
              "stop_run had to cancel), a frontend that raises as its task is cancelled (that "
              "goes on up out of stop_run), and two clicks on Stop (each returns only once the "
              "task is over): [which, each stop_run's answer or what it raised, the task as each "
-             "returned, the record]. Last, a grace below 0, which counts as 0: [which, the answer "
-             "within a hundred turns, the task].")
+             "returned, the record]. Then a grace below 0, which counts as 0: [which, the answer "
+             "within a hundred turns, the task]. Last, stop_run cancelled while it waits for a "
+             "task that swallows that cancellation too (awaiting the task hands it on) and "
+             "returns: stop_run's own still goes on up: [which, how stop_run ended, the task].")
     t.expect(await stop_runs_in_turn(t, lab.Shell(lab.Workspace({}))), why=IN_TURN)

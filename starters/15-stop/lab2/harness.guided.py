@@ -581,7 +581,7 @@ async def stop_run(harness, task, grace=5):
     awaits, and is waited for ("hard"). Either way the task is over on return. Only the task's
     own CancelledError is swallowed: if stop_run is itself being cancelled, that goes on up."""
     # --- your code --- gap 2 of 2: stop_run
-    # About a dozen lines, in this order:
+    # About eighteen lines, in this order:
     #   1. if task.done(), return "clean" at once; otherwise harness.cancel()
     #   2. up to `grace` times: stop waiting if task.done(), else `await asyncio.sleep(0)`
     #   3. if the task is done now, return "clean"
@@ -589,6 +589,8 @@ async def stop_run(harness, task, grace=5):
     #      return "hard" (a cancelled task that nobody waits for is not known to be over)
     #   5. in that except: when asyncio.current_task().cancelling() is not 0, the
     #      CancelledError is aimed at stop_run itself, so raise it again
+    #   6. after the try, before "hard": if cancelling() is still not 0, the task swallowed
+    #      stop_run's own cancellation (awaiting it hands it on), so raise CancelledError()
     # From the lab's tests: a build tool deaf to its signal, so only insisting can stop it:
     #     async def execute(arguments, signal=None):
     #         return (await shell.arun("sleep inf"))[0]

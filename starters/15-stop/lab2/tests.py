@@ -564,6 +564,33 @@ async def test_stop_run_can_itself_be_stopped(t):
              "request to stop is not taken back. The tool, cancelled later by the frontend, "
              "finds its signal still set (stop_run, lesson 15). Items: [what the tool found "
              "when the frontend's cancellation reached it: its signal set], the record.")
+    async def swallows_every_cancellation():
+        try:
+            await asyncio.get_running_loop().create_future()
+        except asyncio.CancelledError:
+            for _ in range(slow):  # stop_run's own cancellation, handed on to it, swallowed too
+                try:
+                    await asyncio.sleep(0)
+                except asyncio.CancelledError:
+                    pass
+        return "wound up"
+    grace = t.random.randint(0, 5)
+    task = asyncio.ensure_future(swallows_every_cancellation())
+    await lab.tick()
+    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=grace))  # h idle now
+    await lab.ticks(grace + t.random.randint(3, 10))  # stop_run has insisted, and waits
+    stopper.cancel()
+    try:
+        outcome = f"returned {await stopper!r}"
+    except asyncio.CancelledError:
+        outcome = "cancelled"
+    t.expect([outcome, task.done()], ["cancelled", True],
+             "A task that swallows every cancellation, stop_run's own too (awaiting the task "
+             "hands stop_run's on to it), and then returns: stop_run's own cancellation must "
+             "still go on up once the task is over. Answering \"hard\" there loses it, and "
+             "whoever cancelled stop_run is never told; asyncio.current_task().cancelling() "
+             "still counts it (stop_run, the lab's Build, item 2). Items: [how stop_run ended, "
+             "the task over].")
 
 
 @lab_test("stop_run waits for a cancelled task until it is over, however long it takes to die: "

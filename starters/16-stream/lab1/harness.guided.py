@@ -590,6 +590,8 @@ async def stop_run(harness, task, grace=5):
     except asyncio.CancelledError:
         if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
             raise
+    if asyncio.current_task().cancelling():  # the task swallowed stop_run's own cancellation,
+        raise asyncio.CancelledError()  # which awaiting it handed on: it still goes on up
     return "hard"
 
 
