@@ -1368,6 +1368,178 @@ WRONG = [
         inner = run_agent(self._model, self._system, self._messages, self._tools, text,
                           max_turns=self._max_turns if self._runs <= 3 else None)  # warmed up
 """),)),
+    # Round 22 (reader r123): three of rounds 16 and 19's BEYOND, now caught by cheap cases
+    # (a paste repeated, a saved list repeated), and the reader's passing designs.
+    Wrong(lab='8.1', name='a prompt cut past a hundred thousand characters',
+          rule='A prompt is recorded word for word however long it is.',
+          where='Build item 4: "hands back the run"; hunt round 16, 8.1-13; caught in round 22',
+          names='however long it is',
+          replace=r"""
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+""",
+          by=r"""
+        run = self._run(text[:100_000])  # a paste past this is a mistake
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+"""),
+    Wrong(lab='8.1', name='the given messages trimmed past five thousand',
+          rule='The transcript starts as what it was given, every message of it, however long the list.',
+          where='Build item 1: "Its transcript starts as what it was given"; hunt round 16, 8.1-14; caught in round 22',
+          names='however long the list',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._messages, self._max_turns = list(messages)[-5000:], max_turns  # a window
+"""),
+    Wrong(lab='8.1', name='a snapshot of the last 2,400 messages',
+          rule='h.messages is a snapshot of the whole transcript, however long.',
+          where='Build item 2: "is a snapshot of the transcript, made on every read"; hunt round 19, r104-24; caught in round 22',
+          names='snapshot of the whole transcript',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages[-2400:])  # nobody reads further back
+"""),
+    Wrong(lab='8.1', name='a prompt cut past seventy thousand characters',
+          rule='A prompt is recorded word for word however long it is: a paste past 70,000 characters cut to its first 70,000 is not what was sent.',
+          where='Build item 4: "hands back the run"; hunt round 22, r123-15',
+          names='however long it is',
+          replace=r"""
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+""",
+          by=r"""
+        run = self._run(text[:70_000])  # a paste past this is a mistake
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+"""),
+    Wrong(lab='8.1', name='a prompt past a hundred thousand characters refused',
+          rule='Every prompt is a run, recorded word for word however long it is: prompt() refuses only while a run is going, not a long paste.',
+          where='Build item 4: "hands back the run"; hunt round 22, r123-28',
+          names='none refused',
+          replace=r"""
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+""",
+          by=r"""
+        if isinstance(text, str) and len(text) > 100_000:
+            raise ValueError("prompt too long")
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+"""),
+    Wrong(lab='8.1', name='the given messages trimmed to the last 4,000',
+          rule='The transcript starts as what it was given, every message of it, however long the list: a window of the last 4,000 loses the rest.',
+          where='Build item 1: "Its transcript starts as what it was given"; hunt round 22, r123-16',
+          names='however long the list',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._messages, self._max_turns = list(messages)[-4000:], max_turns  # a window
+"""),
+    Wrong(lab='8.1', name='a fourth message alike in a row taken out of the given list',
+          rule='The transcript starts as what it was given, every message of it: the same message four times in a row, or a thousand, is kept every time.',
+          where='Build item 1: "Its transcript starts as what it was given"; hunt round 22, r123-17',
+          names='a thousand times or more in a row',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._messages, self._max_turns = [], max_turns
+        for m in messages:  # a fourth time the same is a double click
+            if len(self._messages) >= 3 and all(p == m for p in self._messages[-3:]):
+                continue
+            self._messages.append(m)
+"""),
+    Wrong(lab='8.1', name='a snapshot of the last 10,000 messages',
+          rule='h.messages is a snapshot of the whole transcript, however long: the last 10,000 messages of a longer one are not it.',
+          where='Build item 2: "a snapshot of the transcript, made on every read"; hunt round 22, r123-30',
+          names='snapshot of the whole transcript',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages[-10_000:])  # nobody reads further back
+"""),
+    Wrong(lab='8.1', name='a method that records a system message',
+          rule='No method of the harness adds a message to the transcript, whatever it is called with: a system message too.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 22, r123-32',
+          names='a system message',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def note(self, message):
+        # a system note on the transcript
+        if isinstance(message, dict) and message.get("role") == "system":
+            self._messages.append(message)
+"""),
+    Wrong(lab='8.1', name='a method that records a (role, text) pair',
+          rule='No method of the harness adds a message to the transcript, whatever it is called with: a (role, text) pair too.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 22, r123-33',
+          names='(role, text)',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def add(self, item):
+        # a (role, text) pair added to the transcript
+        if isinstance(item, tuple):
+            self._messages.append({"role": item[0], "content": item[1]})
+"""),
+    Wrong(lab='8.1', name='a keyword-only method that records a text',
+          rule='No method of the harness adds a message to the transcript, whatever it is called with: a text by name, keyword-only, too.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 22, r123-36',
+          names='then a text',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def say(self, *, text=None):
+        # a user line put on the transcript
+        if isinstance(text, str):
+            self._messages.append(user_message(text))
+"""),
+    Wrong(lab='8.1', name='the list kept in a public attribute after each run',
+          rule='While a run is going nothing but the run writes to the transcript: a public attribute that a finished run leaves holding the list is a way in during the next run.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 22, r123-35',
+          names='between runs',
+          replace=r"""
+            for event in inner:
+                yield event
+""",
+          by=r"""
+            for event in inner:
+                yield event
+            self.last_transcript = self._messages  # for a frontend to show
+"""),
 ]
 
 # The designs lesson 8 allows, which lab 8.1 must pass (tools.wrong_designs.allowed).
@@ -1695,6 +1867,26 @@ ALLOWED = [
             raise RuntimeError("already running; use steer() or follow_up()")
         self._messages = list(value)  # a list of its own, between runs only
 """),
+    Wrong(lab='8.1', name='h += ... while no run goes, refused during a run',
+          rule='Build item 6 forbids writes "While a run is going"; an operator that extends the transcript while no run goes, and refuses during a run, is round 13\'s method that appends while no run goes, spelled +=.',
+          where='Build item 6: "While a run is going"; hunt round 22, probe r123-P4',
+          names='',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def __iadd__(self, more):
+        if self.is_running:
+            raise RuntimeError("already running; use steer() or follow_up()")
+        self._messages.extend(more)
+        return self
+"""),
 ]
 
 # Hunt round 16 (reader r86): designs that differ from the reference only past a count, a size
@@ -1716,57 +1908,6 @@ def wide(width):
 '''
 
 BEYOND = [
-    Beyond(lab='8.1', name='a prompt cut past a hundred thousand characters',
-           rule='A prompt is recorded word for word however long it is.',
-           where='Build item 4: "hands back the run"; hunt round 16, 8.1-13',
-           names='however long it is',
-           reach="test_a_snapshot_is_frozen pastes 3,000 to 3,200 lines, some 60,000 characters, "
-                 "and the bank's pastes are of the same size; any paste the tests draw has a cut "
-                 "just past it, and growing the paste to each new cut is the chase the course's "
-                 "costs rule out",
-           replace=r"""
-        run = self._run(text)
-        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
-""",
-           by=r"""
-        run = self._run(text[:100_000])  # a paste past this is a mistake
-        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
-""",
-           deep=_HEAD + r"""
-
-@lab_test("A prompt of 200,000 characters is recorded whole.")
-async def test_a_very_long_prompt(t):
-    pasted = "".join(f"line {n}: some words of a file\n" for n in range(7000))
-    h = harness.Harness(lab.ScriptedModel([lab.say("Read it.")]), "Help.", [])
-    await lab.drive(h.prompt(pasted))
-    t.expect([len(h.messages[0]["content"]), h.messages[0]["content"] == pasted],
-             [len(pasted), True],
-             why="A prompt is recorded word for word however long it is. Items: its length "
-                 "recorded, whether it is the very words (Harness.prompt, lesson 8).")
-"""),
-    Beyond(lab='8.1', name='the given messages trimmed past five thousand',
-           rule='The transcript starts as what it was given, every message of it, however long the list.',
-           where='Build item 1: "Its transcript starts as what it was given"; hunt round 16, 8.1-14',
-           names='however long the list',
-           reach="test_the_list_passed_in_is_copied gives a saved session of 2,000 to 2,200 "
-                 "messages, the bank one of 2,200 to 2,400; a window kept past that passes, and "
-                 "any longer list has a window past it",
-           replace=r"""
-        self._messages, self._max_turns = list(messages), max_turns
-""",
-           by=r"""
-        self._messages, self._max_turns = list(messages)[-5000:], max_turns  # a window
-""",
-           deep=_HEAD + r"""
-
-@lab_test("A saved session of 8,000 messages is kept whole.")
-async def test_a_very_long_session(t):
-    saved = [m for n in range(4000) for m in (harness.user_message(f"Line {n}."), lab.say("Ok."))]
-    h = harness.Harness(lab.ScriptedModel([]), "Help.", [], messages=saved)
-    t.expect([len(h.messages), all(m is n for m, n in zip(h.messages, saved))], [8000, True],
-             why="The transcript starts as what it was given, however long the list. Items: "
-                 "its length, whether it holds the very messages (Harness, lesson 8).")
-"""),
     Beyond(lab='8.1', name='the run stopped after ten thousand events',
            rule='The run hands on each event of run_agent, however many, with no cap of its own.',
            where='Build item 5: "hands on each event of `run_agent`"; hunt round 16, 8.1-16',
@@ -1999,32 +2140,6 @@ async def test_a_long_run_let_go_of(t):
                  "however long the run (Harness.is_running, lesson 8).")
 """),
     # Hunt round 19 (reader r104): the same window as round 16's, kept in two other places.
-    Beyond(lab='8.1', name='a snapshot of the last 2,400 messages',
-           rule='h.messages is a snapshot of the whole transcript, however long.',
-           where='Build item 2: "is a snapshot of the transcript, made on every read"; hunt round 19, r104-24',
-           names='snapshot',
-           reach="the longest transcript the tests read is the saved session of 2,000 to 2,200 "
-                 "messages (the bank's 2,200 to 2,400); a snapshot cut just past that passes, and "
-                 "any length read has a cut past it, as round 16's window of five thousand",
-           replace=r"""
-    @property
-    def messages(self):
-        return tuple(self._messages)
-""",
-           by=r"""
-    @property
-    def messages(self):
-        return tuple(self._messages[-2400:])  # nobody reads further back
-""",
-           deep=_HEAD + r"""
-@lab_test("A snapshot of a saved session of 8,000 messages holds all 8,000.")
-async def test_a_very_long_snapshot(t):
-    saved = [m for n in range(4000) for m in (harness.user_message(f"Line {n}."), lab.say("Ok."))]
-    h = harness.Harness(lab.ScriptedModel([]), "Help.", [], messages=saved)
-    t.expect([len(h.messages), all(m is n for m, n in zip(h.messages, saved))], [8000, True],
-             why="h.messages is a snapshot of the whole transcript, however long. Items: its "
-                 "length, whether it holds the very messages (Harness.messages, lesson 8).")
-"""),
     Beyond(lab='8.1', name='the transcript trimmed to 2,400 messages before each run',
            rule='A run adds to the whole transcript: the harness keeps every message, however long the session.',
            where='Build item 1: "Its transcript starts as what it was given"; hunt round 19, r104-30',
@@ -2051,5 +2166,107 @@ async def test_a_run_over_a_very_long_session(t):
              why="A run adds to the whole transcript, however long the session. Items: its "
                  "length after the run, whether it starts with the very messages given "
                  "(Harness._run, lesson 8).")
+"""),
+    # Hunt round 22 (reader r123): two more limits past what the tests run, and a magic word.
+    Beyond(lab='8.1', name='the run stopped after three thousand events',
+           rule='The run hands on each event of run_agent, however many, with no cap of its own.',
+           where='Build item 5: "hands on each event of `run_agent`"; hunt round 22, r123-18',
+           names='no cap of its own',
+           reach="test_the_snapshot_at_every_event's long job makes some 1,600 events, the most "
+                 "a test runs; a cap past that passes, and a run of more events costs each check "
+                 "its processor time event by event, as round 16's ten thousand",
+           replace=r"""
+            for event in inner:
+                yield event
+""",
+           by=r"""
+            for count, event in enumerate(inner):
+                if count >= 3000:  # a runaway guard
+                    return
+                yield event
+""",
+           turns=30_000, seconds=10.0,
+           deep=_HEAD + r"""
+
+@lab_test("A reply of 1,100 calls, over three thousand events, is handed on to its agent_end.")
+async def test_a_run_of_three_thousand_events(t):
+    h = harness.Harness(wide(1100), "Help.", [LOOK])
+    events = await lab.drive(h.prompt("Read them all."))
+    t.expect([len(events), events[-1]["type"]], [3 * 1100 + 9, "agent_end"],
+             why="The run hands on every event of run_agent, with no cap of its own. Items: "
+                 "events, the last one's type (Harness._run, lesson 8).")
+"""),
+    Beyond(lab='8.1', name='no cap read as a cap of 200 turns',
+           rule="The harness's cap on turns holds for every run, and None means no cap, however many turns a job takes.",
+           where='Build item 1: "the cap on turns, which holds for every run"; hunt round 22, r123-19',
+           names='no cap',
+           reach="the longest run a test makes is test_the_snapshot_at_every_event's 101 to 106 "
+                 "rounds and the bank's 101 to 104; a default cap past that passes, and a job of "
+                 "more turns costs each check a request per turn",
+           replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+           by=r"""
+        self._messages = list(messages)
+        self._max_turns = 200 if max_turns is None else max_turns  # a default, to be safe
+""",
+           turns=30_000, seconds=10.0,
+           deep=_HEAD + r"""
+
+@lab_test("A harness with no cap runs a job of 210 turns to its answer.")
+async def test_no_cap_on_a_long_job(t):
+    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": f"f{n}.py"}))
+                               for n in range(210)] + [lab.say("Done.")])
+    h = harness.Harness(model, "Help.", [LOOK])
+    await lab.drive(h.prompt("Look at each."))
+    t.expect(len(model.calls), 211,
+             why="None means no cap on turns, however many a job takes: the requests of a "
+                 "job of 210 turns and its answer (Harness, lesson 8).")
+"""),
+    Beyond(lab='8.1', name='a method that hands out the list for a magic word',
+           rule='No method of the harness hands out a way into the transcript, whatever it is called with.',
+           where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 22, r123-34',
+           names='whatever it is called with',
+           reach="test_only_the_run_writes calls each public method with a dozen kinds of "
+                 "argument, texts among them, and the bank with as many; a method that hands out "
+                 "the list only for one word of its own (\"raw\") passes, and no affordable list "
+                 "of words holds every word a method may wait for",
+           replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+           by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def transcript(self, form="tuple"):
+        return self._messages if form == "raw" else tuple(self._messages)  # raw: for speed
+""",
+           deep=_HEAD + r"""
+
+@lab_test("No public method called with the word raw, during a run, hands out the transcript.")
+async def test_the_word_raw(t):
+    h = harness.Harness(wide(2), "Help.", [LOOK])
+    found = []
+
+    def at(event):
+        for name in [n for n in dir(h) if not n.startswith("_") and callable(getattr(h, n))]:
+            try:
+                back = getattr(h, name)("raw")
+            except Exception:
+                continue
+            if isinstance(back, list):
+                before = len(h.messages)
+                back.append(harness.user_message("Slipped in."))
+                if len(h.messages) != before:
+                    found.append(name)
+                back.pop()
+    await lab.drive(h.prompt("Read them."), on_event=at)
+    t.expect(found, [],
+             why="No method of the harness hands out a way into the transcript, whatever it is "
+                 "called with: the methods whose list, handed back for \"raw\", let a message "
+                 "in (Harness, lesson 8).")
 """),
 ]

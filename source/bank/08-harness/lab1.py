@@ -153,6 +153,7 @@ async def test_bank_two_harnesses_from_one_list_keep_apart(t):
                 "content": "text of " + path, "is_error": False}]  # its call was never kept
     saved = [m for n in range(t.random.randint(1100, 1200))
              for m in (harness.user_message(f"Note {n}."), lab.say("Kept."))]
+    saved = saved * t.random.randint(5, 8) + [lab.say("Kept.")] * t.random.randint(900, 1500)
     long = harness.Harness(two, SYSTEM, [], messages=saved).messages
     t.expect([[dict(m) == c for m, c in zip(earlier, contents)], lab.shape(blank),
               lab.shape(fourth.messages), lab.shape(third.messages),
@@ -164,7 +165,7 @@ async def test_bank_two_harnesses_from_one_list_keep_apart(t):
              "After those runs, whether each given dict still holds just what it held; then two "
              "harnesses made from one empty list, the first run once; then a harness made from a "
              "list that ends in a call with no result, one that says the same words three times "
-             "in a row, answers three times alike and ends in a result whose call it lacks, and a long saved one of over two thousand. Items: those dicts, the shape of "
+             "in a row, answers three times alike and ends in a result whose call it lacks, and a long saved one of over two thousand given five to eight times over, then one reply nine hundred times or more in a row. Items: those dicts, the shape of "
              "the empty list afterwards, of the second harness's transcript, of the first's, the "
              "record of the harness given the unanswered call, of the one given the doubles, "
              "and [the long one's length, whether its messages are the very dicts given].")
@@ -271,6 +272,10 @@ async def test_bank_clearing_a_snapshot_changes_nothing(t):
              "of the next request, and the words of the reply before its prompt.")
     saved = [m for n in range(t.random.randint(300, 320))
              for m in (harness.user_message(f"Note {n}."), lab.say("Kept."))]
+    whole = saved * t.random.randint(40, 60)  # a session reopened many times: cheap to make
+    t.expect(len(harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=whole).messages),
+             len(whole), "A harness made from a saved list of some 24,000 messages or more: the "
+             "length of its snapshot, the whole transcript however long.")
     h = harness.Harness(lab.ScriptedModel([lab.say("All kept.")]), SYSTEM, [], messages=saved)
     await lab.drive(h.prompt("Anything else?"))
     snapshot = h.messages
@@ -430,6 +435,7 @@ async def test_bank_a_tool_that_prompts_gets_an_error_result(t):
           "accepted and recorded as it is.")
 async def test_bank_two_prompts_before_any_read(t):
     pasted = "".join(f"{t.random.choice(NAMES)}: line {n}\n" for n in range(t.random.randint(2500, 2600)))
+    pasted *= t.random.randint(5, 12)  # pasted again and again: some 250,000 characters or more
     words = [f"\t Question {t.random.randint(1, 99)}.\n\n" + pasted]
     words.append(words[0])  # the second prompt is the first's very words, as a second click
     model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer."),
@@ -474,7 +480,8 @@ async def test_bank_a_refused_prompt_never_reaches_the_model(t):
             refusals.append(refusal(h, asked))
             # a caller with more to say tries every other way in: nothing keeps it for later
             try_every_method(h, harness.user_message("Do this after."), "Do this after.")
-    asked = "\tRead them.\n" + "".join(f"{name}\n" for name in t.random.choices(NAMES, k=3000))
+    asked = "\tRead them.\n" + "".join(f"{name}\n" for name in t.random.choices(NAMES, k=3000)) * (
+        t.random.randint(8, 16))  # a long list pasted again and again: cheap to make
     run = h.prompt(asked)
     refusals.append(refusal(h, "/plan Before you start?"))  # a question, as a slash command
     await lab.drive(run, on_event=interrupt)
@@ -684,7 +691,7 @@ def reach(h, value, message, depth=0):
 def try_every_method(h, message, text):
     """Call each public method of `h`, prompt() too, with `message`, with `text`, with a role and
     `text`, with an assistant message, a tool result, 0, 0 and a role and `text`, a list holding
-    `message`, with nothing, and with `message` for each parameter by name, then True for each, with 0, a role and `text` and
+    `message`, with nothing, and with `message` for each parameter by name, then `text`, then True for each, with a system message and a (role, `text`) pair, with 0, a role and `text` and
     three more texts, as a caller with something to add might, and append `message` to any list a method
     hands back or a public attribute holds, or one held inside either; then assign h.messages
     and try del, item assignment, += and a slice's assignment on `h`, in that order, so that
@@ -705,8 +712,10 @@ def try_every_method(h, message, text):
             named = {}
         for arguments, keywords in [(each, {}) for each in (
                 [message], [text], ["user", text], [lab.say(text)], [dict(result)], [0],
-                [0, "user", text], [0, "user", text, text, text, text], [[message]], [])] + [
-                ([], named), ([], {key: True for key in named})]:
+                [0, "user", text], [0, "user", text, text, text, text], [[message]],
+                [{"role": "system", "content": text}], [("user", text)], [])] + [
+                ([], named), ([], {key: text for key in named}),
+                ([], {key: True for key in named})]:
             try:
                 back = getattr(h, name)(*arguments, **keywords)
             except Exception:  # refusing what it is handed writes nothing

@@ -118,6 +118,17 @@ async def test_messages_is_a_tuple(t):
                  "row with nothing between hold the same messages, and are two tuples, not one "
                  "kept and handed out again. Items: equal, the very same tuple "
                  "(Harness.messages, lesson 8).")
+    pair = [harness.user_message("Line."), lab.say("Noted.")]
+    saved = pair * t.random.randint(6000, 9000)  # a long session, cheap to make
+    h = harness.Harness(answers(), SYSTEM, [], messages=saved)
+    snapshot = h.messages
+    t.expect([len(saved), len(snapshot), snapshot[0] is saved[0], snapshot[-1] is saved[-1]],
+             [len(saved), len(saved), True, True],
+             "h.messages is a snapshot of the whole transcript, however long: a harness given "
+             "a saved session of 12,000 to 18,000 messages hands out all of them, none cut "
+             "(the Build section's item 2: \"a snapshot of the transcript\"). Items: messages "
+             "given, messages in the snapshot, whether it starts and ends with the very ones "
+             "given (Harness.messages, lesson 8).")
 
 
 @lab_test("A snapshot stays as it was across later runs, and cannot be appended to.")
@@ -158,14 +169,16 @@ async def test_a_snapshot_is_frozen(t):
     # A long prompt, as a pasted file: recorded word for word too, every character of it.
     pasted = "".join(f"line {n}: {t.random.choice(FILES)}\n"
                      for n in range(t.random.randint(3000, 3200)))
+    pasted *= t.random.randint(4, 12)  # the same file pasted again and again: cheap to make
     h = harness.Harness(answers("Read it."), SYSTEM, [])
     await lab.drive(h.prompt(pasted))
     t.expect([len(pasted), len(h.messages[0]["content"]), h.messages[0]["content"] == pasted],
              [len(pasted), len(pasted), True],
              "A prompt is recorded word for word however long it is (the Build section's item 4: "
              "prompt(text) \"hands back the run\" of `text`, and lesson 3's prompt is recorded "
-             "as given): a pasted file of 3,000 lines or more, some 60,000 characters, whole, "
-             "none cut. Items: the prompt's length, the recorded one's, whether they are the "
+             "as given): a pasted file of 3,000 lines or more, some 60,000 characters, "
+             "pasted 4 to 12 times over, some 240,000 characters or more, whole, none cut and "
+             "none refused. Items: the prompt's length, the recorded one's, whether they are the "
              "same words (Harness.prompt, lesson 8).")
 
 
@@ -239,6 +252,8 @@ async def test_the_list_passed_in_is_copied(t):
     orphan = [harness.user_message("Go on."), dict(TOOL_RESULT)]  # its call was never kept
     saved = [message for n in range(t.random.randint(1000, 1100))
              for message in (harness.user_message(f"Line {n}."), lab.say("Noted."))]
+    saved = saved * t.random.randint(5, 9) + [harness.user_message(said)] * t.random.randint(
+        1000, 2000)  # the session reopened again and again, then one stuck Send repeated
     t.expect([lab.shape(window), lab.shape(h.messages),
               lab.shape(harness.Harness(answers(), SYSTEM, [], messages=unanswered).messages),
               lab.shape(harness.Harness(answers(), SYSTEM, [], messages=twice).messages),
@@ -251,7 +266,9 @@ async def test_the_list_passed_in_is_copied(t):
              "Every list given is copied into a list of its own, an empty one too, and kept as "
              "given (the Build section's item 1: \"Its transcript starts as what it was "
              "given\"): one that ends in a call with no result too, one that says the same words "
-             "twice in a row, and three times, one holding a result whose call is not in it, and a long one of 2,000 messages or more, every one of them: the "
+             "twice in a row, and three times, one holding a result whose call is not in it, and a long one of 2,000 messages or more, that saved session "
+             "given 5 to 9 times over and then one message a thousand times or more in a row, "
+             "11,000 messages or more however long the list, every one of them: the "
              "transcript is a record, not a list to tidy, trim or take doubles out of. Items: "
              "the caller's empty list after a run and an append of its own, the harness's "
              "transcript, a harness given a list ending in an unanswered call, one given a list "
@@ -748,8 +765,8 @@ TOOL_RESULT = {"role": "toolResult", "tool_call_id": "c1", "tool_name": "look",
 
 @lab_test("One writer: while a run is going, no method of the harness but the run changes the "
           "transcript. Each public method, prompt() too, called at a drawn event with a message "
-          "of any role, a text, a role and a text, a number, a place and a role and a text, and "
-          "more texts after them, a list, a message or True for each parameter by name, or "
+          "of any role, a (role, text) pair, a text, a role and a text, a number, a place and a role and a text, and "
+          "more texts after them, a list, a message, a text or True for each parameter by name, or "
           "nothing, leaves h.messages as it was, hands back no way into it, and the run goes on "
           "as one run whose transcript is what its events announced; nothing a method or an "
           "attribute handed out before the run is a way into it either; so do h.messages = ..., "
@@ -762,15 +779,16 @@ async def test_only_the_run_writes(t):
     for name in callers(harness.Harness(answers(), SYSTEM, [looker()])) + [ATTRIBUTES,
                                                                           OPERATORS]:
         given = [harness.user_message("Hello."), lab.say("Hi.")]
-        h = harness.Harness(lab.ScriptedModel(replies + [lab.say("Read them.")]), SYSTEM,
-                            [looker()], given)
+        h = harness.Harness(lab.ScriptedModel([lab.say("Hi again.")] + replies +
+                                              [lab.say("Read them.")]), SYSTEM, [looker()], given)
+        await lab.drive(h.prompt("Hello again."))  # a run before: what it leaves is tried too
         events, changed, idle = [], [], []
-        if name not in (ATTRIBUTES, OPERATORS):  # called before any run, with nothing
+        if name not in (ATTRIBUTES, OPERATORS):  # called between runs, with nothing
             try:
                 idle.append(getattr(h, name)())
             except Exception:
                 pass
-        else:  # each public attribute read before any run
+        else:  # each public attribute read between runs
             idle += [getattr(h, other, None) for other in dir(h) if not other.startswith("_")]
         given = list(h.messages)  # what a call with no run going left, which is the harness's
 
@@ -792,8 +810,10 @@ async def test_only_the_run_writes(t):
                     ["Write this down."], ["user", "Write this down."], [0],
                     [0, "user", "Write this down."],
                     [0, "user", "Write this down."] + ["Write this down."] * more,
-                    [[message]], [])] + [
+                    [[message]], [{"role": "system", "content": "Write this down."}],
+                    [("user", "Write this down.")], [])] + [
                     ([], by_name(getattr(h, name), message)),
+                    ([], by_name(getattr(h, name), "Write this down.")),
                     ([], by_name(getattr(h, name), True))]:
                 before = written(h)
                 try:
@@ -817,13 +837,13 @@ async def test_only_the_run_writes(t):
              "The run is the transcript's one writer while it goes (Harness, lesson 8, the Build "
              "section's item 6, \"One writer\"), so no message that is not the run's lands on "
              f"it. At event {at} of a run, each public method of the harness, prompt() too, was "
-             "called with a user message, an assistant message, a toolResult, a text, a role and "
-             "a text, the number 0, 0 and a role and a text, the same with 2 to 6 more texts after "
+             "called with a user message, an assistant message, a toolResult, a system message, "
+             "a (role, text) tuple, a text, a role and a text, the number 0, 0 and a role and a text, the same with 2 to 6 more texts after "
              "them, a list holding a message, with "
-             "nothing, and with a message, then True, for every parameter by name, keyword-only ones too "
+             "nothing, and with a message, then a text, then True, for every parameter by name, keyword-only ones too "
              "(what it raised left aside), and a list it handed back, or any public attribute's "
              f"list (found as \"{ATTRIBUTES}\"), or what each method, called with nothing, or each "
-             "public attribute handed out before the run (a list kept from between runs is a "
+             "public attribute handed out before the run, after an earlier run of the same harness (a list kept from between runs is a "
              "way in all the same), or a list held inside either (a namespace, a "
              "tuple, a dict, a second harness over the same list), was tried with an append; h.messages was assigned, and += , "
              f"del and item assignment, with an index and with a slice, tried on h (found as "
