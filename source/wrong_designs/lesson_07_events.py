@@ -2401,6 +2401,66 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
             else:
                 yield record(message)
 '''),
+    # Hunt round 22 (reader r122): designs 7.2-35, 38, 40 and 41.
+    Wrong(lab='7.2', name='JsonRenderer failing a run at an event of type error',
+          rule='A failure is told by its label, stop_reason "error", and by nothing else: an event that announces no message, of type "error" too, fails no run.',
+          where='Build: two frontends, item 1 (hunt round 22, 7.2-40)',
+          names='by nothing else',
+          replace=r"""
+        if ended == "error":
+""",
+          by=r"""
+        if ended == "error" or event["type"] == "error":
+"""),
+    Wrong(lab='7.2', name='JsonRenderer judging no message past the 200th event',
+          rule="JsonRenderer's finish() returns False when any message it saw announced had stop_reason \"error\", however many events came before it.",
+          where='Build: two frontends, item 1 (hunt round 22, 7.2-38)',
+          names='however many events came before it',
+          replace=r"""
+    def __init__(self):
+        self.failed = False
+
+    def render(self, event):
+        print(json.dumps(event), flush=True)
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+""",
+          by=r"""
+    def __init__(self):
+        self.failed = False
+        self.count = 0
+
+    def render(self, event):
+        print(json.dumps(event), flush=True)
+        self.count += 1
+        judged = event["type"] == "message_end" and self.count <= 200  # enough for any run
+        ended = event["message"].get("stop_reason") if judged else None
+"""),
+    Wrong(lab='7.2', name='FinalTextRenderer failing a reply with no content',
+          rule='A failure is told by its label, stop_reason "error", and by nothing else: an answer labelled "stop" with no content at all ended well.',
+          where='Build: two frontends, item 2 (hunt round 22, 7.2-35)',
+          names='by nothing else',
+          replace=r"""
+        if reply["stop_reason"] == "error":
+""",
+          by=r"""
+        if reply["stop_reason"] == "error" or not reply["content"]:
+"""),
+    Wrong(lab='7.2', name="FinalTextRenderer taking the last reply among agent_end's messages",
+          rule="For FinalTextRenderer the last assistant message announced decides, and a message is announced by its message_end: an agent_end's messages announce none.",
+          where='Build: two frontends, item 2 (hunt round 22, 7.2-41)',
+          names='announced by its message_end',
+          replace=r"""
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+""",
+          by=r"""
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+        if event["type"] == "agent_end":  # the run's own list has the final say
+            replies = [each for each in event["messages"] if each["role"] == "assistant"]
+            if replies:
+                self.last = replies[-1]
+"""),
 ]
 
 ALLOWED = [
