@@ -387,7 +387,7 @@ async def test_bank_two_renderers_alive_at_once(t):
         for reply in replies:
             noting.render({"type": "message_end", "message": reply})
     noted = [t.printed(noting.finish), [reply.writes for reply in replies]]
-    count = t.random.randint(1_500, 4_000)
+    count = t.random.randint(6_000, 12_000)
     replies = [{"type": "message_end", "message": lab.say("Still down.")},
                {"type": "message_end", "message": lab.fail(reason)}]
     # its last answer a status table of over five million characters, the size drawn

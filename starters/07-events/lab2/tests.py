@@ -493,7 +493,7 @@ async def test_the_last_message_decides(t):
              "FinalTextRenderer, lesson 7, Build: two frontends).")
     # and one FinalTextRenderer handed a long session, its length drawn under the seed: the
     # same few event dicts handed over again and again cost little, and the answer comes last
-    rounds, answer = t.random.randint(300, 800), drawn_answer(t)
+    rounds, answer = t.random.randint(1_000, 3_000), drawn_answer(t)
     run = [{"type": "agent_start"}, {"type": "turn_start"},
            {"type": "message_end", "message": harness.user_message("Again?")},
            {"type": "message_end", "message": lab.fail(t.random.choice(["overloaded",
@@ -516,14 +516,14 @@ async def test_the_last_message_decides(t):
     # failed reply: it judges every message it is handed, however many events came first
     judge, small = harness.JsonRenderer(), {"type": "status", "text": "indexing"}
     with contextlib.redirect_stdout(io.StringIO()) as during:
-        for _ in range(rounds * 2):
+        for _ in range(rounds // 4):
             judge.render(small)
         judge.render({"type": "message_end", "message": lab.fail("overloaded")})
     t.expect([during.getvalue().count("\n"), t.printed(judge.finish)],
-             [rounds * 2 + 1, (False, "")],
+             [rounds // 4 + 1, (False, "")],
              "JsonRenderer is stricter: any failed message it saw announced means the run did "
              "not end well, however many events came before it. A JsonRenderer was handed "
-             f"{rounds * 2:,} \"status\" events, then a failed reply's message_end. Items: the "
+             f"{rounds // 4:,} \"status\" events, then a failed reply's message_end. Items: the "
              "lines it printed, (finish(), what it printed) (JsonRenderer, lesson 7, Build: two "
              "frontends, item 1).")
     # and one pair asked for a verdict after each of two runs in a row: an answer, then a failure
