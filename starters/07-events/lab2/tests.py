@@ -493,7 +493,7 @@ async def test_the_last_message_decides(t):
              "FinalTextRenderer, lesson 7, Build: two frontends).")
     # and one FinalTextRenderer handed a long session, its length drawn under the seed: the
     # same few event dicts handed over again and again cost little, and the answer comes last
-    rounds, answer = t.random.randint(1_000, 3_000), drawn_answer(t)
+    rounds, answer = t.random.randint(900, 1_500), drawn_answer(t)
     run = [{"type": "agent_start"}, {"type": "turn_start"},
            {"type": "message_end", "message": harness.user_message("Again?")},
            {"type": "message_end", "message": lab.fail(t.random.choice(["overloaded",
