@@ -2401,6 +2401,92 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
             else:
                 yield record(message)
 '''),
+    # Hunt round 22 (reader r122): designs 7.2-35, 38, 40 and 41.
+    Wrong(lab='7.2', name='JsonRenderer failing a run at an event of type error',
+          rule='A failure is told by its label, stop_reason "error", and by nothing else: an event that announces no message, of type "error" too, fails no run.',
+          where='Build: two frontends, item 1 (hunt round 22, 7.2-40)',
+          names='by nothing else',
+          replace=r"""
+        if ended == "error":
+""",
+          by=r"""
+        if ended == "error" or event["type"] == "error":
+"""),
+    Wrong(lab='7.2', name='JsonRenderer judging no message past the 200th event',
+          rule="JsonRenderer's finish() returns False when any message it saw announced had stop_reason \"error\", however many events came before it.",
+          where='Build: two frontends, item 1 (hunt round 22, 7.2-38)',
+          names='however many events came before it',
+          replace=r"""
+    def __init__(self):
+        self.failed = False
+
+    def render(self, event):
+        print(json.dumps(event), flush=True)
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+""",
+          by=r"""
+    def __init__(self):
+        self.failed = False
+        self.count = 0
+
+    def render(self, event):
+        print(json.dumps(event), flush=True)
+        self.count += 1
+        judged = event["type"] == "message_end" and self.count <= 200  # enough for any run
+        ended = event["message"].get("stop_reason") if judged else None
+"""),
+    Wrong(lab='7.2', name='FinalTextRenderer failing a reply with no content',
+          rule='A failure is told by its label, stop_reason "error", and by nothing else: an answer labelled "stop" with no content at all ended well.',
+          where='Build: two frontends, item 2 (hunt round 22, 7.2-35)',
+          names='by nothing else',
+          replace=r"""
+        if reply["stop_reason"] == "error":
+""",
+          by=r"""
+        if reply["stop_reason"] == "error" or not reply["content"]:
+"""),
+    Wrong(lab='7.2', name="FinalTextRenderer taking the last reply among agent_end's messages",
+          rule="For FinalTextRenderer the last assistant message announced decides, and a message is announced by its message_end: an agent_end's messages announce none.",
+          where='Build: two frontends, item 2 (hunt round 22, 7.2-41)',
+          names='announced by its message_end',
+          replace=r"""
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+""",
+          by=r"""
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+        if event["type"] == "agent_end":  # the run's own list has the final say
+            replies = [each for each in event["messages"] if each["role"] == "assistant"]
+            if replies:
+                self.last = replies[-1]
+"""),
+    Wrong(lab='7.2', name='FinalTextRenderer deaf after 5,000 events',
+          rule='For FinalTextRenderer the last assistant message announced decides, however many events came before it.',
+          where='Build: two frontends, item 2: "The last assistant message announced decides" (hunt round 22, 7.2-39)',
+          names='it never stops listening',
+          replace=r"""
+    def __init__(self):
+        self.last = None  # the newest assistant message so far
+
+    def render(self, event):
+        message = event.get("message")
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+""",
+          by=r"""
+    def __init__(self):
+        self.last = None  # the newest assistant message so far
+        self.count = 0
+
+    def render(self, event):
+        message = event.get("message")
+        self.count += 1
+        if self.count > 5000:  # enough for any run
+            return
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+"""),
 ]
 
 ALLOWED = [
@@ -2893,6 +2979,48 @@ async def test_a_failure_after_many_events(t):
              "(JsonRenderer, lesson 7).")
 """
 
+DEEP_PAST_EIGHT_MILLION = r"""
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "7.2"
+
+
+@lab_test("FinalTextRenderer's answer goes out whole, however long: an answer of nine million "
+          "characters.")
+async def test_an_answer_of_nine_million_characters(t):
+    answer = "0123456789 abcdefg\n" * 480_000
+    renderer = harness.FinalTextRenderer()
+    renderer.render({"type": "message_end", "message": lab.say(answer)})
+    value, said = t.printed(renderer.finish)
+    t.expect([value, len(said), said == answer + "\n"], [True, len(answer) + 1, True],
+             "The answer goes out whole, however long: an answer of 9,120,000 characters "
+             "(FinalTextRenderer, lesson 7).")
+"""
+
+DEEP_A_REASON_PAST_A_MILLION = r"""
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "7.2"
+
+
+@lab_test("FinalTextRenderer says why a run failed, \"Error: \" and its error_message word for "
+          "word, however long: a reason of two million characters.")
+async def test_a_reason_of_two_million_characters(t):
+    reason = "  retry 1: overloaded\n" * 91_000
+    renderer = harness.FinalTextRenderer()
+    renderer.render({"type": "message_end", "message": lab.fail(reason)})
+    value, said = t.printed(renderer.finish)
+    t.expect([value, len(said), said == "Error: " + reason + "\n"],
+             [False, len(reason) + 8, True],
+             "The text frontend says why, \"Error: \" and then error_message word for word, "
+             "nothing cut, however long: a reason of 2,002,000 characters (FinalTextRenderer, "
+             "lesson 7).")
+"""
+
 DEEP_PAST_A_MILLION_EVENTS = r"""
 import harness
 import lab
@@ -3190,6 +3318,35 @@ BEYOND = [
         ended = event["message"].get("stop_reason") if judged else None
 """,
            deep=DEEP_PAST_A_HUNDRED_THOUSAND_EVENTS),
+    # Hunt round 22 (reader r122): designs 7.2-31 and 32, each a cut past the longest text
+    # the lab's tests try, where a case past it costs more than a test may add.
+    Beyond(lab='7.2', name='the answer cut at 8,000,000 characters',
+           rule="FinalTextRenderer prints the last answer's text whole, however long.",
+           where='Build: two frontends, item 2 (hunt round 22, 7.2-31)',
+           names='however long',
+           reach="test_final_text_renderer's longest answer is five and a half to seven million "
+                 "characters (the size drawn), which already costs a few ms of processor time; "
+                 "an answer past eight million costs about 2 ms a million more, and a cut at any "
+                 "larger size would sit past it again (as the cut at 5,000,000 of round 19 did "
+                 "not); this design differs only past 8,000,000",
+           replace='        print(text_of(reply))',
+           by='        print(text_of(reply)[:8_000_000])',
+           deep=DEEP_PAST_EIGHT_MILLION),
+    Beyond(lab='7.2', name='the error reason cut at a million characters',
+           rule='FinalTextRenderer prints "Error: " and the failed reply\'s error_message word '
+                'for word, however long.',
+           where='Build: two frontends, item 2 (hunt round 22, 7.2-32)',
+           names='however long',
+           reach="test_a_failed_run_did_not_end_well's longest reason is 150,000 to 300,000 "
+                 "characters on thousands of lines, held whole as the check's observation in "
+                 "expected.json, and the bank's at most 400,000; a reason of five and a half to "
+                 "seven million, checked by its length as the long answer is, measured 13 ms of "
+                 "processor time, more than a new case may add to the lab's run, and a cut at "
+                 "any larger size would sit past a smaller case again; this design differs only "
+                 "past 1,000,000 characters",
+           replace=r"""            print(f"Error: {reply.get('error_message')}")""",
+           by=r"""            print(f"Error: {str(reply.get('error_message'))[:1_000_000]}")""",
+           deep=DEEP_A_REASON_PAST_A_MILLION),
     Beyond(lab='7.2', name='FinalTextRenderer deaf after a million events',
            rule='For FinalTextRenderer the last assistant message announced decides, however '
                 'many events came before it.',

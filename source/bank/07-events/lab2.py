@@ -107,7 +107,7 @@ async def test_bank_a_program_reads_the_pipe_as_the_run_goes(t):
     renderer, pipe, handed, received = harness.JsonRenderer(), Pipe(), [], []
 
     def show(event):
-        mine = {"type": "status", "turn_done": len(handed), "note": None,
+        mine = {"type": "error", "turn_done": len(handed), "note": None,
                 "message": lab.fail(t.random.choice(REASONS))}  # a draft of the consumer's
         for each in [event] + ([mine, dict(mine)] if event["type"] == "turn_end" else []):
             renderer.render(each)
@@ -134,7 +134,8 @@ async def test_bank_a_program_reads_the_pipe_as_the_run_goes(t):
              f"characters, a call whose arguments hold "
              f"{where!r}, a call of a tool that does not exist, and a last reply with no content "
              "labelled \"stop\" with error_message "
-             f"{quiet['error_message']!r}; two equal status events of the consumer's own after "
+             f"{quiet['error_message']!r}; two equal events of type \"error\" of the consumer's "
+             "own after "
              "each turn_end, each carrying a failed draft reply in \"message\"; before finish(), "
              "another JsonRenderer made and handed a failed reply, never finished, and this one "
              "handed a failed reply's message_end that is not data (a set in it). Items: the "
@@ -183,6 +184,14 @@ async def test_bank_one_renderer_over_a_session(t):
         except Exception:  # noqa: BLE001 - any error: the line was not written
             closed = "raised"
         ended.append(gone.finish())
+    many, later = t.random.randint(250, 600), harness.JsonRenderer()
+    with contextlib.redirect_stdout(io.StringIO()):
+        for number in range(many):
+            later.render({"type": "status", "done": number})
+        later.render({"type": "message_end", "message": lab.fail(reason)})
+    t.expect(later.finish(), False,
+             f"A JsonRenderer handed {many} status events, then a failed reply's message_end "
+             f"({reason!r}): finish().")
     t.expect([fresh, lines_of(kept) == handed, len(handed), len(raised) == 3,
               pipe.getvalue()[len(kept):], ended, closed, errors.getvalue()],
              [True, True, 18, True, "", [False, False, True], "raised", ""],
@@ -242,7 +251,8 @@ async def test_bank_a_renderer_for_each_run_of_a_series(t):
     unannounced = [{"type": "message_update", "message": partial},
                    {"type": "turn_end", "message": partial | {"stop_reason": "stop"},
                     "tool_results": []},
-                   {"type": "agent_end", "messages": [harness.user_message("Go on.")]}]
+                   {"type": "agent_end", "messages": [lab.fail(t.random.choice(REASONS)),
+                                                      harness.user_message("Go on.")]}]
     plain, failed = ["content", "role", "stop_reason"], ["content", "error_message", "role",
                                                           "stop_reason"]
     # each run: its model, the events the consumer reads before it walks away (None: all),
@@ -268,7 +278,9 @@ async def test_bank_a_renderer_for_each_run_of_a_series(t):
              [[plain, "".join(words)]]),
             (lab.ScriptedModel([lab.reply(asked, lab.call("look", {"path": "a.log"}))]), 4,
              ["", True, asked + "\n"], [[plain, asked]]),
-            (lab.ScriptedModel([lab.say("Never read.")]), 2, ["", False, ""], [])]
+            (lab.ScriptedModel([lab.say("Never read.")]), 2, ["", False, ""], []),
+            (lab.ScriptedModel([lab.say("") | {"content": []}]), None, ["", True, "\n"],
+             [[plain, ""]])]
     order = t.random.sample(runs, len(runs))
     found, errors = [], io.StringIO()
     for model, leave, given, _, *after in order:
@@ -293,12 +305,13 @@ async def test_bank_a_renderer_for_each_run_of_a_series(t):
              "a note in error_message, and the same with error_message null; a reply "
              f"{asked!r} with a call, closed once its result's message_end went by, then "
              "handed a message_update and a turn_end carrying a reply still being written and "
-             "an agent_end whose messages end with a user's; one that fails "
+             "an agent_end whose messages hold a failed reply and end with a user's; one that fails "
              f"with \"\", and one with error_message null (what its line says not observed); "
              "one with no error_message key at all (what its finish() does not observed); "
              f"an answer of {len(''.join(words))} characters in three blocks, blanks "
              f"at its ends; a reply {asked!r} with a call after which the consumer closes the "
-             "run; and a run closed before its request. Items: for each run [what rendering "
+             "run; a run closed before its request; and an answer labelled \"stop\" with no "
+             "content at all (content []). Items: for each run [what rendering "
              "printed, finish(), what finish printed], then what went to standard error.")
     t.expect([[sorted(m), harness.text_of(m)] for m in record if m["role"] == "assistant"],
              [reply for _, _, _, left, *_ in order for reply in left],
@@ -374,7 +387,7 @@ async def test_bank_two_renderers_alive_at_once(t):
         for reply in replies:
             noting.render({"type": "message_end", "message": reply})
     noted = [t.printed(noting.finish), [reply.writes for reply in replies]]
-    count = t.random.randint(1_500, 4_000)
+    count = t.random.randint(6_000, 12_000)
     replies = [{"type": "message_end", "message": lab.say("Still down.")},
                {"type": "message_end", "message": lab.fail(reason)}]
     # its last answer a status table of over five million characters, the size drawn

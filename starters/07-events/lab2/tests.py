@@ -493,7 +493,7 @@ async def test_the_last_message_decides(t):
              "FinalTextRenderer, lesson 7, Build: two frontends).")
     # and one FinalTextRenderer handed a long session, its length drawn under the seed: the
     # same few event dicts handed over again and again cost little, and the answer comes last
-    rounds, answer = t.random.randint(300, 800), drawn_answer(t)
+    rounds, answer = t.random.randint(900, 1_500), drawn_answer(t)
     run = [{"type": "agent_start"}, {"type": "turn_start"},
            {"type": "message_end", "message": harness.user_message("Again?")},
            {"type": "message_end", "message": lab.fail(t.random.choice(["overloaded",
@@ -512,6 +512,20 @@ async def test_the_last_message_decides(t):
              f"{rounds} failed runs in a row and then an answer {answer!r}. Items: what render "
              "printed, (finish(), what it printed) (FinalTextRenderer, lesson 7, Build: two "
              "frontends, item 2).")
+    # and one JsonRenderer handed as many small events (a few microseconds each), then a
+    # failed reply: it judges every message it is handed, however many events came first
+    judge, small = harness.JsonRenderer(), {"type": "status", "text": "indexing"}
+    with contextlib.redirect_stdout(io.StringIO()) as during:
+        for _ in range(rounds // 4):
+            judge.render(small)
+        judge.render({"type": "message_end", "message": lab.fail("overloaded")})
+    t.expect([during.getvalue().count("\n"), t.printed(judge.finish)],
+             [rounds // 4 + 1, (False, "")],
+             "JsonRenderer is stricter: any failed message it saw announced means the run did "
+             "not end well, however many events came before it. A JsonRenderer was handed "
+             f"{rounds // 4:,} \"status\" events, then a failed reply's message_end. Items: the "
+             "lines it printed, (finish(), what it printed) (JsonRenderer, lesson 7, Build: two "
+             "frontends, item 1).")
     # and one pair asked for a verdict after each of two runs in a row: an answer, then a failure
     answer, reason = drawn_answer(t), t.random.choice(["overloaded", "rate limited"])
     pair, verdicts = (harness.JsonRenderer(), harness.FinalTextRenderer()), []
@@ -559,15 +573,19 @@ async def test_the_label_decides(t):
              ("the same, then a later lesson's message_update carrying a reply still being "
               "written, never announced", run[:result + 1] + [
                   {"type": "message_update", "message": partial}], [True, True, asked + "\n"]),
-             ("an answer announced, then events made by hand that carry other messages: a "
-              "turn_end and a message_update each carrying a failed reply, and an agent_end "
-              "whose messages end with a user's", [
+             ("an answer announced, then events made by hand that carry other messages or "
+              "none: a turn_end and a message_update each carrying a failed reply, an event of "
+              "type \"error\" (no message), and an agent_end whose messages hold a failed reply "
+              "after the answer and end with a user's", [
                   {"type": "message_end", "message": lab.say(answer)},
                   {"type": "turn_end", "message": lab.fail(reason), "tool_results": []},
                   {"type": "message_update", "message": lab.fail(reason)},
-                  {"type": "agent_end", "messages": [lab.say(answer),
+                  {"type": "error", "error_message": reason},
+                  {"type": "agent_end", "messages": [lab.say(answer), lab.fail(reason),
                                                      harness.user_message("Thanks.")]}],
               [True, True, answer + "\n"]),
+             ("an answer labelled \"stop\" with no content at all (content [])",
+              lab.say(answer) | {"content": []}, [True, True, "\n"]),
              ("a failed reply with words", lab.fail(reason, "Here is the fix: "),
               [False, False, f"Error: {reason}\n"]),
              # what the text frontend's line says without a reason is the student's to choose
@@ -608,7 +626,9 @@ async def test_the_label_decides(t):
              "after it) is no failure either, and it is the last assistant message, so its words "
              "are the answer, whatever its call's arguments hold, and a tool's result announced "
              "after it, or a partial reply in an event other than message_end, changes nothing: "
-             "a message is announced by its message_end. Each item is [the reply, "
+             "a message is announced by its message_end, and an agent_end's messages or an "
+             "event of another type (\"error\" too) announce none. An answer with no words "
+             "at all, labelled \"stop\", ended well. Each item is [the reply, "
              "JsonRenderer.finish(), FinalTextRenderer.finish(), what FinalTextRenderer "
              "printed, the events were as they were before after every render call and "
              "finish() of both frontends: neither touches the record, not even for a while] "
