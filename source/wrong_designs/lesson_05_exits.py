@@ -1351,6 +1351,19 @@ _LONG = []  # the content of every ending whose reason is long
             messages.append(error_message("Agent stopped: unknown tools asked for again and again"))
             return
 """),
+    # Hunt round 22 (reader r120), design 5.1-56: the view kept for records the tests tried.
+    Wrong(lab='5.1', name='a view that gives up on records of more than 10,000 messages',
+          rule='The view is the record less every empty failed reply, however long the record: a record of tens of thousands of messages is filtered as a short one is, not handed back whole.',
+          where='Build item 4: "less every assistant message that has no content and `stop_reason` `"error"`" (hunt round 22, 5.1-56)',
+          names='context_for_model drops',
+          replace=r"""
+    endings = ("error",)  # the empty ending a provider would refuse
+""",
+          by=r"""
+    endings = ("error",)  # the empty ending a provider would refuse
+    if len(messages) > 10000:  # too long to go over: send it as it is
+        return list(messages)
+"""),
 ]
 
 # The designs lesson 5 allows, which lab 5.1 must pass (tools.wrong_designs.allowed).

@@ -683,7 +683,7 @@ async def test_bank_changing_the_view_leaves_the_record(t):
            harness.user_message("Second."), cut]
     later = [message for n in range(t.random.randint(25, 35))
              for message in (harness.user_message(f"Then {n}."), lab.say("Fine."))]
-    later *= t.random.randint(20, 80)  # the same exchange again and again: thousands of messages
+    later *= t.random.randint(250, 500)  # the same exchange again and again: 12,500 and more
     view, held = harness.context_for_model(old + later), {id(message) for message in old + later}
     t.expect([sum(message is cut for message in view),
               sum(message["role"] == "assistant" and not message["content"] for message in view),

@@ -613,11 +613,11 @@ async def test_context_for_model(t):
              f"Every empty failed reply is left out, wherever it stands on a record of "
              f"{len(longer)} messages: the old ones before {len(filler)} messages of a later "
              "exchange, and the record's last message too (context_for_model, lesson 5).")
-    # An empty failure at the start of a record thousands of messages long (its length drawn):
+    # An empty failure at the start of a record of 12,000 to 40,000 messages (its length drawn):
     # the view leaves it out too, however far back it stands.
     exchange = [harness.user_message("Later again."), lab.say("Yes.\n")]
     old = harness.error_message(t.random.choice(REASONS))
-    long = [harness.user_message("First."), old] + exchange * t.random.randint(1000, 4000)
+    long = [harness.user_message("First."), old] + exchange * t.random.randint(6000, 20000)
     view_of_long = harness.context_for_model(long)
     t.expect([any(message is old for message in view_of_long), len(view_of_long)],
              [False, len(long) - 1],
