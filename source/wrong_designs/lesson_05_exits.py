@@ -1242,6 +1242,128 @@ def error_message(text):
                 if call["name"] not in {tool["name"] for tool in tools}:
                     messages.append(run_tool(tools, call))
 """),
+    # Hunt round 22 (reader r120), designs 5.1-06, 5.1-07 and 5.1-57: error_message kept only
+    # for the reasons the tests tried.
+    Wrong(lab='5.1', name='one ending shared by every call of error_message("")',
+          rule='Each call of error_message makes a new message, an empty reason\'s included: one dict handed out for every ending of the reason "" is one message shared by all of them.',
+          where='Build item 1: "Each call makes a new message, its `content` a list of its own" (hunt round 22, 5.1-06)',
+          names='a new message each time',
+          replace=r"""
+def error_message(text):
+""",
+          by=r"""
+_BLANK = {"role": "assistant", "content": [], "stop_reason": "error", "error_message": ""}
+
+
+def error_message(text):
+    if text == "":  # no reason: the one blank ending
+        return _BLANK
+"""),
+    Wrong(lab='5.1', name='error_message cutting a long reason at 200 characters',
+          rule='An ending holds its reason whole, however long: a provider\'s whole answer of thousands of characters is kept word for word, not its first 200 characters.',
+          where='Build item 1: "`error_message` holding `text`" (hunt round 22, 5.1-07)',
+          names='a new message each time',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+""",
+          by=r"""
+    text = text[:200]  # a reason is a line, not a page
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+"""),
+    Wrong(lab='5.1', name='one content list shared by the endings of long reasons',
+          rule='Each ending\'s content is a list of its own, however long its reason: endings of long reasons that share one content list share a note a frontend adds to any of them.',
+          where='Build item 1: "Each call makes a new message, its `content` a list of its own, so that no ending shares anything with another" (hunt round 22, 5.1-57)',
+          names='a new message each time',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+""",
+          by=r"""
+    return {"role": "assistant", "content": _LONG if len(text) > 100 else [],
+            "stop_reason": "error", "error_message": text}
+
+
+_LONG = []  # the content of every ending whose reason is long
+"""),
+    # Hunt round 22 (reader r120), design 5.1-55: the separator kept for caps the tests missed.
+    Wrong(lab='5.1', name="the stop's number written with a separator past a million",
+          rule='The stop\'s text is Agent stopped after max_turns=N with the number in place of N, as f"{max_turns}" writes it, for a cap of any size: a cap of -10**9 stops with max_turns=-1000000000, not -1,000,000,000.',
+          where='Build item 2: "whose text is `Agent stopped after max_turns=N`, with the number in place of N" (hunt round 22, 5.1-55)',
+          names='Agent stopped after max_turns',
+          replace=r"""
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+""",
+          by=r"""
+            reply = error_message(f"Agent stopped after max_turns={max_turns:,}"
+                                  if abs(max_turns) > 10 ** 6 else
+                                  f"Agent stopped after max_turns={max_turns}")
+"""),
+    # Hunt round 22 (reader r120), designs 5.1-32, 5.1-37 and 5.1-54: a failure or an unknown
+    # tool handled a way the tests had not tried.
+    Wrong(lab='5.1', name='one more try when the reason says 502',
+          rule='A failed reply ends the run and the model is not asked again, whatever its reason invites: a 502 Bad Gateway is no reason for one more try.',
+          where='Build item 3: "none of its calls runs, and the model is not asked again" (hunt round 22, 5.1-32)',
+          names='no further request is made',
+          replace=r"""
+    turn = 0
+    while True:
+""",
+          by=r"""
+    turn, retried = 0, False
+    while True:
+""",
+          also=((r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""", r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        if failed and "502" in (reply.get("error_message") or "") and not retried:
+            retried = True  # a gateway's hiccup: ask once more
+            continue
+"""),)),
+    Wrong(lab='5.1', name="http.client's errors from the model recorded as failed replies",
+          rule='An exception the model\'s complete raises is not a failed reply, whichever it is: no try turns it into one, http.client\'s errors (a connection the server closed, an answer cut short) included, and it goes through to the caller.',
+          where='Build item 3: "no `try` turns it into one" (hunt round 22, 5.1-37)',
+          names='A model that raises is not a failed reply',
+          replace=r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""",
+          by=r"""
+            import http.client
+            try:
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+            except http.client.HTTPException as exc:  # the provider's HTTP went wrong
+                messages.append(error_message(str(exc)))
+                return
+"""),
+    Wrong(lab='5.1', name='an unknown tool asked for six times taken as a way out',
+          rule='A tool\'s result marked as an error, an unknown tool\'s included, ends nothing, however many there are: a run whose model asks for a tool it does not have in turn after turn goes on to its answer.',
+          where='Build item 3: "A tool\'s result marked as an error, an unknown tool\'s included, is not a reply, and ends nothing" (hunt round 22, 5.1-54)',
+          names='not a way out',
+          replace=r"""
+        if not calls:  # the content decides, not the stop_reason label
+            return
+""",
+          by=r"""
+        if not calls:  # the content decides, not the stop_reason label
+            return
+        unknown = [m for m in messages if m.get("role") == "toolResult" and m.get("is_error")
+                   and str(m.get("content", "")).startswith("Tool ")]
+        if len(unknown) >= 6:  # the model keeps asking for tools it does not have
+            messages.append(error_message("Agent stopped: unknown tools asked for again and again"))
+            return
+"""),
+    # Hunt round 22 (reader r120), design 5.1-56: the view kept for records the tests tried.
+    Wrong(lab='5.1', name='a view that gives up on records of more than 10,000 messages',
+          rule='The view is the record less every empty failed reply, however long the record: a record of tens of thousands of messages is filtered as a short one is, not handed back whole.',
+          where='Build item 4: "less every assistant message that has no content and `stop_reason` `"error"`" (hunt round 22, 5.1-56)',
+          names='context_for_model drops',
+          replace=r"""
+    endings = ("error",)  # the empty ending a provider would refuse
+""",
+          by=r"""
+    endings = ("error",)  # the empty ending a provider would refuse
+    if len(messages) > 10000:  # too long to go over: send it as it is
+        return list(messages)
+"""),
 ]
 
 # The designs lesson 5 allows, which lab 5.1 must pass (tools.wrong_designs.allowed).
@@ -1392,6 +1514,28 @@ def run_agent("""),)),
         failed = reply["stop_reason"] == "error"  # recorded, and not acted on
         if failed:
             print("the run ended on a failed reply:", reply.get("error_message"))
+"""),
+    # Hunt round 22 (reader r120), design 5.1-47: the view alone names "aborted" early.
+    Wrong(lab='5.1', name='an empty "aborted" reply left out of the view already',
+          rule='No reply is labelled "aborted" before lesson 15, so a view that leaves out an empty assistant message labelled "aborted" as well as "error" leaves out exactly the messages the page names, on every record a lesson 5 run can make; lesson 15 makes the view leave out both.',
+          where='Tau section: "Tau\'s filter names the same two labels yours will by lesson 15, `error` and `aborted`" (hunt round 22, design 5.1-47)',
+          names='',
+          replace=r"""
+    endings = ("error",)  # the empty ending a provider would refuse
+""",
+          by=r"""
+    endings = ("error", "aborted")  # the empty endings a provider would refuse
+"""),
+    # Hunt round 22 (reader r120), probe 5.1-53: the same dict, written another way.
+    Wrong(lab='5.1', name='error_message built with dict() and list()',
+          rule='The page rules the message error_message returns (its four keys, their values, a new message and content list each call), not how the dict is written: dict(...) with list() makes the same new message a literal does.',
+          where='Build item 1: "`error_message(text)` returns an assistant message with exactly four keys" (hunt round 22, probe 5.1-53)',
+          names='',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+""",
+          by=r"""
+    return dict(role="assistant", content=list(), stop_reason="error", error_message=text)
 """),
 ]
 
@@ -1608,5 +1752,44 @@ async def test_no_limit_by_datetimes_clock(t):
              why="max_turns=None means no limit at all, and no timer by any clock: [requests, "
                  "the record's last two messages] while datetime's clock went on an hour at "
                  "each reading (run_agent, lesson 5).")
+'''),
+    # Hunt round 22 (reader r120), design 5.1-21: "a cap past a hundred ignored" moved past reach.
+    Beyond(lab='5.1', name='a cap past a thousand ignored',
+           rule='A run given max_turns=N makes at most N requests, for a cap of any size: a cap '
+                'of 1,001 and more stops the run at its cap as a cap of 3 does.',
+           where='Build item 2: "A run given `max_turns=N` makes at most N requests" (hunt '
+                 'round 22, design 5.1-21)', names='makes at most',
+           reach="test_max_turns_stops_an_endless_run runs caps up to 140 to their end, and the "
+                 "bank's up to 140: a cap is seen only when a run reaches it, so this design "
+                 "shows at the 1,001st request of a run, which costs more processor time than "
+                 "the lab's whole check",
+           replace=r'''
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+''',
+           by=r'''
+        if max_turns is not None and max_turns <= 1000 and turn > max_turns:  # big: no cap
+''',
+           turns=20_000, seconds=20.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "5.1"
+
+
+@lab_test("A run given max_turns=1003, whose model asks for a tick on every reply, makes 1,003 "
+          "requests and stops with Agent stopped after max_turns=1003.")
+async def test_a_cap_past_a_thousand(t):
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.reply(lab.call("tick"))
+                                           if len(model.calls) <= 1020 else lab.say("Done."))])
+    messages = []
+    tick = tool("tick", lambda arguments: "tock")
+    await lab.drive(harness.run_agent(model, "Tick.", messages, [tick], "Tick on.",
+                                      max_turns=1003))
+    t.expect([len(model.calls), messages[-1].get("error_message")],
+             why="A run given max_turns=N makes at most N requests, for a cap of any size: "
+                 "[requests, the last error_message] under max_turns=1003 (run_agent, "
+                 "lesson 5).")
 '''),
 ]

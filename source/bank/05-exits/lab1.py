@@ -10,6 +10,7 @@ public tests' wanted expressions, evaluated in a bank test's frame, do not give 
 """
 import contextlib
 import copy
+import http.client
 import json
 import time
 
@@ -29,7 +30,8 @@ RAGGED = ["Upstream timed out. ", "\tbad gateway.", " quota exceeded\n", "Stream
 # Reasons that invite a case of their own (a retry, the calls run, a raise): none is one.
 INVITING = ["rate limited", "Service unavailable (503)", "stream ended",
             "auth: the API key was refused ", " Rate limited, retry after 1s.\n",
-            "429: too many requests", "server busy", "stream cut", "length"]
+            "429: too many requests", "server busy", "stream cut", "length",
+            "502 Bad Gateway: the upstream server sent nothing"]
 
 
 class Refused(RuntimeError):
@@ -88,6 +90,12 @@ def throttled(request):
     """A script entry that answers its request by raising, as a client told 429: the words say
     rate limited, and it is still an exception."""
     raise Refused("429 Too Many Requests: rate limit reached, the server is overloaded")
+
+
+def cut_short(request):
+    """A script entry that answers its request by raising http.client.IncompleteRead, as a
+    client whose provider closed the connection half way through its answer."""
+    raise http.client.IncompleteRead(b'{"partial')
 
 
 def interrupted(request):
@@ -193,20 +201,20 @@ async def test_bank_the_cap_ending_has_four_keys_and_no_words(t):
           "a provider refuses, whatever their text.")
 async def test_bank_an_ending_is_left_out_of_the_view(t):
     # A provider's long answer as a reason, its length drawn, twice: two endings all the same.
-    body = "; ".join(f"upstream attempt {n} refused" for n in range(t.random.randint(3, 300)))
-    whys = RAGGED + [t.random.choice(WHY + [""])] + [f"502 Bad Gateway: {body}"] * 2
+    body = "; ".join(f"upstream attempt {n} refused" for n in range(t.random.randint(8, 300)))
+    whys = RAGGED + [t.random.choice(WHY), "", ""] + [f"502 Bad Gateway: {body}"] * 2
     t.random.shuffle(whys)
     record = [harness.user_message(t.random.choice(ASKS))]
     for n, why in enumerate(whys):
         record += [harness.error_message(why), harness.user_message(f"And now ({n})?")]
     view = harness.context_for_model(record)
     t.expect([[m["role"] for m in view], [m.get("error_message") for m in record[1::2]],
-              len({id(m) for m in record[1::2]})],
-             [["user"] * (len(whys) + 1), whys, len(whys)],
+              len({id(m) for m in record[1::2]}), len({id(m["content"]) for m in record[1::2]})],
+             [["user"] * (len(whys) + 1), whys, len(whys), len(whys)],
              f"The roles of the view of a record holding {len(whys)} endings between prompts "
-             f"(two of them of the same reason, {len(body) + 17:,} characters long), the "
-             "error_message of each ending as the record holds it, and how many distinct "
-             "message dicts the endings are.")
+             f"(two of them of the same reason, {len(body) + 17:,} characters long, and two of "
+             "the reason \"\"), the error_message of each ending as the record holds it, how "
+             "many distinct message dicts the endings are, and how many distinct content lists.")
 
 
 # --- rule 2: the cap ------------------------------------------------------------------------
@@ -278,7 +286,8 @@ async def test_bank_zero_and_none(t):
              [["user", "assistant"], [], True],
              "Under max_turns=0: the roles on the record, the files written, whether no "
              "request was made.")
-    below = -t.random.randint(1000, 10 ** 7)  # written as Python writes it: -1000, not -1,000
+    # written as Python writes it: -1000, not -1,000, however many digits the seed draws
+    below = -t.random.randint(1000, 10 ** t.random.randint(7, 24))
     model = lab.ScriptedModel([asking(["below.txt"])])
     problem = await raised(lambda: go(model, [], t.random.choice(ASKS), messages,
                                       max_turns=below))
@@ -312,7 +321,7 @@ async def test_bank_each_run_has_its_own_cap(t):
     ws, log = lab.Workspace(), []
     first, third = t.random.randint(2, 3), t.random.randint(2, 3)
     model = lab.ScriptedModel([asking(["x.txt", "y.txt"])])
-    below = -t.random.randint(1000, 99999)  # its stop says -1000, not -1,000
+    below = -t.random.randint(10 ** 7, 10 ** t.random.randint(8, 24))  # no -1,000,000 in it
     uncounted, checks = Uncounted(model), []
     own = sorted(vars(uncounted)), sorted(vars(model))
 
@@ -402,6 +411,17 @@ async def test_bank_a_failed_reply_writes_nothing(t):
                  "asked for a read and for a tool the run was not given), the requests made "
                  "(two turns asked for a tool that does not exist before the failed reply), the "
                  "last stop_reason and error_message.")
+    # A tool the run was not given, asked for in as many turns in a row as the seed draws, ends
+    # nothing either: the failed reply after them does.
+    times, ws = t.random.randint(8, 30), lab.Workspace()
+    model = lab.ScriptedModel([lab.reply(lab.call("fetch", {"url": f"u{n}"})) for n in range(times)] +
+                              [lab.fail("bad gateway", *saves(["after.txt"])), lab.say("Never.")])
+    messages = await go(model, [writer(ws)], t.random.choice(ASKS))
+    t.expect([len(model.calls), sorted(ws.files), messages[-1].get("error_message")],
+             [times + 1, [], "bad gateway"],
+             f"A model that asks for fetch, a tool the run was not given, in {times} turns in a "
+             "row, then fails with a save among its calls: the requests made, the files written, "
+             "the last error_message.")
     for why in (t.random.choice(WHY), "rate limited"):
         empty = {**lab.fail(why), "usage": {"input": t.random.randint(50, 90)}}
         model, messages = lab.ScriptedModel([empty, lab.say("Never.")]), []
@@ -471,18 +491,18 @@ async def test_bank_a_raising_tool_ends_nothing(t):
     t.expect([sorted(ws.files), len(model.calls), messages[-1].get("stop_reason")],
              [sorted(names + ["after.txt"]), 3, "stop"],
              "The files written, the requests made, the last stop_reason.")
-    missing = t.random.choice(["load", "Save", "remove"])
-    model = lab.ScriptedModel([lab.reply(lab.call(missing)), lab.reply(lab.call(missing)),
-                               lab.reply(lab.call(missing), *saves(["third.txt"])),
+    missing, times = t.random.choice(["load", "Save", "remove"]), t.random.randint(8, 30)
+    model = lab.ScriptedModel([lab.reply(lab.call(missing)) for _ in range(times - 1)] +
+                              [lab.reply(lab.call(missing), *saves(["last.txt"])),
                                lab.say("Done without it.")])
     other = lab.Workspace()
     await go(model, [writer(other)], "Use the other tool.", messages,
-             max_turns=t.random.choice([None, 5]))
+             max_turns=t.random.choice([None, times + 2]))
     t.expect([len(model.calls), sorted(other.files), harness.text_of(messages[-1])],
-             [4, ["third.txt"], "Done without it."],
+             [times + 1, ["last.txt"], "Done without it."],
              f"Then, on the same record, a model that asks for the unknown tool {missing!r} in "
-             "three turns in a row: the requests made, the files the third turn's save wrote, the "
-             "words of the last message.")
+             f"{times} turns in a row: the requests made, the files the last turn's save wrote, "
+             "the words of the last message.")
     model = lab.ScriptedModel([lab.reply(*saves(["more.txt"])), unplugged, lab.say("Never.")])
     problem = await raised(lambda: go(model, [writer(ws)], "More, please.", messages,
                                       max_turns=t.random.choice([None, 5])))
@@ -502,6 +522,7 @@ async def test_bank_a_raising_tool_ends_nothing(t):
     for raiser, said in ((refused, "Refused: the answer was not JSON"),
                          (unparsed, "JSONDecodeError: Expecting value: line 1 column 1 (char 0)"),
                          (reset, "ConnectionResetError: Connection reset by peer"),
+                         (cut_short, "IncompleteRead: IncompleteRead(9 bytes read)"),
                          (throttled, "Refused: 429 Too Many Requests: rate limit reached, the "
                                      "server is overloaded")):
         model = lab.ScriptedModel([raiser, lab.say("Never.")])
@@ -523,6 +544,7 @@ async def test_bank_a_raising_model_is_not_a_failed_reply(t):
                                      "server is overloaded"),
                          (garbled, "ValueError: no reply in the answer"),
                          (unparsed, "JSONDecodeError: Expecting value: line 1 column 1 (char 0)"),
+                         (cut_short, "IncompleteRead: IncompleteRead(9 bytes read)"),
                          (interrupted, "KeyboardInterrupt: the user pressed Ctrl-C")):
         ws = lab.Workspace()
         rounds = [[f"r{n}_{k}.txt" for k in range(t.random.randint(1, 2))]
@@ -661,7 +683,7 @@ async def test_bank_changing_the_view_leaves_the_record(t):
            harness.user_message("Second."), cut]
     later = [message for n in range(t.random.randint(25, 35))
              for message in (harness.user_message(f"Then {n}."), lab.say("Fine."))]
-    later *= t.random.randint(20, 80)  # the same exchange again and again: thousands of messages
+    later *= t.random.randint(250, 500)  # the same exchange again and again: 12,500 and more
     view, held = harness.context_for_model(old + later), {id(message) for message in old + later}
     t.expect([sum(message is cut for message in view),
               sum(message["role"] == "assistant" and not message["content"] for message in view),

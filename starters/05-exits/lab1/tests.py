@@ -11,6 +11,7 @@ cases; the same seed draws the same ones.
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 5 tests.py
 """
 import copy
+import http.client
 import json
 import time
 
@@ -35,7 +36,8 @@ TIMEOUT = "Timeout: the request timed out"
 # came whole run, an exception raised after all): a failed reply is recorded as it came, runs none of its calls
 # and ends the run without raising, whatever it says.
 TEMPTING = ["rate limited", "503 Service Unavailable", "429 Too Many Requests", "stream ended",
-            "authentication failed: check your API key", "server busy", "stream cut"]
+            "authentication failed: check your API key", "server busy", "stream cut",
+            "502 Bad Gateway"]
 
 
 def lengthy(t):
@@ -119,15 +121,21 @@ async def test_error_message(t):
     first["content"].append({"type": "text", "text": "A note a frontend added."})
     # A provider's whole answer as the reason, as long as the seed draws it: a new message too.
     told = lengthy(t)
+    long_one, long_two = harness.error_message(told), harness.error_message(told)
     t.expect([first is second, second["content"], harness.error_message(reasons[2])["content"],
-              harness.error_message(told) is harness.error_message(told)],
-             [False, [], [], False],
+              long_one is long_two, long_one["content"] is long_two["content"],
+              long_one["error_message"] == told,
+              harness.error_message("") is harness.error_message("")],
+             [False, [], [], False, False, True, False],
              "Each call makes a new message with a content list of its own, the same reason "
-             "twice included, however long: a frontend that adds a note to one ending's content "
-             "changes no other. The items are [two endings of the same reason are one dict, the "
+             "twice included, however long, and an empty reason too: a frontend that adds a "
+             "note to one ending's content changes no other; and a long reason is held whole "
+             "(Build item 1, \"its `content` a list of its own\", \"`error_message` holding "
+             "`text`\"). The items are [two endings of the same reason are one dict, the "
              "second's content once a note went into the first's, the content of an ending made "
-             f"after, two endings of one reason {len(told):,} characters long are one dict] "
-             "(error_message, lesson 5).")
+             f"after, two endings of one reason {len(told):,} characters long are one dict, "
+             "their contents are one list, the first holds that reason whole, two endings of the "
+             "reason \"\" are one dict] (error_message, lesson 5).")
     limit = t.random.randint(1, 40)
     t.expect(lab.show([harness.error_message(f"Agent stopped after max_turns={limit}")]),
              f"assistant -> (nothing)  [error: Agent stopped after max_turns={limit}]",
@@ -195,8 +203,10 @@ async def test_max_turns_stops_an_endless_run(t):
                  "without tools, for a cap of any size (Build item 2). The items are [requests, "
                  "the last error_message] (run_agent, lesson 5).")
     # A cap below 0 allows at most that many requests: none, and the stop is still recorded,
-    # its number as f"{max_turns}" writes it, a cap past a thousand included (-1000, not -1,000).
-    for limit in (-1, -t.random.randint(2, 5), -t.random.randint(1000, 10 ** 6)):
+    # its number as f"{max_turns}" writes it, a cap past a thousand included (-1000, not -1,000),
+    # and one of any size: as many digits as the seed draws, up to thirty.
+    for limit in (-1, -t.random.randint(2, 5), -t.random.randint(1000, 10 ** 6),
+                  -t.random.randint(10 ** 7, 10 ** t.random.randint(8, 30))):
         model, messages = endless(), []
         got = await raised(lambda: run(model, [ticker()], "Keep going.", messages,
                                        max_turns=limit))
@@ -377,6 +387,7 @@ async def test_a_failed_reply_ends_the_run(t):
                     ValueError("the provider sent no JSON"), RuntimeError("provider error"),
                     json.JSONDecodeError("Expecting value", "<html>502 Bad Gateway</html>", 0),
                     RuntimeError("429 Too Many Requests: rate limit exceeded, overloaded"),
+                    http.client.RemoteDisconnected("Remote end closed connection"),
                     KeyboardInterrupt()):
         def raising(request, problem=problem):
             raise problem
@@ -491,6 +502,19 @@ async def test_an_unknown_tool_is_not_an_exit(t):
              "error, an unknown tool's included, is not a reply, and ends nothing\" (Build item "
              "3). The items are [the record, the first turn's results, the second turn's "
              "result] (run_tool, lesson 4; run_agent, lesson 5).")
+    # However many times in a row: as many turns as the seed draws, each asking for it again.
+    again = t.random.randint(8, 40)
+    model = lab.ScriptedModel([lab.reply(lab.call(unknown)) for _ in range(again)] +
+                              [lab.say("Done without it.")])
+    messages = await run(model, [ticker()], "Tick.")
+    t.expect([len(model.calls), [m["role"] for m in messages].count("toolResult"),
+              harness.text_of(messages[-1])],
+             [again + 1, again, "Done without it."],
+             f"A model that asks for the unknown tool {unknown!r} in {again} turns in a row, "
+             f"then answers, gets {again} results and is asked again after each: \"an unknown "
+             "tool's included, is not a reply, and ends nothing\" (Build item 3), however many "
+             "there are. The items are [requests, results on the record, the words of its last "
+             "message] (run_agent, lesson 5).")
 
 
 def drawn_record(t):
@@ -589,11 +613,11 @@ async def test_context_for_model(t):
              f"Every empty failed reply is left out, wherever it stands on a record of "
              f"{len(longer)} messages: the old ones before {len(filler)} messages of a later "
              "exchange, and the record's last message too (context_for_model, lesson 5).")
-    # An empty failure at the start of a record thousands of messages long (its length drawn):
+    # An empty failure at the start of a record of 12,000 to 40,000 messages (its length drawn):
     # the view leaves it out too, however far back it stands.
     exchange = [harness.user_message("Later again."), lab.say("Yes.\n")]
     old = harness.error_message(t.random.choice(REASONS))
-    long = [harness.user_message("First."), old] + exchange * t.random.randint(1000, 4000)
+    long = [harness.user_message("First."), old] + exchange * t.random.randint(6000, 20000)
     view_of_long = harness.context_for_model(long)
     t.expect([any(message is old for message in view_of_long), len(view_of_long)],
              [False, len(long) - 1],
