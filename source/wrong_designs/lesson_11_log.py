@@ -1513,6 +1513,23 @@ class SessionLog:
 ]
 
 ALLOWED = [
+    # Hunt round 22 (reader r124), probe 11.1-47.
+    Wrong(lab='11.1', name='the saver hands the log a copy of each message',
+          rule='Build item 4 asks that persist_to save the message of every message_end in the '
+               'log; the log writes the JSON of what it is handed, so a copy of the message '
+               'writes the same line, replays equal to the record, and leaves the record '
+               'untouched. No rule asks that the log be handed the very object.',
+          where='hunt round 22, probe 11.1-47; Build section, item 4', names='',
+          replace=r"""
+        if event["type"] == "message_end":
+            log.append_message(event["message"])
+    return listener
+""",
+          by=r"""
+        if event["type"] == "message_end":
+            log.append_message(json.loads(json.dumps(event["message"])))
+    return listener
+"""),
     # Hunt round 10 (reader r46): design 11.1-32 and probe 11.1-24.
     Wrong(lab='11.1', name='entries() memoised by the text read',
           rule='SessionLog keeps no state but ws and path so that no answer stands in for the '
