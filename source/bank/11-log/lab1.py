@@ -67,7 +67,8 @@ class Locked(lab.Workspace):
 
 @lab_test("A run whose saver meets a damaged log (a torn last line, a blank or broken line in "
           "the middle, an empty line at the very end, a blank line that is the file's only one, "
-          "a whole last entry with no newline, blanks after the last newline, a file that "
+          "a whole last entry with no newline, blanks after the last newline or as the "
+          "file's only text, a file that "
           "cannot be read) ends with the reader's error, naming the log's path and "
           "the line counted from 1, and writes nothing to it; rows() raises it too.")
 async def test_bank_a_run_meets_a_damaged_log(t):
@@ -84,7 +85,8 @@ async def test_bank_a_run_meets_a_damaged_log(t):
                    whole + 1, message=lab.say("Half done.")).rstrip("\n"), whole + 1),
                "one line, no newline": (entry_line(1, message=lab.say("Only.")).rstrip("\n"), 1),
                "blanks after the last newline": ("".join(lines) + t.random.choice(
-                   ["  ", "\0\0", " \t"]), whole + 1)}
+                   ["  ", "\0\0", " \t"]), whole + 1),
+               "blanks only, no newline": (t.random.choice(["  ", "\0\0", " \t"]), 1)}
     found, wanted = [], []
     for kind in t.random.sample(sorted(damages), len(damages)):
         text, line = damages[kind]
@@ -421,13 +423,16 @@ async def test_bank_persist_to_handed_events(t):
     for event in events:
         if event["type"] == "message_end":  # an event a later lesson may add, with a message
             listener({"type": "message_update", "message": event["message"]})
+            listener({"type": t.random.choice(["steer_message_end", "final_message_end"]),
+                      "message": event["message"]})  # ends like message_end, and is not it
         listener(event)
     again = [event for event in events if event["type"] == "message_end"][0]
     listener(again)  # the prompt's very event, handed a second time
     t.expect([lab.shape(log.replay()), log.replay() == [*h.messages, h.messages[0]]],
              why="persist_to's listener was handed each event of a run whose one call went to a "
                  "tool that printed nothing (a result whose content is \"\"), and before each "
-                 "message_end a message_update carrying the same message; then the prompt's "
+                 "message_end a message_update and an event whose type ends in message_end "
+                 "without being it, carrying the same message; then the prompt's "
                  "message_end, that very event, once more. Items: [lab.shape of what the log "
                  "replays, it equals the record and the prompt again]: it saves the message of "
                  "every message_end, whatever it holds and whatever it saved, and nothing of "
@@ -491,7 +496,8 @@ async def test_bank_a_disk_that_fills_and_empties(t):
 @lab_test("Listeners hear the start and the end of every run in the order they subscribed, "
           "after an undo of the later of two equal subscriptions, called twice, as before it, "
           "and each undo takes off its own; the last of over three hundred subscriptions hears "
-          "every event; and a listener's StopIteration ends the run, as a RuntimeError.")
+          "every event; and a listener's StopIteration ends the run, as a RuntimeError, and its "
+          "KeyboardInterrupt or SystemExit as itself.")
 async def test_bank_the_order_at_both_ends_of_a_run(t):
     x, y, z = t.random.sample("LMN", 3)
     names = [x, y, x, z] + [t.random.choice([y, z]) for _ in range(t.random.randint(0, 2))]
@@ -572,25 +578,32 @@ async def test_bank_the_order_at_both_ends_of_a_run(t):
                  "subscription hears every event however many there are, and the run ends with "
                  "the listener's own exception (Harness.subscribe and _notify, lesson 11).")
     at = t.random.choice(["agent_start", "turn_start", "turn_end", "agent_end"])
-    h = harness.Harness(lab.ScriptedModel([lab.say("Stopped.")]), SYSTEM, [])
-    stop = StopIteration(f"no more pages at {at}")
+    found = []
+    for stop in (StopIteration(f"no more pages at {at}"), KeyboardInterrupt("shut at " + at),
+                 SystemExit("gone at " + at)):
+        h = harness.Harness(lab.ScriptedModel([lab.say("Stopped.")]), SYSTEM, [])
 
-    def ends(event):
-        if event["type"] == at:
-            raise stop
-    h.subscribe(ends)
-    caught = []
-    try:
-        await lab.drive(h.prompt("Stop?"))
-    except Exception as error:  # noqa: BLE001 - what the run raised, to look at
-        caught.append(error)
-    t.expect([[type(error).__name__ for error in caught],
-              [error.__cause__ is stop for error in caught], h.is_running],
-             [["RuntimeError"], [True], False],
-             f"A listener raised StopIteration at {at}, in a plain run. Items: [the classes of "
-             "what the run raised, each was caused by the listener's StopIteration, is_running "
-             "after]: a StopIteration is the one exception a generator cannot pass on, so the "
-             "run ends with the RuntimeError Python makes of it, not quietly "
+        def ends(event, stop=stop):
+            if event["type"] == at:
+                raise stop
+        h.subscribe(ends)
+        caught = []
+        try:
+            await lab.drive(h.prompt("Stop?"))
+        except BaseException as error:  # noqa: BLE001 - what the run raised, to look at
+            caught.append(error)
+        found.append([[type(error).__name__ for error in caught],
+                      [error is stop or error.__cause__ is stop for error in caught],
+                      h.is_running])
+    t.expect(found,
+             [[["RuntimeError"], [True], False], [["KeyboardInterrupt"], [True], False],
+              [["SystemExit"], [True], False]],
+             f"A listener raised StopIteration at {at}, in a plain run; in two more, "
+             "KeyboardInterrupt and SystemExit. Each item: [the classes of what the run "
+             "raised, each is the listener's own exception or was caused by it, is_running "
+             "after]: a listener that raises ends the run with its own exception, whatever "
+             "its class; a StopIteration is the one exception a generator cannot pass on, so "
+             "the run ends with the RuntimeError Python makes of it, not quietly "
              "(Harness._notify, lesson 11).")
 
 

@@ -334,7 +334,8 @@ DAMAGE = {"an empty line": "", "a line of spaces": "   ", "half a line": '{"id":
 
 @lab_test("A line that is not JSON is never skipped, wherever it stands and whatever it holds: an "
           "empty line, a line of spaces or half a line before the last line, an empty line at the "
-          "end of the file, a blank line that is the file's only one, in a log kept in a "
+          "end of the file, a blank line that is the file's only one, blanks with no newline "
+          "that are the file's only text, in a log kept in a "
           "folder, makes reading (entries(), rows(), replay()) raise the ValueError naming the "
           "log's path and that line, and an append write nothing.")
 async def test_a_damaged_line_anywhere_is_named(t):
@@ -342,7 +343,7 @@ async def test_a_damaged_line_anywhere_is_named(t):
     padding = ("blanks after the last newline", t.random.choice(["   ", "\t", "\0\0\0\0"]))
     for kind, damage in [*DAMAGE.items(), ("an empty line at the end", ""),
                          ("a blank line, the file's only one", t.random.choice(["", "   "])),
-                         padding]:
+                         padding, ("blanks and no newline, the file's only one", padding[1])]:
         path = t.random.choice(FOLDERS)
         if kind == "half a line":  # a path as a person may write it: the sentence names it so
             path = "./" + path
@@ -353,7 +354,7 @@ async def test_a_damaged_line_anywhere_is_named(t):
             t.random.randrange(len(entries))
         text = [json.dumps(entry) + "\n" for entry in entries]
         # blanks a power cut left after the last newline: a last line with no newline
-        text.insert(at, damage + ("" if kind == padding[0] else "\n"))
+        text.insert(at, damage + ("" if kind.startswith("blanks") else "\n"))
         ws = lab.Workspace({path: "".join(text)})
         log = harness.SessionLog(ws, path)
         error = f"ValueError: {path}, line {at + 1}: not a complete log entry"
@@ -371,7 +372,9 @@ async def test_a_damaged_line_anywhere_is_named(t):
              "reader of the log refuses it, rows() too, not entries() alone. In one log "
              "the file's last line is blanks with no newline after them ("
              f"{padding[1]!r}), the torn end of a write that never finished: not JSON, and "
-             "not nothing, for the next append would be glued onto it. The "
+             "not nothing, for the next append would be glued onto it; and in another those "
+             "blanks with no newline are the file's only text: a file with something in it, "
+             "so not the empty file that is a log with no entries yet. The "
              "sentence names the log's path as given (self.path, with its folders, and \"./\" "
              "before the one of half a line, which names the same file as it would without) "
              "and the line's number. Each item: [the damage, what entries() raised, what rows() "
@@ -537,6 +540,8 @@ async def test_replay_equals_the_record(t):
         if event["type"] == "message_end":  # events a later lesson may add, each with a message
             save({"type": "message_start", "message": event["message"]})
             save({"type": "message_update", "message": event["message"]})
+            save({"type": t.random.choice(["tool_message_end", "queued_message_end"]),
+                  "message": event["message"]})  # a name that ends like message_end, not it
         save(event)
     last = h.messages[-1]
     save({"type": "message_end", "message": last})  # that very dict, ended a second time
@@ -545,7 +550,8 @@ async def test_replay_equals_the_record(t):
                  "was steered in again (two equal messages in a row) and whose one call, to a "
                  "tool that printed nothing, has a result whose content is \"\"; before each "
                  "message_end it was also handed a message_start and a message_update carrying "
-                 "the same message, as a later lesson's events may; and, after the run, one more "
+                 "the same message, as a later lesson's events may, and an event whose type "
+                 "ends in message_end without being it; and, after the run, one more "
                  "message_end carrying the run's last message, the very object it had saved. It "
                  "saves the message of every message_end, whatever it holds and whatever it "
                  "saved before, the same object included, and does nothing with any other "
@@ -1060,7 +1066,8 @@ async def test_a_raising_listener_ends_the_run(t):
     class NotebookFull(Exception):
         """A listener's exception of a kind of its own, which no harness knows of."""
     found = []
-    for own in (NotebookFull("the notebook is full"), StopIteration("no more pages")):
+    for own in (NotebookFull("the notebook is full"), StopIteration("no more pages"),
+                KeyboardInterrupt("the notebook was shut"), SystemExit("the notebook left")):
         h = harness.Harness(lab.ScriptedModel([lab.say("Hi.")]), SYSTEM, [])
 
         def raises(event, own=own):
@@ -1070,13 +1077,15 @@ async def test_a_raising_listener_ends_the_run(t):
         caught = []
         try:
             await lab.drive(h.prompt("Hello?"))
-        except Exception as error:  # noqa: BLE001 - what the run raised, to look at
+        except BaseException as error:  # noqa: BLE001 - what the run raised, to look at
             caught.append(error)
         found.append([[type(error).__name__ for error in caught],
                       [error is own or error.__cause__ is own for error in caught], h.is_running])
-    t.expect(found, [[["NotebookFull"], [True], False], [["RuntimeError"], [True], False]],
+    t.expect(found, [[["NotebookFull"], [True], False], [["RuntimeError"], [True], False],
+                     [["KeyboardInterrupt"], [True], False], [["SystemExit"], [True], False]],
              "A listener raised an exception of a class of its own, NotebookFull, at the "
-             "prompt's message_end, and in another run a listener raised StopIteration there. "
+             "prompt's message_end, and in other runs a listener raised StopIteration, "
+             "KeyboardInterrupt and SystemExit there (BaseExceptions, not Exceptions). "
              "A listener that raises ends the run with its own exception, whatever its class, "
              "not only the kinds a harness expects; a StopIteration is the one a generator "
              "cannot pass on, so the run ends with the RuntimeError Python makes of it, whose "
@@ -1163,9 +1172,10 @@ async def test_a_save_that_fails_is_heard(t):
     error = await raised(lambda: lab.drive(h.prompt("Read a.py.")))
     full.clear()  # room again
     await lab.drive(h.prompt("Go on."))
-    unsaved = failed[0] if failed else None
-    t.expect([error, lab.shape(log.replay()), log.replay() == [m for m in h.messages
-                                                                if m is not unsaved]],
+    # the one it could not save is message room + 1 of the record: a saver may hand the log
+    # a copy of each message, so it is told by its place, not by the object
+    t.expect([error, lab.shape(log.replay()),
+              log.replay() == [*h.messages[:room], *h.messages[room + 1:]]],
              ["OSError: No space left on device", "U U A" if room else "U A", True],
              "persist_to saves the message of every message_end, after a failed save too: the "
              "disk had no room from message "
