@@ -1369,9 +1369,60 @@ READ_BUDGET = [MAX_LINES, MAX_BYTES]
           by=r'''
         if start < 1 or (most is not None and not 1 <= most <= 10**6):  # a sane range
 '''),
+    # Hunt round 22 (reader r121), designs 03, 04 and 16.
+    Wrong(lab='6.1', name='int_arg refusing ints past 10**400',
+          rule='A whole number is a Python int, however large: int_arg returns it as it is.',
+          where='lab 6.1, Build section, item 1: "A whole number is a Python `int`"; hunt round 22, 6.1-03',
+          names='however large',
+          replace=r"""
+    if type(got) is int:  # exactly int: True and False are ints to Python, not to a reader
+""",
+          by=r"""
+    if type(got) is int and abs(got) <= 10**400:  # past any number a model means
+"""),
+    Wrong(lab='6.1', name='a limit over 2**64 refused',
+          rule="read's limit is the most lines wanted, any whole number 1 or more: only one "
+               'below 1 is refused.',
+          where='lab 6.1, Build section, item 4: "the most lines wanted (no limit when left out)"; hunt round 22, 6.1-04',
+          names='A limit has no top',
+          replace=r"""
+        if start < 1 or (most is not None and most < 1):
+""",
+          by=r"""
+        if start < 1 or (most is not None and not 1 <= most <= 2**64):  # a 64-bit range
+"""),
+    Wrong(lab='6.1', name="read deleting a limit sent as None from the call's arguments",
+          rule="The record's call holds the arguments as the model sent them: read neither "
+               'writes a default in nor deletes a None.',
+          where='lab 6.1, Build section, item 4: "the most lines wanted (no limit when left out)"; hunt round 22, 6.1-16',
+          names='not written in nor deleted',
+          replace=r"""
+        path = str_arg(arguments, "path")
+        start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
+""",
+          by=r"""
+        path = str_arg(arguments, "path")
+        if "limit" in arguments and arguments["limit"] is None:
+            del arguments["limit"]  # tidy the call as the model sent it
+        start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
+"""),
 ]
 
 ALLOWED = [
+    # Hunt round 22 (reader r121), probe 36.
+    Wrong(lab='6.1', name='both factories refusing a budget below 0',
+          rule='What a tool\'s budget below 0 does is left to the student: the tests never give '
+               'a factory one, so refusing it when the tool is made is as good as any.',
+          where='lab 6.1, after the Build list: "What a tool\'s budget below 0 does is yours"; hunt round 22, probe 6.1-36',
+          names='',
+          replace=r"""
+def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
+""",
+          by=r"""
+def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
+    if max_lines < 0 or max_bytes < 0:
+        raise ValueError("a budget cannot be below 0")
+"""),
     Wrong(lab='6.1', name="offset and limit checked before path's type",
           rule="Lesson 6 orders offset's type, then limit's, then their ranges, then the file; "
                "where path's own check (lesson 4's str_arg) falls among them it leaves open, and "

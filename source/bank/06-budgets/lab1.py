@@ -118,7 +118,7 @@ async def test_bank_a_tool_of_our_own_reads_its_count_with_int_arg(t):
     def repeat(arguments):
         return f"times={harness.int_arg(arguments, 'times', default)!r}"
     sent = {"absent": None, "None": None, "zero": 0, "negative": -t.random.randint(1, 50),
-            "large": t.random.randint(10**6, 10**9), "huge": -t.random.randint(2**31, 2**1000),
+            "large": t.random.randint(10**6, 10**9), "huge": -t.random.randint(2**1400, 2**t.random.randint(1401, 4000)),
             "True": True, "False": False,
             "float": float(t.random.randint(1, 40)), "empty": "",
             "digits": str(t.random.randint(1, 99)), "list": [t.random.randint(1, 9)]}
@@ -158,7 +158,8 @@ async def test_bank_read_refuses_what_int_arg_refuses(t):
                  ({"path": name, "offset": good, "limit": 1}, f"line {good}\n" + note))
     rest = t.random.randint(1, total)
     asked.insert(t.random.randint(0, len(asked)),
-                 ({"path": name, "offset": rest, "limit": t.random.randint(2**31, 2**1000)},
+                 ({"path": name, "offset": rest,
+                   "limit": t.random.randint(2**65, 2**t.random.randint(66, 4000))},
                   "".join(f"line {n}\n" for n in range(rest, total + 1))))
     model = lab.ScriptedModel([lab.reply(*[lab.call("read", dict(a)) for a, _ in asked]),
                                lab.say("Read.")])
@@ -509,12 +510,21 @@ async def test_bank_a_model_pages_by_the_notes(t):
              "records, as [is_error, content].")
     t.expect(found[1], why=f"The same tool asked for {''.join(small)!r} from an offset past its "
                            "last line: every result the run records, as [is_error, content].")
-    huge = t.random.randint(2**31, 2**64)
+    huge = t.random.randint(2**65, 2**t.random.randint(66, 4000))
     record = await run(pager(name, {"limit": huge}), [harness.make_read_tool(
         lab.Workspace({name: "".join(small)}))], "Page it.", max_turns=12)
     t.expect([m["content"] for m in results(record)], ["".join(small)],
-             f"A read tool paging {''.join(small)!r} with limit {huge}, a limit with no top "
-             "but its own: every result the run records.")
+             f"A read tool paging {''.join(small)!r} with a limit of {huge.bit_length()} bits, "
+             "a limit with no top but its own: every result the run records.")
+    record = await run(pager(name, {"offset": None, "limit": None}), [harness.make_read_tool(
+        lab.Workspace({name: "".join(small)}))], "Page it.", max_turns=12)
+    t.expect([[m["content"] for m in results(record)],
+              [block["arguments"] for m in record if m["role"] == "assistant"
+               for block in m["content"] if block.get("type") == "toolCall"]],
+             [["".join(small)], [{"path": name, "offset": None, "limit": None}]],
+             f"A read tool paging {''.join(small)!r} with offset and limit sent as None: the "
+             "results the run records, and the arguments of the calls on the record, as the "
+             "model sent them (None kept, nothing written in or deleted).")
     width, page, pages = t.random.randint(3, 9), t.random.randint(2, 5), t.random.randint(2, 3)
     lines = [f"{n}".ljust(width, "-") + "\n" for n in range(1, page * pages + 1)]
     model = pager(name, {})

@@ -260,14 +260,16 @@ async def test_truncate_tail(t):
 async def test_int_arg(t):
     name = t.random.choice(["limit", "offset", "count", "depth", "width"])
     default, value = t.random.randint(1, 60), t.random.randint(1, 100_000)
-    huge = t.random.randint(2**31, 2**1000) * t.random.choice([1, -1])  # past any width
+    # past any width, and past any top a student might set: up to 4000 bits, drawn (hunt 22)
+    huge = t.random.randint(2**1400, 2**t.random.randint(1401, 4000)) * t.random.choice([1, -1])
     t.expect([harness.int_arg({}, name, default), harness.int_arg({name: None}, name, default),
               harness.int_arg({name: value}, name, default), harness.int_arg({name: 0}, name, default),
               harness.int_arg({"other": value}, name, None), harness.int_arg({name: huge}, name, default)],
              [default, default, value, 0, None, huge],
              "Absent or None means left out: the default. An int, even 0, is returned as it is, "
              "however large (Build item 1, \"A whole number is a Python `int`\"). Items: the "
-             f"argument absent, None, a drawn int, 0, absent with the default None, and {huge} "
+             f"argument absent, None, a drawn int, 0, absent with the default None, and an int of "
+             f"{huge.bit_length()} bits "
              "(int_arg, lesson 6).")
     bad = [True, False, float(value), "", str(value), [value], {"n": value}, "ten",
            str(value) + ".5"]
@@ -349,7 +351,7 @@ async def test_offset_and_limit(t):
              f"{limit}; a file of {len(wide)} lines each holding a character of two bytes or "
              f"more, read by a tool made with max_bytes={size(wide[:k])}, the size of its first "
              f"{k} lines (make_read_tool, lesson 6).")
-    huge = t.random.randint(2**31, 2**64)  # past any width
+    huge = t.random.randint(2**65, 2**t.random.randint(66, 4000))  # past any width or top
     t.expect([await read(ws, {"path": "last.txt", "offset": 2}),
               await read(ws, {"path": "a.txt", "offset": None, "limit": None}),
               await read(ws, {"path": "a.txt", "limit": huge}),
@@ -362,7 +364,8 @@ async def test_offset_and_limit(t):
              "their breaks as the file holds them. A limit has no top: any whole number 1 or "
              "more is taken (Build item 4, `limit`, \"the most lines wanted\"). Items: offset 2 "
              "of a file whose last line "
-             f"has no newline; offset and limit None; limit {huge}; offset 2, limit 2 of "
+             f"has no newline; offset and limit None; a limit of {huge.bit_length()} bits; offset 2, "
+             "limit 2 of "
              f"{''.join(broken)!r} "
              "(make_read_tool and int_arg, lesson 6).")
 
@@ -447,8 +450,11 @@ async def test_bad_arguments(t):
              f"{ragged} lines and a last line without a newline (make_read_tool, lesson 6).")
     t.expect([await read(ws, {"path": empty}), await read(ws, {"path": name, "offset": total})],
              ["", f"{total}\n"],
-             "Offset 1 of an empty file is allowed: there is nothing to show; the last line of a "
-             "file is not past its end (make_read_tool, lesson 6).")
+             "Offset 1 of an empty file is allowed: there is nothing to show, so a tool with a "
+             "budget of lines gives the file's text, \"\" (lesson 2's read; the Build's "
+             "\"whether it says so or gives `\"\"` is yours\" is said of a tool made with "
+             "max_lines=0, and the tests take either there); the last line of a file is not past "
+             "its end (make_read_tool, lesson 6).")
 
 
 @lab_test("A line over the budget of one read gives the bracketed message instead of half a "
@@ -758,7 +764,8 @@ async def test_the_record_holds_the_cut(t):
     total = t.random.randint(2001, 6000)
     ws = lab.Workspace({"big.log": numbered(total, width=24)})  # 2000 lines: 50,000 bytes
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "big.log"})),
-                               lab.reply(lab.call("read", {"path": "big.log", "offset": None})),
+                               lab.reply(lab.call("read", {"path": "big.log", "offset": None,
+                                                                  "limit": None})),
                                lab.say(f"It counts to {total}.")])
     messages = []
     await lab.drive(harness.run_agent(model, SYSTEM, messages, [harness.make_read_tool(ws)],
@@ -778,12 +785,12 @@ async def test_the_record_holds_the_cut(t):
              "the record's (lesson 6).")
     t.expect([block["arguments"] for message in messages[1::2] if message["role"] == "assistant"
               for block in message["content"] if block.get("type") == "toolCall"],
-             [{"path": "big.log"}, {"path": "big.log", "offset": None}],
+             [{"path": "big.log"}, {"path": "big.log", "offset": None, "limit": None}],
              "The record's call holds the arguments as the model sent them: offset and limit "
-             "left out stay left out, and an offset sent as None stays None, not written in by "
-             "read. Items: the arguments of the calls in the record's assistant messages, "
-             "the first sent with a path alone, the second with offset None (make_read_tool, "
-             "lesson 6).")
+             "left out stay left out, and an offset or limit sent as None stays None, not written "
+             "in nor deleted by read. Items: the arguments of the calls in the record's "
+             "assistant messages, the first sent with a path alone, the second with offset and "
+             "limit None (make_read_tool, lesson 6).")
     whole = numbered(t.random.randint(2101, 3000), width=t.random.randint(60, 400))  # >125 kB
     ws.write_text("whole.log", whole)
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "whole.log"})),
