@@ -1406,6 +1406,45 @@ READ_BUDGET = [MAX_LINES, MAX_BYTES]
             del arguments["limit"]  # tidy the call as the model sent it
         start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
 """),
+    Wrong(lab='6.1', name='characters for lines over 25,000 characters, in truncate_head',
+          rule='The budget counts bytes of UTF-8, len(line.encode()), not characters, however '
+               'long the line.',
+          where='lab 6.1: "to bytes, so a line of"; hunt round 22, 6.1-09',
+          names='not characters',
+          replace=r"""
+        used += len(lines[count].encode())
+""",
+          by=r"""
+        line = lines[count]
+        used += len(line) if len(line) > 25_000 else len(line.encode())  # long: near enough
+"""),
+    Wrong(lab='6.1', name='offset described as beginning with 0',
+          rule="A reworded description stays true: read's offset counts from 1, so no "
+               'description the model is sent says line numbers begin with 0.',
+          where='lab 6.1, Build section: "stay true, `offset` counted from 1"; hunt round 22, 6.1-13',
+          names='lines count from 0',
+          replace=r"""
+                "offset": {"type": "integer", "description": "Line to start at; the first is 1."},
+""",
+          by=r"""
+                "offset": {"type": "integer",
+                           "description": "Line to start at; line numbers begin with 0."},
+"""),
+    Wrong(lab='6.1', name='a batch of five or more sharing the budget',
+          rule='One budget per result, kept where the result is made: a result does not shrink '
+               'because its reply holds five calls or more.',
+          where='lab 6.1: "One budget per result"; hunt round 22, 6.1-30',
+          names='no budget split among a batch',
+          replace=r"""
+            messages.append(run_tool(tools, call))
+""",
+          by=r"""
+            result = run_tool(tools, call)
+            if len(calls) >= 5:  # a big batch shares one budget
+                result["content"] = truncate_head(result["content"],
+                                                  max_bytes=MAX_BYTES // len(calls))[0]
+            messages.append(result)
+"""),
 ]
 
 ALLOWED = [

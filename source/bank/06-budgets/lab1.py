@@ -76,7 +76,7 @@ def counted_from_0(spec):
     said = [spec["description"]] + [p.get("description", "")
                                     for p in spec["parameters"]["properties"].values()]
     zero = (r"\bfirst(?:\s+line)?\s+is\s+(?:line\s+)?(?:0|zero)\b"
-            r"|\b(?:count\w*|number\w*|index\w*|start\w*|begin\w*)\s+(?:from|at)\s+"
+            r"|\b(?:count\w*|number\w*|index\w*|start\w*|begin\w*)\s+(?:from|at|with|on)\s+"
             r"(?:line\s+)?(?:0|zero)\b|\b(?:0|zero)[- ]?(?:based|indexed)\b"
             r"|\b(?:0|zero)\s*(?:for|is|means|=|:)\s*(?:the\s+)?(?:top|first|start|beginning|"
             r"head)\b|\b(?:top|start|beginning|head)\s*(?:is|=|:)\s*(?:line\s+)?(?:0|zero)\b")
@@ -205,7 +205,7 @@ async def test_bank_every_byte_budget_keeps_whole_lines_from_the_top(t):
              why=f"truncate_head of {long.count(chr(10))} lines of {long.index(chr(10))} "
                  "three-byte characters under the default budget: the lines kept; then of the "
                  f"text above under max_lines={below}, and under max_bytes={below}.")
-    wide = t.random.randint(1500, 30_000)
+    wide = t.random.randint(30_000, 300_000)  # hunt 22: any length is cheap to measure
     wide_text = "中" * wide + "\n" + text
     t.expect([harness.truncate_head(wide_text, max_bytes=b)[1] for b in (wide + 1, 3 * wide,
                                                                         3 * wide + 1)],
@@ -313,7 +313,7 @@ async def test_bank_every_byte_budget_keeps_whole_lines_from_the_bottom(t):
     t.expect(harness.truncate_tail(long)[1],
              why=f"truncate_tail of {long.count(chr(10))} lines of {long.index(chr(10))} "
                  "three-byte characters under the default budget: the lines kept.")
-    wide = t.random.randint(1500, 30_000)
+    wide = t.random.randint(30_000, 300_000)  # hunt 22: any length is cheap to measure
     wide_text = text + "中" * wide + "\n"
     t.expect([harness.truncate_tail(wide_text, max_bytes=b)[1] for b in (wide + 1, 3 * wide,
                                                                         3 * wide + 1)],

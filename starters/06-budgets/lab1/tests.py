@@ -36,7 +36,7 @@ FIRST = "first|head|top|beginning|start|opening|initial|leading|front|earliest"
 
 
 ZERO = (r"\bfirst(?:\s+line)?\s+is\s+(?:line\s+)?(?:0|zero)\b"
-        r"|\b(?:count\w*|number\w*|index\w*|start\w*|begin\w*)\s+(?:from|at)\s+"
+        r"|\b(?:count\w*|number\w*|index\w*|start\w*|begin\w*)\s+(?:from|at|with|on)\s+"
         r"(?:line\s+)?(?:0|zero)\b|\b(?:0|zero)[- ]?(?:based|indexed)\b"
         r"|\b(?:0|zero)\s*(?:for|is|means|=|:)\s*(?:the\s+)?(?:top|first|start|beginning|head)\b"
         r"|\b(?:top|start|beginning|head)\s*(?:is|=|:)\s*(?:line\s+)?(?:0|zero)\b")
@@ -183,7 +183,7 @@ async def test_bytes_not_characters(t):
              "stays within max_bytes: exactly max_bytes still fits, one byte short does not take "
              "the next line. Each item is (kept, lines_shown) for one text whose every line holds "
              "a character of two bytes or more (truncate_head, lesson 6).")
-    wide = t.random.randint(2000, 20_000)
+    wide = t.random.randint(30_000, 400_000)  # hunt 22: a line of any length, cheap to measure
     long = "é" * wide + "\n"
     t.expect([list(harness.truncate_head(long + "x\n", max_bytes=2 * wide)),
               harness.truncate_head(long + "x\n", max_bytes=2 * wide + 1)[1]], [["", 0], 1],
@@ -740,20 +740,24 @@ async def test_the_budget_is_per_result(t):
                                           "words " * t.random.randint(5700, 6500)),
                      lab.say(f"Answer {n}.")]
     said = sum(len(m["content"].encode()) for m in messages if m["role"] == "user")
+    again = t.random.randint(4, 9)  # reads of big.txt in one reply: a batch of 5 to 10 calls
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "notes.txt"}),
                                          lab.call("read", {"path": "big.txt"}),
-                                         lab.call("read", {"path": "big.txt", "offset": 1})),
+                                         *[lab.call("read", {"path": "big.txt", "offset": 1})
+                                           for _ in range(again - 1)]),
                                lab.say("Read them.")])
     await lab.drive(harness.run_agent(model, SYSTEM, messages, [harness.make_read_tool(ws)],
                                       "Read notes.txt and big.txt."))
-    t.expect([lab.shape(messages[-5:]), messages[-4]["content"],
-              [m["content"] == big for m in messages[-3:-1]]],
-             ["A[c1,c2,c3] R(c1) R(c2) R(c3) A", "".join(lines), [True, True]],
+    calls = range(1, again + 2)
+    t.expect([lab.shape(messages[-(again + 3):]), messages[-(again + 2)]["content"],
+              [m["content"] == big for m in messages[-(again + 1):-1]]],
+             [f"A[{','.join(f'c{n}' for n in calls)}] {' '.join(f'R(c{n})' for n in calls)} A",
+              "".join(lines), [True] * again],
              "One budget per result, kept by the tool that makes it: what a read returns never "
              "depends on what was said before it, nor on the other calls of its reply; no share "
              "of a window, no budget split among a batch, however many calls it holds. Items: "
              "the run's last messages (lab.shape), the short read's result, and whether each of "
-             f"the two reads of big.txt ({len(big)} bytes) returned it whole, after {said} "
+             f"the {again} reads of big.txt ({len(big)} bytes) returned it whole, after {said} "
              "bytes of conversation "
              "(lesson 6).")
 
