@@ -1445,6 +1445,36 @@ READ_BUDGET = [MAX_LINES, MAX_BYTES]
                                                   max_bytes=MAX_BYTES // len(calls))[0]
             messages.append(result)
 """),
+    Wrong(lab='6.1', name='the first part of a line over 100,000 bytes, in read',
+          rule='A line over the budget of one read is never cut inside, however big: none of it '
+               'is shown, and a sentence says so.',
+          where='lab 6.1: "nothing is ever cut inside one"; hunt round 22, 6.1-11',
+          names='never cut in half',
+          replace=r"""
+        if shown == 0 and end >= start:  # lines were wanted, and the first alone is too big
+""",
+          by=r"""
+        big = lines[start - 1].encode() if end >= start else b""
+        if shown == 0 and end >= start and len(big) > 100_000:  # show what fits of a huge one
+            return (big[:max_bytes].decode(errors="ignore")
+                    + f"\n[Line {start} of {path} is cut at {max_bytes} bytes.]")
+        if shown == 0 and end >= start:  # lines were wanted, and the first alone is too big
+"""),
+    Wrong(lab='6.1', name='the end of a last line over 60,000 bytes, in bash',
+          rule='A last line alone over the budget is not cut inside, however big: no line is '
+               'kept.',
+          where='lab 6.1: "nothing is ever cut inside one"; hunt round 22, 6.1-32',
+          names='not cut inside',
+          replace=r"""
+        output, kept_lines = truncate_tail(output, max_lines, max_bytes)
+""",
+          by=r"""
+        whole = output
+        output, kept_lines = truncate_tail(output, max_lines, max_bytes)
+        ends = whole.splitlines(keepends=True)
+        if kept_lines == 0 and ends and max_lines > 0 and len(ends[-1].encode()) > 60_000:
+            output, kept_lines = ends[-1].encode()[-max_bytes:].decode(errors="ignore"), 1
+"""),
 ]
 
 ALLOWED = [

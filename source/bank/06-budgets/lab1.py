@@ -525,6 +525,16 @@ async def test_bank_a_model_pages_by_the_notes(t):
              f"A read tool paging {''.join(small)!r} with offset and limit sent as None: the "
              "results the run records, and the arguments of the calls on the record, as the "
              "model sent them (None kept, nothing written in or deleted).")
+    vast = int(10 ** t.random.uniform(5.1, 6))  # a line of 125,000 to a million bytes
+    paged = worded(t, 1) + "\n" + "y" * vast + "\n" + worded(t, 3) + "\n"
+    record = await run(pager(name, {"limit": 1}), [harness.make_read_tool(
+        lab.Workspace({name: paged}))], "Page it.", max_turns=12)
+    t.expect([m["content"] for m in results(record)],
+             [paged.split("\n")[0] + "\n[Showing lines 1-1 of 3. Use offset=2 to continue.]",
+              f"[Line 2 of {name} is {vast + 1} bytes, over the 50000-byte budget of one read, "
+              "so none of it is shown. Use offset=3 to skip it.]", paged.split("\n")[2] + "\n"],
+             f"A read tool with the course's budget paging, limit 1, a file of a line, one of "
+             f"{vast} \"y\"s, and a line, by following each note: every result the run records.")
     width, page, pages = t.random.randint(3, 9), t.random.randint(2, 5), t.random.randint(2, 3)
     lines = [f"{n}".ljust(width, "-") + "\n" for n in range(1, page * pages + 1)]
     model = pager(name, {})
@@ -630,6 +640,18 @@ async def test_bank_a_model_reads_the_tail_of_two_commands(t):
                  f"`whole` prints {whole!r}. Through a bash tool made with max_lines={spare}, "
                  f"max_bytes={size(whole)}, exactly `whole`'s size: the results in the request "
                  "after.")
+    vast = int(10 ** t.random.uniform(5.1, 6))  # a last line of 125,000 to a million bytes
+    dump = lab.Shell(lab.Workspace(), commands={
+        "dump": lambda args, ws: ("".join(progress) + "#" * vast, 0)})
+    model = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": "dump"})),
+                               lab.say("Read it.")])
+    await run(model, [harness.make_bash_tool(dump)], "Run dump.")
+    t.expect([m["content"] for m in results(model.calls[1].messages)],
+             [f"\n[Showing the last 0 of {len(progress) + 1} lines. Narrow the command for "
+              "more.]"],
+             f"`dump` prints the steps, then {vast} \"#\"s without a newline: through a bash tool "
+             "with the course's budget, the result in the request after; a last line over the "
+             "budget is never cut inside.")
     ends = t.random.sample(["\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
                             "\u2029"], 9)  # every break but "\n" and "\r\n", drawn order
     found = []

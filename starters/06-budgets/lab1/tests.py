@@ -486,6 +486,14 @@ async def test_a_line_over_budget(t):
     t.expect(await read(ws, {"path": name, "offset": at + 1}, max_bytes=budget),
              "".join(lines[at:]), "The skip hint's offset reads on past the big line "
                                   "(make_read_tool, lesson 6).")
+    vast = int(10 ** t.random.uniform(5.1, 6))  # a line of 125,000 to a million bytes (hunt 22)
+    ws.write_text("vast.txt", "x" * vast + "\nafter\n")
+    t.expect(await read(ws, {"path": "vast.txt"}),
+             f"[Line 1 of vast.txt is {vast + 1} bytes, over the 50000-byte budget of one read, "
+             "so none of it is shown. Use offset=2 to skip it.]",
+             "However big the line, none of it is shown, under the default budget as under a "
+             f"small one: never cut in half. The item is a read of a file whose first line is "
+             f"{vast} \"x\"s and a newline (make_read_tool, lesson 6).")
 
 
 @lab_test("A command printing over 2000 lines through bash, `seq N` with N drawn under the seed, "
@@ -526,6 +534,14 @@ async def test_bash_keeps_the_tail(t):
              "the budget is not cut inside: no line is kept. Items: `cat` of a file whose last "
              "line has no newline, under max_lines; `cat` of a file whose last line is over "
              "max_bytes (make_bash_tool, lesson 6).")
+    vast = int(10 ** t.random.uniform(5.1, 6))  # a last line of 125,000 to a million bytes
+    ws.write_text("vast.txt", "ok\n" + "#" * vast + "\n")
+    t.expect(await settle(harness.make_bash_tool(lab.Shell(ws))["execute"](
+                 {"command": "cat vast.txt"})),
+             "\n[Showing the last 0 of 2 lines. Narrow the command for more.]",
+             "A last line alone over the budget is not cut inside, however big: no line is "
+             f"kept. The item is `cat` of a file whose last line is {vast} \"#\"s and a "
+             "newline, under the default budget (make_bash_tool, lesson 6; hunt 22).")
     blank = t.random.randint(1, 3)  # blank lines the command prints last
     broken = [drawn_line(t, newline=False) + end for end in t.random.sample(BREAKS, len(BREAKS))]
     printed = "".join(broken) + "done\n" + "\n" * blank
