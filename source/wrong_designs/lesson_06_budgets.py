@@ -1475,6 +1475,22 @@ READ_BUDGET = [MAX_LINES, MAX_BYTES]
         if kept_lines == 0 and ends and max_lines > 0 and len(ends[-1].encode()) > 60_000:
             output, kept_lines = ends[-1].encode()[-max_bytes:].decode(errors="ignore"), 1
 """),
+    Wrong(lab='6.1', name='a line ending only at a newline, in read, for files over 60,000 characters',
+          rule="read and bash count lines the same way, at every break str.splitlines knows, "
+               'however big the file.',
+          where='lab 6.1, Build section, item 2: "`read` and `bash` count lines the same way"; hunt round 22, 6.1-10',
+          names='count lines the same way',
+          replace=r"""
+        lines = ws.read_text(path).splitlines(keepends=True)
+""",
+          by=r"""
+        whole = ws.read_text(path)
+        if len(whole) > 60_000:  # a fast path for big files
+            lines = whole.split("\n")
+            lines = [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
+        else:
+            lines = whole.splitlines(keepends=True)
+"""),
 ]
 
 ALLOWED = [

@@ -287,6 +287,19 @@ async def test_bank_read_and_bash_count_lines_as_truncate_head_does(t):
     t.expect(seen, why="long.txt, 1001 to 1500 lines of three-byte characters, read by a tool "
                        f"with the default budget, then by one made with max_bytes={below}: the "
                        "result's newlines and what follows the last, in the next request.")
+    many = rarely_broken(t)
+    split = many.splitlines(keepends=True)
+    ws.write_text("many.log", many)
+    at = t.random.randint(1, len(split) - 2)
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "many.log", "offset": at,
+                                                           "limit": 2})), lab.say("Read.")])
+    await run(model, [harness.make_read_tool(ws)], "Read many.log.")
+    t.expect([m["content"] for m in results(model.calls[1].messages)],
+             ["".join(split[at - 1:at + 1]) + f"[Showing lines {at}-{at + 1} of {len(split)}. "
+              f"Use offset={at + 2} to continue.]"],
+             f"many.log, {len(split)} lines ({len(many)} characters) each ending in a break "
+             f"other than \"\\n\", read with offset {at} and limit 2: the result in the next "
+             "request; read counts lines as bash does, however big the file.")
 
 
 # --- rule 3: truncate_tail ------------------------------------------------------------------

@@ -585,6 +585,13 @@ async def test_bash_keeps_the_tail(t):
              "ending in \"\\r\", \"\\x0b\" or another break but "
              "\"\\n\", by a bash tool made with max_bytes=10**9, and whether the result "
              "starts with its last 2000 lines (make_bash_tool, lesson 6).")
+    at = t.random.randint(1, len(many) - 2)
+    t.expect(await read(ws, {"path": "many.log", "offset": at, "limit": 2}),
+             "".join(many[at - 1:at + 1]) + note(at, at + 1, len(many)),
+             "read splits a file of any size at every break str.splitlines knows, as bash does "
+             "(Build item 2, \"`read` and `bash` count lines the same way\"). The item is a read "
+             f"of the same many.log, {len(''.join(many))} characters, with offset {at} and "
+             "limit 2 (make_read_tool, lesson 6; hunt 22).")
     ends = t.random.sample(BREAKS[2:], len(BREAKS) - 2)  # "\r" and every rarer break, drawn order
     found = []
     for end in ends:
