@@ -1491,6 +1491,20 @@ READ_BUDGET = [MAX_LINES, MAX_BYTES]
         else:
             lines = whole.splitlines(keepends=True)
 """),
+    Wrong(lab='6.1', name='bash described as not showing the end',
+          rule="bash's description stays true: its result holds the end of the output, so the "
+               'description never says the end is not shown.',
+          where='lab 6.1, Build section, item 5: "holds the end of the command"; hunt round 22, 6.1-14',
+          names='what it cuts off',
+          replace=r"""
+        "description": "Run one shell command line; stdout and stderr come back together, cut "
+                       f"to the last {max_lines} lines or {max_bytes} bytes.",
+""",
+          by=r"""
+        "description": "Run one shell command line; stdout and stderr come back together, "
+                       f"shown from line 1 on, up to {max_lines} lines or {max_bytes} bytes, "
+                       "and what is past that point to the end is not shown.",
+"""),
 ]
 
 ALLOWED = [

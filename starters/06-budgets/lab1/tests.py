@@ -53,7 +53,9 @@ def counted_from_0(spec):
 END_CUT = (r"\b(?:end|ending|tail|bottom|last\s+(?:\w+\s+){0,2}?lines?)(?:\s+\w+){0,3}?\s+"
            r"(?:is\s+|are\s+|gets?\s+)?(?:cut|dropped|removed|truncated|lost|discarded|omitted|"
            r"trimmed|deleted)\b|\b(?:cuts?|drops?|removes?|truncates?|loses?|discards?|omits?|"
-           r"trims?|deletes?)\s+(?:off\s+)?(?:the\s+|its\s+)?(?:end|tail|bottom|last)\b")
+           r"trims?|deletes?)\s+(?:off\s+)?(?:the\s+|its\s+)?(?:end|tail|bottom|last)\b"
+           r"|\b(?:end|ending|tail|bottom)\s+(?:is|are)\s+(?:not|never)\s+(?:shown|kept|"
+           r"returned|included|given|seen)\b")  # "to the end is not shown" (hunt 22)
 
 
 def end_cut(description):
