@@ -1588,9 +1588,9 @@ LAB = "6.1"
 
 
 @lab_test("The budget is the one the factory was given, however large: no cap of the tool's own "
-          "below it, past 5000 lines and past 4,000,000 bytes.")
+          "below it, past 10,000 lines and past 5,000,000 bytes.")
 async def test_a_budget_past_any_cap_of_the_tools_own(t):
-    vast = "".join(f"{n}".ljust(799, ".") + "\n" for n in range(1, 6001))  # 4.8 MB
+    vast = "".join(f"{n}".ljust(799, ".") + "\n" for n in range(1, 12_001))  # 9.6 MB (hunt 22)
     ws = lab.Workspace({"vast.log": vast})
     unbounded = {"max_lines": 10**9, "max_bytes": 10**12}
     given = [await settle(harness.make_read_tool(ws, **unbounded)["execute"]({"path": "vast.log"})),
@@ -1599,7 +1599,7 @@ async def test_a_budget_past_any_cap_of_the_tools_own(t):
     t.expect([[text.count("\n"), len(text)] for text in given],
              why="The budget is the one the factory was given, however large: no cap of the "
                  "tool's own below it. [lines, length] of read's, then bash's `cat`, result for a "
-                 "file of 6000 lines of 800 bytes (4.8 MB), by tools made with max_lines=10**9, "
+                 "file of 12,000 lines of 800 bytes (9.6 MB), by tools made with max_lines=10**9, "
                  "max_bytes=10**12 (lesson 6).")
 
 
@@ -1697,6 +1697,44 @@ BEYOND = [
         chunk, shown = truncate_head("".join(lines[start - 1:end]), min(max_lines, 5000),
                                      max_bytes)  # a safety cap, far above any sane read
 ''',
+           deep=DEEP_SIZES),
+    # Hunt round 22 (reader r121), designs 05 and 06: caps past the public tests' sizes.
+    Beyond(lab='6.1', name='read capping its bytes at 5,000,000',
+           rule="The budget is the one the factory was given, however large: no cap of the "
+                "tool's own below it.",
+           where='lab 6.1, Build section, item 4: "the budget being the `max_lines` and `max_bytes` that `make_read_tool` was given"; hunt round 22, 6.1-05',
+           names="no cap of the tool's own",
+           reach='the largest file the tests read or `cat` is 2,000,000 bytes (the 10**12 case '
+                 'of test_the_factories_take_a_budget); this cap is met past 5,000,000, a limit '
+                 'past what a test can afford, and any cap has a file past it',
+           replace=r"""
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+""",
+           by=r"""
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines,
+                                     min(max_bytes, 5_000_000))  # a safety cap
+""",
+           deep=DEEP_SIZES),
+    Beyond(lab='6.1', name='both tools capping their lines at 10,000',
+           rule="The budget is the one the factory was given, however large: no cap of the "
+                "tool's own below it.",
+           where='lab 6.1, Build section, item 4: "the budget being the `max_lines` and `max_bytes` that `make_read_tool` was given"; hunt round 22, 6.1-06',
+           names="no cap of the tool's own",
+           reach='test_the_factories_take_a_budget reads files of at most 3000 lines with roomy '
+                 'budgets; a file past 10,000 lines costs a Python step a line in truncate_head '
+                 'and truncate_tail, past the allowance, and any cap has a file past it',
+           replace=r"""
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+""",
+           by=r"""
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), min(max_lines, 10_000),
+                                     max_bytes)  # a safety cap
+""",
+           also=((r"""
+        output, kept_lines = truncate_tail(output, max_lines, max_bytes)
+""", r"""
+        output, kept_lines = truncate_tail(output, min(max_lines, 10_000), max_bytes)
+"""),),
            deep=DEEP_SIZES),
     Beyond(lab='6.1', name='both tools capping their bytes at 4,000,000',
            rule="The budget is the one the factory was given, however large: no cap of the "
