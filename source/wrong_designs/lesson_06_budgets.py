@@ -1643,6 +1643,50 @@ async def test_a_budget_after_sixty_megabytes(t):
                  "budget, and whether it is the whole file (lesson 6).")
 '''
 
+
+DEEP_RECORD = r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "6.1"
+SYSTEM = "You are a careful assistant."
+
+
+@lab_test("The view adds no budget of its own, however big the result: a read of 12 MB by a tool "
+          "made with a budget that holds it.")
+async def test_a_result_of_twelve_megabytes_is_sent_whole(t):
+    vast = "".join(f"{n}".ljust(999, ".") + "\n" for n in range(1, 12_001))  # 12 MB
+    ws = lab.Workspace({"vast.log": vast})
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "vast.log"})),
+                               lab.say("Read it.")])
+    messages = []
+    roomy = harness.make_read_tool(ws, max_lines=10**9, max_bytes=10**12)
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [roomy], "Read vast.log."))
+    sent = [m["content"] for m in model.calls[1].messages if m["role"] == "toolResult"]
+    t.expect([len(messages[2]["content"]), [len(s) for s in sent]],
+             why="The view adds no budget of its own, not one line in context_for_model: the "
+                 "length of the recorded result of a read of a 12 MB file by a tool made with "
+                 "max_lines=10**9, max_bytes=10**12, then of the result the next request "
+                 "carries (lesson 6).")
+
+
+@lab_test("What a read returns never depends on what was said before it: a read of one default "
+          "budget after 4.2 MB of conversation.")
+async def test_a_read_after_four_megabytes_said(t):
+    full = "".join(f"{n}".ljust(24, ".") + "\n" for n in range(1, 2001))  # 50,000 bytes
+    ws = lab.Workspace({"full.log": full})
+    messages = [harness.user_message("words " * 700_000), lab.say("Noted.")]  # 4.2 MB said
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "full.log"})),
+                               lab.say("Read it.")])
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [harness.make_read_tool(ws)],
+                                      "Read full.log."))
+    t.expect([messages[-2]["content"] == full],
+             why="What a read returns never depends on what was said before it: whether a read "
+                 "of a file of exactly 50,000 bytes by a tool with the default budget, after "
+                 "4.2 MB of conversation, is the whole file (lesson 6).")
+'''
+
 DEEP_TEN_MILLION = r'''
 import harness
 from lab.kit import lab_test
@@ -1736,6 +1780,63 @@ BEYOND = [
         output, kept_lines = truncate_tail(output, min(max_lines, 10_000), max_bytes)
 """),),
            deep=DEEP_SIZES),
+    # Hunt round 22 (reader r121), designs 07 and 12: sizes past what a public test affords.
+    Beyond(lab='6.1', name='the view cutting results over 10,000,000 bytes',
+           rule='The budget is kept where the result is made: not one line in context_for_model, '
+                'whatever the size of a result a roomy tool returns.',
+           where='lab 6.1: "not one line in"; hunt round 22, 6.1-07',
+           names='not one line in context_for_model',
+           reach='the public tests send results of about a megabyte through the view; a result '
+                 'past 10,000,000 bytes costs past the allowance, and any cut has a result past it',
+           replace=r"""
+    return kept
+
+
+# == 4 harness ==
+""",
+           by=r"""
+    return [{**m, "content": truncate_head(m["content"], 10**9, 10_000_000)[0]}
+            if m["role"] == "toolResult" else m for m in kept]
+
+
+# == 4 harness ==
+""",
+           deep=DEEP_RECORD),
+    Beyond(lab='6.1', name='read budget shrunk once the record passes 3,000,000 bytes',
+           rule='One budget per result: what a read returns never depends on what was said '
+                'before it.',
+           where='lab 6.1: "One budget per result"; hunt round 22, 6.1-12',
+           names='never depends on what was said before it',
+           reach='test_the_budget_is_per_result reads after one to one and a half megabytes of '
+                 'conversation; a record past 3,000,000 bytes in every draw costs past the '
+                 'allowance, and any threshold has a conversation past it',
+           replace=r"""
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+""",
+           by=r"""
+        said = sum(len(str(m.get("content", "")).encode()) for m in RECORD)
+        budget = max_bytes if said < 3_000_000 else max(0, max_bytes - (said - 3_000_000))
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, budget)
+""",
+           also=((r"""
+    messages.append(user_message(prompt))
+""", r"""
+    RECORD[:] = [messages]  # noqa: the transcript so far, for read's budget
+    messages.append(user_message(prompt))
+"""), (r"""
+# given in lesson 6: the budget parameters, and a description that states them
+""", r"""
+class _Record(list):
+    def __iter__(self):
+        return iter(self[0] if len(self) else [])
+
+
+RECORD = _Record()
+
+
+# given in lesson 6: the budget parameters, and a description that states them
+""")),
+           deep=DEEP_RECORD),
     Beyond(lab='6.1', name='both tools capping their bytes at 4,000,000',
            rule="The budget is the one the factory was given, however large: no cap of the "
                 "tool's own below it.",
