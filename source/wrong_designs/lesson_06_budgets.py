@@ -1369,9 +1369,144 @@ READ_BUDGET = [MAX_LINES, MAX_BYTES]
           by=r'''
         if start < 1 or (most is not None and not 1 <= most <= 10**6):  # a sane range
 '''),
+    # Hunt round 22 (reader r121), designs 03, 04 and 16.
+    Wrong(lab='6.1', name='int_arg refusing ints past 10**400',
+          rule='A whole number is a Python int, however large: int_arg returns it as it is.',
+          where='lab 6.1, Build section, item 1: "A whole number is a Python `int`"; hunt round 22, 6.1-03',
+          names='however large',
+          replace=r"""
+    if type(got) is int:  # exactly int: True and False are ints to Python, not to a reader
+""",
+          by=r"""
+    if type(got) is int and abs(got) <= 10**400:  # past any number a model means
+"""),
+    Wrong(lab='6.1', name='a limit over 2**64 refused',
+          rule="read's limit is the most lines wanted, any whole number 1 or more: only one "
+               'below 1 is refused.',
+          where='lab 6.1, Build section, item 4: "the most lines wanted (no limit when left out)"; hunt round 22, 6.1-04',
+          names='A limit has no top',
+          replace=r"""
+        if start < 1 or (most is not None and most < 1):
+""",
+          by=r"""
+        if start < 1 or (most is not None and not 1 <= most <= 2**64):  # a 64-bit range
+"""),
+    Wrong(lab='6.1', name="read deleting a limit sent as None from the call's arguments",
+          rule="The record's call holds the arguments as the model sent them: read neither "
+               'writes a default in nor deletes a None.',
+          where='lab 6.1, Build section, item 4: "the most lines wanted (no limit when left out)"; hunt round 22, 6.1-16',
+          names='not written in nor deleted',
+          replace=r"""
+        path = str_arg(arguments, "path")
+        start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
+""",
+          by=r"""
+        path = str_arg(arguments, "path")
+        if "limit" in arguments and arguments["limit"] is None:
+            del arguments["limit"]  # tidy the call as the model sent it
+        start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
+"""),
+    Wrong(lab='6.1', name='characters for lines over 25,000 characters, in truncate_head',
+          rule='The budget counts bytes of UTF-8, len(line.encode()), not characters, however '
+               'long the line.',
+          where='lab 6.1: "to bytes, so a line of"; hunt round 22, 6.1-09',
+          names='not characters',
+          replace=r"""
+        used += len(lines[count].encode())
+""",
+          by=r"""
+        line = lines[count]
+        used += len(line) if len(line) > 25_000 else len(line.encode())  # long: near enough
+"""),
+    Wrong(lab='6.1', name='offset described as beginning with 0',
+          rule="A reworded description stays true: read's offset counts from 1, so no "
+               'description the model is sent says line numbers begin with 0.',
+          where='lab 6.1, Build section: "stay true, `offset` counted from 1"; hunt round 22, 6.1-13',
+          names='lines count from 0',
+          replace=r"""
+                "offset": {"type": "integer", "description": "Line to start at; the first is 1."},
+""",
+          by=r"""
+                "offset": {"type": "integer",
+                           "description": "Line to start at; line numbers begin with 0."},
+"""),
+    Wrong(lab='6.1', name='a batch of five or more sharing the budget',
+          rule='One budget per result, kept where the result is made: a result does not shrink '
+               'because its reply holds five calls or more.',
+          where='lab 6.1: "One budget per result"; hunt round 22, 6.1-30',
+          names='no budget split among a batch',
+          replace=r"""
+            messages.append(run_tool(tools, call))
+""",
+          by=r"""
+            result = run_tool(tools, call)
+            if len(calls) >= 5:  # a big batch shares one budget
+                result["content"] = truncate_head(result["content"],
+                                                  max_bytes=MAX_BYTES // len(calls))[0]
+            messages.append(result)
+"""),
+    Wrong(lab='6.1', name='the first part of a line over 100,000 bytes, in read',
+          rule='A line over the budget of one read is never cut inside, however big: none of it '
+               'is shown, and a sentence says so.',
+          where='lab 6.1: "nothing is ever cut inside one"; hunt round 22, 6.1-11',
+          names='never cut in half',
+          replace=r"""
+        if shown == 0 and end >= start:  # lines were wanted, and the first alone is too big
+""",
+          by=r"""
+        big = lines[start - 1].encode() if end >= start else b""
+        if shown == 0 and end >= start and len(big) > 100_000:  # show what fits of a huge one
+            return (big[:max_bytes].decode(errors="ignore")
+                    + f"\n[Line {start} of {path} is cut at {max_bytes} bytes.]")
+        if shown == 0 and end >= start:  # lines were wanted, and the first alone is too big
+"""),
+    Wrong(lab='6.1', name='a line ending only at a newline, in read, for files over 60,000 characters',
+          rule="read and bash count lines the same way, at every break str.splitlines knows, "
+               'however big the file.',
+          where='lab 6.1, Build section, item 2: "`read` and `bash` count lines the same way"; hunt round 22, 6.1-10',
+          names='count lines the same way',
+          replace=r"""
+        lines = ws.read_text(path).splitlines(keepends=True)
+""",
+          by=r"""
+        whole = ws.read_text(path)
+        if len(whole) > 60_000:  # a fast path for big files
+            lines = whole.split("\n")
+            lines = [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
+        else:
+            lines = whole.splitlines(keepends=True)
+"""),
+    Wrong(lab='6.1', name='bash described as not showing the end',
+          rule="bash's description stays true: its result holds the end of the output, so the "
+               'description never says the end is not shown.',
+          where='lab 6.1, Build section, item 5: "holds the end of the command"; hunt round 22, 6.1-14',
+          names='what it cuts off',
+          replace=r"""
+        "description": "Run one shell command line; stdout and stderr come back together, cut "
+                       f"to the last {max_lines} lines or {max_bytes} bytes.",
+""",
+          by=r"""
+        "description": "Run one shell command line; stdout and stderr come back together, "
+                       f"shown from line 1 on, up to {max_lines} lines or {max_bytes} bytes, "
+                       "and what is past that point to the end is not shown.",
+"""),
 ]
 
 ALLOWED = [
+    # Hunt round 22 (reader r121), probe 36.
+    Wrong(lab='6.1', name='both factories refusing a budget below 0',
+          rule='What a tool\'s budget below 0 does is left to the student: the tests never give '
+               'a factory one, so refusing it when the tool is made is as good as any.',
+          where='lab 6.1, after the Build list: "What a tool\'s budget below 0 does is yours"; hunt round 22, probe 6.1-36',
+          names='',
+          replace=r"""
+def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
+""",
+          by=r"""
+def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
+    if max_lines < 0 or max_bytes < 0:
+        raise ValueError("a budget cannot be below 0")
+"""),
     Wrong(lab='6.1', name="offset and limit checked before path's type",
           rule="Lesson 6 orders offset's type, then limit's, then their ranges, then the file; "
                "where path's own check (lesson 4's str_arg) falls among them it leaves open, and "
@@ -1438,9 +1573,9 @@ LAB = "6.1"
 
 
 @lab_test("The budget is the one the factory was given, however large: no cap of the tool's own "
-          "below it, past 5000 lines and past 4,000,000 bytes.")
+          "below it, past 10,000 lines and past 5,000,000 bytes.")
 async def test_a_budget_past_any_cap_of_the_tools_own(t):
-    vast = "".join(f"{n}".ljust(799, ".") + "\n" for n in range(1, 6001))  # 4.8 MB
+    vast = "".join(f"{n}".ljust(799, ".") + "\n" for n in range(1, 12_001))  # 9.6 MB (hunt 22)
     ws = lab.Workspace({"vast.log": vast})
     unbounded = {"max_lines": 10**9, "max_bytes": 10**12}
     given = [await settle(harness.make_read_tool(ws, **unbounded)["execute"]({"path": "vast.log"})),
@@ -1449,7 +1584,7 @@ async def test_a_budget_past_any_cap_of_the_tools_own(t):
     t.expect([[text.count("\n"), len(text)] for text in given],
              why="The budget is the one the factory was given, however large: no cap of the "
                  "tool's own below it. [lines, length] of read's, then bash's `cat`, result for a "
-                 "file of 6000 lines of 800 bytes (4.8 MB), by tools made with max_lines=10**9, "
+                 "file of 12,000 lines of 800 bytes (9.6 MB), by tools made with max_lines=10**9, "
                  "max_bytes=10**12 (lesson 6).")
 
 
@@ -1491,6 +1626,50 @@ async def test_a_budget_after_sixty_megabytes(t):
                  "max_bytes=5 * 10**6 returned it whole, the length of a 61st, then the newlines of "
                  "a read of a file of exactly 50,000 bytes by a new tool with the default "
                  "budget, and whether it is the whole file (lesson 6).")
+'''
+
+
+DEEP_RECORD = r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "6.1"
+SYSTEM = "You are a careful assistant."
+
+
+@lab_test("The view adds no budget of its own, however big the result: a read of 12 MB by a tool "
+          "made with a budget that holds it.")
+async def test_a_result_of_twelve_megabytes_is_sent_whole(t):
+    vast = "".join(f"{n}".ljust(999, ".") + "\n" for n in range(1, 12_001))  # 12 MB
+    ws = lab.Workspace({"vast.log": vast})
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "vast.log"})),
+                               lab.say("Read it.")])
+    messages = []
+    roomy = harness.make_read_tool(ws, max_lines=10**9, max_bytes=10**12)
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [roomy], "Read vast.log."))
+    sent = [m["content"] for m in model.calls[1].messages if m["role"] == "toolResult"]
+    t.expect([len(messages[2]["content"]), [len(s) for s in sent]],
+             why="The view adds no budget of its own, not one line in context_for_model: the "
+                 "length of the recorded result of a read of a 12 MB file by a tool made with "
+                 "max_lines=10**9, max_bytes=10**12, then of the result the next request "
+                 "carries (lesson 6).")
+
+
+@lab_test("What a read returns never depends on what was said before it: a read of one default "
+          "budget after 4.2 MB of conversation.")
+async def test_a_read_after_four_megabytes_said(t):
+    full = "".join(f"{n}".ljust(24, ".") + "\n" for n in range(1, 2001))  # 50,000 bytes
+    ws = lab.Workspace({"full.log": full})
+    messages = [harness.user_message("words " * 700_000), lab.say("Noted.")]  # 4.2 MB said
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "full.log"})),
+                               lab.say("Read it.")])
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [harness.make_read_tool(ws)],
+                                      "Read full.log."))
+    t.expect([messages[-2]["content"] == full],
+             why="What a read returns never depends on what was said before it: whether a read "
+                 "of a file of exactly 50,000 bytes by a tool with the default budget, after "
+                 "4.2 MB of conversation, is the whole file (lesson 6).")
 '''
 
 DEEP_TEN_MILLION = r'''
@@ -1548,6 +1727,101 @@ BEYOND = [
                                      max_bytes)  # a safety cap, far above any sane read
 ''',
            deep=DEEP_SIZES),
+    # Hunt round 22 (reader r121), designs 05 and 06: caps past the public tests' sizes.
+    Beyond(lab='6.1', name='read capping its bytes at 5,000,000',
+           rule="The budget is the one the factory was given, however large: no cap of the "
+                "tool's own below it.",
+           where='lab 6.1, Build section, item 4: "the budget being the `max_lines` and `max_bytes` that `make_read_tool` was given"; hunt round 22, 6.1-05',
+           names="no cap of the tool's own",
+           reach='the largest file the tests read or `cat` is 2,000,000 bytes (the 10**12 case '
+                 'of test_the_factories_take_a_budget); this cap is met past 5,000,000, a limit '
+                 'past what a test can afford, and any cap has a file past it',
+           replace=r"""
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+""",
+           by=r"""
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines,
+                                     min(max_bytes, 5_000_000))  # a safety cap
+""",
+           deep=DEEP_SIZES),
+    Beyond(lab='6.1', name='both tools capping their lines at 10,000',
+           rule="The budget is the one the factory was given, however large: no cap of the "
+                "tool's own below it.",
+           where='lab 6.1, Build section, item 4: "the budget being the `max_lines` and `max_bytes` that `make_read_tool` was given"; hunt round 22, 6.1-06',
+           names="no cap of the tool's own",
+           reach='test_the_factories_take_a_budget reads files of at most 3000 lines with roomy '
+                 'budgets; a file past 10,000 lines costs a Python step a line in truncate_head '
+                 'and truncate_tail, past the allowance, and any cap has a file past it',
+           replace=r"""
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+""",
+           by=r"""
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), min(max_lines, 10_000),
+                                     max_bytes)  # a safety cap
+""",
+           also=((r"""
+        output, kept_lines = truncate_tail(output, max_lines, max_bytes)
+""", r"""
+        output, kept_lines = truncate_tail(output, min(max_lines, 10_000), max_bytes)
+"""),),
+           deep=DEEP_SIZES),
+    # Hunt round 22 (reader r121), designs 07 and 12: sizes past what a public test affords.
+    Beyond(lab='6.1', name='the view cutting results over 10,000,000 bytes',
+           rule='The budget is kept where the result is made: not one line in context_for_model, '
+                'whatever the size of a result a roomy tool returns.',
+           where='lab 6.1: "not one line in"; hunt round 22, 6.1-07',
+           names='not one line in context_for_model',
+           reach='the public tests send results of about a megabyte through the view; a result '
+                 'past 10,000,000 bytes costs past the allowance, and any cut has a result past it',
+           replace=r"""
+    return kept
+
+
+# == 4 harness ==
+""",
+           by=r"""
+    return [{**m, "content": truncate_head(m["content"], 10**9, 10_000_000)[0]}
+            if m["role"] == "toolResult" else m for m in kept]
+
+
+# == 4 harness ==
+""",
+           deep=DEEP_RECORD),
+    Beyond(lab='6.1', name='read budget shrunk once the record passes 3,000,000 bytes',
+           rule='One budget per result: what a read returns never depends on what was said '
+                'before it.',
+           where='lab 6.1: "One budget per result"; hunt round 22, 6.1-12',
+           names='never depends on what was said before it',
+           reach='test_the_budget_is_per_result reads after one to one and a half megabytes of '
+                 'conversation; a record past 3,000,000 bytes in every draw costs past the '
+                 'allowance, and any threshold has a conversation past it',
+           replace=r"""
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+""",
+           by=r"""
+        said = sum(len(str(m.get("content", "")).encode()) for m in RECORD)
+        budget = max_bytes if said < 3_000_000 else max(0, max_bytes - (said - 3_000_000))
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, budget)
+""",
+           also=((r"""
+    messages.append(user_message(prompt))
+""", r"""
+    RECORD[:] = [messages]  # noqa: the transcript so far, for read's budget
+    messages.append(user_message(prompt))
+"""), (r"""
+# given in lesson 6: the budget parameters, and a description that states them
+""", r"""
+class _Record(list):
+    def __iter__(self):
+        return iter(self[0] if len(self) else [])
+
+
+RECORD = _Record()
+
+
+# given in lesson 6: the budget parameters, and a description that states them
+""")),
+           deep=DEEP_RECORD),
     Beyond(lab='6.1', name='both tools capping their bytes at 4,000,000',
            rule="The budget is the one the factory was given, however large: no cap of the "
                 "tool's own below it.",

@@ -76,7 +76,7 @@ def counted_from_0(spec):
     said = [spec["description"]] + [p.get("description", "")
                                     for p in spec["parameters"]["properties"].values()]
     zero = (r"\bfirst(?:\s+line)?\s+is\s+(?:line\s+)?(?:0|zero)\b"
-            r"|\b(?:count\w*|number\w*|index\w*|start\w*|begin\w*)\s+(?:from|at)\s+"
+            r"|\b(?:count\w*|number\w*|index\w*|start\w*|begin\w*)\s+(?:from|at|with|on)\s+"
             r"(?:line\s+)?(?:0|zero)\b|\b(?:0|zero)[- ]?(?:based|indexed)\b"
             r"|\b(?:0|zero)\s*(?:for|is|means|=|:)\s*(?:the\s+)?(?:top|first|start|beginning|"
             r"head)\b|\b(?:top|start|beginning|head)\s*(?:is|=|:)\s*(?:line\s+)?(?:0|zero)\b")
@@ -90,7 +90,9 @@ def end_cut(description):
         r"\b(?:end|ending|tail|bottom|last\s+(?:\w+\s+){0,2}?lines?)(?:\s+\w+){0,3}?\s+"
         r"(?:is\s+|are\s+|gets?\s+)?(?:cut|dropped|removed|truncated|lost|discarded|omitted|"
         r"trimmed|deleted)\b|\b(?:cuts?|drops?|removes?|truncates?|loses?|discards?|omits?|"
-        r"trims?|deletes?)\s+(?:off\s+)?(?:the\s+|its\s+)?(?:end|tail|bottom|last)\b",
+        r"trims?|deletes?)\s+(?:off\s+)?(?:the\s+|its\s+)?(?:end|tail|bottom|last)\b"
+        r"|\b(?:end|ending|tail|bottom)\s+(?:is|are)\s+(?:not|never)\s+(?:shown|kept|"
+        r"returned|included|given|seen)\b",
         description.lower()))
 
 
@@ -118,7 +120,7 @@ async def test_bank_a_tool_of_our_own_reads_its_count_with_int_arg(t):
     def repeat(arguments):
         return f"times={harness.int_arg(arguments, 'times', default)!r}"
     sent = {"absent": None, "None": None, "zero": 0, "negative": -t.random.randint(1, 50),
-            "large": t.random.randint(10**6, 10**9), "huge": -t.random.randint(2**31, 2**1000),
+            "large": t.random.randint(10**6, 10**9), "huge": -t.random.randint(2**1400, 2**t.random.randint(1401, 4000)),
             "True": True, "False": False,
             "float": float(t.random.randint(1, 40)), "empty": "",
             "digits": str(t.random.randint(1, 99)), "list": [t.random.randint(1, 9)]}
@@ -158,7 +160,8 @@ async def test_bank_read_refuses_what_int_arg_refuses(t):
                  ({"path": name, "offset": good, "limit": 1}, f"line {good}\n" + note))
     rest = t.random.randint(1, total)
     asked.insert(t.random.randint(0, len(asked)),
-                 ({"path": name, "offset": rest, "limit": t.random.randint(2**31, 2**1000)},
+                 ({"path": name, "offset": rest,
+                   "limit": t.random.randint(2**65, 2**t.random.randint(66, 4000))},
                   "".join(f"line {n}\n" for n in range(rest, total + 1))))
     model = lab.ScriptedModel([lab.reply(*[lab.call("read", dict(a)) for a, _ in asked]),
                                lab.say("Read.")])
@@ -204,7 +207,7 @@ async def test_bank_every_byte_budget_keeps_whole_lines_from_the_top(t):
              why=f"truncate_head of {long.count(chr(10))} lines of {long.index(chr(10))} "
                  "three-byte characters under the default budget: the lines kept; then of the "
                  f"text above under max_lines={below}, and under max_bytes={below}.")
-    wide = t.random.randint(1500, 30_000)
+    wide = t.random.randint(30_000, 300_000)  # hunt 22: any length is cheap to measure
     wide_text = "中" * wide + "\n" + text
     t.expect([harness.truncate_head(wide_text, max_bytes=b)[1] for b in (wide + 1, 3 * wide,
                                                                         3 * wide + 1)],
@@ -286,6 +289,19 @@ async def test_bank_read_and_bash_count_lines_as_truncate_head_does(t):
     t.expect(seen, why="long.txt, 1001 to 1500 lines of three-byte characters, read by a tool "
                        f"with the default budget, then by one made with max_bytes={below}: the "
                        "result's newlines and what follows the last, in the next request.")
+    many = rarely_broken(t)
+    split = many.splitlines(keepends=True)
+    ws.write_text("many.log", many)
+    at = t.random.randint(1, len(split) - 2)
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "many.log", "offset": at,
+                                                           "limit": 2})), lab.say("Read.")])
+    await run(model, [harness.make_read_tool(ws)], "Read many.log.")
+    t.expect([m["content"] for m in results(model.calls[1].messages)],
+             ["".join(split[at - 1:at + 1]) + f"[Showing lines {at}-{at + 1} of {len(split)}. "
+              f"Use offset={at + 2} to continue.]"],
+             f"many.log, {len(split)} lines ({len(many)} characters) each ending in a break "
+             f"other than \"\\n\", read with offset {at} and limit 2: the result in the next "
+             "request; read counts lines as bash does, however big the file.")
 
 
 # --- rule 3: truncate_tail ------------------------------------------------------------------
@@ -312,7 +328,7 @@ async def test_bank_every_byte_budget_keeps_whole_lines_from_the_bottom(t):
     t.expect(harness.truncate_tail(long)[1],
              why=f"truncate_tail of {long.count(chr(10))} lines of {long.index(chr(10))} "
                  "three-byte characters under the default budget: the lines kept.")
-    wide = t.random.randint(1500, 30_000)
+    wide = t.random.randint(30_000, 300_000)  # hunt 22: any length is cheap to measure
     wide_text = text + "中" * wide + "\n"
     t.expect([harness.truncate_tail(wide_text, max_bytes=b)[1] for b in (wide + 1, 3 * wide,
                                                                         3 * wide + 1)],
@@ -509,12 +525,31 @@ async def test_bank_a_model_pages_by_the_notes(t):
              "records, as [is_error, content].")
     t.expect(found[1], why=f"The same tool asked for {''.join(small)!r} from an offset past its "
                            "last line: every result the run records, as [is_error, content].")
-    huge = t.random.randint(2**31, 2**64)
+    huge = t.random.randint(2**65, 2**t.random.randint(66, 4000))
     record = await run(pager(name, {"limit": huge}), [harness.make_read_tool(
         lab.Workspace({name: "".join(small)}))], "Page it.", max_turns=12)
     t.expect([m["content"] for m in results(record)], ["".join(small)],
-             f"A read tool paging {''.join(small)!r} with limit {huge}, a limit with no top "
-             "but its own: every result the run records.")
+             f"A read tool paging {''.join(small)!r} with a limit of {huge.bit_length()} bits, "
+             "a limit with no top but its own: every result the run records.")
+    record = await run(pager(name, {"offset": None, "limit": None}), [harness.make_read_tool(
+        lab.Workspace({name: "".join(small)}))], "Page it.", max_turns=12)
+    t.expect([[m["content"] for m in results(record)],
+              [block["arguments"] for m in record if m["role"] == "assistant"
+               for block in m["content"] if block.get("type") == "toolCall"]],
+             [["".join(small)], [{"path": name, "offset": None, "limit": None}]],
+             f"A read tool paging {''.join(small)!r} with offset and limit sent as None: the "
+             "results the run records, and the arguments of the calls on the record, as the "
+             "model sent them (None kept, nothing written in or deleted).")
+    vast = int(10 ** t.random.uniform(5.1, 6))  # a line of 125,000 to a million bytes
+    paged = worded(t, 1) + "\n" + "y" * vast + "\n" + worded(t, 3) + "\n"
+    record = await run(pager(name, {"limit": 1}), [harness.make_read_tool(
+        lab.Workspace({name: paged}))], "Page it.", max_turns=12)
+    t.expect([m["content"] for m in results(record)],
+             [paged.split("\n")[0] + "\n[Showing lines 1-1 of 3. Use offset=2 to continue.]",
+              f"[Line 2 of {name} is {vast + 1} bytes, over the 50000-byte budget of one read, "
+              "so none of it is shown. Use offset=3 to skip it.]", paged.split("\n")[2] + "\n"],
+             f"A read tool with the course's budget paging, limit 1, a file of a line, one of "
+             f"{vast} \"y\"s, and a line, by following each note: every result the run records.")
     width, page, pages = t.random.randint(3, 9), t.random.randint(2, 5), t.random.randint(2, 3)
     lines = [f"{n}".ljust(width, "-") + "\n" for n in range(1, page * pages + 1)]
     model = pager(name, {})
@@ -620,6 +655,18 @@ async def test_bank_a_model_reads_the_tail_of_two_commands(t):
                  f"`whole` prints {whole!r}. Through a bash tool made with max_lines={spare}, "
                  f"max_bytes={size(whole)}, exactly `whole`'s size: the results in the request "
                  "after.")
+    vast = int(10 ** t.random.uniform(5.1, 6))  # a last line of 125,000 to a million bytes
+    dump = lab.Shell(lab.Workspace(), commands={
+        "dump": lambda args, ws: ("".join(progress) + "#" * vast, 0)})
+    model = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": "dump"})),
+                               lab.say("Read it.")])
+    await run(model, [harness.make_bash_tool(dump)], "Run dump.")
+    t.expect([m["content"] for m in results(model.calls[1].messages)],
+             [f"\n[Showing the last 0 of {len(progress) + 1} lines. Narrow the command for "
+              "more.]"],
+             f"`dump` prints the steps, then {vast} \"#\"s without a newline: through a bash tool "
+             "with the course's budget, the result in the request after; a last line over the "
+             "budget is never cut inside.")
     ends = t.random.sample(["\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
                             "\u2029"], 9)  # every break but "\n" and "\r\n", drawn order
     found = []

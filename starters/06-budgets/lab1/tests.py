@@ -36,7 +36,7 @@ FIRST = "first|head|top|beginning|start|opening|initial|leading|front|earliest"
 
 
 ZERO = (r"\bfirst(?:\s+line)?\s+is\s+(?:line\s+)?(?:0|zero)\b"
-        r"|\b(?:count\w*|number\w*|index\w*|start\w*|begin\w*)\s+(?:from|at)\s+"
+        r"|\b(?:count\w*|number\w*|index\w*|start\w*|begin\w*)\s+(?:from|at|with|on)\s+"
         r"(?:line\s+)?(?:0|zero)\b|\b(?:0|zero)[- ]?(?:based|indexed)\b"
         r"|\b(?:0|zero)\s*(?:for|is|means|=|:)\s*(?:the\s+)?(?:top|first|start|beginning|head)\b"
         r"|\b(?:top|start|beginning|head)\s*(?:is|=|:)\s*(?:line\s+)?(?:0|zero)\b")
@@ -53,7 +53,9 @@ def counted_from_0(spec):
 END_CUT = (r"\b(?:end|ending|tail|bottom|last\s+(?:\w+\s+){0,2}?lines?)(?:\s+\w+){0,3}?\s+"
            r"(?:is\s+|are\s+|gets?\s+)?(?:cut|dropped|removed|truncated|lost|discarded|omitted|"
            r"trimmed|deleted)\b|\b(?:cuts?|drops?|removes?|truncates?|loses?|discards?|omits?|"
-           r"trims?|deletes?)\s+(?:off\s+)?(?:the\s+|its\s+)?(?:end|tail|bottom|last)\b")
+           r"trims?|deletes?)\s+(?:off\s+)?(?:the\s+|its\s+)?(?:end|tail|bottom|last)\b"
+           r"|\b(?:end|ending|tail|bottom)\s+(?:is|are)\s+(?:not|never)\s+(?:shown|kept|"
+           r"returned|included|given|seen)\b")  # "to the end is not shown" (hunt 22)
 
 
 def end_cut(description):
@@ -183,7 +185,7 @@ async def test_bytes_not_characters(t):
              "stays within max_bytes: exactly max_bytes still fits, one byte short does not take "
              "the next line. Each item is (kept, lines_shown) for one text whose every line holds "
              "a character of two bytes or more (truncate_head, lesson 6).")
-    wide = t.random.randint(2000, 20_000)
+    wide = t.random.randint(30_000, 200_000)  # hunt 22: a line of any length, cheap to measure
     long = "é" * wide + "\n"
     t.expect([list(harness.truncate_head(long + "x\n", max_bytes=2 * wide)),
               harness.truncate_head(long + "x\n", max_bytes=2 * wide + 1)[1]], [["", 0], 1],
@@ -260,14 +262,16 @@ async def test_truncate_tail(t):
 async def test_int_arg(t):
     name = t.random.choice(["limit", "offset", "count", "depth", "width"])
     default, value = t.random.randint(1, 60), t.random.randint(1, 100_000)
-    huge = t.random.randint(2**31, 2**1000) * t.random.choice([1, -1])  # past any width
+    # past any width, and past any top a student might set: up to 4000 bits, drawn (hunt 22)
+    huge = t.random.randint(2**1400, 2**t.random.randint(1401, 4000)) * t.random.choice([1, -1])
     t.expect([harness.int_arg({}, name, default), harness.int_arg({name: None}, name, default),
               harness.int_arg({name: value}, name, default), harness.int_arg({name: 0}, name, default),
               harness.int_arg({"other": value}, name, None), harness.int_arg({name: huge}, name, default)],
              [default, default, value, 0, None, huge],
              "Absent or None means left out: the default. An int, even 0, is returned as it is, "
              "however large (Build item 1, \"A whole number is a Python `int`\"). Items: the "
-             f"argument absent, None, a drawn int, 0, absent with the default None, and {huge} "
+             f"argument absent, None, a drawn int, 0, absent with the default None, and an int of "
+             f"{huge.bit_length()} bits "
              "(int_arg, lesson 6).")
     bad = [True, False, float(value), "", str(value), [value], {"n": value}, "ten",
            str(value) + ".5"]
@@ -349,7 +353,17 @@ async def test_offset_and_limit(t):
              f"{limit}; a file of {len(wide)} lines each holding a character of two bytes or "
              f"more, read by a tool made with max_bytes={size(wide[:k])}, the size of its first "
              f"{k} lines (make_read_tool, lesson 6).")
-    huge = t.random.randint(2**31, 2**64)  # past any width
+    many = [f"{i}".ljust(t.random.randint(60, 200), ".") + t.random.choice(BREAKS[2:])
+            for i in range(1, t.random.randint(500, 700))]  # over 60,000 characters (hunt 22)
+    ws.write_text("many.log", "".join(many))
+    at = t.random.randint(1, len(many) - 2)
+    t.expect(await read(ws, {"path": "many.log", "offset": at, "limit": 2}),
+             "".join(many[at - 1:at + 1]) + note(at, at + 1, len(many)),
+             "read splits a file of any size at every break str.splitlines knows, as bash does "
+             "(Build item 2, \"`read` and `bash` count lines the same way\"). The item is a read "
+             f"of a file of {len(many)} lines, {len(''.join(many))} characters, each ending in "
+             f"a break other than \"\\n\", with offset {at} and limit 2 (make_read_tool, lesson 6).")
+    huge = t.random.randint(2**65, 2**t.random.randint(66, 4000))  # past any width or top
     t.expect([await read(ws, {"path": "last.txt", "offset": 2}),
               await read(ws, {"path": "a.txt", "offset": None, "limit": None}),
               await read(ws, {"path": "a.txt", "limit": huge}),
@@ -362,7 +376,8 @@ async def test_offset_and_limit(t):
              "their breaks as the file holds them. A limit has no top: any whole number 1 or "
              "more is taken (Build item 4, `limit`, \"the most lines wanted\"). Items: offset 2 "
              "of a file whose last line "
-             f"has no newline; offset and limit None; limit {huge}; offset 2, limit 2 of "
+             f"has no newline; offset and limit None; a limit of {huge.bit_length()} bits; offset 2, "
+             "limit 2 of "
              f"{''.join(broken)!r} "
              "(make_read_tool and int_arg, lesson 6).")
 
@@ -447,8 +462,11 @@ async def test_bad_arguments(t):
              f"{ragged} lines and a last line without a newline (make_read_tool, lesson 6).")
     t.expect([await read(ws, {"path": empty}), await read(ws, {"path": name, "offset": total})],
              ["", f"{total}\n"],
-             "Offset 1 of an empty file is allowed: there is nothing to show; the last line of a "
-             "file is not past its end (make_read_tool, lesson 6).")
+             "Offset 1 of an empty file is allowed: there is nothing to show, so a tool with a "
+             "budget of lines gives the file's text, \"\" (lesson 2's read; the Build's "
+             "\"whether it says so or gives `\"\"` is yours\" is said of a tool made with "
+             "max_lines=0, and the tests take either there); the last line of a file is not past "
+             "its end (make_read_tool, lesson 6).")
 
 
 @lab_test("A line over the budget of one read gives the bracketed message instead of half a "
@@ -480,6 +498,14 @@ async def test_a_line_over_budget(t):
     t.expect(await read(ws, {"path": name, "offset": at + 1}, max_bytes=budget),
              "".join(lines[at:]), "The skip hint's offset reads on past the big line "
                                   "(make_read_tool, lesson 6).")
+    vast = int(10 ** t.random.uniform(5.1, 5.7))  # a line of 125,000 to 500,000 bytes (hunt 22)
+    ws.write_text("vast.txt", "x" * vast + "\nafter\n")
+    t.expect(await read(ws, {"path": "vast.txt"}),
+             f"[Line 1 of vast.txt is {vast + 1} bytes, over the 50000-byte budget of one read, "
+             "so none of it is shown. Use offset=2 to skip it.]",
+             "However big the line, none of it is shown, under the default budget as under a "
+             f"small one: never cut in half. The item is a read of a file whose first line is "
+             f"{vast} \"x\"s and a newline (make_read_tool, lesson 6).")
 
 
 @lab_test("A command printing over 2000 lines through bash, `seq N` with N drawn under the seed, "
@@ -734,20 +760,24 @@ async def test_the_budget_is_per_result(t):
                                           "words " * t.random.randint(5700, 6500)),
                      lab.say(f"Answer {n}.")]
     said = sum(len(m["content"].encode()) for m in messages if m["role"] == "user")
+    again = t.random.randint(4, 9)  # reads of big.txt in one reply: a batch of 5 to 10 calls
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "notes.txt"}),
                                          lab.call("read", {"path": "big.txt"}),
-                                         lab.call("read", {"path": "big.txt", "offset": 1})),
+                                         *[lab.call("read", {"path": "big.txt", "offset": 1})
+                                           for _ in range(again - 1)]),
                                lab.say("Read them.")])
     await lab.drive(harness.run_agent(model, SYSTEM, messages, [harness.make_read_tool(ws)],
                                       "Read notes.txt and big.txt."))
-    t.expect([lab.shape(messages[-5:]), messages[-4]["content"],
-              [m["content"] == big for m in messages[-3:-1]]],
-             ["A[c1,c2,c3] R(c1) R(c2) R(c3) A", "".join(lines), [True, True]],
+    calls = range(1, again + 2)
+    t.expect([lab.shape(messages[-(again + 3):]), messages[-(again + 2)]["content"],
+              [m["content"] == big for m in messages[-(again + 1):-1]]],
+             [f"A[{','.join(f'c{n}' for n in calls)}] {' '.join(f'R(c{n})' for n in calls)} A",
+              "".join(lines), [True] * again],
              "One budget per result, kept by the tool that makes it: what a read returns never "
              "depends on what was said before it, nor on the other calls of its reply; no share "
              "of a window, no budget split among a batch, however many calls it holds. Items: "
              "the run's last messages (lab.shape), the short read's result, and whether each of "
-             f"the two reads of big.txt ({len(big)} bytes) returned it whole, after {said} "
+             f"the {again} reads of big.txt ({len(big)} bytes) returned it whole, after {said} "
              "bytes of conversation "
              "(lesson 6).")
 
@@ -758,7 +788,8 @@ async def test_the_record_holds_the_cut(t):
     total = t.random.randint(2001, 6000)
     ws = lab.Workspace({"big.log": numbered(total, width=24)})  # 2000 lines: 50,000 bytes
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "big.log"})),
-                               lab.reply(lab.call("read", {"path": "big.log", "offset": None})),
+                               lab.reply(lab.call("read", {"path": "big.log", "offset": None,
+                                                                  "limit": None})),
                                lab.say(f"It counts to {total}.")])
     messages = []
     await lab.drive(harness.run_agent(model, SYSTEM, messages, [harness.make_read_tool(ws)],
@@ -778,12 +809,12 @@ async def test_the_record_holds_the_cut(t):
              "the record's (lesson 6).")
     t.expect([block["arguments"] for message in messages[1::2] if message["role"] == "assistant"
               for block in message["content"] if block.get("type") == "toolCall"],
-             [{"path": "big.log"}, {"path": "big.log", "offset": None}],
+             [{"path": "big.log"}, {"path": "big.log", "offset": None, "limit": None}],
              "The record's call holds the arguments as the model sent them: offset and limit "
-             "left out stay left out, and an offset sent as None stays None, not written in by "
-             "read. Items: the arguments of the calls in the record's assistant messages, "
-             "the first sent with a path alone, the second with offset None (make_read_tool, "
-             "lesson 6).")
+             "left out stay left out, and an offset sent as None stays None, a limit too: not "
+             "written in nor deleted by read. Items: the arguments of the calls in the record's "
+             "assistant messages, the first sent with a path alone, the second with offset and "
+             "limit None (make_read_tool, lesson 6).")
     whole = numbered(t.random.randint(2101, 3000), width=t.random.randint(60, 400))  # >125 kB
     ws.write_text("whole.log", whole)
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "whole.log"})),
