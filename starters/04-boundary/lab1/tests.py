@@ -159,6 +159,9 @@ async def test_an_unknown_tool(t):
     broken = t.random.choice(["read\nfile", "read_file\n", "read\tfile", "\tread_file"])
     # Every time too: a carriage return and a NUL in a name are characters like any other.
     bare = [t.random.choice(["read\rfile", "read_file\r"]), t.random.choice(["read\0file", "\0read_file"])]
+    # And every time, one more control character drawn (an escape, a bell, a DEL, ...).
+    bare += ["read" + t.random.choice([chr(c) for c in range(1, 32) if c not in (9, 10, 13)] +
+                                      ["\x7f"]) + "file"]
     # lab.call refuses an empty name, but a provider can send one: the call is built by hand.
     result = await settle(harness.run_tool(tools, {"type": "toolCall", "id": "c9", "name": "",
                                                    "arguments": {}}))
@@ -177,7 +180,8 @@ async def test_an_unknown_tool(t):
              "exactly as spelt, so read-file and \"read_file \" are not read_file; and any name "
              f"no tool has is said whole in NAME's place: a long name is said whole "
              f"({len(long):,} characters here), so is {broken!r} with its line break or tab, so are "
-             f"{bare[0]!r} and {bare[1]!r} with a carriage return or a NUL, and "
+             f"{bare[0]!r}, {bare[1]!r} and {bare[2]!r} with a carriage return, a NUL or "
+             "another control character, and "
              "\"\" too (\"Tool  not found\"). Each item is [content, is_error] of one call (run_tool, lesson 4, Build "
              "item 2: \"A name that no tool has gets the result Tool NAME not found\").")
 
@@ -238,6 +242,10 @@ async def test_every_exception_becomes_a_result(t):
     chained.__cause__ = KeyError(t.random.choice(["port", "host"]))
     crlf = t.random.choice(["line 1: bad\r\nline 2: worse\r\n", "build failed\r\n",
                             "first\r\n\r\nsecond"])
+    # And every time: a StopIteration and a StopAsyncIteration, Exceptions like the others.
+    stopped = t.random.choice(["no more pages", "the iterator ran dry"])
+    cases += [(failing("stopped", StopIteration(stopped)), stopped, True),
+              (failing("drained", StopAsyncIteration()), "", True)]
     cases += [(failing("later", NotImplementedError(unfinished)), unfinished, True),
               (failing("windows", OSError(crlf)), crlf, True),
               (failing("chained", chained), why_not, True)]
@@ -250,7 +258,8 @@ async def test_every_exception_becomes_a_result(t):
              "that tool failing, not an unknown name; a tool that returns is not an error, even "
              "with \"\" or words that start with Error. No kind is a special case, a "
              "TimeoutError, an AssertionError, an OSError with no message, a RecursionError, a "
-             "MemoryError, a bare Exception(), a Warning, a NotImplementedError and an ExceptionGroup "
+             "MemoryError, a bare Exception(), a Warning, a NotImplementedError, a StopIteration, a "
+             "StopAsyncIteration and an ExceptionGroup "
              "included (whose str() is the whole group's), a message whose lines end in \\r\\n "
              "keeps them, an exception raised from another is told as str(exc), its own "
              "message and nothing of its __cause__, a KeyError naming the tool's own name is the tool "
@@ -287,6 +296,9 @@ async def test_every_exception_becomes_a_result(t):
                ConnectionAbortedError("the connection was aborted"),
                BrokenPipeError("the pipe to the server broke")]
     late = [TimeoutError(t.random.choice(["no answer in 30 s", "timed out"]))]
+    # And more errnos, each once, in a drawn order: no errno is one to try again on.
+    others = t.random.sample(["EBUSY", "ESTALE", "EIO", "ENOSPC", "ENOLCK", "ETXTBSY"], 6)
+    busy += [OSError(getattr(errno, code), code) for code in others]
     for exc, text, calls in [(*failures(t)[0], many),
                              *[(exc, str(exc), few) for exc in busy + dropped + late]]:
         ran = []
@@ -307,7 +319,8 @@ async def test_every_exception_becomes_a_result(t):
                  f"A tool that raises {exc!r} on every call, called {calls} times: it runs "
                  f"once per call and its failure is told each time, since run_tool neither tries "
                  f"it again nor stops calling it, however often it failed before; an OSError "
-                 f"whose errno says to try again (EINTR, EAGAIN) and a ConnectionError of any "
+                 f"whose errno says to try again (EINTR, EAGAIN) or any other errno "
+                 f"({', '.join(others)} here) and a ConnectionError of any "
                  f"kind (reset, refused, aborted, a broken pipe) and a TimeoutError are no "
                  f"exception. The items are [the different "
                  f"results among the {calls} as [content, is_error], how many of them are "
@@ -480,6 +493,8 @@ async def test_str_arg(t):
     # "" and a value with spaces or a line break at its ends, every time.
     values = ["", t.random.choice(["a.py", "src/app.py", "rm -rf build"]),
               t.random.choice(["naïve\n", " ", " a.py", "src/app.py\n", "\tx = 1\n"])]
+    # And every time, a string holding a NUL: a string all the same.
+    values += [t.random.choice(["a.py\0", "\0", "x = 1\0y = 2\n"])]
     t.random.shuffle(values)
     # And every time, a string of millions of characters: a string all the same.
     long = t.random.choice(["a.py ", "x = 1\n", "naïve "]) * t.random.randint(250_000, 1_000_000)
@@ -494,7 +509,7 @@ async def test_str_arg(t):
     t.expect([harness.str_arg(arguments, name) for arguments in sent], values,
              "str_arg returns the value as it was sent when it is a string, the empty string "
              "too: \"\" is a string the model sent, not a missing argument, and spaces and line "
-             "breaks at its ends are part of it. Each item is what one call returned (str_arg, "
+             "breaks at its ends are part of it, and so is a NUL anywhere in it. Each item is what one call returned (str_arg, "
              "lesson 4).")
     t.expect(sent, [{name: value, "n": 1} for value in values],
              "str_arg reads the argument and leaves the dict as it was sent: the arguments are "
@@ -716,6 +731,20 @@ async def test_read_a_missing_file(t):
                  "no file is missing. Each item is [content, is_error] of one call, for src and "
                  "for \"\" (make_read_tool and run_tool, lesson 4, Build item 3: \"a folder's "
                  "path is read as the workspace reads it\").")
+    # A workspace whose ws.exists does not see one file that read_text would read: read asks
+    # ws.exists first, so File not found, and read_text is never asked.
+    hidden = t.random.choice(paths)
+
+    class Blind(lab.Workspace):
+        def exists(self, path):
+            return path != hidden and super().exists(path)
+    t.expect(await result_of([harness.make_read_tool(Blind(files))], "read", {"path": hidden}),
+             [f"File not found: {hidden}. Files here: {here}", True],
+             f"ws.exists says nothing is at {hidden}, so read says File not found, though "
+             "ws.read_text would have read it: File not found is for a path ws.exists says has "
+             "nothing at it, asked before anything is read. The items are [content, is_error] "
+             "(make_read_tool, lesson 4, Build item 3: \"`ws.exists` says whether anything is at "
+             "a path\").")
     # A path the workspace takes for a file's (./ in front) is that file.
     t.expect(await result_of([read], "read", {"path": "./" + there}), [f"text of {there}\n", False],
              f"./{there} is a path the workspace reads as {there}, and ws.exists says whether "
@@ -825,6 +854,15 @@ async def test_the_status_line_follows_any_output(t):
              f"nested, again (whose output already ends with Command exited with code {code}), "
              f"wide, far, sunk, flood and vast, whose code has {len(str(abs(vast)))} digits: "
              f"no code is too far from 0 (bash, lesson 4, Build item 4).")
+    # Every code a shell gives, 1 to 255: none is passed over (130, Ctrl-C, included).
+    each = harness.make_bash_tool(lab.Shell(lab.Workspace({}), commands={
+        "code": lambda args, ws: ("", int(args[0]))}))
+    t.expect([code for code in range(1, 256)
+              if await settle(each["execute"]({"command": f"code {code}"}))
+              != f"\nCommand exited with code {code}"], [],
+             "Every code from 1 to 255 gets its status line, 130 (Ctrl-C) and 141 among them. "
+             "The item is the list of the codes whose result was not \"\\nCommand exited with "
+             "code N\" (bash, lesson 4, Build item 4: any code but 0).")
     # A shell that cannot run the command at all is the tool failing, which bash leaves to run_tool.
     t.expect(await result_of([bash], "bash", {"command": "broken"}), [trouble, True],
              f"When the shell itself raises (here OSError({trouble!r})), bash lets it out and "
