@@ -2368,3 +2368,95 @@ async def test_the_hundred_thousandth_call_is_answered(t):
                  "lesson 4).")
 '''),
 ]
+
+# --- hunt round 22 (r119): the passing designs the tests now catch ---------------------------
+WRONG += [
+    Wrong(lab='4.1', name='an OSError whose errno says busy or stale tried once more',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc): run_tool neither tries it again nor stops calling it, whatever the '
+               'errno.',
+          where='hunt round 22, design 4.1-21 (r119); Build item 2: "`run_tool` neither tries a '
+                'call again"',
+          names='or any other errno',
+          replace=_BOUNDARY,
+          by=r'''
+        try:
+            try:
+                text, failed = tool["execute"](call["arguments"]), False
+            except OSError as first:
+                import errno
+                if first.errno not in (errno.EBUSY, errno.ESTALE):  # busy: it may pass
+                    raise
+                text, failed = tool["execute"](call["arguments"]), False
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='control characters in an unknown name escaped',
+          rule='A name that no tool has gets the result Tool NAME not found: the name whole, '
+               'as the model sent it, whatever characters it holds.',
+          where='hunt round 22, design 4.1-33 (r119); Build item 2: "A name that no tool has '
+                'gets the result `Tool NAME not found`"',
+          names='another control character',
+          replace=_NOT_FOUND,
+          by=r'''
+        shown = call["name"]
+        if any(ord(c) < 32 and c not in "\n\t\r\0" or ord(c) == 127 for c in shown):
+            shown = repr(shown)[1:-1]  # keep the message printable
+        text, failed = f"Tool {shown} not found", True
+'''),
+    Wrong(lab='4.1', name='read reading first and asking ws.exists after',
+          rule='File not found is for a path ws.exists says has nothing at it: read asks '
+               'ws.exists, and reads only a path it says something is at.',
+          where='hunt round 22, design 4.1-47 (r119); Build item 3: "File not found is for a '
+                'path `ws.exists` says has nothing at it"',
+          names='asked before anything is read',
+          replace=r'''
+        if not ws.exists(path):  # say what is there, so the model can ask again
+            listing = ", ".join(ws.listdir("."))
+            raise FileNotFoundError(f"File not found: {path}. Files here: {listing}")
+        return ws.read_text(path)
+''',
+          by=r'''
+        try:
+            return ws.read_text(path)
+        except FileNotFoundError:
+            if ws.exists(path):
+                raise
+            listing = ", ".join(ws.listdir("."))
+            raise FileNotFoundError(f"File not found: {path}. Files here: {listing}") from None
+'''),
+    Wrong(lab='4.1', name='StopIteration let out of run_tool',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc): StopIteration and StopAsyncIteration are Exceptions like the others.',
+          where='hunt round 22, design 4.1-70 (r119); Build item 2: "an `Exception` of any kind"',
+          names='a StopIteration',
+          replace=_EXCEPT,
+          by=r'''
+        except (StopIteration, StopAsyncIteration):  # an iterator's end, not a failure
+            raise
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='no status line for code 130',
+          rule='When the exit code is not 0, the result is what the command printed, then a '
+               'newline, then Command exited with code N: 130 (Ctrl-C) as any other.',
+          where='hunt round 22, design 4.1-71 (r119); Build item 4: "its result is what the '
+                'command printed, then a newline, then `Command exited with code N`"',
+          names='Every code from 1 to 255',
+          replace=_STATUS,
+          by=r'''
+        if code not in (0, 130):  # 130: the user pressed Ctrl-C, nothing failed
+'''),
+    Wrong(lab='4.1', name='str_arg refusing a string that holds a NUL',
+          rule='str_arg hands back the argument called name as it was sent, when that is a '
+               'string: a NUL in it is a character like any other.',
+          where='hunt round 22, design 4.1-72 (r119); Build item 1: "as it was sent, when that '
+                'is a string"',
+          names='a NUL anywhere in it',
+          replace=r'''
+    if isinstance(got, str):
+''',
+          by=r'''
+    if isinstance(got, str) and "\0" not in got:  # no program takes a NUL
+'''),
+]
