@@ -2460,3 +2460,44 @@ WRONG += [
     if isinstance(got, str) and "\0" not in got:  # no program takes a NUL
 '''),
 ]
+
+ALLOWED += [
+    Wrong(lab='4.1', name="the call's arguments replaced by an equal copy",
+          rule='Build item 2 says run_tool changes nothing of the call and its arguments stay in '
+               'the record as the model sent them: an equal dict in their place holds what the '
+               'model sent, key for key, so the record and every request the model and a '
+               'provider see are the same; what the arguments hold is the rule, not which dict '
+               'object holds it (hunt round 22, probe 4.1-35, r119).',
+          where='hunt round 22, probe 4.1-35 (r119); Build item 2: "its arguments stay in the '
+                'record as the model sent them"', names='',
+          replace=_BOUNDARY,
+          by=r"""
+        try:
+            call["arguments"] = dict(call["arguments"])  # the same content, a dict of our own
+            text, failed = tool["execute"](call["arguments"]), False
+        except Exception as exc:
+            text, failed = str(exc), True
+"""),
+]
+
+WRONG += [
+    Wrong(lab='4.1', name='the listing cut after seven hundred names',
+          rule='NAMES are every name ws.listdir(".") gives, however many.',
+          where='hunt round 22, design 4.1-49 (r119); Build item 3: "NAMES are every name '
+                '`ws.listdir(".")` gives, however many"',
+          names='however many',
+          replace=_LISTING,
+          by=r"""
+            listing = ", ".join(ws.listdir(".")[:700])  # enough to choose from
+"""),
+    Wrong(lab='4.1', name='no status line for codes of three hundred and one digits and more',
+          rule='When the exit code is not 0, the result is what the command printed, then a '
+               'newline, then Command exited with code N: no code is too far from 0.',
+          where='hunt round 22, design 4.1-59 (r119); Build item 4: "its result is what the '
+                'command printed, then a newline, then `Command exited with code N`"',
+          names='no code is too far from 0',
+          replace=_STATUS,
+          by=r"""
+        if code != 0 and abs(code) < 10 ** 301:  # past that it is no exit code
+"""),
+]

@@ -432,7 +432,7 @@ async def test_bank_read_as_the_workspace_empties(t):
     dotted = await raised(lambda: read["execute"]({"path": "./lib/y.py"}))
     vanishing = harness.make_read_tool(Vanishing({"lib/y.py": "pass\n"}))
     blind = harness.make_read_tool(Blind({"lib/y.py": "pass\n", "a.md": "a\n"}))
-    crowd = sorted(f"log{n}.txt" for n in t.random.sample(range(5000), t.random.randint(505, 900)))
+    crowd = sorted(f"log{n}.txt" for n in t.random.sample(range(5000), t.random.randint(1000, 4999)))
     crowded = harness.make_read_tool(Crowded(crowd))
     guarded = harness.make_read_tool(Guarded({"key.pem": "x\n", "logo.png": "x\n"}))
     t.expect([seen, folder, dotted, await raised(lambda: vanishing["execute"]({"path": "lib/y.py"})),
@@ -454,7 +454,7 @@ async def test_bank_read_as_the_workspace_empties(t):
              "read of ./lib/y.py raised (nothing: it is lib/y.py); what a read raised of a file "
              "ws.exists finds but ws.read_text says went away; of a file it may not read and "
              "one that is not text; of a path object; of a missing path where ws.listdir('.') "
-             "gives five hundred names and more, every one of them listed; of a file ws.exists does "
+             "gives a thousand names and more, every one of them listed; of a file ws.exists does "
              "not see, which ws.read_text would read].")
 
 
@@ -514,7 +514,8 @@ async def test_bank_status_lines_for_drawn_codes(t):
               (f"retrying\n{STATUS} {t.random.choice([1, 2])}", 0),
               ("far\n", t.random.choice([2 ** 32, 2 ** 63])),
               ("sunk\n", -t.random.choice([129, 2 ** 31 + 1, 2 ** 63])),
-              ("vast\n", t.random.choice([1, -1]) * 10 ** t.random.randint(30, 300))]
+              ("vast\n", t.random.choice([1, -1]) * 10 ** t.random.randint(30, 300)),
+              ("vaster\n", t.random.choice([1, -1]) * 10 ** t.random.randint(1000, 4000))]
     again = t.random.choice([1, 2, 4])
     pairs += [(f"once more\n{STATUS} {again}", again),
               ("".join(f"log line {n}\n" for n in range(t.random.randint(200, 400))), 2)]

@@ -731,6 +731,19 @@ async def test_read_a_missing_file(t):
                  "no file is missing. Each item is [content, is_error] of one call, for src and "
                  "for \"\" (make_read_tool and run_tool, lesson 4, Build item 3: \"a folder's "
                  "path is read as the workspace reads it\").")
+    # A project whose top holds a thousand names to five thousand: every one is listed.
+    crowd = [f"log{n:04}.txt" for n in range(t.random.randint(1000, 5000))]
+
+    class Crowded(lab.Workspace):
+        def listdir(self, path="."):
+            return list(crowd)
+    t.expect(await raised(lambda: harness.make_read_tool(Crowded({}))["execute"](
+        {"path": "notes.md"})) == f"FileNotFoundError: File not found: notes.md. Files here: "
+             f"{', '.join(crowd)}", True,
+             f"ws.listdir('.') gives {len(crowd):,} names here, and the message lists every one of "
+             "them: NAMES are every name ws.listdir(\".\") gives, however many. The item is "
+             "whether read raised exactly that FileNotFoundError (make_read_tool, lesson 4, "
+             "Build item 3: \"NAMES are every name `ws.listdir(\".\")` gives, however many\").")
     # A workspace whose ws.exists does not see one file that read_text would read: read asks
     # ws.exists first, so File not found, and read_text is never asked.
     hidden = t.random.choice(paths)
@@ -817,6 +830,9 @@ async def test_the_status_line_follows_any_output(t):
     far, sunk = t.random.choice([2 ** 32, 2 ** 63, 10 ** 20]), -t.random.choice([129, 2 ** 31 + 1, 2 ** 63])
     # And every time: a code of thirty digits to three hundred, above 0 or below.
     vast = t.random.choice([1, -1]) * 10 ** t.random.randint(30, 300)
+    # And every time, one of a thousand digits to four thousand (Python prints ints of up to
+    # 4,300 digits), above 0 or below: as cheap to try as any other.
+    vaster = t.random.choice([1, -1]) * 10 ** t.random.randint(1000, 4000)
     flood = "".join(f"line {n} of the build log\n" for n in range(t.random.randint(150, 300)))
     shell = lab.Shell(lab.Workspace({}), commands={
         "partial": lambda args, ws: (partial, code),
@@ -827,11 +843,12 @@ async def test_the_status_line_follows_any_output(t):
         "wide": lambda args, ws: ("wrapped\n", wide),
         "far": lambda args, ws: ("far\n", far), "sunk": lambda args, ws: ("sunk\n", sunk),
         "vast": lambda args, ws: ("vast\n", vast),
+        "vaster": lambda args, ws: ("vaster\n", vaster),
         "flood": lambda args, ws: (flood, code)})
     bash = harness.make_bash_tool(shell)
     t.expect([await result_of([bash], "bash", {"command": command})
               for command in ("partial", "killed", "piped", "nested", "again", "wide", "far",
-                              "sunk", "flood", "vast")],
+                              "sunk", "flood", "vast", "vaster")],
              [[f"{partial}\nCommand exited with code {code}", False],
               [f"started\n\nCommand exited with code {signal}", False],
               ["first lines\n\nCommand exited with code 141", False],
@@ -843,7 +860,8 @@ async def test_the_status_line_follows_any_output(t):
               [f"far\n\nCommand exited with code {far}", False],
               [f"sunk\n\nCommand exited with code {sunk}", False],
               [f"{flood}\nCommand exited with code {code}", False],
-              [f"vast\n\nCommand exited with code {vast}", False]],
+              [f"vast\n\nCommand exited with code {vast}", False],
+              [f"vaster\n\nCommand exited with code {vaster}", False]],
              f"The result is what the command printed, then a newline, then Command exited "
              f"with code N, whenever the code is other than 0: the newline goes in even when "
              f"the output has none of its own, a code below 0 is other than 0, however far below ({sunk} here), so is 141 (a "
@@ -852,7 +870,8 @@ async def test_the_status_line_follows_any_output(t):
              f"with a status line gets this command's own, even when it is the same line. Each "
              f"item is [content, is_error] of one call, for the commands partial, killed, piped, "
              f"nested, again (whose output already ends with Command exited with code {code}), "
-             f"wide, far, sunk, flood and vast, whose code has {len(str(abs(vast)))} digits: "
+             f"wide, far, sunk, flood, vast and vaster, whose codes have {len(str(abs(vast)))} and "
+             f"{len(str(abs(vaster)))} digits: "
              f"no code is too far from 0 (bash, lesson 4, Build item 4).")
     # Every code a shell gives, 1 to 255: none is passed over (130, Ctrl-C, included).
     each = harness.make_bash_tool(lab.Shell(lab.Workspace({}), commands={
