@@ -2501,3 +2501,45 @@ WRONG += [
         if code != 0 and abs(code) < 10 ** 301:  # past that it is no exit code
 """),
 ]
+
+WRONG += [
+    Wrong(lab='4.1', name='an unknown name cut after a hundred thousand characters',
+          rule='A name that no tool has gets the result Tool NAME not found: the name whole, '
+               'however long.',
+          where='hunt round 22, design 4.1-32 (r119); Build item 2: "A name that no tool has '
+                'gets the result `Tool NAME not found`"',
+          names='run_tool cuts nothing of it',
+          replace=_NOT_FOUND,
+          by=r"""
+        text, failed = f"Tool {call['name'][:100_000]} not found", True
+"""),
+    Wrong(lab='4.1', name='bash keeping the last thousand lines of a failing command',
+          rule='When the exit code is not 0, the result is what the command printed, all of '
+               'it, then a newline, then Command exited with code N.',
+          where='hunt round 22, design 4.1-63 (r119); Build item 4: "its result is what the '
+                'command printed"',
+          names='all of it, then a newline',
+          replace=_STATUS,
+          by=r"""
+        if code != 0:
+            output = "".join(output.splitlines(True)[-1000:])  # the end says what went wrong
+"""),
+    Wrong(lab='4.1', name='later calls skipped after forty-five failures in a batch',
+          rule='Every call of a batch runs and gets its own result, later calls of the same '
+               'batch included, however many failed before it.',
+          where='hunt round 22, design 4.1-67 (r119); Build item 2: "later calls of the same '
+                'batch included"',
+          names='however many failed before it',
+          replace=_BATCH,
+          by=r"""
+        failures = 0
+        for call in calls:  # every call, in order, before the model is asked again
+            if failures >= 45:  # the batch is going nowhere
+                messages.append({"role": "toolResult", "tool_call_id": call["id"],
+                                 "tool_name": call["name"], "content": "skipped: too many failures",
+                                 "is_error": True})
+                continue
+            messages.append(run_tool(tools, call))
+            failures += messages[-1]["is_error"]
+"""),
+]

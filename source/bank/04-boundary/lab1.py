@@ -232,13 +232,14 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
         "".join(chr(ord(c) + 0xFEE0) for c in "status"),  # fullwidth letters
         "read_log_" + "_then_".join(t.random.choices(list(failures), k=30)) *
         t.random.randint(20, 60),  # a long name
+        "read_log_" + "x" * t.random.randint(200_000, 600_000),  # a longer one
         t.random.choice(["status\n", "read\tlog", "\tstatus"]),  # a line break or a tab
         t.random.choice(["status\r", "read\rlog"]), t.random.choice(["status\0", "\0read_log"]),
         "read" + t.random.choice([chr(c) for c in range(1, 32) if c not in (9, 10, 13)] +
                                  ["\x7f"]) + "log",  # another control character
         t.random.choice(["status", "deploy", "export"]) + str(t.random.randint(1, 99))]
     t.random.shuffle(names)
-    names += ["deploy"] * 21  # one tool failing twenty-odd times over
+    names += ["deploy"] * t.random.randint(60, 120)  # one tool failing scores of times over
     rounds = t.random.randint(9, 10)  # then rounds whose every call fails, before the answer
     asked = [{"k": k} for k in range(len(names))]
     model = lab.ScriptedModel([lab.reply(*[lab.call(n, dict(a)) for n, a in zip(names, asked)])] +
@@ -518,7 +519,8 @@ async def test_bank_status_lines_for_drawn_codes(t):
               ("vaster\n", t.random.choice([1, -1]) * 10 ** t.random.randint(1000, 4000))]
     again = t.random.choice([1, 2, 4])
     pairs += [(f"once more\n{STATUS} {again}", again),
-              ("".join(f"log line {n}\n" for n in range(t.random.randint(200, 400))), 2)]
+              ("".join(f"log line {n}\n" for n in range(t.random.randint(200, 400))), 2),
+              ("".join(f"{n}\n" for n in range(t.random.randint(1000, 1900))), 1)]
     t.random.shuffle(pairs)
     bash = harness.make_bash_tool(lab.Shell(lab.Workspace({}), commands=coded(pairs)))
     found = [await settle(harness.run_tool([bash], lab.call("bash", {"command": f"c{k}"})))

@@ -148,6 +148,15 @@ async def test_an_unknown_tool(t):
              "it, is no tool's name either. Each item is [content, is_error] of one call "
              "(run_tool, lesson 4, Build item 2: \"A name that no tool has gets the result Tool "
              "NAME not found\").")
+    # Every time: a name of two hundred thousand characters to a million, said whole too.
+    longer = "read_file_" + "x" * t.random.randint(200_000, 1_000_000)
+    content, is_error = await result_of([fine("read_file")], longer)
+    t.expect([len(content), content == f"Tool {longer} not found", is_error],
+             [len(longer) + 15, True, True],
+             f"A name of {len(longer):,} characters that no tool has is said whole in NAME's "
+             "place: run_tool cuts nothing of it. The items are [the content's length, whether "
+             "it is Tool NAME not found with the name whole, is_error] (run_tool, lesson 4, "
+             "Build item 2: \"A name that no tool has gets the result Tool NAME not found\").")
     # One list, changed between calls: each call looks in the list as it is then. And a name
     # with a space at its end or - for _ is another name.
     first, then = t.random.sample(NAMES, 2)
@@ -451,8 +460,9 @@ async def test_a_failure_mid_batch(t):
              "its own. The items are [the two results as [content, is_error], the arguments "
              "the tool ran with] (run_tool, lesson 4, Build item 2: \"later calls of the same "
              "batch included\").")
-    # Every time: a batch of 8 to 40 calls that all fail, then one that works: each runs.
-    count, runs = t.random.randint(8, 40), []
+    # Every time: a batch of 8 to 40 calls that all fail, or of 50 to 150, then one that
+    # works: each runs.
+    count, runs = t.random.choice([t.random.randint(8, 40), t.random.randint(50, 150)]), []
 
     def shaky(arguments):
         runs.append("shaky")
@@ -834,6 +844,9 @@ async def test_the_status_line_follows_any_output(t):
     # 4,300 digits), above 0 or below: as cheap to try as any other.
     vaster = t.random.choice([1, -1]) * 10 ** t.random.randint(1000, 4000)
     flood = "".join(f"line {n} of the build log\n" for n in range(t.random.randint(150, 300)))
+    # And every time, a thousand short lines to nineteen hundred (a later lesson's bash keeps
+    # two thousand lines, so no test of this lab goes past that).
+    tall = "".join(f"{n}\n" for n in range(t.random.randint(1000, 1900)))
     shell = lab.Shell(lab.Workspace({}), commands={
         "partial": lambda args, ws: (partial, code),
         "killed": lambda args, ws: ("started\n", signal), "broken": broken,
@@ -844,7 +857,8 @@ async def test_the_status_line_follows_any_output(t):
         "far": lambda args, ws: ("far\n", far), "sunk": lambda args, ws: ("sunk\n", sunk),
         "vast": lambda args, ws: ("vast\n", vast),
         "vaster": lambda args, ws: ("vaster\n", vaster),
-        "flood": lambda args, ws: (flood, code)})
+        "flood": lambda args, ws: (flood, code),
+        "tall": lambda args, ws: (tall, code)})
     bash = harness.make_bash_tool(shell)
     t.expect([await result_of([bash], "bash", {"command": command})
               for command in ("partial", "killed", "piped", "nested", "again", "wide", "far",
@@ -873,6 +887,13 @@ async def test_the_status_line_follows_any_output(t):
              f"wide, far, sunk, flood, vast and vaster, whose codes have {len(str(abs(vast)))} and "
              f"{len(str(abs(vaster)))} digits: "
              f"no code is too far from 0 (bash, lesson 4, Build item 4).")
+    tallied = await settle(bash["execute"]({"command": "tall"}))
+    t.expect([len(tallied), tallied == f"{tall}\nCommand exited with code {code}"],
+             [len(tall) + len(f"\nCommand exited with code {code}"), True],
+             f"Output of {tall.count(chr(10)):,} lines, then the status line: the result is what "
+             "the command printed, all of it, then a newline, then Command exited with code N. "
+             "The items are [the result's length, whether it is the output whole and the status "
+             "line] (bash, lesson 4, Build item 4: \"its result is what the command printed\").")
     # Every code a shell gives, 1 to 255: none is passed over (130, Ctrl-C, included).
     each = harness.make_bash_tool(lab.Shell(lab.Workspace({}), commands={
         "code": lambda args, ws: ("", int(args[0]))}))
