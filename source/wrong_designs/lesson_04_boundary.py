@@ -2543,3 +2543,118 @@ WRONG += [
             failures += messages[-1]["is_error"]
 """),
 ]
+
+# --- hunt round 22 (r119): limits just past what lab 4.1's tests can afford ------------------
+BEYOND += [
+    Beyond(lab='4.1', name='str(exc) cut at sixteen million characters',
+           rule='A tool whose execute raises an Exception of any kind gets a result holding '
+                'str(exc), whole, however long.',
+           where='hunt round 22, design 4.1-16 (r119); Build item 2: "`str(exc)`, whole, however '
+                 'long"',
+           names='whole, however long',
+           replace=_EXCEPT,
+           by=r'''
+        except Exception as exc:
+            text, failed = str(exc)[:16_000_000], True  # past that no model reads it
+''',
+           reach="a test of lab 4.1 raises and returns texts of up to 13.5 million characters, "
+                 "the most its run can afford; a message of seventeen million costs the reference "
+                 "7 ms of processor time to build and tell (measured), on top of this round's "
+                 "4.6 ms of new cases, and 17 MB more, past the 10 ms the round may add; this "
+                 "cut changes the result only past sixteen million characters",
+           turns=20_000, seconds=20.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "4.1"
+
+
+@lab_test("A tool that raises a message of seventeen million characters gets a result holding "
+          "it whole, however long.")
+async def test_a_message_of_seventeen_million_characters_is_whole(t):
+    text = "log line\n" * 1_900_000
+
+    def fails(arguments):
+        raise ValueError(text)
+    result = harness.run_tool([tool("build", fails)], lab.call("build", id="c1"))
+    t.expect([len(result["content"]), result["content"] == text, result["is_error"]],
+             why="str(exc), whole, however long: [the content's length, whether it is the "
+                 "message whole, is_error] (run_tool, lesson 4).")
+'''),
+    Beyond(lab='4.1', name='str_arg refusing a string of over eight million characters',
+           rule='str_arg hands back the argument called name as it was sent, when that is a '
+                'string, however long.',
+           where='hunt round 22, design 4.1-42 (r119); Build item 1: "as it was sent, when that '
+                 'is a string"',
+           names='however long',
+           replace=r'''
+    if isinstance(got, str):
+''',
+           by=r'''
+    if isinstance(got, str) and len(got) <= 8_000_000:  # past that it is no argument
+''',
+           reach="a test of lab 4.1 hands str_arg strings of up to six million characters, the "
+                 "most its run can afford beside the other large cases; a string past eight "
+                 "million would add more than the 10 ms of processor time a case may add; this "
+                 "cap changes the result only past eight million characters",
+           turns=20_000, seconds=20.0,
+           deep=r'''
+import harness
+from lab.kit import lab_test
+
+LAB = "4.1"
+
+
+@lab_test("str_arg hands back a string of nine million characters as it was sent, however long.")
+async def test_str_arg_hands_back_nine_million_characters(t):
+    text = "x = 1\n" * 1_500_000
+    got = harness.str_arg({"content": text}, "content")
+    t.expect([len(got), got == text],
+             why="str_arg, as it was sent, however long: [the length handed back, whether it "
+                 "is the string whole] (str_arg, lesson 4).")
+'''),
+    Beyond(lab='4.1', name='a batch of over ten thousand calls run last first',
+           rule='Every call of a batch runs, in order, before the model is asked again: each '
+                'tool, as it runs, finds the calls before it done.',
+           where='hunt round 22, design 4.1-69 (r119); Build item 2: "later calls of the same '
+                 'batch included"',
+           names='every call runs in order',
+           replace=_BATCH,
+           by=r'''
+        if len(calls) > 10_000:  # a huge batch: the last calls are the likeliest to matter
+            done = [run_tool(tools, call) for call in reversed(calls)]
+            messages.extend(reversed(done))
+        else:
+            for call in calls:  # every call, in order, before the model is asked again
+                messages.append(run_tool(tools, call))
+''',
+           reach="lab 3.1's test runs a batch of 2,088 calls, and lab 4.1's of up to 150; a "
+                 "batch of 10,005 calls costs the reference 17 ms of processor time (measured), "
+                 "past the 10 ms a case may add; this order changes only past ten thousand "
+                 "calls in one reply",
+           turns=40_000, seconds=20.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "4.1"
+
+
+@lab_test("A reply of 10,005 calls: every call runs in order, the first first.")
+async def test_every_call_runs_in_order_in_a_huge_batch(t):
+    ran = []
+
+    def step(arguments):
+        ran.append(arguments["n"])
+        return "ok"
+    model = lab.ScriptedModel([lab.reply(*[lab.call("step", {"n": n}) for n in range(10_005)]),
+                               lab.say("Done.")])
+    await lab.drive(harness.run_agent(model, "You help.", [], [tool("step", step)], "Go."))
+    t.expect([ran[:3], ran[-3:], ran == sorted(ran)],
+             why="every call runs in order: [the first three calls run, the last three, whether "
+                 "they ran in call order] (run_agent and run_tool, lessons 3 and 4).")
+'''),
+]
