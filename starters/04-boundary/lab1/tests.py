@@ -148,15 +148,6 @@ async def test_an_unknown_tool(t):
              "it, is no tool's name either. Each item is [content, is_error] of one call "
              "(run_tool, lesson 4, Build item 2: \"A name that no tool has gets the result Tool "
              "NAME not found\").")
-    # Every time: a name of two hundred thousand characters to a million, said whole too.
-    longer = "read_file_" + "x" * t.random.randint(200_000, 1_000_000)
-    content, is_error = await result_of([fine("read_file")], longer)
-    t.expect([len(content), content == f"Tool {longer} not found", is_error],
-             [len(longer) + 15, True, True],
-             f"A name of {len(longer):,} characters that no tool has is said whole in NAME's "
-             "place: run_tool cuts nothing of it. The items are [the content's length, whether "
-             "it is Tool NAME not found with the name whole, is_error] (run_tool, lesson 4, "
-             "Build item 2: \"A name that no tool has gets the result Tool NAME not found\").")
     # One list, changed between calls: each call looks in the list as it is then. And a name
     # with a space at its end or - for _ is another name.
     first, then = t.random.sample(NAMES, 2)
@@ -193,6 +184,15 @@ async def test_an_unknown_tool(t):
              "another control character, and "
              "\"\" too (\"Tool  not found\"). Each item is [content, is_error] of one call (run_tool, lesson 4, Build "
              "item 2: \"A name that no tool has gets the result Tool NAME not found\").")
+    # Every time: a name of two hundred thousand characters to a million, said whole too.
+    longer = "read_file_" + "x" * t.random.randint(200_000, 1_000_000)
+    content, is_error = await result_of([fine("read_file")], longer)
+    t.expect([len(content), content == f"Tool {longer} not found", is_error],
+             [len(longer) + 15, True, True],
+             f"A name of {len(longer):,} characters that no tool has is said whole in NAME's "
+             "place: run_tool cuts nothing of it. The items are [the content's length, whether "
+             "it is Tool NAME not found with the name whole, is_error] (run_tool, lesson 4, "
+             "Build item 2: \"A name that no tool has gets the result Tool NAME not found\").")
 
 
 @lab_test("Every kind of Exception becomes an error result carrying str(exc): RuntimeError, "
@@ -741,33 +741,6 @@ async def test_read_a_missing_file(t):
                  "no file is missing. Each item is [content, is_error] of one call, for src and "
                  "for \"\" (make_read_tool and run_tool, lesson 4, Build item 3: \"a folder's "
                  "path is read as the workspace reads it\").")
-    # A project whose top holds a thousand names to five thousand: every one is listed.
-    crowd = [f"log{n:04}.txt" for n in range(t.random.randint(1000, 5000))]
-
-    class Crowded(lab.Workspace):
-        def listdir(self, path="."):
-            return list(crowd)
-    t.expect(await raised(lambda: harness.make_read_tool(Crowded({}))["execute"](
-        {"path": "notes.md"})) == f"FileNotFoundError: File not found: notes.md. Files here: "
-             f"{', '.join(crowd)}", True,
-             f"ws.listdir('.') gives {len(crowd):,} names here, and the message lists every one of "
-             "them: NAMES are every name ws.listdir(\".\") gives, however many. The item is "
-             "whether read raised exactly that FileNotFoundError (make_read_tool, lesson 4, "
-             "Build item 3: \"NAMES are every name `ws.listdir(\".\")` gives, however many\").")
-    # A workspace whose ws.exists does not see one file that read_text would read: read asks
-    # ws.exists first, so File not found, and read_text is never asked.
-    hidden = t.random.choice(paths)
-
-    class Blind(lab.Workspace):
-        def exists(self, path):
-            return path != hidden and super().exists(path)
-    t.expect(await result_of([harness.make_read_tool(Blind(files))], "read", {"path": hidden}),
-             [f"File not found: {hidden}. Files here: {here}", True],
-             f"ws.exists says nothing is at {hidden}, so read says File not found, though "
-             "ws.read_text would have read it: File not found is for a path ws.exists says has "
-             "nothing at it, asked before anything is read. The items are [content, is_error] "
-             "(make_read_tool, lesson 4, Build item 3: \"`ws.exists` says whether anything is at "
-             "a path\").")
     # A path the workspace takes for a file's (./ in front) is that file.
     t.expect(await result_of([read], "read", {"path": "./" + there}), [f"text of {there}\n", False],
              f"./{there} is a path the workspace reads as {there}, and ws.exists says whether "
@@ -795,6 +768,33 @@ async def test_read_a_missing_file(t):
                  "nothing in words of its own for any other. Each item is [content, is_error] of "
                  "one call (make_read_tool and run_tool, lesson 4, Build item 3: \"read catches "
                  "nothing of its own\").")
+    # A project whose top holds a thousand names to five thousand: every one is listed.
+    crowd = [f"log{n:04}.txt" for n in range(t.random.randint(1000, 5000))]
+
+    class Crowded(lab.Workspace):
+        def listdir(self, path="."):
+            return list(crowd)
+    t.expect(await raised(lambda: harness.make_read_tool(Crowded({}))["execute"](
+        {"path": "notes.md"})) == f"FileNotFoundError: File not found: notes.md. Files here: "
+             f"{', '.join(crowd)}", True,
+             f"ws.listdir('.') gives {len(crowd):,} names here, and the message lists every one of "
+             "them: NAMES are every name ws.listdir(\".\") gives, however many. The item is "
+             "whether read raised exactly that FileNotFoundError (make_read_tool, lesson 4, "
+             "Build item 3: \"NAMES are every name `ws.listdir(\".\")` gives, however many\").")
+    # A workspace whose ws.exists does not see one file that read_text would read: read asks
+    # ws.exists first, so File not found, and read_text is never asked.
+    hidden = t.random.choice(paths)
+
+    class Blind(lab.Workspace):
+        def exists(self, path):
+            return path != hidden and super().exists(path)
+    t.expect(await result_of([harness.make_read_tool(Blind(files))], "read", {"path": hidden}),
+             [f"File not found: {hidden}. Files here: {here}", True],
+             f"ws.exists says nothing is at {hidden}, so read says File not found, though "
+             "ws.read_text would have read it: File not found is for a path ws.exists says has "
+             "nothing at it, asked before anything is read. The items are [content, is_error] "
+             "(make_read_tool, lesson 4, Build item 3: \"`ws.exists` says whether anything is at "
+             "a path\").")
 
 
 @lab_test("bash running a command that exits with a code other than 0, such as `exit 2`, gives "
