@@ -2427,9 +2427,9 @@ WRONG += [
 '''),
     Wrong(lab='4.1', name='StopIteration let out of run_tool',
           rule='A tool whose execute raises an Exception of any kind gets a result holding '
-               'str(exc): StopIteration and StopAsyncIteration are Exceptions like the others.',
+               'str(exc): StopAsyncIteration is an Exception like the others.',
           where='hunt round 22, design 4.1-70 (r119); Build item 2: "an `Exception` of any kind"',
-          names='a StopIteration',
+          names='StopAsyncIteration',
           replace=_EXCEPT,
           by=r'''
         except (StopIteration, StopAsyncIteration):  # an iterator's end, not a failure

@@ -213,8 +213,7 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
                 "stale": OSError(errno.ESTALE, "Stale file handle"),
                 "jammed": OSError(t.random.choice([errno.EIO, errno.ENOLCK, errno.ETXTBSY]),
                                   "try later"),
-                "pages": StopIteration(t.random.choice(["no more pages", "end of rows"])),
-                "stream": StopAsyncIteration()}
+                "stream": StopAsyncIteration(t.random.choice(["no more pages", "end of rows"]))}
     failures["chained"].__cause__ = OSError("the file ~/.aws/config is missing")
     answers = {"status": "Error: 0 found", "read_log": "",
                "export": "row\n" * t.random.randint(260_000, 300_000)}  # over a million
