@@ -2368,3 +2368,293 @@ async def test_the_hundred_thousandth_call_is_answered(t):
                  "lesson 4).")
 '''),
 ]
+
+# --- hunt round 22 (r119): the passing designs the tests now catch ---------------------------
+WRONG += [
+    Wrong(lab='4.1', name='an OSError whose errno says busy or stale tried once more',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc): run_tool neither tries it again nor stops calling it, whatever the '
+               'errno.',
+          where='hunt round 22, design 4.1-21 (r119); Build item 2: "`run_tool` neither tries a '
+                'call again"',
+          names='or any other errno',
+          replace=_BOUNDARY,
+          by=r'''
+        try:
+            try:
+                text, failed = tool["execute"](call["arguments"]), False
+            except OSError as first:
+                import errno
+                if first.errno not in (errno.EBUSY, errno.ESTALE):  # busy: it may pass
+                    raise
+                text, failed = tool["execute"](call["arguments"]), False
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='control characters in an unknown name escaped',
+          rule='A name that no tool has gets the result Tool NAME not found: the name whole, '
+               'as the model sent it, whatever characters it holds.',
+          where='hunt round 22, design 4.1-33 (r119); Build item 2: "A name that no tool has '
+                'gets the result `Tool NAME not found`"',
+          names='another control character',
+          replace=_NOT_FOUND,
+          by=r'''
+        shown = call["name"]
+        if any(ord(c) < 32 and c not in "\n\t\r\0" or ord(c) == 127 for c in shown):
+            shown = repr(shown)[1:-1]  # keep the message printable
+        text, failed = f"Tool {shown} not found", True
+'''),
+    Wrong(lab='4.1', name='read reading first and asking ws.exists after',
+          rule='File not found is for a path ws.exists says has nothing at it: read asks '
+               'ws.exists, and reads only a path it says something is at.',
+          where='hunt round 22, design 4.1-47 (r119); Build item 3: "File not found is for a '
+                'path `ws.exists` says has nothing at it"',
+          names='asked before anything is read',
+          replace=r'''
+        if not ws.exists(path):  # say what is there, so the model can ask again
+            listing = ", ".join(ws.listdir("."))
+            raise FileNotFoundError(f"File not found: {path}. Files here: {listing}")
+        return ws.read_text(path)
+''',
+          by=r'''
+        try:
+            return ws.read_text(path)
+        except FileNotFoundError:
+            if ws.exists(path):
+                raise
+            listing = ", ".join(ws.listdir("."))
+            raise FileNotFoundError(f"File not found: {path}. Files here: {listing}") from None
+'''),
+    Wrong(lab='4.1', name='StopIteration let out of run_tool',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc): StopAsyncIteration is an Exception like the others.',
+          where='hunt round 22, design 4.1-70 (r119); Build item 2: "an `Exception` of any kind"',
+          names='StopAsyncIteration',
+          replace=_EXCEPT,
+          by=r'''
+        except (StopIteration, StopAsyncIteration):  # an iterator's end, not a failure
+            raise
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='no status line for code 130',
+          rule='When the exit code is not 0, the result is what the command printed, then a '
+               'newline, then Command exited with code N: 130 (Ctrl-C) as any other.',
+          where='hunt round 22, design 4.1-71 (r119); Build item 4: "its result is what the '
+                'command printed, then a newline, then `Command exited with code N`"',
+          names='Every code from 1 to 255',
+          replace=_STATUS,
+          by=r'''
+        if code not in (0, 130):  # 130: the user pressed Ctrl-C, nothing failed
+'''),
+    Wrong(lab='4.1', name='str_arg refusing a string that holds a NUL',
+          rule='str_arg hands back the argument called name as it was sent, when that is a '
+               'string: a NUL in it is a character like any other.',
+          where='hunt round 22, design 4.1-72 (r119); Build item 1: "as it was sent, when that '
+                'is a string"',
+          names='a NUL anywhere in it',
+          replace=r'''
+    if isinstance(got, str):
+''',
+          by=r'''
+    if isinstance(got, str) and "\0" not in got:  # no program takes a NUL
+'''),
+]
+
+ALLOWED += [
+    Wrong(lab='4.1', name="the call's arguments replaced by an equal copy",
+          rule='Build item 2 says run_tool changes nothing of the call and its arguments stay in '
+               'the record as the model sent them: an equal dict in their place holds what the '
+               'model sent, key for key, so the record and every request the model and a '
+               'provider see are the same; what the arguments hold is the rule, not which dict '
+               'object holds it (hunt round 22, probe 4.1-35, r119).',
+          where='hunt round 22, probe 4.1-35 (r119); Build item 2: "its arguments stay in the '
+                'record as the model sent them"', names='',
+          replace=_BOUNDARY,
+          by=r"""
+        try:
+            call["arguments"] = dict(call["arguments"])  # the same content, a dict of our own
+            text, failed = tool["execute"](call["arguments"]), False
+        except Exception as exc:
+            text, failed = str(exc), True
+"""),
+]
+
+WRONG += [
+    Wrong(lab='4.1', name='the listing cut after seven hundred names',
+          rule='NAMES are every name ws.listdir(".") gives, however many.',
+          where='hunt round 22, design 4.1-49 (r119); Build item 3: "NAMES are every name '
+                '`ws.listdir(".")` gives, however many"',
+          names='however many',
+          replace=_LISTING,
+          by=r"""
+            listing = ", ".join(ws.listdir(".")[:700])  # enough to choose from
+"""),
+    Wrong(lab='4.1', name='no status line for codes of three hundred and one digits and more',
+          rule='When the exit code is not 0, the result is what the command printed, then a '
+               'newline, then Command exited with code N: no code is too far from 0.',
+          where='hunt round 22, design 4.1-59 (r119); Build item 4: "its result is what the '
+                'command printed, then a newline, then `Command exited with code N`"',
+          names='no code is too far from 0',
+          replace=_STATUS,
+          by=r"""
+        if code != 0 and abs(code) < 10 ** 301:  # past that it is no exit code
+"""),
+]
+
+WRONG += [
+    Wrong(lab='4.1', name='an unknown name cut after a hundred thousand characters',
+          rule='A name that no tool has gets the result Tool NAME not found: the name whole, '
+               'however long.',
+          where='hunt round 22, design 4.1-32 (r119); Build item 2: "A name that no tool has '
+                'gets the result `Tool NAME not found`"',
+          names='run_tool cuts nothing of it',
+          replace=_NOT_FOUND,
+          by=r"""
+        text, failed = f"Tool {call['name'][:100_000]} not found", True
+"""),
+    Wrong(lab='4.1', name='bash keeping the last thousand lines of a failing command',
+          rule='When the exit code is not 0, the result is what the command printed, all of '
+               'it, then a newline, then Command exited with code N.',
+          where='hunt round 22, design 4.1-63 (r119); Build item 4: "its result is what the '
+                'command printed"',
+          names='all of it, then a newline',
+          replace=_STATUS,
+          by=r"""
+        if code != 0:
+            output = "".join(output.splitlines(True)[-1000:])  # the end says what went wrong
+"""),
+    Wrong(lab='4.1', name='later calls skipped after forty-five failures in a batch',
+          rule='Every call of a batch runs and gets its own result, later calls of the same '
+               'batch included, however many failed before it.',
+          where='hunt round 22, design 4.1-67 (r119); Build item 2: "later calls of the same '
+                'batch included"',
+          names='however many failed before it',
+          replace=_BATCH,
+          by=r"""
+        failures = 0
+        for call in calls:  # every call, in order, before the model is asked again
+            if failures >= 45:  # the batch is going nowhere
+                messages.append({"role": "toolResult", "tool_call_id": call["id"],
+                                 "tool_name": call["name"], "content": "skipped: too many failures",
+                                 "is_error": True})
+                continue
+            messages.append(run_tool(tools, call))
+            failures += messages[-1]["is_error"]
+"""),
+]
+
+# --- hunt round 22 (r119): limits just past what lab 4.1's tests can afford ------------------
+BEYOND += [
+    Beyond(lab='4.1', name='str(exc) cut at sixteen million characters',
+           rule='A tool whose execute raises an Exception of any kind gets a result holding '
+                'str(exc), whole, however long.',
+           where='hunt round 22, design 4.1-16 (r119); Build item 2: "`str(exc)`, whole, however '
+                 'long"',
+           names='whole, however long',
+           replace=_EXCEPT,
+           by=r'''
+        except Exception as exc:
+            text, failed = str(exc)[:16_000_000], True  # past that no model reads it
+''',
+           reach="a test of lab 4.1 raises and returns texts of up to 13.5 million characters, "
+                 "the most its run can afford; a message of seventeen million costs the reference "
+                 "7 ms of processor time to build and tell (measured), on top of this round's "
+                 "4.6 ms of new cases, and 17 MB more, past the 10 ms the round may add; this "
+                 "cut changes the result only past sixteen million characters",
+           turns=20_000, seconds=20.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "4.1"
+
+
+@lab_test("A tool that raises a message of seventeen million characters gets a result holding "
+          "it whole, however long.")
+async def test_a_message_of_seventeen_million_characters_is_whole(t):
+    text = "log line\n" * 1_900_000
+
+    def fails(arguments):
+        raise ValueError(text)
+    result = harness.run_tool([tool("build", fails)], lab.call("build", id="c1"))
+    t.expect([len(result["content"]), result["content"] == text, result["is_error"]],
+             why="str(exc), whole, however long: [the content's length, whether it is the "
+                 "message whole, is_error] (run_tool, lesson 4).")
+'''),
+    Beyond(lab='4.1', name='str_arg refusing a string of over eight million characters',
+           rule='str_arg hands back the argument called name as it was sent, when that is a '
+                'string, however long.',
+           where='hunt round 22, design 4.1-42 (r119); Build item 1: "as it was sent, when that '
+                 'is a string"',
+           names='however long',
+           replace=r'''
+    if isinstance(got, str):
+''',
+           by=r'''
+    if isinstance(got, str) and len(got) <= 8_000_000:  # past that it is no argument
+''',
+           reach="a test of lab 4.1 hands str_arg strings of up to six million characters, the "
+                 "most its run can afford beside the other large cases; a string past eight "
+                 "million would add more than the 10 ms of processor time a case may add; this "
+                 "cap changes the result only past eight million characters",
+           turns=20_000, seconds=20.0,
+           deep=r'''
+import harness
+from lab.kit import lab_test
+
+LAB = "4.1"
+
+
+@lab_test("str_arg hands back a string of nine million characters as it was sent, however long.")
+async def test_str_arg_hands_back_nine_million_characters(t):
+    text = "x = 1\n" * 1_500_000
+    got = harness.str_arg({"content": text}, "content")
+    t.expect([len(got), got == text],
+             why="str_arg, as it was sent, however long: [the length handed back, whether it "
+                 "is the string whole] (str_arg, lesson 4).")
+'''),
+    Beyond(lab='4.1', name='a batch of over ten thousand calls run last first',
+           rule='Every call of a batch runs, in order, before the model is asked again: each '
+                'tool, as it runs, finds the calls before it done.',
+           where='hunt round 22, design 4.1-69 (r119); Build item 2: "later calls of the same '
+                 'batch included"',
+           names='every call runs in order',
+           replace=_BATCH,
+           by=r'''
+        if len(calls) > 10_000:  # a huge batch: the last calls are the likeliest to matter
+            done = [run_tool(tools, call) for call in reversed(calls)]
+            messages.extend(reversed(done))
+        else:
+            for call in calls:  # every call, in order, before the model is asked again
+                messages.append(run_tool(tools, call))
+''',
+           reach="lab 3.1's test runs a batch of 2,088 calls, and lab 4.1's of up to 150; a "
+                 "batch of 10,005 calls costs the reference 17 ms of processor time (measured), "
+                 "past the 10 ms a case may add; this order changes only past ten thousand "
+                 "calls in one reply",
+           turns=40_000, seconds=20.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "4.1"
+
+
+@lab_test("A reply of 10,005 calls: every call runs in order, the first first.")
+async def test_every_call_runs_in_order_in_a_huge_batch(t):
+    ran = []
+
+    def step(arguments):
+        ran.append(arguments["n"])
+        return "ok"
+    model = lab.ScriptedModel([lab.reply(*[lab.call("step", {"n": n}) for n in range(10_005)]),
+                               lab.say("Done.")])
+    await lab.drive(harness.run_agent(model, "You help.", [], [tool("step", step)], "Go."))
+    t.expect([ran[:3], ran[-3:], ran == sorted(ran)],
+             why="every call runs in order: [the first three calls run, the last three, whether "
+                 "they ran in call order] (run_agent and run_tool, lessons 3 and 4).")
+'''),
+]

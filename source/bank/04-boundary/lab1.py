@@ -113,6 +113,9 @@ async def test_bank_each_tool_takes_its_arguments_through_str_arg(t):
             await settle(write["execute"]({"path": "keep.md", "content": ""})),
             await settle(read["execute"]({"path": "keep.md"})),
             await settle(bash["execute"]({"command": ""}))]
+    nul = t.random.choice(["a\0b\n", "\0", "x = 1\0\n"])  # a string holding a NUL
+    said += [await settle(write["execute"]({"path": "z.md", "content": nul})),
+             await settle(read["execute"]({"path": "z.md"}))]
     sub = Command(t.random.choice(["true", "exit 0"]))
     given, asked_for = harness.str_arg, []
 
@@ -134,12 +137,14 @@ async def test_bank_each_tool_takes_its_arguments_through_str_arg(t):
               await raised(lambda: harness.str_arg({"command": sub}, "command")) ==
               await raised(lambda: bash["execute"]({"command": sub}))],
              [[f"ValueError: {refused} must be a string" for _, _, refused in tries], True,
-              ["Successfully wrote to n.md.", crlf, "Successfully wrote to keep.md.", "", ""],
+              ["Successfully wrote to n.md.", crlf, "Successfully wrote to keep.md.", "", "",
+               "Successfully wrote to z.md.", nul],
               True],
              "[What each execute raised for a missing or mistyped argument, bytes, None and a "
              "list among them; whether each arguments dict kept its keys, nothing added for a "
              "missing one; then what a write of text with \\r\\n said, what read gave back, what a write of "
-             "\"\" said, what read gave back, what bash \"\" gave; whether bash raised what "
+             "\"\" said, what read gave back, what bash \"\" gave, what a write of text holding a "
+             "NUL said and what read gave back; whether bash raised what "
              "str_arg raised for a command of a str subclass].")
 
 
@@ -203,7 +208,12 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
                 "cut": ConnectionAbortedError("the peer aborted"),
                 "stalled": t.random.choice([InterruptedError(errno.EINTR, "Interrupted"),
                                             OSError(errno.EINTR, "Interrupted system call")]),
-                "chained": ValueError(t.random.choice(["no profile", "bad region"]))}
+                "chained": ValueError(t.random.choice(["no profile", "bad region"])),
+                "locked": OSError(errno.EBUSY, "Device or resource busy"),
+                "stale": OSError(errno.ESTALE, "Stale file handle"),
+                "jammed": OSError(t.random.choice([errno.EIO, errno.ENOLCK, errno.ETXTBSY]),
+                                  "try later"),
+                "stream": StopAsyncIteration(t.random.choice(["no more pages", "end of rows"]))}
     failures["chained"].__cause__ = OSError("the file ~/.aws/config is missing")
     answers = {"status": "Error: 0 found", "read_log": "",
                "export": "row\n" * t.random.randint(260_000, 300_000)}  # over a million
@@ -221,11 +231,14 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
         "".join(chr(ord(c) + 0xFEE0) for c in "status"),  # fullwidth letters
         "read_log_" + "_then_".join(t.random.choices(list(failures), k=30)) *
         t.random.randint(20, 60),  # a long name
+        "read_log_" + "x" * t.random.randint(200_000, 600_000),  # a longer one
         t.random.choice(["status\n", "read\tlog", "\tstatus"]),  # a line break or a tab
         t.random.choice(["status\r", "read\rlog"]), t.random.choice(["status\0", "\0read_log"]),
+        "read" + t.random.choice([chr(c) for c in range(1, 32) if c not in (9, 10, 13)] +
+                                 ["\x7f"]) + "log",  # another control character
         t.random.choice(["status", "deploy", "export"]) + str(t.random.randint(1, 99))]
     t.random.shuffle(names)
-    names += ["deploy"] * 21  # one tool failing twenty-odd times over
+    names += ["deploy"] * t.random.randint(60, 120)  # one tool failing scores of times over
     rounds = t.random.randint(9, 10)  # then rounds whose every call fails, before the answer
     asked = [{"k": k} for k in range(len(names))]
     model = lab.ScriptedModel([lab.reply(*[lab.call(n, dict(a)) for n, a in zip(names, asked)])] +
@@ -418,27 +431,31 @@ async def test_bank_read_as_the_workspace_empties(t):
               await raised(lambda: read["execute"]({"path": ""}))]
     dotted = await raised(lambda: read["execute"]({"path": "./lib/y.py"}))
     vanishing = harness.make_read_tool(Vanishing({"lib/y.py": "pass\n"}))
-    crowd = sorted(f"log{n}.txt" for n in t.random.sample(range(5000), t.random.randint(505, 900)))
+    blind = harness.make_read_tool(Blind({"lib/y.py": "pass\n", "a.md": "a\n"}))
+    crowd = sorted(f"log{n}.txt" for n in t.random.sample(range(5000), t.random.randint(1000, 4999)))
     crowded = harness.make_read_tool(Crowded(crowd))
     guarded = harness.make_read_tool(Guarded({"key.pem": "x\n", "logo.png": "x\n"}))
     t.expect([seen, folder, dotted, await raised(lambda: vanishing["execute"]({"path": "lib/y.py"})),
               [await raised(lambda p=p: guarded["execute"]({"path": p}))
                for p in ("key.pem", "logo.png")],
               await raised(lambda: read["execute"]({"path": pathlib.PurePosixPath("lib/y.py")})),
-              await raised(lambda: crowded["execute"]({"path": "notes.md"}))],
+              await raised(lambda: crowded["execute"]({"path": "notes.md"})),
+              await raised(lambda: blind["execute"]({"path": "lib/y.py"}))],
              [wanted, ["IsADirectoryError: lib", "IsADirectoryError: "], None,
               "FileNotFoundError: lib/y.py went away during the read",
               ["PermissionError: key.pem may not be read here",
                "UnicodeDecodeError: " + str(UnicodeDecodeError("utf-8", b"\x89", 0, 1,
                                                                "invalid start byte"))],
               "ValueError: path must be a string",
-              f"FileNotFoundError: File not found: notes.md. Files here: {', '.join(crowd)}"],
+              f"FileNotFoundError: File not found: notes.md. Files here: {', '.join(crowd)}",
+              "FileNotFoundError: File not found: lib/y.py. Files here: a.md, lib"],
              "[What each read of a missing path raised as the files went one by one, the last "
              "in an empty project; what a read of the folder lib, then of \"\", raised; what a "
              "read of ./lib/y.py raised (nothing: it is lib/y.py); what a read raised of a file "
              "ws.exists finds but ws.read_text says went away; of a file it may not read and "
              "one that is not text; of a path object; of a missing path where ws.listdir('.') "
-             "gives five hundred names and more, every one of them listed].")
+             "gives a thousand names and more, every one of them listed; of a file ws.exists does "
+             "not see, which ws.read_text would read].")
 
 
 class Crowded(lab.Workspace):
@@ -455,6 +472,14 @@ class Crowded(lab.Workspace):
 
     def exists(self, path):
         return False
+
+
+class Blind(lab.Workspace):
+    """A workspace whose ws.exists sees nothing at lib/y.py, which read_text would read: read
+    asks ws.exists first, so File not found."""
+
+    def exists(self, path):
+        return path != "lib/y.py" and super().exists(path)
 
 
 class Vanishing(lab.Workspace):
@@ -489,18 +514,25 @@ async def test_bank_status_lines_for_drawn_codes(t):
               (f"retrying\n{STATUS} {t.random.choice([1, 2])}", 0),
               ("far\n", t.random.choice([2 ** 32, 2 ** 63])),
               ("sunk\n", -t.random.choice([129, 2 ** 31 + 1, 2 ** 63])),
-              ("vast\n", t.random.choice([1, -1]) * 10 ** t.random.randint(30, 300))]
+              ("vast\n", t.random.choice([1, -1]) * 10 ** t.random.randint(30, 300)),
+              ("vaster\n", t.random.choice([1, -1]) * 10 ** t.random.randint(1000, 4000))]
     again = t.random.choice([1, 2, 4])
     pairs += [(f"once more\n{STATUS} {again}", again),
-              ("".join(f"log line {n}\n" for n in range(t.random.randint(200, 400))), 2)]
+              ("".join(f"log line {n}\n" for n in range(t.random.randint(200, 400))), 2),
+              ("".join(f"{n}\n" for n in range(t.random.randint(1000, 1900))), 1)]
     t.random.shuffle(pairs)
     bash = harness.make_bash_tool(lab.Shell(lab.Workspace({}), commands=coded(pairs)))
     found = [await settle(harness.run_tool([bash], lab.call("bash", {"command": f"c{k}"})))
              for k in range(len(pairs))]
-    t.expect([[r.get("content"), r.get("is_error")] for r in found],
-             [[out + ("\n" + f"{STATUS} {code}" if code else ""), False]
-              for out, code in pairs],
-             "[Each result as [content, is_error], for commands printing and exiting as drawn].")
+    each = harness.make_bash_tool(lab.Shell(lab.Workspace({}), commands={
+        "code": lambda args, ws: ("", int(args[0]))}))
+    skipped = [code for code in range(1, 256)
+               if await settle(each["execute"]({"command": f"code {code}"})) != f"\n{STATUS} {code}"]
+    t.expect([[[r.get("content"), r.get("is_error")] for r in found], skipped],
+             [[[out + ("\n" + f"{STATUS} {code}" if code else ""), False]
+               for out, code in pairs], []],
+             "[Each result as [content, is_error], for commands printing and exiting as drawn; "
+             "the codes from 1 to 255 whose result was not \"\\nCommand exited with code N\"].")
 
 
 @lab_test("A run whose model runs commands of the workspace shell joined by ; and &&, some "

@@ -159,6 +159,9 @@ async def test_an_unknown_tool(t):
     broken = t.random.choice(["read\nfile", "read_file\n", "read\tfile", "\tread_file"])
     # Every time too: a carriage return and a NUL in a name are characters like any other.
     bare = [t.random.choice(["read\rfile", "read_file\r"]), t.random.choice(["read\0file", "\0read_file"])]
+    # And every time, one more control character drawn (an escape, a bell, a DEL, ...).
+    bare += ["read" + t.random.choice([chr(c) for c in range(1, 32) if c not in (9, 10, 13)] +
+                                      ["\x7f"]) + "file"]
     # lab.call refuses an empty name, but a provider can send one: the call is built by hand.
     result = await settle(harness.run_tool(tools, {"type": "toolCall", "id": "c9", "name": "",
                                                    "arguments": {}}))
@@ -177,9 +180,19 @@ async def test_an_unknown_tool(t):
              "exactly as spelt, so read-file and \"read_file \" are not read_file; and any name "
              f"no tool has is said whole in NAME's place: a long name is said whole "
              f"({len(long):,} characters here), so is {broken!r} with its line break or tab, so are "
-             f"{bare[0]!r} and {bare[1]!r} with a carriage return or a NUL, and "
+             f"{bare[0]!r}, {bare[1]!r} and {bare[2]!r} with a carriage return, a NUL or "
+             "another control character, and "
              "\"\" too (\"Tool  not found\"). Each item is [content, is_error] of one call (run_tool, lesson 4, Build "
              "item 2: \"A name that no tool has gets the result Tool NAME not found\").")
+    # Every time: a name of two hundred thousand characters to a million, said whole too.
+    longer = "read_file_" + "x" * t.random.randint(200_000, 1_000_000)
+    content, is_error = await result_of([fine("read_file")], longer)
+    t.expect([len(content), content == f"Tool {longer} not found", is_error],
+             [len(longer) + 15, True, True],
+             f"A name of {len(longer):,} characters that no tool has is said whole in NAME's "
+             "place: run_tool cuts nothing of it. The items are [the content's length, whether "
+             "it is Tool NAME not found with the name whole, is_error] (run_tool, lesson 4, "
+             "Build item 2: \"A name that no tool has gets the result Tool NAME not found\").")
 
 
 @lab_test("Every kind of Exception becomes an error result carrying str(exc): RuntimeError, "
@@ -238,6 +251,10 @@ async def test_every_exception_becomes_a_result(t):
     chained.__cause__ = KeyError(t.random.choice(["port", "host"]))
     crlf = t.random.choice(["line 1: bad\r\nline 2: worse\r\n", "build failed\r\n",
                             "first\r\n\r\nsecond"])
+    # And every time: a StopAsyncIteration, an Exception like the others. (A StopIteration
+    # cannot be tried: from lesson 5 on, a coroutine turns it into a RuntimeError.)
+    stopped = t.random.choice(["no more pages", "the stream ran dry"])
+    cases += [(failing("drained", StopAsyncIteration(stopped)), stopped, True)]
     cases += [(failing("later", NotImplementedError(unfinished)), unfinished, True),
               (failing("windows", OSError(crlf)), crlf, True),
               (failing("chained", chained), why_not, True)]
@@ -250,7 +267,8 @@ async def test_every_exception_becomes_a_result(t):
              "that tool failing, not an unknown name; a tool that returns is not an error, even "
              "with \"\" or words that start with Error. No kind is a special case, a "
              "TimeoutError, an AssertionError, an OSError with no message, a RecursionError, a "
-             "MemoryError, a bare Exception(), a Warning, a NotImplementedError and an ExceptionGroup "
+             "MemoryError, a bare Exception(), a Warning, a NotImplementedError, a "
+             "StopAsyncIteration and an ExceptionGroup "
              "included (whose str() is the whole group's), a message whose lines end in \\r\\n "
              "keeps them, an exception raised from another is told as str(exc), its own "
              "message and nothing of its __cause__, a KeyError naming the tool's own name is the tool "
@@ -287,6 +305,9 @@ async def test_every_exception_becomes_a_result(t):
                ConnectionAbortedError("the connection was aborted"),
                BrokenPipeError("the pipe to the server broke")]
     late = [TimeoutError(t.random.choice(["no answer in 30 s", "timed out"]))]
+    # And more errnos, each once, in a drawn order: no errno is one to try again on.
+    others = t.random.sample(["EBUSY", "ESTALE", "EIO", "ENOSPC", "ENOLCK", "ETXTBSY"], 6)
+    busy += [OSError(getattr(errno, code), code) for code in others]
     for exc, text, calls in [(*failures(t)[0], many),
                              *[(exc, str(exc), few) for exc in busy + dropped + late]]:
         ran = []
@@ -307,7 +328,8 @@ async def test_every_exception_becomes_a_result(t):
                  f"A tool that raises {exc!r} on every call, called {calls} times: it runs "
                  f"once per call and its failure is told each time, since run_tool neither tries "
                  f"it again nor stops calling it, however often it failed before; an OSError "
-                 f"whose errno says to try again (EINTR, EAGAIN) and a ConnectionError of any "
+                 f"whose errno says to try again (EINTR, EAGAIN) or any other errno "
+                 f"({', '.join(others)} here) and a ConnectionError of any "
                  f"kind (reset, refused, aborted, a broken pipe) and a TimeoutError are no "
                  f"exception. The items are [the different "
                  f"results among the {calls} as [content, is_error], how many of them are "
@@ -438,8 +460,9 @@ async def test_a_failure_mid_batch(t):
              "its own. The items are [the two results as [content, is_error], the arguments "
              "the tool ran with] (run_tool, lesson 4, Build item 2: \"later calls of the same "
              "batch included\").")
-    # Every time: a batch of 8 to 40 calls that all fail, then one that works: each runs.
-    count, runs = t.random.randint(8, 40), []
+    # Every time: a batch of 8 to 40 calls that all fail, or of 50 to 150, then one that
+    # works: each runs.
+    count, runs = t.random.choice([t.random.randint(8, 40), t.random.randint(50, 150)]), []
 
     def shaky(arguments):
         runs.append("shaky")
@@ -480,6 +503,8 @@ async def test_str_arg(t):
     # "" and a value with spaces or a line break at its ends, every time.
     values = ["", t.random.choice(["a.py", "src/app.py", "rm -rf build"]),
               t.random.choice(["naïve\n", " ", " a.py", "src/app.py\n", "\tx = 1\n"])]
+    # And every time, a string holding a NUL: a string all the same.
+    values += [t.random.choice(["a.py\0", "\0", "x = 1\0y = 2\n"])]
     t.random.shuffle(values)
     # And every time, a string of millions of characters: a string all the same.
     long = t.random.choice(["a.py ", "x = 1\n", "naïve "]) * t.random.randint(250_000, 1_000_000)
@@ -494,7 +519,7 @@ async def test_str_arg(t):
     t.expect([harness.str_arg(arguments, name) for arguments in sent], values,
              "str_arg returns the value as it was sent when it is a string, the empty string "
              "too: \"\" is a string the model sent, not a missing argument, and spaces and line "
-             "breaks at its ends are part of it. Each item is what one call returned (str_arg, "
+             "breaks at its ends are part of it, and so is a NUL anywhere in it. Each item is what one call returned (str_arg, "
              "lesson 4).")
     t.expect(sent, [{name: value, "n": 1} for value in values],
              "str_arg reads the argument and leaves the dict as it was sent: the arguments are "
@@ -743,6 +768,33 @@ async def test_read_a_missing_file(t):
                  "nothing in words of its own for any other. Each item is [content, is_error] of "
                  "one call (make_read_tool and run_tool, lesson 4, Build item 3: \"read catches "
                  "nothing of its own\").")
+    # A project whose top holds a thousand names to five thousand: every one is listed.
+    crowd = [f"log{n:04}.txt" for n in range(t.random.randint(1000, 5000))]
+
+    class Crowded(lab.Workspace):
+        def listdir(self, path="."):
+            return list(crowd)
+    t.expect(await raised(lambda: harness.make_read_tool(Crowded({}))["execute"](
+        {"path": "notes.md"})) == f"FileNotFoundError: File not found: notes.md. Files here: "
+             f"{', '.join(crowd)}", True,
+             f"ws.listdir('.') gives {len(crowd):,} names here, and the message lists every one of "
+             "them: NAMES are every name ws.listdir(\".\") gives, however many. The item is "
+             "whether read raised exactly that FileNotFoundError (make_read_tool, lesson 4, "
+             "Build item 3: \"NAMES are every name `ws.listdir(\".\")` gives, however many\").")
+    # A workspace whose ws.exists does not see one file that read_text would read: read asks
+    # ws.exists first, so File not found, and read_text is never asked.
+    hidden = t.random.choice(paths)
+
+    class Blind(lab.Workspace):
+        def exists(self, path):
+            return path != hidden and super().exists(path)
+    t.expect(await result_of([harness.make_read_tool(Blind(files))], "read", {"path": hidden}),
+             [f"File not found: {hidden}. Files here: {here}", True],
+             f"ws.exists says nothing is at {hidden}, so read says File not found, though "
+             "ws.read_text would have read it: File not found is for a path ws.exists says has "
+             "nothing at it, asked before anything is read. The items are [content, is_error] "
+             "(make_read_tool, lesson 4, Build item 3: \"`ws.exists` says whether anything is at "
+             "a path\").")
 
 
 @lab_test("bash running a command that exits with a code other than 0, such as `exit 2`, gives "
@@ -788,7 +840,13 @@ async def test_the_status_line_follows_any_output(t):
     far, sunk = t.random.choice([2 ** 32, 2 ** 63, 10 ** 20]), -t.random.choice([129, 2 ** 31 + 1, 2 ** 63])
     # And every time: a code of thirty digits to three hundred, above 0 or below.
     vast = t.random.choice([1, -1]) * 10 ** t.random.randint(30, 300)
+    # And every time, one of a thousand digits to four thousand (Python prints ints of up to
+    # 4,300 digits), above 0 or below: as cheap to try as any other.
+    vaster = t.random.choice([1, -1]) * 10 ** t.random.randint(1000, 4000)
     flood = "".join(f"line {n} of the build log\n" for n in range(t.random.randint(150, 300)))
+    # And every time, a thousand short lines to nineteen hundred (a later lesson's bash keeps
+    # two thousand lines, so no test of this lab goes past that).
+    tall = "".join(f"{n}\n" for n in range(t.random.randint(1000, 1900)))
     shell = lab.Shell(lab.Workspace({}), commands={
         "partial": lambda args, ws: (partial, code),
         "killed": lambda args, ws: ("started\n", signal), "broken": broken,
@@ -798,11 +856,13 @@ async def test_the_status_line_follows_any_output(t):
         "wide": lambda args, ws: ("wrapped\n", wide),
         "far": lambda args, ws: ("far\n", far), "sunk": lambda args, ws: ("sunk\n", sunk),
         "vast": lambda args, ws: ("vast\n", vast),
-        "flood": lambda args, ws: (flood, code)})
+        "vaster": lambda args, ws: ("vaster\n", vaster),
+        "flood": lambda args, ws: (flood, code),
+        "tall": lambda args, ws: (tall, code)})
     bash = harness.make_bash_tool(shell)
     t.expect([await result_of([bash], "bash", {"command": command})
               for command in ("partial", "killed", "piped", "nested", "again", "wide", "far",
-                              "sunk", "flood", "vast")],
+                              "sunk", "flood", "vast", "vaster")],
              [[f"{partial}\nCommand exited with code {code}", False],
               [f"started\n\nCommand exited with code {signal}", False],
               ["first lines\n\nCommand exited with code 141", False],
@@ -814,7 +874,8 @@ async def test_the_status_line_follows_any_output(t):
               [f"far\n\nCommand exited with code {far}", False],
               [f"sunk\n\nCommand exited with code {sunk}", False],
               [f"{flood}\nCommand exited with code {code}", False],
-              [f"vast\n\nCommand exited with code {vast}", False]],
+              [f"vast\n\nCommand exited with code {vast}", False],
+              [f"vaster\n\nCommand exited with code {vaster}", False]],
              f"The result is what the command printed, then a newline, then Command exited "
              f"with code N, whenever the code is other than 0: the newline goes in even when "
              f"the output has none of its own, a code below 0 is other than 0, however far below ({sunk} here), so is 141 (a "
@@ -823,8 +884,25 @@ async def test_the_status_line_follows_any_output(t):
              f"with a status line gets this command's own, even when it is the same line. Each "
              f"item is [content, is_error] of one call, for the commands partial, killed, piped, "
              f"nested, again (whose output already ends with Command exited with code {code}), "
-             f"wide, far, sunk, flood and vast, whose code has {len(str(abs(vast)))} digits: "
+             f"wide, far, sunk, flood, vast and vaster, whose codes have {len(str(abs(vast)))} and "
+             f"{len(str(abs(vaster)))} digits: "
              f"no code is too far from 0 (bash, lesson 4, Build item 4).")
+    tallied = await settle(bash["execute"]({"command": "tall"}))
+    t.expect([len(tallied), tallied == f"{tall}\nCommand exited with code {code}"],
+             [len(tall) + len(f"\nCommand exited with code {code}"), True],
+             f"Output of {tall.count(chr(10)):,} lines, then the status line: the result is what "
+             "the command printed, all of it, then a newline, then Command exited with code N. "
+             "The items are [the result's length, whether it is the output whole and the status "
+             "line] (bash, lesson 4, Build item 4: \"its result is what the command printed\").")
+    # Every code a shell gives, 1 to 255: none is passed over (130, Ctrl-C, included).
+    each = harness.make_bash_tool(lab.Shell(lab.Workspace({}), commands={
+        "code": lambda args, ws: ("", int(args[0]))}))
+    t.expect([code for code in range(1, 256)
+              if await settle(each["execute"]({"command": f"code {code}"}))
+              != f"\nCommand exited with code {code}"], [],
+             "Every code from 1 to 255 gets its status line, 130 (Ctrl-C) and 141 among them. "
+             "The item is the list of the codes whose result was not \"\\nCommand exited with "
+             "code N\" (bash, lesson 4, Build item 4: any code but 0).")
     # A shell that cannot run the command at all is the tool failing, which bash leaves to run_tool.
     t.expect(await result_of([bash], "bash", {"command": "broken"}), [trouble, True],
              f"When the shell itself raises (here OSError({trouble!r})), bash lets it out and "
