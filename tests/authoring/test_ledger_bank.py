@@ -1,8 +1,9 @@
 """A lab with a grading bank (source/bank/NN-slug/labK.py, grader/bank.py) is held to its ledger
 (grader/ledger.py) and to its reference: every bank test serves a rule, every rule has two to
 four, the reference passes them all, each design of a rule fails enough of that rule's bank tests
-that every draw a grading run makes catches it, under the public seed and one of two others (a
-run's seed picks which), and a file whose every function returns one value passes none. A file
+that every draw a grading run makes catches it, under one of three seeds (a run's seed picks
+which; all three with randomly off, as a kill author runs them), and a file whose every function
+returns one value passes none. A file
 of its own, apart from the ledger's other tests: its designs' runs are most of the ledger's time
 (tests/scheduling.py hands it to the workers a lab at a time).
 """
@@ -14,17 +15,20 @@ from tests.authoring.ledger_cases import DESIGNS, LEDGERED, RULES, where as _whe
 from tools import wrong_designs
 
 BANKED = [lab_id for lab_id in LEDGERED if bank.has_bank(lab_id)]
-# The seeds the bank is tried under: the public one and two more, since a grading run draws
-# its cases under a secret seed, and a design must fail under any.
+# The seeds the bank is tried under: a grading run draws its cases under a secret seed, and a
+# design must fail under any. The public seed is one of them like the others: no student ever
+# runs the bank under it.
 BANK_SEEDS = (seeds.PUBLIC, 4, 2026)
 
 
 @pytest.fixture(scope="module")
 def design_seeds(this_runs_share):
-    """The seeds a run tries the designs under: the public one and this run's share of the two
-    others, so that two runs in a row try all three. The designs' bank runs were a quarter of
-    the README command's time under all three. With randomly off, all three."""
-    return (BANK_SEEDS[0], *this_runs_share(BANK_SEEDS[1:]))
+    """The seed a run tries the designs under: this run's share of the three, so that runs in a
+    row try each in turn. The designs' bank runs were the largest part of the README command's
+    time under two seeds a run, and grow with every round of the hunt. With randomly off, as a
+    kill author checks a new design, all three; the reference passes the whole bank under all
+    three in every run (test_the_reference_passes_the_whole_bank)."""
+    return this_runs_share(BANK_SEEDS)
 
 
 def _bank_file(lab_id, folder):
