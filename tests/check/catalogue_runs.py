@@ -1,11 +1,15 @@
 """Each wrong design of the catalogue (tools/wrong_designs.py), checked once a test run on its
 own lab's tests in a child, as lab_check.py checks it; then, on the tests whose verdicts the
-design changes (the ones lab_check.py did not pass), by both of the checker's paths: in a
-child again and in this process, as the practice check does. On every other test the design
-runs as the reference does, and the practice check is held to lab_check.py's verdicts there by
-test_practice.py's run of each lab's solution; the in-process path, whose spin guard traces every line of harness.py,
-costs about twice the child's, so running it on the whole lab for each of some 1,600 designs
-was a fifth of the README command's time.
+design changes (the ones lab_check.py did not pass), in this process, as the practice check runs
+them. Where the practice check's verdicts there are not the child's, the child runs those tests
+again from a fresh import too, since a design that keeps state in its module (queues shared by
+every harness) gives verdicts that follow the tests run before them, and only the same tests run
+the same way can tell the two paths apart. On every other test the design runs as the reference
+does, and the practice check is held to lab_check.py's verdicts there by test_practice.py's run
+of each lab's solution; the in-process path, whose spin guard traces every line of harness.py,
+costs about twice the child's, so running it on the whole lab for each of some 1,900 designs
+was a fifth of the README command's time, and the second child run, made for every design, was
+more than a quarter of these runs' time.
 
 Two tests read these runs: tests/authoring/test_wrong_designs.py (the design fails its lab and
 names the rule) and tests/check/test_practice.py (the two paths give the same verdicts). One
@@ -30,12 +34,21 @@ from tools import wrong_designs
 @dataclass(frozen=True)
 class Runs:
     checked: runner.Report  # lab_check.py's path: the lab's tests in a child process
-    # The tests `checked` did not pass, in the file's order, by both paths again: in a child,
-    # and in this process as the practice check runs them. Both run the same tests from a fresh
-    # import, since a design that keeps state in its module (queues shared by every harness)
-    # gives verdicts that follow the tests run before them.
-    changed_checked: runner.Report
+    # The tests `checked` did not pass, in the file's order, in this process as the practice
+    # check runs them, from a fresh import.
     practised: runner.Report
+    # The same tests in a child from a fresh import, where `practised` disagrees with `checked`
+    # on them (a design with state in its module, or the two paths parting); None where it
+    # agrees, since then the practice check gave lab_check.py's own verdicts.
+    changed_checked: runner.Report | None
+
+    def checker_verdicts(self) -> list[tuple[str, str]]:
+        """lab_check.py's verdicts on the tests `practised` ran, as `practised` orders them: the
+        child's run of those tests alone where there is one, else the whole lab's run's."""
+        if self.changed_checked is not None:
+            return [(o.id, o.verdict) for o in self.changed_checked.outcomes]
+        whole = {o.id: o.verdict for o in self.checked.outcomes}
+        return [(o.id, whole.get(o.id, "not run")) for o in self.practised.outcomes]
 
 
 def runs(factory: pytest.TempPathFactory, design: wrong_designs.Wrong) -> Runs:
@@ -56,7 +69,9 @@ def runs(factory: pytest.TempPathFactory, design: wrong_designs.Wrong) -> Runs:
             kept.parent.mkdir(exist_ok=True)
             kept.write_text(source, encoding="utf-8")
             cut.append(suite.TestFile(file.lab_id, kept, source))
-        return Runs(checked, runner.run(path, cut, expected),
-                    runner.run(path, cut, expected, in_process=True))
+        practised = runner.run(path, cut, expected, in_process=True)
+        whole = {o.id: o.verdict for o in checked.outcomes}
+        agree = all(whole.get(o.id) == o.verdict for o in practised.outcomes)
+        return Runs(checked, practised, None if agree else runner.run(path, cut, expected))
 
     return made_once.value(factory, f"design-{made_once.key_of(design.id, text)}", make)

@@ -103,9 +103,10 @@ DESIGNS = wrong_designs.catalogue()
 def test_the_practice_check_gives_the_checkers_verdicts_on_a_wrong_design(tmp_path_factory,
                                                                            design):
     """Test by test, the same verdicts, on the design's own lab: the tests whose verdicts it
-    changes, the ones lab_check.py did not pass, run by both paths (the starter and solution
-    test above covers every lab's tests). The runs are tests/check/catalogue_runs.py's, shared
-    with the catalogue's own test.
+    changes, the ones lab_check.py did not pass, run by the practice check and held to
+    lab_check.py's verdicts on them, from a run of those tests alone where the two part (the
+    starter and solution test above covers every lab's tests). The runs are
+    tests/check/catalogue_runs.py's, shared with the catalogue's own test.
 
     No design's verdicts may follow the hash seed, which differs between the two paths (this
     process's, and the one the checker pins in its child): "13.1: a set for guidelines" once
@@ -113,7 +114,7 @@ def test_the_practice_check_gives_the_checkers_verdicts_on_a_wrong_design(tmp_pa
     first-seen order under about one hash seed in 3.6 million."""
     runs = catalogue_runs.runs(tmp_path_factory, design)
     practised = [(o.id, o.verdict) for o in runs.practised.outcomes]
-    checked = [(o.id, o.verdict) for o in runs.changed_checked.outcomes]
+    checked = runs.checker_verdicts()
     assert practised == checked, (
         f"{design.id}: the practice check's verdicts differ from lab_check.py's; test by test "
         f"(practice check, lab_check.py): "
