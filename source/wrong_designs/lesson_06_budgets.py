@@ -443,7 +443,7 @@ WRONG = [
           rule='read and bash count lines as truncate_head does, at any break str.splitlines '
                'knows.',
           where='lab 6.1, gap 2: "truncate_head(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES)"',
-          names='read counts lines as str.splitlines does',
+          names='str.splitlines',
           replace=r'''
         lines = ws.read_text(path).splitlines(keepends=True)
 ''',
