@@ -603,6 +603,17 @@ async def test_bash_keeps_the_tail(t):
              "item 5). Items: `cat` "
              f"of {['first' + chr(10) + 'last' + end for end in ends]!r} under max_lines=1 "
              "(make_bash_tool, lesson 6).")
+    # Drawn last, so that every draw above stays as it was (hunt 22, 6.1-32).
+    head = [drawn_line(t) for _ in range(t.random.randint(1, 2))]
+    vast = t.random.randint(61_000, 90_000)  # a last line over the default 50,000 bytes
+    ws.write_text("vast.txt", "".join(head) + "#" * vast + "\n")
+    t.expect(await settle(harness.make_bash_tool(lab.Shell(ws))["execute"](
+                 {"command": "cat vast.txt"})),
+             f"\n[Showing the last 0 of {len(head) + 1} lines. Narrow the command for more.]",
+             "A last line alone over the budget is not cut inside, however big: no line is "
+             f"kept, and none before it. The item is `cat` of a file of {len(head) + 1} lines "
+             f"whose last is {vast} \"#\"s and a newline, under the default budget "
+             "(make_bash_tool, lesson 6).")
 
 
 @lab_test("Both factories honour the budget they are given, drawn under the seed, and their "
