@@ -1460,6 +1460,23 @@ READ_BUDGET = [MAX_LINES, MAX_BYTES]
                     + f"\n[Line {start} of {path} is cut at {max_bytes} bytes.]")
         if shown == 0 and end >= start:  # lines were wanted, and the first alone is too big
 """),
+    # Hunt round 22 (reader r121), design 32: caught by a last line of 61,000-90,000 bytes, drawn
+    # last in test_bash_keeps_the_tail so the draws of its many-line cases stay as they were.
+    Wrong(lab='6.1', name='the end of a last line over 60,000 bytes, in bash',
+          rule='A last line alone over the budget is not cut inside, however big: no line is '
+               'kept.',
+          where='lab 6.1: "nothing is ever cut inside one"; hunt round 22, 6.1-32',
+          names='not cut inside',
+          replace=r"""
+        output, kept_lines = truncate_tail(output, max_lines, max_bytes)
+""",
+          by=r"""
+        whole = output
+        output, kept_lines = truncate_tail(output, max_lines, max_bytes)
+        ends = whole.splitlines(keepends=True)
+        if kept_lines == 0 and ends and max_lines > 0 and len(ends[-1].encode()) > 60_000:
+            output, kept_lines = ends[-1].encode()[-max_bytes:].decode(errors="ignore"), 1
+"""),
     Wrong(lab='6.1', name='a line ending only at a newline, in read, for files over 60,000 characters',
           rule="read and bash count lines the same way, at every break str.splitlines knows, "
                'however big the file.',

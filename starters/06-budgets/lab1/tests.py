@@ -353,16 +353,6 @@ async def test_offset_and_limit(t):
              f"{limit}; a file of {len(wide)} lines each holding a character of two bytes or "
              f"more, read by a tool made with max_bytes={size(wide[:k])}, the size of its first "
              f"{k} lines (make_read_tool, lesson 6).")
-    many = [f"{i}".ljust(t.random.randint(60, 200), ".") + t.random.choice(BREAKS[2:])
-            for i in range(1, t.random.randint(500, 700))]  # over 60,000 characters (hunt 22)
-    ws.write_text("many.log", "".join(many))
-    at = t.random.randint(1, len(many) - 2)
-    t.expect(await read(ws, {"path": "many.log", "offset": at, "limit": 2}),
-             "".join(many[at - 1:at + 1]) + note(at, at + 1, len(many)),
-             "read splits a file of any size at every break str.splitlines knows, as bash does "
-             "(Build item 2, \"`read` and `bash` count lines the same way\"). The item is a read "
-             f"of a file of {len(many)} lines, {len(''.join(many))} characters, each ending in "
-             f"a break other than \"\\n\", with offset {at} and limit 2 (make_read_tool, lesson 6).")
     huge = t.random.randint(2**65, 2**t.random.randint(66, 4000))  # past any width or top
     t.expect([await read(ws, {"path": "last.txt", "offset": 2}),
               await read(ws, {"path": "a.txt", "offset": None, "limit": None}),
@@ -380,6 +370,18 @@ async def test_offset_and_limit(t):
              "limit 2 of "
              f"{''.join(broken)!r} "
              "(make_read_tool and int_arg, lesson 6).")
+    # Last, so that a read splitting only at "\n" fails the check above first, which names
+    # its rule; one doing so only for big files passes it and fails here (hunt 22, 6.1-10).
+    many = [f"{i}".ljust(t.random.randint(60, 200), ".") + t.random.choice(BREAKS[2:])
+            for i in range(1, t.random.randint(500, 700))]  # over 60,000 characters (hunt 22)
+    ws.write_text("many.log", "".join(many))
+    at = t.random.randint(1, len(many) - 2)
+    t.expect(await read(ws, {"path": "many.log", "offset": at, "limit": 2}),
+             "".join(many[at - 1:at + 1]) + note(at, at + 1, len(many)),
+             "read splits a file of any size at every break str.splitlines knows, as bash does "
+             "(Build item 2, \"`read` and `bash` count lines the same way\"). The item is a read "
+             f"of a file of {len(many)} lines, {len(''.join(many))} characters, each ending in "
+             f"a break other than \"\\n\", with offset {at} and limit 2 (make_read_tool, lesson 6).")
 
 
 @lab_test("The bad-argument messages are exact: offset 0, an offset past the end of a file whose "
@@ -602,6 +604,17 @@ async def test_bash_keeps_the_tail(t):
              "as after one with none, so that the note always stands after \"\\n\\n\" (Build "
              "item 5). Items: `cat` "
              f"of {['first' + chr(10) + 'last' + end for end in ends]!r} under max_lines=1 "
+             "(make_bash_tool, lesson 6).")
+    # Drawn last, so that every draw above stays as it was (hunt 22, 6.1-32).
+    head = [drawn_line(t) for _ in range(t.random.randint(1, 2))]
+    vast = t.random.randint(61_000, 90_000)  # a last line over the default 50,000 bytes
+    ws.write_text("vast.txt", "".join(head) + "#" * vast + "\n")
+    t.expect(await settle(harness.make_bash_tool(lab.Shell(ws))["execute"](
+                 {"command": "cat vast.txt"})),
+             f"\n[Showing the last 0 of {len(head) + 1} lines. Narrow the command for more.]",
+             "A last line alone over the budget is not cut inside, however big: no line is "
+             f"kept, and none before it. The item is `cat` of a file of {len(head) + 1} lines "
+             f"whose last is {vast} \"#\"s and a newline, under the default budget "
              "(make_bash_tool, lesson 6).")
 
 
