@@ -2117,6 +2117,69 @@ _SHARED = []  # one list for every provider-worded aborted ending
             elif turn <= 50 and signal is not None and signal.is_cancelled():  # a long run goes on
                 reply = error_message(ABORTED, stop_reason="aborted")
 """),
+    # Hunt round 22 (reader r118), designs 15.2-11, 26, 42, 43, 45, 46 and 40 (second author).
+    Wrong(lab='15.2', name='asking the idle harness for a task that is over',
+          rule='A task that was over already is "clean" at once, and stop_run then asks nothing of the harness, idle or not: a tool of the finished run that kept its signal must not find it set (hunt round 22, 15.2-11).',
+          where='lab 15.2, Build section: "`stop_run` then asks nothing of the harness, whose run may by now be another one"',
+          names='asks nothing of the harness',
+          replace=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    harness.cancel()
+''',
+          by=r'''
+    if task.done():  # over already: asking an idle harness is harmless, surely
+        if not harness.is_running:
+            harness.cancel()
+        return "clean"
+    harness.cancel()
+'''),
+    Wrong(lab='15.2', name='the hard wait swallowing the common errors a cancelled task raises',
+          rule='Only the task\'s own cancellation may end at stop_run: a task that, cancelled, raises something else hands it on, whatever its class (hunt round 22, 15.2-26).',
+          where='lab 15.2, Build section: "Only the task\'s own cancellation may end at `stop_run`"',
+          names="Only the task's own cancellation may end at stop_run",
+          replace=r'''
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+''',
+          by=r'''
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    except (ValueError, KeyError, OSError, LookupError, TypeError):
+        pass  # the task's clean-up failed: not stop_run's business
+'''),
+    Wrong(lab='15.2', name='a grace far below 0 read as its size',
+          rule='A grace below 0 counts as 0, however far below (hunt round 22, 15.2-42).',
+          where='lab 15.2, Build section: "A grace below 0 counts as 0."',
+          names='counts as 0',
+          replace=r'''
+    for _ in range(grace):
+''',
+          by=r'''
+    for _ in range(grace if grace > -10 else -grace):  # a small slip is 0; a big one, its size
+'''),
+    Wrong(lab='15.2', name='a second stop_run on a dying task waiting a few turns only',
+          rule='When stop_run returns, the task is over, whichever call it is: a second stop_run on a task that is still dying waits for it as the first does (hunt round 22, 15.2-43).',
+          where='lab 15.2, Build section: "a second `stop_run` on a task that is still dying waits for it as the first does"',
+          names='A second stop_run on a task that is still dying waits for it',
+          replace=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    harness.cancel()
+''',
+          by=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    if task.cancelling():  # somebody insisted already: wait a little, then report
+        for _ in range(4):
+            if task.done():
+                break
+            await asyncio.sleep(0)
+        return "hard"
+    harness.cancel()
+'''),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).

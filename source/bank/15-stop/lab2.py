@@ -314,7 +314,7 @@ async def request_in_flight(t, latency, into, front=None, wound_up=None):
             await lab.drive(h.prompt(f"Portray {place(t)}."))
         except asyncio.CancelledError:
             if front == "fails":
-                raise RuntimeError("the session could not be saved") from None
+                raise OSError("the session could not be saved") from None  # a disk failing
             if front == "slow":
                 await lab.ticks(work)
                 wound_up.append(work)
@@ -568,8 +568,8 @@ async def test_stop_run_while_the_model_answers(t):
               ["thousands of turns of work after the run, a billion", "clean", None, True, True],
               ["clean", 0, False, "returned", "U A(aborted) U A"]] + [
                  ["swallows", ["hard"], ["returned"]],
-                 ["fails", [["RuntimeError", "the session could not be saved"]],
-                  ["raised RuntimeError"]],
+                 ["fails", [["OSError", "the session could not be saved"]],
+                  ["raised OSError"]],
                  ["fails after", ["clean"], ["raised RuntimeError"]],
                  ["after", ["hard"], ["cancelled"]], ["slow", ["hard"], ["cancelled"], True],
                  ["twice", ["hard", "hard"], ["cancelled", "cancelled"]], ["clean", 0]],
@@ -648,6 +648,7 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
     dropped_answer, dropped_spent = await turns_spent(harness.stop_run(h, dropped, grace=grace))
     while not newer.done():
         await lab.tick()
+    await turns_spent(harness.stop_run(h, dropped, grace=grace))  # again, the harness idle now
     first = [grace, answer, spent, state(broken), dropped_answer, dropped_spent, state(dropped),
              model.calls[1].signal.is_cancelled(), state(newer), lab.shape(h.messages)]
 
@@ -744,7 +745,9 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
              "included, stays the task's: stop_run answers \"clean\" and raises nothing. Items: "
              "[grace, answer, turns stop_run spent, the task, then the answer, turns spent and "
              "the task for one its frontend cancelled before it ran, the token of the request "
-             "the harness's next run had under way set, that run's task, the record] for the "
+             "the harness's next run had under way set (after that run was over and stop_run was "
+             "handed the dropped task once more, the harness idle by then: an idle harness is "
+             "asked nothing either), that run's task, the record] for the "
              "task whose listener raised; "
              "[Stop alone ended the other]; then for graces N, the default (its answer: the one a "
              "grace of five gives) and far more: [the grace, the answer, returned by the end of the "
@@ -899,7 +902,7 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
                 await lab.drive(h.prompt(f"Wait by the {place(t)}."))
             except asyncio.CancelledError:
                 if case == "fails":
-                    raise RuntimeError("the notes could not be kept") from None
+                    raise LookupError("the notes could not be kept") from None
                 raise
         task = asyncio.ensure_future(saving())
         await lab.ticks(t.random.randint(10, 40))
@@ -935,7 +938,7 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
               ["grace", "cancelled", "still running", 0, True],
               ["wait for the task", "cancelled", "cancelled", 1, True],
               ["swallows", ["hard"], ["returned"], "U A[c1] R(c1) A(aborted)"],
-              ["fails", [["RuntimeError", "the notes could not be kept"]], ["raised RuntimeError"],
+              ["fails", [["LookupError", "the notes could not be kept"]], ["raised LookupError"],
                "U A[c1]"],
               ["twice", ["hard", "hard"], ["cancelled", "cancelled"], "U A[c1]"],
               ["a grace below 0", "hard", "cancelled"],

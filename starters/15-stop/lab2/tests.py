@@ -424,6 +424,24 @@ async def test_grace_is_counted_in_turns(t):
              "stops it as ever (stop_run, lesson 15). Items: [answer, turns waited] for the "
              "finished task and for the cancelled one, the newer run still going (is_running, "
              "its task done) a while later, then the answer for the newer run's task, the record.")
+    kept = []  # a tool of a finished run that keeps its signal, as a background job might
+
+    async def keeps(arguments, signal=None):
+        kept.append(signal)
+        return "started in the background"
+    h9, _ = started([{"name": "build", "description": "Build in the background.",
+                      "parameters": NO_ARGUMENTS, "execute": keeps}], lab.call("build"))
+    over = asyncio.ensure_future(lab.drive(h9.prompt("Build it.")))
+    await over
+    grace = t.random.choice([0, t.random.randint(1, 300)])
+    answer, waited = await turns_taken_by(harness.stop_run(h9, over, grace=grace))
+    t.expect([grace, answer, waited, h9.is_running, [s.is_cancelled() for s in kept]],
+             [grace, "clean", 0, False, [False]],
+             "Handed a task that is over already, stop_run asks nothing of the harness, idle or "
+             "not: asking an idle harness sets the flag of the run that is over, and a tool of "
+             "that run that kept its signal, a job it left in the background, would read it as "
+             "Stop (stop_run, the lab's Build, item 2). Items: [grace, answer, turns waited, "
+             "is_running, whether the signal the finished run's tool kept is set].")
     async def two_runs(h):  # a frontend that, its run stopped, starts another at once
         await lab.drive(h.prompt("Build it."))
         await lab.drive(h.prompt("Now say hello."))
@@ -506,7 +524,10 @@ async def test_stop_run_can_itself_be_stopped(t):
     await lab.ticks(grace + t.random.randint(5, slow - 10))  # stop_run cancelled, and waits
     t.expect(stopper.done(), False,
              "Has stop_run returned while the slow task is still dying? It must wait for it.")
-    again = asyncio.ensure_future(harness.stop_run(h, task, grace=0))  # a second Stop
+
+    async def second_stop():  # a second Stop: its answer, and whether the task was over by then
+        return [await harness.stop_run(h, task, grace=0), task.done()]
+    again = asyncio.ensure_future(second_stop())
     await lab.ticks(3)
     t.expect([again.done(), task.done()], [False, False],
              "A second stop_run on a task that is still dying waits for it as the first does: "
@@ -529,10 +550,13 @@ async def test_stop_run_can_itself_be_stopped(t):
         await lab.tick()
     while not again.done():
         await lab.tick()
-    t.expect([task.cancelled(), seen, again.result()], [True, [target], "hard"],
+    t.expect([task.cancelled(), seen, again.result()], [True, [target], ["hard", True]],
              "The slow task ends cancelled too, its tool having run once with the call's "
-             "arguments, and the second stop_run, left alone, says \"hard\" once it is over. "
-             "Items: [cancelled, the targets the tool was given, the second stop_run's answer].")
+             "arguments, and the second stop_run, left alone, says \"hard\" once it is over, "
+             "not before: a second stop_run on a task that is still dying waits for it as the "
+             "first does, however many turns it takes (stop_run, the lab's Build, item 2). "
+             "Items: [cancelled, the targets the tool was given, [the second stop_run's answer, "
+             "the task over when it returned]].")
     grace, told = t.random.randint(50, 500), []
     h, _ = started([deaf_and_slow_to_die(slow=slow, told=told)],
                    lab.call("build", {"target": word(t)}))
@@ -637,7 +661,7 @@ async def test_stop_run_asks_before_it_insists(t):
         h, _ = started([deaf_and_slow_to_die(told=told)], lab.call("build", {"target": word(t)}))
         task = await run_in_a_task(h, "Build it.", t.random.randint(20, 60))
         rows.append([grace, await harness.stop_run(h, task, grace=grace), told])
-    below, told = -t.random.randint(1, 9), []
+    below, told = -t.random.choice([t.random.randint(1, 9), t.random.randint(10, 10 ** 6)]), []
     h, _ = started([deaf_and_slow_to_die(told=told)], lab.call("build", {"target": word(t)}))
     task = await run_in_a_task(h, "Build it.", t.random.randint(20, 60))
     stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=below))
@@ -693,18 +717,19 @@ async def test_stop_run_asks_before_it_insists(t):
     import inspect
     h, _ = started([deaf_and_slow_to_die()], lab.call("build", {"target": word(t)}))
     failure = f"could not save {word(t)}"
+    kind = t.random.choice((ValueError, KeyError, OSError, ConnectionError))
 
     async def frontend():  # a frontend that, cancelled, fails on its way out
         try:
             await lab.drive(h.prompt("Build it."))
         except asyncio.CancelledError:
-            raise RuntimeError(failure)
+            raise kind(failure)
     task = asyncio.ensure_future(frontend())
     await lab.ticks(t.random.randint(20, 60))
     stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=t.random.randint(0, 40)))
     while not stopper.done():
         await lab.tick()
-    t.expect(outcome(stopper), f"raised RuntimeError: {failure}",
+    t.expect(outcome(stopper), f"raised {kind.__name__}: {kind(failure)}",
              "Only the task's own cancellation may end at stop_run: a task that, cancelled, "
              "raises something else hands it on to stop_run's caller, as awaiting it does "
              "(stop_run, lesson 15). The item: how stop_run ended.")
