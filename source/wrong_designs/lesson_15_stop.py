@@ -2180,6 +2180,40 @@ _SHARED = []  # one list for every provider-worded aborted ending
         return "hard"
     harness.cancel()
 '''),
+    Wrong(lab='15.2', name='the harness asked again when stop_run is cancelled in its grace',
+          rule='The harness is asked once: stop_run cancelled during its grace goes on up without asking again, since the run the frontend has begun meanwhile is not the one it was asked to stop (hunt round 22, 15.2-45).',
+          where='lab 15.2, Build section: "Nor does it ask twice: a run the frontend starts during the grace is not the one it was asked to stop."',
+          names='Nor does it ask twice',
+          replace=r'''
+    for _ in range(grace):
+        if task.done():
+            break
+        await asyncio.sleep(0)  # a turn for the run to notice
+''',
+          by=r'''
+    try:
+        for _ in range(grace):
+            if task.done():
+                break
+            await asyncio.sleep(0)  # a turn for the run to notice
+    except asyncio.CancelledError:
+        harness.cancel()  # make sure, on the way out
+        raise
+'''),
+    Wrong(lab='15.2', name='the harness asked again before insisting after a short grace',
+          rule='The harness is asked once, whatever the grace: a run the frontend starts during a short grace is not the one it was asked to stop either (hunt round 22, 15.2-46).',
+          where='lab 15.2, Build section: "Nor does it ask twice: a run the frontend starts during the grace is not the one it was asked to stop."',
+          names='Nor does it ask twice',
+          replace=r'''
+        return "clean"
+    task.cancel()
+''',
+          by=r'''
+        return "clean"
+    if grace < 40:
+        harness.cancel()  # a short grace may have been missed: remind it
+    task.cancel()
+'''),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).

@@ -610,6 +610,78 @@ async def test_stop_run_while_the_model_answers(t):
              "\"clean\" at once, even one stop_run itself stopped hard.")
 
 
+async def a_second_run_left_alone(t):
+    """stop_run over a frontend that, its first run stopped, begins a second whose tool never
+    looks at its signal: once under a short grace that runs out while the second run waits, once
+    cancelled in a long grace while it does (the frontend then cancels its task itself). Each row:
+    [which, how stop_run ended, the record, what the second run's tool found when a
+    cancellation reached it: its signal set]. The harness is asked once, so that signal is
+    clear (hunt round 22, 15.2-45 and 46)."""
+    tidy, before, where = t.random.randint(1, 5), t.random.randint(10, 40), place(t)
+
+    def begun(told):
+        async def build(arguments, signal=None):
+            while not signal.is_cancelled():
+                await asyncio.sleep(0)
+            await lab.ticks(tidy)  # tidying up
+            return "tidied up"
+
+        async def wait(arguments, signal=None):
+            try:
+                await asyncio.get_running_loop().create_future()
+            except asyncio.CancelledError:
+                told.append(signal is not None and signal.is_cancelled())
+                raise
+        model = lab.ScriptedModel([lab.reply(lab.call("build")), lab.reply(lab.call("wait")),
+                                   lab.forever(lambda request: lab.say("Done."))])
+        h = harness.Harness(model, SYSTEM, [
+            {"name": "build", "description": "Build; tidies up when stopped.",
+             "parameters": NOTHING, "execute": build},
+            {"name": "wait", "description": "Wait; never looks.", "parameters": NOTHING,
+             "execute": wait}])
+
+        async def frontend():
+            await lab.drive(h.prompt(f"Build the {where}."))
+            await lab.drive(h.prompt("Now wait."))  # nobody asked this one to stop
+        return h, asyncio.ensure_future(frontend())
+    h, task = begun([])
+    await lab.ticks(before)
+    h.cancel()  # Stop alone, to count the turns this harness takes to begin the second run
+    needed = 0
+    while len(h.messages) < 5 and needed < 500:
+        await lab.tick()
+        needed += 1
+    task.cancel()
+    while not task.done():
+        await lab.tick()
+    rows, told = [], []
+    h, task = begun(told)
+    await lab.ticks(before)
+    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=needed + t.random.randint(3, 12)))
+    rows.append(["a short grace", await answered(stopper), lab.shape(h.messages), told])
+    told = []
+    h, task = begun(told)
+    await lab.ticks(before)
+    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=10 ** 9))
+    while len(h.messages) < 6 and not task.done():  # the second run waits on its tool
+        await lab.tick()
+    stopper.cancel()
+    ended = await answered(stopper)
+    task.cancel()  # the frontend's own cancel, once stop_run is gone
+    while not task.done():
+        await lab.tick()
+    rows.append(["cancelled in a long grace", ended, lab.shape(h.messages), told])
+    return rows
+
+
+SECOND_RUN = ("Nor does stop_run ask twice: a run the frontend begins during the grace is not the "
+              "one it was asked to stop, so when a short grace runs out stop_run insists without "
+              "asking again, and cancelled in its grace it goes on up without asking again; "
+              "either way the second run's tool finds its signal clear when a cancellation "
+              "reaches it (stop_run, lesson 15). Each row: [which, how stop_run ended, the "
+              "record, what the second run's tool found: its signal set].")
+
+
 @lab_test("stop_run on tasks that end by themselves: one whose listener raised before, while "
           "the same harness runs the next prompt, and one whose tool, on seeing the flag, cancels "
           "its own task N turns after Stop. The first is \"clean\" with no turn spent whatever "
@@ -758,6 +830,7 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
              "has no cap of stop_run's own; then for a run whose listener raises at the end of the "
              "turn Stop cut short, under a long grace: [which, stop_run's answer or what it "
              "raised, the task, the record].")
+    t.expect(await a_second_run_left_alone(t), why=SECOND_RUN)
     t.expect(await stop_runs_in_turn(t, lab.Shell(lab.Workspace({}))), why=IN_TURN)
 
 
@@ -832,6 +905,7 @@ async def test_stop_run_inside_a_task_group(t):
              "later, the clean-up commands its tool had started, which it starts only once "
              "cancelled, the run's flag still set]]; last, a bare task that swallows every "
              "cancellation: [which, how stop_run ended, the task].")
+    t.expect(await a_second_run_left_alone(t), why=SECOND_RUN)
 
 
 @lab_test("stop_run with no grace against a tool that never looks at its signal and, once "

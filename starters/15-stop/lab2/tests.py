@@ -456,21 +456,61 @@ async def test_grace_is_counted_in_turns(t):
              "the frontend at once started a second, which must run to its answer, not end "
              "aborted because stop_run asked again (stop_run, the lab's Build, item 2). Items: "
              "[answer, the record, its last message's text].")
-    told = []  # the second run, started during the grace, waits on a deaf tool
-    wait = {**deaf_and_slow_to_die(told=told), "name": "wait"}
-    h8, _ = started([slow_to_finish(word(t), t.random.randint(1, 5)), wait], lab.call("build"),
-                    lab.reply(lab.call("wait", {"target": word(t)})))
-    task = asyncio.ensure_future(two_runs(h8))
-    await lab.ticks(t.random.randint(20, 60))
-    answer = await harness.stop_run(h8, task, grace=t.random.randint(40, 80))
-    t.expect([answer, lab.shape(h8.messages), told], why=(
-        "stop_run asks the harness once, before its grace: the first run ended within it, and "
+    tidy8, before = t.random.randint(1, 5), t.random.randint(20, 60)
+
+    def two_runs_second_deaf(told):  # the second run, started during the grace, waits on a deaf tool
+        h, _ = started([slow_to_finish(word(t), tidy8), {**deaf_and_slow_to_die(told=told),
+                                                         "name": "wait"}],
+                       lab.call("build"), lab.reply(lab.call("wait", {"target": word(t)})))
+        return h, asyncio.ensure_future(two_runs(h))
+    probe, task = two_runs_second_deaf([])
+    await lab.ticks(before)
+    probe.cancel()  # Stop alone, to count the turns this harness takes to begin the second run
+    begun = 0
+    while len(probe.messages) < 5 and begun < 500:
+        await lab.tick()
+        begun += 1
+    task.cancel()
+    while not task.done():
+        await lab.tick()
+    rows = []
+    for grace in (begun + t.random.randint(3, 10), begun + t.random.randint(11, 80)):
+        told = []
+        h8, task = two_runs_second_deaf(told)
+        await lab.ticks(before)
+        rows.append([await harness.stop_run(h8, task, grace=grace), lab.shape(h8.messages), told])
+    t.expect(rows, why=(
+        "stop_run asks the harness once, before its grace, however short or long the grace: the "
+        "first run ended within it, and "
         "the second, which the frontend started at once, was never asked to stop; when the "
         "grace ran out with the task still going, stop_run insisted, and the second run's tool "
         "met the cancellation with its signal clear, since nobody had asked that run to stop "
-        "(stop_run, the lab's Build, item 2: \"Nor does it ask twice\"). Items: [answer, "
-        "lab.shape of the record, whether the deaf tool's signal was set when the cancellation "
-        "reached it]."))
+        "(stop_run, the lab's Build, item 2: \"Nor does it ask twice\"). Each row, for a grace "
+        "a few turns past the turns your harness takes to begin the second run after Stop, then "
+        "for a longer one: [answer, lab.shape of the record, whether the deaf tool's signal was "
+        "set when the cancellation reached it]."))
+    told = []
+    h9, task = two_runs_second_deaf(told)
+    await lab.ticks(before)
+    stopper = asyncio.ensure_future(harness.stop_run(h9, task, grace=10 ** 9))
+    while len(h9.messages) < 6 and not task.done():  # the second run waits on its deaf tool
+        await lab.tick()
+    stopper.cancel()  # stop_run cancelled during its grace, the second run under way
+    ended = "returned"
+    try:
+        await stopper
+    except asyncio.CancelledError:
+        ended = "cancelled"
+    task.cancel()  # the frontend's own cancel, once stop_run is gone
+    while not task.done():
+        await lab.tick()
+    t.expect([ended, lab.shape(h9.messages), told], why=(
+        "Nor does stop_run ask twice on its way out: cancelled during its grace, after the run it "
+        "asked to stop had ended and the frontend had begun a second, stop_run goes on up and "
+        "leaves the harness alone, so the second run's tool, cancelled later by the frontend "
+        "itself, finds its signal clear (stop_run, the lab's Build, item 2: \"Nor does it ask "
+        "twice\"). Items: [how stop_run ended, lab.shape of the record, whether the deaf tool's "
+        "signal was set when the frontend's cancellation reached it]."))
     h5, _ = started([slow_to_finish(word(t), long)], lab.call("build"))
     task = await run_in_a_task(h5, "Build it.", t.random.randint(20, 60))
     stopper = asyncio.ensure_future(harness.stop_run(h5, task, grace=10 ** 9))
