@@ -2548,6 +2548,38 @@ ALLOWED = [
                 await asyncio.sleep(0)
             while not process.done():
 """),
+    # Hunt round 22 (reader r118), design 15.2-40, ruled allowed: its cap is on a path asyncio never takes.
+    Wrong(lab='15.2', name="stop_run's own cancellation waiting a hundred turns for the task",
+          rule='Once stop_run has insisted, its own cancellation goes on up when the task it waits for is over, not before. A cap on a wait that follows a CancelledError reaching stop_run before the task is over sits on a path asyncio never takes: cancelling stop_run while it awaits a task that is not done hands the cancellation to that task (Task.cancel() cancels the future it awaits, and returns True), so `await task` raises only once the task is over, and the cap is dead code; the design behaves as the reference does (hunt round 22, 15.2-40, ruled allowed).',
+          where='lab 15.2, Build section: "Once `stop_run` has insisted, its own cancellation goes on up when the task it waits for is over, not before"',
+          names='',
+          replace=r'''
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+''',
+          by=r'''
+    stopped, waited = False, 0
+    while True:
+        try:
+            if stopped:  # stop_run's own cancellation: wait a while for the task, not for ever
+                await asyncio.sleep(0)
+                waited += 1
+                if task.done() or waited > 100:
+                    break
+                continue
+            await task
+        except asyncio.CancelledError:
+            if asyncio.current_task().cancelling():
+                stopped = True
+                if not task.done():
+                    continue
+        break
+    if stopped:
+        raise asyncio.CancelledError()
+'''),
 ]
 
 # Designs that break a rule only past what a check of the lab can afford (tools/wrong_designs.py's
