@@ -2923,4 +2923,120 @@ async def test_a_command_of_twenty_one_thousand_turns(t):
              why="bash has no timeout of its own, and only Stop ends a command early: [the "
                  "record, the result] of a command of 21,000 turns (bash, lesson 15).")
 '''),
+    # Hunt round 22 (reader r118), designs 15.2-15 and 15.2-25 (second author).
+    Beyond(lab='15.2', name='a grace capped at five thousand and one turns',
+           rule='"clean" when the task finished by itself within `grace` turns of the event '
+                'loop: a grace of a billion turns is a billion, with no cap of stop_run\'s own.',
+           where='hunt round 22, design 15.2-15 (grace-capped-just-past-tests)',
+           names="with no cap of stop_run's own",
+           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), and "
+                 "test_grace_is_counted_in_turns's long tidy-up takes 1,500 to 5,000 of them; "
+                 "this grace stops at turn 5,001, just past the draw, as 'a grace capped at six "
+                 "thousand turns' is; a longer draw would only move the edge",
+           replace=r"""
+    for _ in range(grace):
+""",
+           by=r"""
+    for _ in range(min(grace, 5001)):  # nobody waits longer than that
+""",
+           turns=20_000, seconds=10.0,
+           deep=r"""
+import asyncio
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "15.2"
+
+
+@lab_test("A tool that tidies up for 7,000 turns after Stop, under a grace of a billion turns, "
+          "ends by itself: \"clean\".")
+async def test_a_tidy_up_of_seven_thousand_turns(t):
+    async def execute(arguments, signal=None):
+        while not signal.is_cancelled():
+            await asyncio.sleep(0)
+        await lab.ticks(7_000)  # tidying up
+        return "tidied"
+    build = {"name": "build", "description": "Build, and tidy up when stopped.",
+             "parameters": {"type": "object", "properties": {}}, "execute": execute}
+    model = lab.ScriptedModel([lab.reply(lab.call("build")), lab.say("Done.")])
+    h = harness.Harness(model, "You build.", [build])
+    task = asyncio.ensure_future(lab.drive(h.prompt("Build it.")))
+    await lab.ticks(30)
+    answer = await harness.stop_run(h, task, grace=10 ** 9)
+    t.expect([answer, lab.shape(h.messages)],
+             why="A grace of a billion turns is a billion turns, with no cap of stop_run's own: "
+                 "[the answer, the record] for a tool that tidies up for 7,000 turns "
+                 "(stop_run, lesson 15).")
+"""),
+    Beyond(lab='15.2', name='a hard wait that gives up after 4101 turns',
+           rule='What a caller may rely on: when stop_run returns, the task is over, whichever '
+                'the answer; once it has insisted it waits for the task, with no limit in turns '
+                'or in seconds.',
+           where='hunt round 22, design 15.2-25 (hard-wait-capped-just-past-tests)',
+           names='when stop_run returns, the task is over',
+           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), and "
+                 "test_stop_run_waits_however_long_the_task_takes_to_die's task dies in 1,500 to "
+                 "4,000 of them; this stop_run gives up at turn 4,101, just past the draw. "
+                 "Catching it on every draw needs a task that dies in 4,200 turns or more each "
+                 "time, about 6 ms more per run on the reference (1.65 ms a thousand turns, "
+                 "measured) and a test near the whole budget, which a slower harness's own turns "
+                 "would break; a longer draw would only move the edge",
+           replace=r'''
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    if asyncio.current_task().cancelling():  # the task swallowed stop_run's own cancellation,
+        raise asyncio.CancelledError()  # which awaiting it handed on: it still goes on up
+    return "hard"
+''',
+           by=r'''
+    for _ in range(4101):  # a task this slow to die is hung
+        if task.done():
+            break
+        try:
+            await asyncio.sleep(0)
+        except asyncio.CancelledError:  # stop_run's own: on up once the task is over
+            if not task.done():
+                await asyncio.wait([task])
+            raise
+    if task.done() and not task.cancelled() and task.exception() is not None:
+        raise task.exception()
+    return "hard"
+''',
+           turns=20_000, seconds=10.0,
+           deep=r'''
+import asyncio
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "15.2"
+
+
+@lab_test("A deaf tool that, cancelled, takes 7,000 turns to die: stop_run with no grace "
+          "answers \"hard\" only once the task is over.")
+async def test_a_task_that_takes_seven_thousand_turns_to_die(t):
+    async def execute(arguments, signal=None):
+        try:
+            await asyncio.get_running_loop().create_future()
+        except asyncio.CancelledError:
+            await lab.ticks(7_000)  # a long way out
+            raise
+    wait = {"name": "wait", "description": "Wait; deaf, and slow to die.",
+            "parameters": {"type": "object", "properties": {}}, "execute": execute}
+    model = lab.ScriptedModel([lab.reply(lab.call("wait")), lab.say("Done.")])
+    h = harness.Harness(model, "You wait.", [wait])
+    task = asyncio.ensure_future(lab.drive(h.prompt("Wait.")))
+    await lab.ticks(30)
+    answer = await harness.stop_run(h, task, grace=0)
+    t.expect([answer, task.done(), lab.shape(h.messages)],
+             why="What a caller may rely on: when stop_run returns, the task is over, whichever "
+                 "the answer, with no limit in turns: [the answer, the task over on return, the "
+                 "record] for a task 7,000 turns slow to die (stop_run, lesson 15).")
+'''),
 ]
