@@ -2117,6 +2117,103 @@ _SHARED = []  # one list for every provider-worded aborted ending
             elif turn <= 50 and signal is not None and signal.is_cancelled():  # a long run goes on
                 reply = error_message(ABORTED, stop_reason="aborted")
 """),
+    # Hunt round 22 (reader r118), designs 15.2-11, 26, 42, 43, 45, 46 and 40 (second author).
+    Wrong(lab='15.2', name='asking the idle harness for a task that is over',
+          rule='A task that was over already is "clean" at once, and stop_run then asks nothing of the harness, idle or not: a tool of the finished run that kept its signal must not find it set (hunt round 22, 15.2-11).',
+          where='lab 15.2, Build section: "`stop_run` then asks nothing of the harness, whose run may by now be another one"',
+          names='asks nothing of the harness',
+          replace=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    harness.cancel()
+''',
+          by=r'''
+    if task.done():  # over already: asking an idle harness is harmless, surely
+        if not harness.is_running:
+            harness.cancel()
+        return "clean"
+    harness.cancel()
+'''),
+    Wrong(lab='15.2', name='the hard wait swallowing the common errors a cancelled task raises',
+          rule='Only the task\'s own cancellation may end at stop_run: a task that, cancelled, raises something else hands it on, whatever its class (hunt round 22, 15.2-26).',
+          where='lab 15.2, Build section: "Only the task\'s own cancellation may end at `stop_run`"',
+          names="Only the task's own cancellation may end at stop_run",
+          replace=r'''
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+''',
+          by=r'''
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    except (ValueError, KeyError, OSError, LookupError, TypeError):
+        pass  # the task's clean-up failed: not stop_run's business
+'''),
+    Wrong(lab='15.2', name='a grace far below 0 read as its size',
+          rule='A grace below 0 counts as 0, however far below (hunt round 22, 15.2-42).',
+          where='lab 15.2, Build section: "A grace below 0 counts as 0."',
+          names='counts as 0',
+          replace=r'''
+    for _ in range(grace):
+''',
+          by=r'''
+    for _ in range(grace if grace > -10 else -grace):  # a small slip is 0; a big one, its size
+'''),
+    Wrong(lab='15.2', name='a second stop_run on a dying task waiting a few turns only',
+          rule='When stop_run returns, the task is over, whichever call it is: a second stop_run on a task that is still dying waits for it as the first does (hunt round 22, 15.2-43).',
+          where='lab 15.2, Build section: "a second `stop_run` on a task that is still dying waits for it as the first does"',
+          names='A second stop_run on a task that is still dying waits for it',
+          replace=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    harness.cancel()
+''',
+          by=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    if task.cancelling():  # somebody insisted already: wait a little, then report
+        for _ in range(4):
+            if task.done():
+                break
+            await asyncio.sleep(0)
+        return "hard"
+    harness.cancel()
+'''),
+    Wrong(lab='15.2', name='the harness asked again when stop_run is cancelled in its grace',
+          rule='The harness is asked once: stop_run cancelled during its grace goes on up without asking again, since the run the frontend has begun meanwhile is not the one it was asked to stop (hunt round 22, 15.2-45).',
+          where='lab 15.2, Build section: "Nor does it ask twice: a run the frontend starts during the grace is not the one it was asked to stop."',
+          names='Nor does it ask twice',
+          replace=r'''
+    for _ in range(grace):
+        if task.done():
+            break
+        await asyncio.sleep(0)  # a turn for the run to notice
+''',
+          by=r'''
+    try:
+        for _ in range(grace):
+            if task.done():
+                break
+            await asyncio.sleep(0)  # a turn for the run to notice
+    except asyncio.CancelledError:
+        harness.cancel()  # make sure, on the way out
+        raise
+'''),
+    Wrong(lab='15.2', name='the harness asked again before insisting after a short grace',
+          rule='The harness is asked once, whatever the grace: a run the frontend starts during a short grace is not the one it was asked to stop either (hunt round 22, 15.2-46).',
+          where='lab 15.2, Build section: "Nor does it ask twice: a run the frontend starts during the grace is not the one it was asked to stop."',
+          names='Nor does it ask twice',
+          replace=r'''
+        return "clean"
+    task.cancel()
+''',
+          by=r'''
+        return "clean"
+    if grace < 40:
+        harness.cancel()  # a short grace may have been missed: remind it
+    task.cancel()
+'''),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).
@@ -2451,6 +2548,38 @@ ALLOWED = [
                 await asyncio.sleep(0)
             while not process.done():
 """),
+    # Hunt round 22 (reader r118), design 15.2-40, ruled allowed: its cap is on a path asyncio never takes.
+    Wrong(lab='15.2', name="stop_run's own cancellation waiting a hundred turns for the task",
+          rule='Once stop_run has insisted, its own cancellation goes on up when the task it waits for is over, not before. A cap on a wait that follows a CancelledError reaching stop_run before the task is over sits on a path asyncio never takes: cancelling stop_run while it awaits a task that is not done hands the cancellation to that task (Task.cancel() cancels the future it awaits, and returns True), so `await task` raises only once the task is over, and the cap is dead code; the design behaves as the reference does (hunt round 22, 15.2-40, ruled allowed).',
+          where='lab 15.2, Build section: "Once `stop_run` has insisted, its own cancellation goes on up when the task it waits for is over, not before"',
+          names='',
+          replace=r'''
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+''',
+          by=r'''
+    stopped, waited = False, 0
+    while True:
+        try:
+            if stopped:  # stop_run's own cancellation: wait a while for the task, not for ever
+                await asyncio.sleep(0)
+                waited += 1
+                if task.done() or waited > 100:
+                    break
+                continue
+            await task
+        except asyncio.CancelledError:
+            if asyncio.current_task().cancelling():
+                stopped = True
+                if not task.done():
+                    continue
+        break
+    if stopped:
+        raise asyncio.CancelledError()
+'''),
 ]
 
 # Designs that break a rule only past what a check of the lab can afford (tools/wrong_designs.py's
@@ -2793,5 +2922,121 @@ async def test_a_command_of_twenty_one_thousand_turns(t):
     t.expect([lab.shape(h.messages), h.messages[2]["content"]],
              why="bash has no timeout of its own, and only Stop ends a command early: [the "
                  "record, the result] of a command of 21,000 turns (bash, lesson 15).")
+'''),
+    # Hunt round 22 (reader r118), designs 15.2-15 and 15.2-25 (second author).
+    Beyond(lab='15.2', name='a grace capped at five thousand and one turns',
+           rule='"clean" when the task finished by itself within `grace` turns of the event '
+                'loop: a grace of a billion turns is a billion, with no cap of stop_run\'s own.',
+           where='hunt round 22, design 15.2-15 (grace-capped-just-past-tests)',
+           names="with no cap of stop_run's own",
+           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), and "
+                 "test_grace_is_counted_in_turns's long tidy-up takes 1,500 to 5,000 of them; "
+                 "this grace stops at turn 5,001, just past the draw, as 'a grace capped at six "
+                 "thousand turns' is; a longer draw would only move the edge",
+           replace=r"""
+    for _ in range(grace):
+""",
+           by=r"""
+    for _ in range(min(grace, 5001)):  # nobody waits longer than that
+""",
+           turns=20_000, seconds=10.0,
+           deep=r"""
+import asyncio
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "15.2"
+
+
+@lab_test("A tool that tidies up for 7,000 turns after Stop, under a grace of a billion turns, "
+          "ends by itself: \"clean\".")
+async def test_a_tidy_up_of_seven_thousand_turns(t):
+    async def execute(arguments, signal=None):
+        while not signal.is_cancelled():
+            await asyncio.sleep(0)
+        await lab.ticks(7_000)  # tidying up
+        return "tidied"
+    build = {"name": "build", "description": "Build, and tidy up when stopped.",
+             "parameters": {"type": "object", "properties": {}}, "execute": execute}
+    model = lab.ScriptedModel([lab.reply(lab.call("build")), lab.say("Done.")])
+    h = harness.Harness(model, "You build.", [build])
+    task = asyncio.ensure_future(lab.drive(h.prompt("Build it.")))
+    await lab.ticks(30)
+    answer = await harness.stop_run(h, task, grace=10 ** 9)
+    t.expect([answer, lab.shape(h.messages)],
+             why="A grace of a billion turns is a billion turns, with no cap of stop_run's own: "
+                 "[the answer, the record] for a tool that tidies up for 7,000 turns "
+                 "(stop_run, lesson 15).")
+"""),
+    Beyond(lab='15.2', name='a hard wait that gives up after 4101 turns',
+           rule='What a caller may rely on: when stop_run returns, the task is over, whichever '
+                'the answer; once it has insisted it waits for the task, with no limit in turns '
+                'or in seconds.',
+           where='hunt round 22, design 15.2-25 (hard-wait-capped-just-past-tests)',
+           names='when stop_run returns, the task is over',
+           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), and "
+                 "test_stop_run_waits_however_long_the_task_takes_to_die's task dies in 1,500 to "
+                 "4,000 of them; this stop_run gives up at turn 4,101, just past the draw. "
+                 "Catching it on every draw needs a task that dies in 4,200 turns or more each "
+                 "time, about 6 ms more per run on the reference (1.65 ms a thousand turns, "
+                 "measured) and a test near the whole budget, which a slower harness's own turns "
+                 "would break; a longer draw would only move the edge",
+           replace=r'''
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    if asyncio.current_task().cancelling():  # the task swallowed stop_run's own cancellation,
+        raise asyncio.CancelledError()  # which awaiting it handed on: it still goes on up
+    return "hard"
+''',
+           by=r'''
+    for _ in range(4101):  # a task this slow to die is hung
+        if task.done():
+            break
+        try:
+            await asyncio.sleep(0)
+        except asyncio.CancelledError:  # stop_run's own: on up once the task is over
+            if not task.done():
+                await asyncio.wait([task])
+            raise
+    if task.done() and not task.cancelled() and task.exception() is not None:
+        raise task.exception()
+    return "hard"
+''',
+           turns=20_000, seconds=10.0,
+           deep=r'''
+import asyncio
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "15.2"
+
+
+@lab_test("A deaf tool that, cancelled, takes 7,000 turns to die: stop_run with no grace "
+          "answers \"hard\" only once the task is over.")
+async def test_a_task_that_takes_seven_thousand_turns_to_die(t):
+    async def execute(arguments, signal=None):
+        try:
+            await asyncio.get_running_loop().create_future()
+        except asyncio.CancelledError:
+            await lab.ticks(7_000)  # a long way out
+            raise
+    wait = {"name": "wait", "description": "Wait; deaf, and slow to die.",
+            "parameters": {"type": "object", "properties": {}}, "execute": execute}
+    model = lab.ScriptedModel([lab.reply(lab.call("wait")), lab.say("Done.")])
+    h = harness.Harness(model, "You wait.", [wait])
+    task = asyncio.ensure_future(lab.drive(h.prompt("Wait.")))
+    await lab.ticks(30)
+    answer = await harness.stop_run(h, task, grace=0)
+    t.expect([answer, task.done(), lab.shape(h.messages)],
+             why="What a caller may rely on: when stop_run returns, the task is over, whichever "
+                 "the answer, with no limit in turns: [the answer, the task over on return, the "
+                 "record] for a task 7,000 turns slow to die (stop_run, lesson 15).")
 '''),
 ]

@@ -314,7 +314,7 @@ async def request_in_flight(t, latency, into, front=None, wound_up=None):
             await lab.drive(h.prompt(f"Portray {place(t)}."))
         except asyncio.CancelledError:
             if front == "fails":
-                raise RuntimeError("the session could not be saved") from None
+                raise OSError("the session could not be saved") from None  # a disk failing
             if front == "slow":
                 await lab.ticks(work)
                 wound_up.append(work)
@@ -568,8 +568,8 @@ async def test_stop_run_while_the_model_answers(t):
               ["thousands of turns of work after the run, a billion", "clean", None, True, True],
               ["clean", 0, False, "returned", "U A(aborted) U A"]] + [
                  ["swallows", ["hard"], ["returned"]],
-                 ["fails", [["RuntimeError", "the session could not be saved"]],
-                  ["raised RuntimeError"]],
+                 ["fails", [["OSError", "the session could not be saved"]],
+                  ["raised OSError"]],
                  ["fails after", ["clean"], ["raised RuntimeError"]],
                  ["after", ["hard"], ["cancelled"]], ["slow", ["hard"], ["cancelled"], True],
                  ["twice", ["hard", "hard"], ["cancelled", "cancelled"]], ["clean", 0]],
@@ -610,6 +610,78 @@ async def test_stop_run_while_the_model_answers(t):
              "\"clean\" at once, even one stop_run itself stopped hard.")
 
 
+async def a_second_run_left_alone(t):
+    """stop_run over a frontend that, its first run stopped, begins a second whose tool never
+    looks at its signal: once under a short grace that runs out while the second run waits, once
+    cancelled in a long grace while it does (the frontend then cancels its task itself). Each row:
+    [which, how stop_run ended, the record, what the second run's tool found when a
+    cancellation reached it: its signal set]. The harness is asked once, so that signal is
+    clear (hunt round 22, 15.2-45 and 46)."""
+    tidy, before, where = t.random.randint(1, 5), t.random.randint(10, 40), place(t)
+
+    def begun(told):
+        async def build(arguments, signal=None):
+            while not signal.is_cancelled():
+                await asyncio.sleep(0)
+            await lab.ticks(tidy)  # tidying up
+            return "tidied up"
+
+        async def wait(arguments, signal=None):
+            try:
+                await asyncio.get_running_loop().create_future()
+            except asyncio.CancelledError:
+                told.append(signal is not None and signal.is_cancelled())
+                raise
+        model = lab.ScriptedModel([lab.reply(lab.call("build")), lab.reply(lab.call("wait")),
+                                   lab.forever(lambda request: lab.say("Done."))])
+        h = harness.Harness(model, SYSTEM, [
+            {"name": "build", "description": "Build; tidies up when stopped.",
+             "parameters": NOTHING, "execute": build},
+            {"name": "wait", "description": "Wait; never looks.", "parameters": NOTHING,
+             "execute": wait}])
+
+        async def frontend():
+            await lab.drive(h.prompt(f"Build the {where}."))
+            await lab.drive(h.prompt("Now wait."))  # nobody asked this one to stop
+        return h, asyncio.ensure_future(frontend())
+    h, task = begun([])
+    await lab.ticks(before)
+    h.cancel()  # Stop alone, to count the turns this harness takes to begin the second run
+    needed = 0
+    while len(h.messages) < 5 and needed < 500:
+        await lab.tick()
+        needed += 1
+    task.cancel()
+    while not task.done():
+        await lab.tick()
+    rows, told = [], []
+    h, task = begun(told)
+    await lab.ticks(before)
+    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=needed + t.random.randint(3, 12)))
+    rows.append(["a short grace", await answered(stopper), lab.shape(h.messages), told])
+    told = []
+    h, task = begun(told)
+    await lab.ticks(before)
+    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=10 ** 9))
+    while len(h.messages) < 6 and not task.done():  # the second run waits on its tool
+        await lab.tick()
+    stopper.cancel()
+    ended = await answered(stopper)
+    task.cancel()  # the frontend's own cancel, once stop_run is gone
+    while not task.done():
+        await lab.tick()
+    rows.append(["cancelled in a long grace", ended, lab.shape(h.messages), told])
+    return rows
+
+
+SECOND_RUN = ("Nor does stop_run ask twice: a run the frontend begins during the grace is not the "
+              "one it was asked to stop, so when a short grace runs out stop_run insists without "
+              "asking again, and cancelled in its grace it goes on up without asking again; "
+              "either way the second run's tool finds its signal clear when a cancellation "
+              "reaches it (stop_run, lesson 15). Each row: [which, how stop_run ended, the "
+              "record, what the second run's tool found: its signal set].")
+
+
 @lab_test("stop_run on tasks that end by themselves: one whose listener raised before, while "
           "the same harness runs the next prompt, and one whose tool, on seeing the flag, cancels "
           "its own task N turns after Stop. The first is \"clean\" with no turn spent whatever "
@@ -648,6 +720,7 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
     dropped_answer, dropped_spent = await turns_spent(harness.stop_run(h, dropped, grace=grace))
     while not newer.done():
         await lab.tick()
+    await turns_spent(harness.stop_run(h, dropped, grace=grace))  # again, the harness idle now
     first = [grace, answer, spent, state(broken), dropped_answer, dropped_spent, state(dropped),
              model.calls[1].signal.is_cancelled(), state(newer), lab.shape(h.messages)]
 
@@ -744,7 +817,9 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
              "included, stays the task's: stop_run answers \"clean\" and raises nothing. Items: "
              "[grace, answer, turns stop_run spent, the task, then the answer, turns spent and "
              "the task for one its frontend cancelled before it ran, the token of the request "
-             "the harness's next run had under way set, that run's task, the record] for the "
+             "the harness's next run had under way set (after that run was over and stop_run was "
+             "handed the dropped task once more, the harness idle by then: an idle harness is "
+             "asked nothing either), that run's task, the record] for the "
              "task whose listener raised; "
              "[Stop alone ended the other]; then for graces N, the default (its answer: the one a "
              "grace of five gives) and far more: [the grace, the answer, returned by the end of the "
@@ -755,6 +830,7 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
              "has no cap of stop_run's own; then for a run whose listener raises at the end of the "
              "turn Stop cut short, under a long grace: [which, stop_run's answer or what it "
              "raised, the task, the record].")
+    t.expect(await a_second_run_left_alone(t), why=SECOND_RUN)
     t.expect(await stop_runs_in_turn(t, lab.Shell(lab.Workspace({}))), why=IN_TURN)
 
 
@@ -829,6 +905,7 @@ async def test_stop_run_inside_a_task_group(t):
              "later, the clean-up commands its tool had started, which it starts only once "
              "cancelled, the run's flag still set]]; last, a bare task that swallows every "
              "cancellation: [which, how stop_run ended, the task].")
+    t.expect(await a_second_run_left_alone(t), why=SECOND_RUN)
 
 
 @lab_test("stop_run with no grace against a tool that never looks at its signal and, once "
@@ -899,7 +976,7 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
                 await lab.drive(h.prompt(f"Wait by the {place(t)}."))
             except asyncio.CancelledError:
                 if case == "fails":
-                    raise RuntimeError("the notes could not be kept") from None
+                    raise LookupError("the notes could not be kept") from None
                 raise
         task = asyncio.ensure_future(saving())
         await lab.ticks(t.random.randint(10, 40))
@@ -935,7 +1012,7 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
               ["grace", "cancelled", "still running", 0, True],
               ["wait for the task", "cancelled", "cancelled", 1, True],
               ["swallows", ["hard"], ["returned"], "U A[c1] R(c1) A(aborted)"],
-              ["fails", [["RuntimeError", "the notes could not be kept"]], ["raised RuntimeError"],
+              ["fails", [["LookupError", "the notes could not be kept"]], ["raised LookupError"],
                "U A[c1]"],
               ["twice", ["hard", "hard"], ["cancelled", "cancelled"], "U A[c1]"],
               ["a grace below 0", "hard", "cancelled"],

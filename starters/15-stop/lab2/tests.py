@@ -424,6 +424,24 @@ async def test_grace_is_counted_in_turns(t):
              "stops it as ever (stop_run, lesson 15). Items: [answer, turns waited] for the "
              "finished task and for the cancelled one, the newer run still going (is_running, "
              "its task done) a while later, then the answer for the newer run's task, the record.")
+    kept = []  # a tool of a finished run that keeps its signal, as a background job might
+
+    async def keeps(arguments, signal=None):
+        kept.append(signal)
+        return "started in the background"
+    h9, _ = started([{"name": "build", "description": "Build in the background.",
+                      "parameters": NO_ARGUMENTS, "execute": keeps}], lab.call("build"))
+    over = asyncio.ensure_future(lab.drive(h9.prompt("Build it.")))
+    await over
+    grace = t.random.choice([0, t.random.randint(1, 300)])
+    answer, waited = await turns_taken_by(harness.stop_run(h9, over, grace=grace))
+    t.expect([grace, answer, waited, h9.is_running, [s.is_cancelled() for s in kept]],
+             [grace, "clean", 0, False, [False]],
+             "Handed a task that is over already, stop_run asks nothing of the harness, idle or "
+             "not: asking an idle harness sets the flag of the run that is over, and a tool of "
+             "that run that kept its signal, a job it left in the background, would read it as "
+             "Stop (stop_run, the lab's Build, item 2). Items: [grace, answer, turns waited, "
+             "is_running, whether the signal the finished run's tool kept is set].")
     async def two_runs(h):  # a frontend that, its run stopped, starts another at once
         await lab.drive(h.prompt("Build it."))
         await lab.drive(h.prompt("Now say hello."))
@@ -438,21 +456,61 @@ async def test_grace_is_counted_in_turns(t):
              "the frontend at once started a second, which must run to its answer, not end "
              "aborted because stop_run asked again (stop_run, the lab's Build, item 2). Items: "
              "[answer, the record, its last message's text].")
-    told = []  # the second run, started during the grace, waits on a deaf tool
-    wait = {**deaf_and_slow_to_die(told=told), "name": "wait"}
-    h8, _ = started([slow_to_finish(word(t), t.random.randint(1, 5)), wait], lab.call("build"),
-                    lab.reply(lab.call("wait", {"target": word(t)})))
-    task = asyncio.ensure_future(two_runs(h8))
-    await lab.ticks(t.random.randint(20, 60))
-    answer = await harness.stop_run(h8, task, grace=t.random.randint(40, 80))
-    t.expect([answer, lab.shape(h8.messages), told], why=(
-        "stop_run asks the harness once, before its grace: the first run ended within it, and "
+    tidy8, before = t.random.randint(1, 5), t.random.randint(20, 60)
+
+    def two_runs_second_deaf(told):  # the second run, started during the grace, waits on a deaf tool
+        h, _ = started([slow_to_finish(word(t), tidy8), {**deaf_and_slow_to_die(told=told),
+                                                         "name": "wait"}],
+                       lab.call("build"), lab.reply(lab.call("wait", {"target": word(t)})))
+        return h, asyncio.ensure_future(two_runs(h))
+    probe, task = two_runs_second_deaf([])
+    await lab.ticks(before)
+    probe.cancel()  # Stop alone, to count the turns this harness takes to begin the second run
+    begun = 0
+    while len(probe.messages) < 5 and begun < 500:
+        await lab.tick()
+        begun += 1
+    task.cancel()
+    while not task.done():
+        await lab.tick()
+    rows = []
+    for grace in (begun + t.random.randint(3, 10), begun + t.random.randint(11, 80)):
+        told = []
+        h8, task = two_runs_second_deaf(told)
+        await lab.ticks(before)
+        rows.append([await harness.stop_run(h8, task, grace=grace), lab.shape(h8.messages), told])
+    t.expect(rows, why=(
+        "stop_run asks the harness once, before its grace, however short or long the grace: the "
+        "first run ended within it, and "
         "the second, which the frontend started at once, was never asked to stop; when the "
         "grace ran out with the task still going, stop_run insisted, and the second run's tool "
         "met the cancellation with its signal clear, since nobody had asked that run to stop "
-        "(stop_run, the lab's Build, item 2: \"Nor does it ask twice\"). Items: [answer, "
-        "lab.shape of the record, whether the deaf tool's signal was set when the cancellation "
-        "reached it]."))
+        "(stop_run, the lab's Build, item 2: \"Nor does it ask twice\"). Each row, for a grace "
+        "a few turns past the turns your harness takes to begin the second run after Stop, then "
+        "for a longer one: [answer, lab.shape of the record, whether the deaf tool's signal was "
+        "set when the cancellation reached it]."))
+    told = []
+    h9, task = two_runs_second_deaf(told)
+    await lab.ticks(before)
+    stopper = asyncio.ensure_future(harness.stop_run(h9, task, grace=10 ** 9))
+    while len(h9.messages) < 6 and not task.done():  # the second run waits on its deaf tool
+        await lab.tick()
+    stopper.cancel()  # stop_run cancelled during its grace, the second run under way
+    ended = "returned"
+    try:
+        await stopper
+    except asyncio.CancelledError:
+        ended = "cancelled"
+    task.cancel()  # the frontend's own cancel, once stop_run is gone
+    while not task.done():
+        await lab.tick()
+    t.expect([ended, lab.shape(h9.messages), told], why=(
+        "Nor does stop_run ask twice on its way out: cancelled during its grace, after the run it "
+        "asked to stop had ended and the frontend had begun a second, stop_run goes on up and "
+        "leaves the harness alone, so the second run's tool, cancelled later by the frontend "
+        "itself, finds its signal clear (stop_run, the lab's Build, item 2: \"Nor does it ask "
+        "twice\"). Items: [how stop_run ended, lab.shape of the record, whether the deaf tool's "
+        "signal was set when the frontend's cancellation reached it]."))
     h5, _ = started([slow_to_finish(word(t), long)], lab.call("build"))
     task = await run_in_a_task(h5, "Build it.", t.random.randint(20, 60))
     stopper = asyncio.ensure_future(harness.stop_run(h5, task, grace=10 ** 9))
@@ -506,7 +564,10 @@ async def test_stop_run_can_itself_be_stopped(t):
     await lab.ticks(grace + t.random.randint(5, slow - 10))  # stop_run cancelled, and waits
     t.expect(stopper.done(), False,
              "Has stop_run returned while the slow task is still dying? It must wait for it.")
-    again = asyncio.ensure_future(harness.stop_run(h, task, grace=0))  # a second Stop
+
+    async def second_stop():  # a second Stop: its answer, and whether the task was over by then
+        return [await harness.stop_run(h, task, grace=0), task.done()]
+    again = asyncio.ensure_future(second_stop())
     await lab.ticks(3)
     t.expect([again.done(), task.done()], [False, False],
              "A second stop_run on a task that is still dying waits for it as the first does: "
@@ -529,10 +590,13 @@ async def test_stop_run_can_itself_be_stopped(t):
         await lab.tick()
     while not again.done():
         await lab.tick()
-    t.expect([task.cancelled(), seen, again.result()], [True, [target], "hard"],
+    t.expect([task.cancelled(), seen, again.result()], [True, [target], ["hard", True]],
              "The slow task ends cancelled too, its tool having run once with the call's "
-             "arguments, and the second stop_run, left alone, says \"hard\" once it is over. "
-             "Items: [cancelled, the targets the tool was given, the second stop_run's answer].")
+             "arguments, and the second stop_run, left alone, says \"hard\" once it is over, "
+             "not before: a second stop_run on a task that is still dying waits for it as the "
+             "first does, however many turns it takes (stop_run, the lab's Build, item 2). "
+             "Items: [cancelled, the targets the tool was given, [the second stop_run's answer, "
+             "the task over when it returned]].")
     grace, told = t.random.randint(50, 500), []
     h, _ = started([deaf_and_slow_to_die(slow=slow, told=told)],
                    lab.call("build", {"target": word(t)}))
@@ -637,7 +701,7 @@ async def test_stop_run_asks_before_it_insists(t):
         h, _ = started([deaf_and_slow_to_die(told=told)], lab.call("build", {"target": word(t)}))
         task = await run_in_a_task(h, "Build it.", t.random.randint(20, 60))
         rows.append([grace, await harness.stop_run(h, task, grace=grace), told])
-    below, told = -t.random.randint(1, 9), []
+    below, told = -t.random.choice([t.random.randint(1, 9), t.random.randint(10, 10 ** 6)]), []
     h, _ = started([deaf_and_slow_to_die(told=told)], lab.call("build", {"target": word(t)}))
     task = await run_in_a_task(h, "Build it.", t.random.randint(20, 60))
     stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=below))
@@ -693,18 +757,19 @@ async def test_stop_run_asks_before_it_insists(t):
     import inspect
     h, _ = started([deaf_and_slow_to_die()], lab.call("build", {"target": word(t)}))
     failure = f"could not save {word(t)}"
+    kind = t.random.choice((ValueError, KeyError, OSError, ConnectionError))
 
     async def frontend():  # a frontend that, cancelled, fails on its way out
         try:
             await lab.drive(h.prompt("Build it."))
         except asyncio.CancelledError:
-            raise RuntimeError(failure)
+            raise kind(failure)
     task = asyncio.ensure_future(frontend())
     await lab.ticks(t.random.randint(20, 60))
     stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=t.random.randint(0, 40)))
     while not stopper.done():
         await lab.tick()
-    t.expect(outcome(stopper), f"raised RuntimeError: {failure}",
+    t.expect(outcome(stopper), f"raised {kind.__name__}: {kind(failure)}",
              "Only the task's own cancellation may end at stop_run: a task that, cancelled, "
              "raises something else hands it on to stop_run's caller, as awaiting it does "
              "(stop_run, lesson 15). The item: how stop_run ended.")
