@@ -207,20 +207,19 @@ def test_deleting_the_failing_tests_scores_nothing(week, tmp_path, starter):
 
 
 def _edit_a_test_to_pass(repo: Path) -> None:
-    """test_error_message checks its own wanted values instead of the student's function's."""
+    """test_error_message checks its own wanted values instead of the student's function's:
+    within it, every call of harness.error_message becomes a call of a function of the test's
+    own that makes the wanted message, whatever cases the test holds."""
     source = (repo / TESTS).read_text(encoding="utf-8")
-    edited = source.replace(
-        "t.expect([harness.error_message(reason) for reason in reasons],",
-        't.expect([{"role": "assistant", "content": [], "stop_reason": "error", '
-        '"error_message": reason} for reason in reasons],').replace(
-        't.expect(lab.show([harness.error_message(f"Agent stopped after max_turns={limit}")]),',
-        't.expect(f"assistant -> (nothing)  [error: Agent stopped after max_turns={limit}]",'
-    ).replace(
-        "first, second = harness.error_message(reasons[0]), harness.error_message(reasons[0])",
-        'first, second = {"content": []}, {"content": []}').replace(
-        'harness.error_message(reasons[2])["content"]', "[]").replace(
-        "harness.error_message(told) is harness.error_message(told)", "False")
-    assert edited.count("harness.error_message") < source.count("harness.error_message")
+    node = next(n for n in ast.parse(source).body
+                if isinstance(n, ast.AsyncFunctionDef) and n.name == "test_error_message")
+    lines = source.splitlines(keepends=True)
+    head, body = lines[:node.lineno], "".join(lines[node.lineno:node.end_lineno])
+    made = ('    def made(reason):\n        return {"role": "assistant", "content": [], '
+            '"stop_reason": "error", "error_message": reason}\n')
+    edited = "".join(head) + made + body.replace("harness.error_message(", "made(") + \
+        "".join(lines[node.end_lineno:])
+    assert "harness.error_message(" in body and edited != source
     (repo / TESTS).write_text(edited, encoding="utf-8")
 
 
