@@ -30,8 +30,12 @@ class Place:
 
 def place_of(frame, harness_path: str) -> Place | None:
     """The place in harness.py of the innermost of `frame` and its callers that runs code from
-    `harness_path`; None when none does."""
-    target = os.path.realpath(harness_path) if harness_path else None
+    `harness_path`; None when none does. Nothing here waits on the system once each file has
+    been seen: the child's heartbeat holds the main thread's frames while it runs, and a wait
+    (os.path.realpath's stat calls) let the test go on meanwhile with its locals kept alive, so
+    a record the test had let go was still held when it looked (lab 7.1's "the record is gone",
+    under load)."""
+    target = _real(harness_path) if harness_path else None
     while frame is not None and target:
         code = frame.f_code
         if _same_file(code.co_filename, target):
@@ -71,12 +75,17 @@ _seen: dict[str, str] = {}
 
 
 def _same_file(filename: str, target: str) -> bool:
-    """Whether code compiled from `filename` is harness.py's. realpath is cached: the heartbeat
-    asks fifty times a second, mostly of the same few files."""
+    """Whether code compiled from `filename` is harness.py's."""
+    return _real(filename) == target
+
+
+def _real(filename: str) -> str:
+    """os.path.realpath, cached: the heartbeat asks fifty times a second, mostly of the same few
+    files, and must not wait on the system while it holds frames (place_of)."""
     real = _seen.get(filename)
     if real is None:
         real = _seen[filename] = os.path.realpath(filename)
-    return real == target
+    return real
 
 
 class Streak:
