@@ -161,3 +161,21 @@ def test_reading_whether_a_file_has_async_code_leaves_no_file_open(tmp_path):
         gc.collect()
     left = [str(w.message) for w in heard if issubclass(w.category, ResourceWarning)]
     assert not left, f"has_async_code left its file open: {left}"
+
+
+def test_naming_the_place_waits_on_no_system_call_once_its_files_are_seen(tmp_path, monkeypatch):
+    """The child's heartbeat holds the main thread's frames while place_of runs; a system call
+    there lets the test run on with those frames' locals alive (lab 7.1's "the record is gone"
+    once failed so). So once a file has been seen, place_of resolves no path again."""
+    import os
+    import sys
+    path = tmp_path / "harness.py"
+    path.write_text("async def f():\n    pass\n", encoding="utf-8")
+    frame = sys._getframe()
+    hangs.place_of(frame, str(path))  # sees this test's files and harness.py once
+    resolved = []
+    real = os.path.realpath
+    monkeypatch.setattr(os.path, "realpath", lambda p, *a, **k: resolved.append(p) or real(p))
+    hangs.place_of(frame, str(path))
+    assert not resolved, (f"place_of resolved {resolved} again on its second look: each is a "
+                          "stat call made while the heartbeat holds the test's frames")
