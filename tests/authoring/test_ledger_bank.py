@@ -3,9 +3,9 @@
 four, the reference passes them all, each design of a rule fails enough of that rule's bank tests
 that every draw a grading run makes catches it, under one of three seeds (a run's seed picks
 which; all three with randomly off, as a kill author runs them), and a file whose every function
-returns one value passes none. A file
-of its own, apart from the ledger's other tests: its designs' runs are most of the ledger's time
-(tests/scheduling.py hands it to the workers a lab at a time).
+returns one value passes none. A file of its own, apart from the ledger's other tests: its
+designs' runs are most of the ledger's time (tests/scheduling.py hands it to the workers a lab
+at a time).
 """
 import pytest
 

@@ -46,9 +46,19 @@ class Runs:
         """lab_check.py's verdicts on the tests `practised` ran, as `practised` orders them: the
         child's run of those tests alone where there is one, else the whole lab's run's."""
         if self.changed_checked is not None:
-            return [(o.id, o.verdict) for o in self.changed_checked.outcomes]
-        whole = {o.id: o.verdict for o in self.checked.outcomes}
-        return [(o.id, whole.get(o.id, "not run")) for o in self.practised.outcomes]
+            return verdicts(self.changed_checked)
+        return _in_order_of(self.checked, self.practised)
+
+
+def verdicts(report: runner.Report) -> list[tuple[str, str]]:
+    """Each test's verdict in a report, in its order: what the two paths are compared by."""
+    return [(o.id, o.verdict) for o in report.outcomes]
+
+
+def _in_order_of(whole: runner.Report, part: runner.Report) -> list[tuple[str, str]]:
+    """`whole`'s verdicts on the tests `part` ran, in `part`'s order."""
+    found = dict(verdicts(whole))
+    return [(o.id, found.get(o.id, "not run")) for o in part.outcomes]
 
 
 def runs(factory: pytest.TempPathFactory, design: wrong_designs.Wrong) -> Runs:
@@ -70,8 +80,7 @@ def runs(factory: pytest.TempPathFactory, design: wrong_designs.Wrong) -> Runs:
             kept.write_text(source, encoding="utf-8")
             cut.append(suite.TestFile(file.lab_id, kept, source))
         practised = runner.run(path, cut, expected, in_process=True)
-        whole = {o.id: o.verdict for o in checked.outcomes}
-        agree = all(whole.get(o.id) == o.verdict for o in practised.outcomes)
+        agree = verdicts(practised) == _in_order_of(checked, practised)
         return Runs(checked, practised, None if agree else runner.run(path, cut, expected))
 
     return made_once.value(factory, f"design-{made_once.key_of(design.id, text)}", make)

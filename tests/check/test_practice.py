@@ -113,7 +113,7 @@ def test_the_practice_check_gives_the_checkers_verdicts_on_a_wrong_design(tmp_pa
     did, until lab 13.1 drew ten or more guidelines in one list, which a set keeps in their
     first-seen order under about one hash seed in 3.6 million."""
     runs = catalogue_runs.runs(tmp_path_factory, design)
-    practised = [(o.id, o.verdict) for o in runs.practised.outcomes]
+    practised = catalogue_runs.verdicts(runs.practised)
     checked = runs.checker_verdicts()
     assert practised == checked, (
         f"{design.id}: the practice check's verdicts differ from lab_check.py's; test by test "
