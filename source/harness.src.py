@@ -1053,30 +1053,9 @@ def run_agent(model, system, messages, tools, prompt):
     #: end
     #: gap 7.1 2 the yields
     yield {"type": "agent_start"}
-    #: from 9.1
-    #: given 9.1 lesson 8's loop inside a second one, so a follow-up can open more turns
+    #: gap 9.1 4 the loop, with the user's words at its gaps
     turn, todo, failed = 0, [], False
-    #: gap 9.1 4 steering, in the gaps
     pending = [user_message(prompt)] + ask(get_steering)  # steering sent while idle joins in
-    #: starter
-    # Steering comes in at the gaps and nowhere else: get_steering, when there is one, is called
-    # as the run begins and after the turn_end of each turn whose reply did not fail, and at no
-    # other moment, so never while a call of this run lacks its result. What it gives is recorded
-    # at the top of the next turn. A steer sent while idle comes right after the prompt (U U A);
-    # one sent during c1 of [c1, c2] comes out U A[c1,c2] R(c1) R(c2) U A.
-    # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle,
-    #   test_every_request_of_a_steered_run_is_valid.
-    pending = [user_message(prompt)]
-    #: guided
-    # Steering is asked for where nothing stands in its way, in two places: here, so that
-    # what was sent while no run was going joins the prompt's turn (after the prompt); and
-    # below, after each turn_end of a reply that did not fail, when every call of the turn has
-    # its result. Ask with ask(get_steering): it calls the function, or gives [] without one.
-    # Whatever it returns goes in `pending`, which the next turn's top records. One of the
-    # lab's tests, a steer sent from inside c1 of the batch [c1, c2]:
-    #     lab.shape(h.messages) == "U A[c1,c2] R(c1) R(c2) U A"
-    pending = [user_message(prompt)]
-    #: end
     while pending:  # once for the prompt, then once per follow-up
         while todo or pending:  # one lap is one turn
             turn += 1
@@ -1153,30 +1132,39 @@ def run_agent(model, system, messages, tools, prompt):
                 yield record(result)  # straight after the tool returned: nothing in between
                 yield {"type": "tool_execution_end", "call": call, "result": result}
             yield {"type": "turn_end", "message": reply}
-            #: gap 9.1 4 steering, in the gaps
             if not failed:
                 pending = ask(get_steering)  # every call of this turn has its result
-            #: starter
-            # Gap 4, continued.
-            #: guided
-            # The turn is over and every call has its result: ask for steering here, unless
-            # the reply failed (a failed run is over, and nobody is asked for more).
-            #: end
-        #: gap 9.1 5 follow-ups, at the end
         if not failed:
             pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
-        #: starter
-        # get_follow_ups, when there is one, is called only where the run would otherwise end:
-        # never after a turn whose reply had calls, never after a failed reply. A follow-up it
-        # gives is answered in this same run, in turns of its own, before the run's one agent_end;
-        # one queued during a run that fails waits for the next run.
-        # Tests: test_a_follow_up_is_answered_in_the_same_run, test_a_follow_up_sent_while_idle,
-        #   test_a_follow_up_outlives_a_failed_run.
-        #: guided
-        # Here the run would end: the last reply asked for nothing and no steering came.
-        # Ask for follow-ups with ask(get_follow_ups), only here and never after a failed
-        # reply; what comes back goes in `pending` and opens another round of turns.
-        #: end
+    #: starter +before
+    # Below is lesson 8's loop, unchanged. Make it take in the user's words, at its gaps and
+    # nowhere else; what it is handed is recorded at the top of a turn, as the prompt is.
+    #   - get_steering, when there is one, is called as the run begins and after the turn_end
+    #     of each turn whose reply did not fail, and at no other moment: never while a call of
+    #     this run lacks its result. A steer sent while idle comes right after the prompt
+    #     (U U A); one sent during c1 of [c1, c2] comes out U A[c1,c2] R(c1) R(c2) U A.
+    #   - get_follow_ups, when there is one, is called only where the run would otherwise end:
+    #     never after a turn whose reply had calls, never after a failed reply. What it gives
+    #     is answered in this same run, in turns of its own, before the run's one agent_end;
+    #     one queued during a run that fails waits for the next run.
+    #   - Without either callable, the record and the events are lesson 8's.
+    # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle,
+    #   test_a_follow_up_is_answered_in_the_same_run, test_a_follow_up_outlives_a_failed_run,
+    #   test_every_request_of_a_steered_run_is_valid.
+    #: guided +before
+    # Below is lesson 8's loop. Four changes make it lesson 9's:
+    #   1. Put it inside a second loop, `while pending:`, so that a follow-up can open more
+    #      turns in the same run; the inner one goes on while calls are owed or `pending`
+    #      holds messages, as now.
+    #   2. Before both loops: `failed` starts False, and `pending` starts as the prompt's
+    #      message followed by what ask(get_steering) gives, so that steering sent while idle
+    #      joins the prompt's turn. (ask calls the function, or gives [] without one.)
+    #   3. In the inner loop, after turn_end, every call of the turn has its result: unless
+    #      the reply failed, set `pending` from ask(get_steering).
+    #   4. After the inner loop, the run would end: unless the reply failed, set `pending`
+    #      from ask(get_follow_ups). A failed run asks nobody for anything.
+    # One of the lab's tests, a steer sent from inside c1 of the batch [c1, c2]:
+    #     lab.shape(h.messages) == "U A[c1,c2] R(c1) R(c2) U A"
     #: before
     turn, calls, pending = 0, [], [user_message(prompt)]
     while calls or pending:  # one lap is one turn

@@ -823,14 +823,12 @@ class Harness:
           names='when the run begins',
           replace=r'''
     yield {"type": "agent_start"}
-    # given in lesson 9: lesson 8's loop inside a second one, so a follow-up can open more turns
     turn, todo, failed = 0, [], False
     pending = [user_message(prompt)] + ask(get_steering)  # steering sent while idle joins in
 ''',
           by=r'''
     early = ask(get_steering)  # asked at once, with the run
     yield {"type": "agent_start"}
-    # given in lesson 9: lesson 8's loop inside a second one, so a follow-up can open more turns
     turn, todo, failed = 0, [], False
     pending = [user_message(prompt)] + early  # steering sent while idle joins in
 '''),

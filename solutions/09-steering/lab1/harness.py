@@ -244,7 +244,6 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
         return list(get()) if get else []
 
     yield {"type": "agent_start"}
-    # given in lesson 9: lesson 8's loop inside a second one, so a follow-up can open more turns
     turn, todo, failed = 0, [], False
     pending = [user_message(prompt)] + ask(get_steering)  # steering sent while idle joins in
     while pending:  # once for the prompt, then once per follow-up

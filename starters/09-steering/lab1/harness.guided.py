@@ -245,47 +245,41 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
         return list(get()) if get else []
 
     yield {"type": "agent_start"}
-    # given in lesson 9: lesson 8's loop inside a second one, so a follow-up can open more turns
-    turn, todo, failed = 0, [], False
-    # --- your code --- gap 4 of 5: steering, in the gaps
-    # Steering is asked for where nothing stands in its way, in two places: here, so that
-    # what was sent while no run was going joins the prompt's turn (after the prompt); and
-    # below, after each turn_end of a reply that did not fail, when every call of the turn has
-    # its result. Ask with ask(get_steering): it calls the function, or gives [] without one.
-    # Whatever it returns goes in `pending`, which the next turn's top records. One of the
-    # lab's tests, a steer sent from inside c1 of the batch [c1, c2]:
+    # --- your code --- gap 4 of 4: the loop, with the user's words at its gaps
+    # Below is lesson 8's loop. Four changes make it lesson 9's:
+    #   1. Put it inside a second loop, `while pending:`, so that a follow-up can open more
+    #      turns in the same run; the inner one goes on while calls are owed or `pending`
+    #      holds messages, as now.
+    #   2. Before both loops: `failed` starts False, and `pending` starts as the prompt's
+    #      message followed by what ask(get_steering) gives, so that steering sent while idle
+    #      joins the prompt's turn. (ask calls the function, or gives [] without one.)
+    #   3. In the inner loop, after turn_end, every call of the turn has its result: unless
+    #      the reply failed, set `pending` from ask(get_steering).
+    #   4. After the inner loop, the run would end: unless the reply failed, set `pending`
+    #      from ask(get_follow_ups). A failed run asks nobody for anything.
+    # One of the lab's tests, a steer sent from inside c1 of the batch [c1, c2]:
     #     lab.shape(h.messages) == "U A[c1,c2] R(c1) R(c2) U A"
-    pending = [user_message(prompt)]
+    turn, calls, pending = 0, [], [user_message(prompt)]
+    while calls or pending:  # one lap is one turn
+        turn += 1
+        yield {"type": "turn_start"}
+        for message in pending:  # a user message enters only here, at the top of a turn
+            yield record(message)
+        pending = []
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        else:
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+        yield record(reply)
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        calls = [] if failed else tool_calls(reply)
+        for call in calls:
+            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+            yield record(result)  # straight after the tool returned: nothing in between
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+        yield {"type": "turn_end", "message": reply}
     # --- end ---
-    while pending:  # once for the prompt, then once per follow-up
-        while todo or pending:  # one lap is one turn
-            turn += 1
-            yield {"type": "turn_start"}
-            for message in pending:
-                yield record(message)
-            pending = []
-            if max_turns is not None and turn > max_turns:  # before the call, never after
-                reply = error_message(f"Agent stopped after max_turns={max_turns}")
-            else:
-                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
-            yield record(reply)
-            failed = reply["stop_reason"] == "error"
-            todo = [] if failed else tool_calls(reply)  # the calls this turn owes a result
-            for call in todo:
-                yield {"type": "tool_execution_start", "call": call}
-                result = run_tool(tools, call)
-                yield record(result)  # straight after the tool returned: nothing in between
-                yield {"type": "tool_execution_end", "call": call, "result": result}
-            yield {"type": "turn_end", "message": reply}
-            # --- your code --- gap 4, continued
-            # The turn is over and every call has its result: ask for steering here, unless
-            # the reply failed (a failed run is over, and nobody is asked for more).
-            # --- end ---
-        # --- your code --- gap 5 of 5: follow-ups, at the end
-        # Here the run would end: the last reply asked for nothing and no steering came.
-        # Ask for follow-ups with ask(get_follow_ups), only here and never after a failed
-        # reply; what comes back goes in `pending` and opens another round of turns.
-        # --- end ---
     yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
 
 
@@ -348,7 +342,7 @@ class Harness:
 
     def steer(self, text):
         """Queue `text` for the next gap between turns."""
-        # --- your code --- gap 1 of 5: steer
+        # --- your code --- gap 1 of 4: steer
         # Put user_message(text) at the back of self._steering_queue, the deque __init__ made,
         # and nothing else: no run is touched, nothing is recorded, and it works whether or not
         # a run is going.
@@ -357,7 +351,7 @@ class Harness:
 
     def follow_up(self, text):
         """Queue `text` for when the run would otherwise be over."""
-        # --- your code --- gap 2 of 5: follow_up
+        # --- your code --- gap 2 of 4: follow_up
         # As steer, on the other queue, self._follow_up_queue.
         pass
         # --- end ---
@@ -365,7 +359,7 @@ class Harness:
     def _drain(self, queue):
         """What the loop is handed when it asks: the oldest queued message, or nothing. It
         stays queued until it is on the record."""
-        # --- your code --- gap 3 of 5: the hand-over
+        # --- your code --- gap 3 of 4: the hand-over
         # A list holding the oldest message of `queue`, or [] when it is empty: one message
         # per ask, so two steers arrive in two turns, oldest first. Leave the message on the
         # queue: _delivered, below, takes it off once _run has seen it recorded, so that a

@@ -245,49 +245,42 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
         return list(get()) if get else []
 
     yield {"type": "agent_start"}
-    # given in lesson 9: lesson 8's loop inside a second one, so a follow-up can open more turns
-    turn, todo, failed = 0, [], False
-    # --- your code --- gap 4 of 5: steering, in the gaps
-    # Steering comes in at the gaps and nowhere else: get_steering, when there is one, is called
-    # as the run begins and after the turn_end of each turn whose reply did not fail, and at no
-    # other moment, so never while a call of this run lacks its result. What it gives is recorded
-    # at the top of the next turn. A steer sent while idle comes right after the prompt (U U A);
-    # one sent during c1 of [c1, c2] comes out U A[c1,c2] R(c1) R(c2) U A.
+    # --- your code --- gap 4 of 4: the loop, with the user's words at its gaps
+    # Below is lesson 8's loop, unchanged. Make it take in the user's words, at its gaps and
+    # nowhere else; what it is handed is recorded at the top of a turn, as the prompt is.
+    #   - get_steering, when there is one, is called as the run begins and after the turn_end
+    #     of each turn whose reply did not fail, and at no other moment: never while a call of
+    #     this run lacks its result. A steer sent while idle comes right after the prompt
+    #     (U U A); one sent during c1 of [c1, c2] comes out U A[c1,c2] R(c1) R(c2) U A.
+    #   - get_follow_ups, when there is one, is called only where the run would otherwise end:
+    #     never after a turn whose reply had calls, never after a failed reply. What it gives
+    #     is answered in this same run, in turns of its own, before the run's one agent_end;
+    #     one queued during a run that fails waits for the next run.
+    #   - Without either callable, the record and the events are lesson 8's.
     # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle,
+    #   test_a_follow_up_is_answered_in_the_same_run, test_a_follow_up_outlives_a_failed_run,
     #   test_every_request_of_a_steered_run_is_valid.
-    pending = [user_message(prompt)]
+    turn, calls, pending = 0, [], [user_message(prompt)]
+    while calls or pending:  # one lap is one turn
+        turn += 1
+        yield {"type": "turn_start"}
+        for message in pending:  # a user message enters only here, at the top of a turn
+            yield record(message)
+        pending = []
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        else:
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+        yield record(reply)
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        calls = [] if failed else tool_calls(reply)
+        for call in calls:
+            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+            yield record(result)  # straight after the tool returned: nothing in between
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+        yield {"type": "turn_end", "message": reply}
     # --- end ---
-    while pending:  # once for the prompt, then once per follow-up
-        while todo or pending:  # one lap is one turn
-            turn += 1
-            yield {"type": "turn_start"}
-            for message in pending:
-                yield record(message)
-            pending = []
-            if max_turns is not None and turn > max_turns:  # before the call, never after
-                reply = error_message(f"Agent stopped after max_turns={max_turns}")
-            else:
-                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
-            yield record(reply)
-            failed = reply["stop_reason"] == "error"
-            todo = [] if failed else tool_calls(reply)  # the calls this turn owes a result
-            for call in todo:
-                yield {"type": "tool_execution_start", "call": call}
-                result = run_tool(tools, call)
-                yield record(result)  # straight after the tool returned: nothing in between
-                yield {"type": "tool_execution_end", "call": call, "result": result}
-            yield {"type": "turn_end", "message": reply}
-            # --- your code --- gap 4, continued
-            # Gap 4, continued.
-            # --- end ---
-        # --- your code --- gap 5 of 5: follow-ups, at the end
-        # get_follow_ups, when there is one, is called only where the run would otherwise end:
-        # never after a turn whose reply had calls, never after a failed reply. A follow-up it
-        # gives is answered in this same run, in turns of its own, before the run's one agent_end;
-        # one queued during a run that fails waits for the next run.
-        # Tests: test_a_follow_up_is_answered_in_the_same_run, test_a_follow_up_sent_while_idle,
-        #   test_a_follow_up_outlives_a_failed_run.
-        # --- end ---
     yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
 
 
@@ -350,7 +343,7 @@ class Harness:
 
     def steer(self, text):
         """Queue `text` for the next gap between turns."""
-        # --- your code --- gap 1 of 5: steer
+        # --- your code --- gap 1 of 4: steer
         # Only queues. Afterwards the words wait as a user message, word for word (a blank text is
         # the user's too), behind any sent before them, for the loop to take them in at its next
         # gap. Nothing is recorded and no run is touched, so it works, and raises nothing, running
@@ -362,7 +355,7 @@ class Harness:
 
     def follow_up(self, text):
         """Queue `text` for when the run would otherwise be over."""
-        # --- your code --- gap 2 of 5: follow_up
+        # --- your code --- gap 2 of 4: follow_up
         # Only queues, as steer does, but these words wait for the end of the run: the moment it
         # would otherwise be over. Running or idle, nothing is recorded and nothing is raised.
         # Tests: test_a_follow_up_is_answered_in_the_same_run, test_a_follow_up_sent_while_idle,
@@ -373,7 +366,7 @@ class Harness:
     def _drain(self, queue):
         """What the loop is handed when it asks: the oldest queued message, or nothing. It
         stays queued until it is on the record."""
-        # --- your code --- gap 3 of 5: the hand-over
+        # --- your code --- gap 3 of 4: the hand-over
         # The loop is handed at most one message per ask, the oldest waiting in `queue`, or []
         # when none waits. A message leaves its queue once it is on the record, and not before:
         # one handed over and never recorded (the run was closed between the ask and the
