@@ -26,6 +26,7 @@ tells a test that spins without a turn from one that is merely slow, and says wh
 """
 from __future__ import annotations
 
+import gc
 import json
 import os
 import queue
@@ -54,47 +55,56 @@ def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_pat
     the runner's pipe as it arrives). Each test gets a fresh counting event loop, and draws its
     cases from seeds.random_for(seed, its id). each(), the practice check's guards
     (lab/check/process.py's InProcess), is called before each test; a false answer ends the
-    run there, before that test starts."""
-    index = 0
-    for test_file, source in zip(files, sources):
-        try:
-            tests = suite.load(test_file, source)
-            load_error = None
-        except BaseException as exc:  # a test file that cannot even load fails each of its tests
-            tests, (load_error, load_cause) = [], explained(exc, harness_path,
-                                                            loading=test_file.stem)
-        if load_error:
-            for test_id, _ in suite.describe_source(source, test_file.stem):
+    run there, before that test starts.
+
+    While the run lasts, what was alive before it is out of the collector's reach (gc.freeze),
+    so a test's gc.collect() scans only what the run made. In a long-lived process (a test
+    worker, a notebook's kernel) a full collection of its whole heap can take a second, and
+    lab 7.1's tests collect hundreds of times to see that a record let go is gone."""
+    gc.freeze()
+    try:
+        index = 0
+        for test_file, source in zip(files, sources):
+            try:
+                tests = suite.load(test_file, source)
+                load_error = None
+            except BaseException as exc:  # a test file that cannot even load fails each of its tests
+                tests, (load_error, load_cause) = [], explained(exc, harness_path,
+                                                                loading=test_file.stem)
+            if load_error:
+                for test_id, _ in suite.describe_source(source, test_file.stem):
+                    if index >= start:
+                        emit(Started(test_id))
+                        emit(Ended(test_id, load_error, "load", cause=load_cause))
+                    index += 1
+                continue
+            for test in tests:
                 if index >= start:
+                    if each is not None and not each():
+                        return
+                    test_id = suite.test_id(test_file, test)
                     emit(Started(test_id))
-                    emit(Ended(test_id, load_error, "load", cause=load_cause))
+                    checks = Checks(lambda found, why, kind, params: emit(Observed(
+                        encode(found), why, kind, lacking(found), encode_params(params))),
+                        seeds.random_for(seed, test_id))
+                    error, stop, trace, place, cause = None, None, None, None, None
+                    try:
+                        turns.run(test.fn(checks), budget)
+                    except turns.OutOfTurns as exc:
+                        cause, stop = exc.stalled, "turns"
+                        error = words.stalled(cause)
+                    except spin.Spun as exc:
+                        error, stop, place, cause = str(exc), "spun", exc.place, exc.stalled
+                    except CheckFailed as exc:
+                        error, stop = str(exc), "check"
+                    except BaseException as exc:  # PowerCut and SystemExit included: a report, not an exit
+                        (error, cause), stop = explained(exc, harness_path), "exception"
+                        trace = "".join(traceback.format_exception(exc))
+                    emit(Ended(test_id, error, stop, trace if stop == "exception" else None,
+                               **_fields(place), cause=cause))
                 index += 1
-            continue
-        for test in tests:
-            if index >= start:
-                if each is not None and not each():
-                    return
-                test_id = suite.test_id(test_file, test)
-                emit(Started(test_id))
-                checks = Checks(lambda found, why, kind, params: emit(Observed(
-                    encode(found), why, kind, lacking(found), encode_params(params))),
-                    seeds.random_for(seed, test_id))
-                error, stop, trace, place, cause = None, None, None, None, None
-                try:
-                    turns.run(test.fn(checks), budget)
-                except turns.OutOfTurns as exc:
-                    cause, stop = exc.stalled, "turns"
-                    error = words.stalled(cause)
-                except spin.Spun as exc:
-                    error, stop, place, cause = str(exc), "spun", exc.place, exc.stalled
-                except CheckFailed as exc:
-                    error, stop = str(exc), "check"
-                except BaseException as exc:  # PowerCut and SystemExit included: a report, not an exit
-                    (error, cause), stop = explained(exc, harness_path), "exception"
-                    trace = "".join(traceback.format_exception(exc))
-                emit(Ended(test_id, error, stop, trace if stop == "exception" else None,
-                           **_fields(place), cause=cause))
-            index += 1
+    finally:
+        gc.unfreeze()
 
 
 def import_reported(harness: str, emit) -> bool:
