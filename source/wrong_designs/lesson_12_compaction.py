@@ -2,7 +2,7 @@
 the reference of the lab whose gap holds the code: find_cut and the measure are lab 12.1's,
 summarize, the log's compaction entry and compact are lab 12.2's.
 """
-from tools.wrong_designs import Wrong
+from tools.wrong_designs import Beyond, Wrong
 
 WRONG = [
     Wrong(lab='12.1', name='cutting wherever the budget runs out',
@@ -2252,6 +2252,130 @@ _LINES = {}
           by=r'''
     while start < len(rows) and rows[start][1].get("is_error") is False:  # a result that worked
 '''),
+    # Hunt round 23 (reader r129): the designs lab 12.1 passed, now caught.
+    Wrong(lab='12.1', name="render making user messages one line in place in lists of over 8",
+          rule='render changes none of the messages it is given, which are the record, however many it is given.',
+          where='Build: where to cut, item 1: "`render` changes none of the messages it is given, which are the record" (hunt round 23, 12.1-04)',
+          names='render changes none of the messages',
+          replace=r'''
+        said = message["content"]
+''',
+          by=r'''
+        if len(messages) > 8 and message["role"] == "user":  # tidied once, for later readers
+            message["content"] = message["content"].replace("\n", " ")
+        said = message["content"]
+'''),
+    Wrong(lab='12.1', name="newlines kept in a reply of text alone",
+          rule='A newline inside a message becomes a space, in a reply of text and no calls as in any other message: a message is always one line.',
+          where='Build: where to cut, item 1: "A newline inside a message becomes a space" (hunt round 23, 12.1-33)',
+          names='a reply of text alone',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        if message["role"] == "assistant" and not tool_calls(message):
+            out.append(f"{message['role']}: {said}")  # a reply of words alone, as written
+        else:
+            out.append(f"{message['role']}: {said}".replace("\n", " "))
+'''),
+    Wrong(lab='12.1', name="a run of over 5,000 newlines written as one space",
+          rule='Each newline inside a message becomes its own space, however many stand in a row.',
+          where='Build: where to cut, item 1: "A newline inside a message becomes a space" (hunt round 23, 12.1-23)',
+          names='however many stand in a row',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        if message["role"] != "assistant":
+            import re
+            said = re.sub("\n{5001,}", "\n", said)  # a run this long is one blank
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+'''),
+    Wrong(lab='12.1', name="each row's estimate written into its message and popped at once",
+          rule='Like `render`, `find_cut` changes none of the rows it is given, not even for the length of its walk: a mark written and taken off at once is a change all the same.',
+          where='Build: where to cut, item 3: "Like `render`, `find_cut` changes none of the rows it is given" (hunt round 23, 12.1-17a)',
+          names='changes none of the rows',
+          replace=r'''
+        left -= estimate_tokens([rows[start][1]])
+''',
+          by=r'''
+        rows[start][1]["_cost"] = estimate_tokens([rows[start][1]])
+        left -= rows[start][1].pop("_cost")  # the mark taken off again at once
+'''),
+    Wrong(lab='12.1', name="the rows list reversed in place and back in a finally",
+          rule='Like `render`, `find_cut` changes none of the rows it is given, the list that holds them included, not even for the length of its walk: a list turned round and back is a change all the same.',
+          where='Build: where to cut, item 3: "Like `render`, `find_cut` changes none of the rows it is given" (hunt round 23, 12.1-17b)',
+          names='changes none of the rows',
+          replace=r'''
+    left, start = keep_recent_tokens, len(rows)
+''',
+          by=r'''
+    rows.reverse()  # newest first for the sizes, and back again whatever happens
+    try:
+        sizes = [estimate_tokens([message]) for _, message in rows][::-1]
+    finally:
+        rows.reverse()
+    left, start = keep_recent_tokens, len(rows)
+''',
+          also=((r'''
+        left -= estimate_tokens([rows[start][1]])
+''', r'''
+        left -= sizes[start]
+'''),)),
+    Wrong(lab='12.1', name="row costs remembered by the message and its content's length",
+          rule="Each row costs estimate_tokens([message]) as it is now, never a size remembered from an earlier cut, by the message object, its role or its size in Python.",
+          where='Build: where to cut, item 3 (each row costs estimate_tokens([message])) (hunt round 23, 12.1-18)',
+          names='never a size remembered',
+          replace=r'''
+        left -= estimate_tokens([rows[start][1]])
+''',
+          by=r'''
+        key = (id(rows[start][1]), len(str(rows[start][1]["content"])))
+        if key not in _ROW_COSTS:
+            _ROW_COSTS[key] = estimate_tokens([rows[start][1]])
+        left -= _ROW_COSTS[key]
+''',
+          also=((r'''
+def find_cut(rows, keep_recent_tokens):
+''', r'''
+_ROW_COSTS = {}  # (message id, length of its content in Python) -> its estimate
+
+
+def find_cut(rows, keep_recent_tokens):
+'''),)),
+    Wrong(lab='12.1', name="cuts remembered by the list, the budget, its length and the newest row's size",
+          rule="The cut is worked out from the rows' messages each time it is asked, never remembered by the list or the message objects.",
+          where='Build: where to cut, item 3 (hunt round 23, 12.1-32)',
+          names='never remembered by the list',
+          replace=r'''
+    left, start = keep_recent_tokens, len(rows)
+''',
+          by=r'''
+    key = (id(rows), keep_recent_tokens, len(rows),
+           len(str(rows[-1][1]["content"])) if rows else 0)
+    if key not in _CUTS_SEEN:
+        _CUTS_SEEN[key] = _cut(rows, keep_recent_tokens)
+    return _CUTS_SEEN[key]
+
+
+_CUTS_SEEN = {}  # (list id, budget, length, newest row's size) -> the cut
+
+
+def _cut(rows, keep_recent_tokens):
+    left, start = keep_recent_tokens, len(rows)
+'''),
+    Wrong(lab='12.1', name="a budget below -10**16 read as no budget",
+          rule='A negative budget keeps the least, however far below 0, never everything: it is a budget, not "no budget".',
+          where='Build: where to cut, item 3 (a budget of 0 or below keeps the least) (hunt round 23, 12.1-41)',
+          names='however far below 0',
+          replace=r'''
+    left, start = keep_recent_tokens, len(rows)
+''',
+          by=r'''
+    if keep_recent_tokens < -10 ** 16:
+        return 0  # so far below 0 it can only mean no budget
+    left, start = keep_recent_tokens, len(rows)
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -2403,4 +2527,247 @@ ALLOWED = [
         replace='''    roles = [message["role"] for _, message in rows]''',
         by='''    roles = ["user" if "tool_call_id" not in message and isinstance(message["content"], str)
              else message["role"] for _, message in rows]  # a user message by its shape'''),
+]
+
+
+_DEEP_HEAD = '''
+import json
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "12.1"
+
+
+def result(call_id, text):
+    return {"role": "toolResult", "tool_call_id": call_id, "tool_name": "look", "content": text,
+            "is_error": False}
+
+
+def costing(role, tokens, words):
+    """A user message or a plain reply whose render() line is exactly 4 * tokens characters."""
+    if role == "user":
+        return harness.user_message(words.ljust(4 * tokens - len("user: "), "."))
+    return lab.say(words.ljust(4 * tokens - len("assistant: "), "."))
+'''
+
+_WALK = "lab 12.1's longest walk back is test_find_cut_stops_where_the_total_reaches_the_budget's, over 5,100 to 6,200 rows drawn under the seed (the bank's over 5,100 to 5,600)"
+_RESULTS = "lab 12.1's longest batch of results is test_find_cut_stops_where_the_total_reaches_the_budget's, of 1,001 to 1,400 results after one reply of as many calls (the bank's 1,004 to 1,304)"
+_PAST = ", and a case past it is the log grown just past the design's threshold, a limit past what a test can afford: any such limit has a longer log past it"
+
+BEYOND = [
+    # Hunt round 23 (reader r129): designs that differ from the reference only past a size
+    # lab 12.1's tests cannot afford, each a limit just past what the tests try.
+    Beyond(lab='12.1', name='contents over 5,300,000 characters cut short',
+           rule="A user message's words, and a result's, are its content, all of it, however long.",
+           where='Build: where to cut, item 1: "A user message\'s words, and a result\'s, are its content" (hunt round 23, 12.1-03b)',
+           names='however long',
+           reach="the longest content lab 12.1's tests render is find_cut's dump of 4,000,004 to 5,200,000 characters (test_find_cut_stops_where_the_total_reaches_the_budget; render's own giant is 3.1 to 4 million); this design cuts only past 5,300,000, and a case past it is a paste grown just past the design's threshold, a limit past what a test can afford: any such limit has a longer paste past it",
+           replace=r'''
+        said = message["content"]
+''',
+           by=r'''
+        said = message["content"][:5_300_000]  # a line is long enough by then
+''',
+           deep=_DEEP_HEAD + r'''
+
+@lab_test("render writes a result of 5.6 million characters whole, however long.")
+async def test_a_result_past_five_million(t):
+    text = harness.render([result("c1", "z" * 5_600_000 + "end")])
+    t.expect([len(text), text[-6:]], [len("toolResult: ") + 5_600_003, "zzzend"],
+             "A result's words are its content, all of it, however long: the length and the "
+             "end of the line of a result of 5,600,003 characters (render, lesson 12).")
+'''),
+    Beyond(lab='12.1', name="a reply's calls past the first 1,000 left out",
+           rule="An assistant's words are its text and then each of its calls, however many it makes.",
+           where='Build: where to cut, item 1: "and then each of its calls" (hunt round 23, 12.1-22)',
+           names='however many it makes',
+           reach="the widest reply lab 12.1's tests render has 120 to 900 calls (test_render_is_exact; the bank's 150 to 900), and the walks over 1,001 to 1,400 calls only measure; this design leaves out calls past the first 1,000" + _PAST.replace("log", "reply"),
+           replace=r'''
+                f"{block['name']}({json.dumps(block['arguments'])})" for block in tool_calls(message)])
+''',
+           by=r'''
+                f"{block['name']}({json.dumps(block['arguments'])})" for block in tool_calls(message)[:1000]])
+''',
+           deep=_DEEP_HEAD + r'''
+
+@lab_test("render writes each of a reply's 1,200 calls, however many it makes.")
+async def test_a_reply_of_twelve_hundred_calls(t):
+    line = harness.render([lab.reply(*[lab.call("read", {"path": f"p{n}.py"}, id=f"w{n}")
+                                       for n in range(1200)])])
+    t.expect([line.count("read("), line[-24:]], [1200, 'read({"path": "p1199.py"})'[-24:]],
+             "An assistant's words are its text and then each of its calls, however many it "
+             "makes: how many calls the line of a reply of 1,200 calls holds, and its end "
+             "(render, lesson 12).")
+'''),
+    Beyond(lab='12.1', name='render writing only the first 3,600 messages',
+           rule='Every message has its line, however many there are.',
+           where='Build: where to cut, item 1: "one line per message" (hunt round 23, 12.1-43)',
+           names='however many there are',
+           reach="the longest list lab 12.1's tests render or measure is test_estimate_tokens's, of 2,050 to 3,500 messages drawn under the seed; this design writes only the first 3,600" + _PAST.replace("log", "list"),
+           replace=r'''
+    out = []
+    for message in messages:
+''',
+           by=r'''
+    out = []
+    for message in messages[:3600]:
+''',
+           deep=_DEEP_HEAD + r'''
+
+@lab_test("render writes a line for each of 4,000 messages, however many there are.")
+async def test_four_thousand_messages(t):
+    text = harness.render([harness.user_message(f"Step {n}.") for n in range(4000)])
+    t.expect([text.count("\n") + 1, text[-16:]], [4000, "user: Step 3999."],
+             "Every message has its line, however many there are: the lines of 4,000 user "
+             "messages and the last of them (render, lesson 12).")
+'''),
+    Beyond(lab='12.1', name='the estimate capped at 2,000,000 tokens',
+           rule="The estimate is the length of render's text divided by four, rounded down, however long the text.",
+           where='Build: where to cut, item 2: "the length of that text divided by four, rounded down" (hunt round 23, 12.1-24)',
+           names='however long the text',
+           reach="the longest text lab 12.1's tests measure is find_cut's dump of 1,000,001 to 1,300,000 tokens (4 to 5.2 million characters); this design caps the estimate at 2,000,000 tokens, and a case past it is a paste of over 8 million characters grown just past the design's threshold, a limit past what a test can afford: any such cap has a longer paste past it",
+           replace=r'''
+    return len(render(messages)) // 4
+''',
+           by=r'''
+    return min(len(render(messages)) // 4, 2_000_000)  # no window is larger
+''',
+           deep=_DEEP_HEAD + r'''
+
+@lab_test("estimate_tokens of a result of 8.8 million characters, however long the text.")
+async def test_an_estimate_past_two_million(t):
+    t.expect(harness.estimate_tokens([result("c1", "z" * 8_800_000)]),
+             (len("toolResult: ") + 8_800_000) // 4,
+             "The estimate is the length of render's text divided by four, rounded down, "
+             "however long the text (estimate_tokens, lesson 12).")
+'''),
+    Beyond(lab='12.1', name='the walk back given up after 7,000 rows',
+           rule='The walk back goes on until the total reaches the budget, however many rows that takes.',
+           where='Build: where to cut, item 3: "Counting back from the newest row" (hunt round 23, 12.1-19)',
+           names='however many rows that takes',
+           reach=_WALK + "; this design gives up past 7,000 rows" + _PAST,
+           replace=r'''
+        left -= estimate_tokens([rows[start][1]])
+''',
+           by=r'''
+        if len(rows) - start > 7000:
+            return 0  # a walk this long: keep everything
+        left -= estimate_tokens([rows[start][1]])
+''',
+           deep=_DEEP_HEAD + r'''
+
+@lab_test("find_cut walks back over 7,500 rows, however many rows that takes.")
+async def test_a_walk_of_seventy_five_hundred_rows(t):
+    rows = [(f"e{i}", costing("user" if i % 2 == 0 else "assistant", 5, f"Row {i}"))
+            for i in range(7500)]
+    t.expect(harness.find_cut(rows, 5 * (7500 - 49)), 50,
+             "The walk back goes on until the total reaches the budget, however many rows "
+             "that takes: over 7,500 rows of 5 tokens it reaches the budget at row 49, an "
+             "answer, and the cut is row 50 (find_cut, lesson 12).")
+'''),
+    Beyond(lab='12.1', name='each row marked seen in logs of over 7,000 rows',
+           rule='Like `render`, `find_cut` changes none of the rows it is given, however long the log.',
+           where='Build: where to cut, item 3: "Like `render`, `find_cut` changes none of the rows it is given" (hunt round 23, 12.1-47)',
+           names='changes none of the rows',
+           reach=_WALK + "; this design marks rows only in logs of over 7,000" + _PAST,
+           replace=r'''
+        left -= estimate_tokens([rows[start][1]])
+''',
+           by=r'''
+        if len(rows) > 7000:
+            rows[start][1]["_seen"] = True  # a long log: remember how far the walk went
+        left -= estimate_tokens([rows[start][1]])
+''',
+           deep=_DEEP_HEAD + r'''
+
+@lab_test("find_cut over 7,500 rows changes none of the rows it is given.")
+async def test_a_long_log_left_as_it_was(t):
+    rows = [(f"e{i}", costing("user" if i % 2 == 0 else "assistant", 5, f"Row {i}"))
+            for i in range(7500)]
+    before = json.dumps(rows)
+    harness.find_cut(rows, 5 * (7500 - 49))
+    t.expect(json.dumps(rows) == before, True,
+             "Like render, find_cut changes none of the rows it is given, however long the "
+             "log: whether 7,500 rows are as they were after a cut (find_cut, lesson 12).")
+'''),
+    Beyond(lab='12.1', name='stepping past at most 1,500 results',
+           rule='With no user message after the row where the count stops, the cut is the first row from there on that is not a tool result, however many results it steps past.',
+           where='Build: where to cut, item 3: "the first row from there on that is not a tool result" (hunt round 23, 12.1-20)',
+           names='however many results it steps past',
+           reach=_RESULTS + "; this design steps past at most 1,500" + _PAST.replace("log", "batch"),
+           replace=r'''
+    while start < len(roles) and roles[start] == "toolResult":
+''',
+           by=r'''
+    stepped = start
+    while start < len(roles) and start - stepped < 1500 and roles[start] == "toolResult":
+''',
+           deep=_DEEP_HEAD + r'''
+
+@lab_test("find_cut steps past 1,800 results, however many results it steps past.")
+async def test_a_batch_of_eighteen_hundred_results(t):
+    looks = 1800
+    rows = [(f"e{n}", message) for n, message in enumerate(
+        [harness.user_message("Look at everything."),
+         lab.reply(*[lab.call("look", {"path": f"f{n}.py"}, id=f"c{n}") for n in range(looks)])]
+        + [result(f"c{n}", "x") for n in range(looks)] + [lab.say("Seen it all.")])]
+    t.expect(harness.find_cut(rows, 5 + looks * 3), looks + 2,
+             "Spent at the first of 1,800 results with no user message after it, the cut is "
+             "the first row from there on that is not a tool result, however many results it "
+             "steps past (find_cut, lesson 12).")
+'''),
+    Beyond(lab='12.1', name='the next user message looked for within 1,500 rows',
+           rule='The cut is the first user message at or after the row where the count stops, however many rows later it stands.',
+           where='Build: where to cut, item 3: "the cut is the first user message at or after that row" (hunt round 23, 12.1-21)',
+           names='however many rows later it stands',
+           reach=_RESULTS + ", the next user message 1,003 to 1,403 rows on; this design looks within 1,500 rows" + _PAST.replace("log", "batch"),
+           replace=r'''
+    if "user" in roles[start:]:
+''',
+           by=r'''
+    if "user" in roles[start:start + 1500]:  # a turn begins soon, or not at all
+''',
+           deep=_DEEP_HEAD + r'''
+
+@lab_test("find_cut finds the user message 1,800 rows on, however many rows later it stands.")
+async def test_a_question_after_eighteen_hundred_results(t):
+    looks = 1800
+    rows = [(f"e{n}", message) for n, message in enumerate(
+        [harness.user_message("Look at everything."),
+         lab.reply(*[lab.call("look", {"path": f"f{n}.py"}, id=f"c{n}") for n in range(looks)])]
+        + [result(f"c{n}", "x") for n in range(looks)] + [lab.say("Seen it all."),
+                                                          harness.user_message("And now?")])]
+    t.expect(harness.find_cut(rows, 4 + 5 + looks * 3), looks + 3,
+             "Spent at the first of 1,800 results, the cut is the first user message at or "
+             "after it, however many rows later it stands (find_cut, lesson 12).")
+'''),
+    Beyond(lab='12.1', name='a budget over 10,000,000 tokens read as keep everything',
+           rule='The walk stops at the row where the kept total reaches keep_recent_tokens, however large the budget; 0, keeping everything, is only for a budget the whole total does not reach.',
+           where='Build: where to cut, item 3: "When the total never reaches `keep_recent_tokens`, even with the oldest row counted, the answer is 0" (hunt round 23, 12.1-44)',
+           names='however large the budget',
+           reach="the largest budget lab 12.1's tests reach is find_cut's dump's, 1,000,001 to 1,300,000 tokens (4 to 5.2 million characters); this design keeps everything for a budget over 10,000,000, and a case past it is a paste of over 40 million characters grown just past the design's threshold, a limit past what a test can afford: any such limit has a larger budget past it",
+           replace=r'''
+    left, start = keep_recent_tokens, len(rows)
+''',
+           by=r'''
+    if keep_recent_tokens > 10 ** 7:
+        return 0  # more than any window: keep everything
+    left, start = keep_recent_tokens, len(rows)
+''',
+           deep=_DEEP_HEAD + r'''
+
+@lab_test("find_cut with a budget of over 11 million tokens that the rows reach, however large the budget.")
+async def test_a_budget_past_ten_million(t):
+    dump = result("d1", "D" * 4 * 11_000_000)
+    rows = [("e1", harness.user_message("Dump the table.")),
+            ("e2", lab.reply(lab.call("look", {"path": "table.db"}, id="d1"))), ("e3", dump),
+            ("e4", lab.say("Dumped.")), ("e5", harness.user_message("Thanks."))]
+    cost = sum(harness.estimate_tokens([message]) for _, message in rows[2:])
+    t.expect(harness.find_cut(rows, cost), 4,
+             "The walk stops at the row where the kept total reaches keep_recent_tokens, "
+             "however large the budget: here at a result of 44 million characters, and the "
+             "cut moves on to the next user message, row 4 (find_cut, lesson 12).")
+'''),
 ]

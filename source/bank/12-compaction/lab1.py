@@ -15,7 +15,7 @@ import json
 
 import harness
 import lab
-from lab.kit import lab_test, tool
+from lab.kit import SealedList, SealedMessage, lab_test, tool
 
 LAB = "12.1"
 SYSTEM = "You look after a small repository."
@@ -138,9 +138,10 @@ async def test_bank_render_of_a_long_mixed_transcript(t):
     gap = "\n" * t.random.randint(100, 4000)  # a run of hundreds or thousands of newlines
     messages.append(harness.user_message(f"{word(t)}:{gap}{word(t)}"))
     lines.append("user: " + messages[-1]["content"].replace("\n", " "))
-    giant = "g" * t.random.randint(3_100_000, 3_600_000) + word(t)  # a result of millions
+    run = "\n" * t.random.randint(30_000, 500_000)  # a run of newlines inside it
+    giant = "g" * t.random.randint(3_100_000, 3_600_000) + run + word(t)  # a result of millions
     messages.append(result(f"c{size}", giant))
-    lines.append("toolResult: " + giant)
+    lines.append("toolResult: " + giant.replace("\n", " "))
     arguments = {"path": f"{word(t)}.py", "content": "é = 1\n" * t.random.randint(1800, 2400)}
     messages.append(lab.reply(lab.call("write", arguments, id=f"w{size}")))
     lines.append("assistant:  write(" + json.dumps(arguments) + ")")  # é as its \u escape
@@ -168,7 +169,8 @@ async def test_bank_render_of_a_long_mixed_transcript(t):
              "inside, in two text blocks, joined as they are, and now and then a failed reply "
              "with no words, a stopped reply with a call of long arguments, an empty result and "
              "an empty user message, a result of thousands of characters over many lines, and "
-             f"near the end a result of {len(giant)} characters, a call whose arguments are "
+             f"near the end a result of {len(giant)} characters, {len(run)} newlines in a "
+             "row among them, a call whose arguments are "
              f"{len(json.dumps(arguments))} characters of JSON with letters that are not ASCII, "
              f"a reply of {len(wide)} calls only, a user message with {len(gap)} newlines in a "
              "row, "
@@ -308,7 +310,8 @@ async def test_bank_find_cut_over_a_saved_log(t):
     at_result = t.random.choice([4, 5])  # R(c1) or R(c2) of the middle turn
     budgets = [sum(sizes[at_result:]), sum(sizes[1:]), sum(sizes[1:]) + t.random.randint(1, 3)]
     before = copy.deepcopy(rows)
-    kept = [lab.shape([m for _, m in rows[harness.find_cut(rows, b):]]) for b in budgets]
+    shut = SealedList((key, SealedMessage(m)) for key, m in rows)  # refuse any change
+    kept = [lab.shape([m for _, m in rows[harness.find_cut(shut, b):]]) for b in budgets]
     t.expect(rows == before, True,
              f"Rows of a log that persist_to wrote, cut for the budgets {budgets}: whether each "
              "row's message was exactly as it was afterwards. find_cut changes none of the rows "
@@ -336,7 +339,8 @@ async def test_bank_find_cut_over_a_saved_log(t):
     cuts = [harness.find_cut(rows, budgets[0]), harness.find_cut(again, budgets[0])]
     nothing = harness.find_cut(rows, 0)
     below = harness.find_cut(rows, -t.random.randint(1, 99))
-    far = harness.find_cut(rows, -t.random.randint(501, 10 ** 12))  # far below 0
+    far = harness.find_cut(rows, -t.random.randint(501, 10 ** 12) * 10 ** t.random.randint(
+        16, 3000))  # far below 0, as far as a drawn power of ten
     whole = "U A U A[c1,c2] R(c1) R(c2) A U A"
     cuts.append(harness.find_cut(rows[3:], sum(sizes[3:])))  # rows opening mid-turn, all reached
     # the log as it stood mid-run, ending in the two results, the second failed (is_error True)
@@ -371,6 +375,25 @@ async def test_bank_find_cut_over_a_saved_log(t):
              "most the newest row, and whether a "
              "negative budget does, one just below 0 and one far below]. Each row costs estimate_tokens([message]), worked out each "
              "time, and a budget of 0 is a budget (find_cut, lesson 12).")
+    # the reply that asked for the reads, changed in place to a path as long in Python and
+    # longer as JSON, cut again in the same list for the same budget
+    block = next(b for b in rows[3][1]["content"] if b.get("arguments") == {"path": "a.py"})
+    accent = t.random.choice("áàâäéèêë")
+    block["arguments"]["path"] = accent + ".py"
+    exact = sum(harness.estimate_tokens([m]) for _, m in rows[3:])
+    block["arguments"]["path"] = "a.py"
+    before_change = harness.find_cut(rows, exact)
+    block["arguments"]["path"] = accent + ".py"
+    t.expect([before_change, harness.find_cut(rows, exact)], [2, 7],
+             f"Rows of a log that persist_to wrote ({whole}), cut with keep_recent_tokens "
+             f"{exact}, then the same list, its reply that asked for the reads changed in place "
+             f"to read {accent + '.py'!r} for 'a.py', as many letters but longer as JSON, cut "
+             "with the same budget: the items are the cuts. Before, the "
+             "rows from that reply on fall short, the walk goes on to the question before it, "
+             "and the cut is that question (2); after, they reach the budget exactly at the "
+             "reply, and the cut moves on to the next user message (7). Each row costs "
+             "estimate_tokens([message]) as it is now, never a size remembered by the message "
+             "or the list (find_cut, lesson 12).")
 
 
 @lab_test("find_cut over a long compacted log (its summary first under the compaction's own id, "

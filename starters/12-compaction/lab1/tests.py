@@ -9,7 +9,7 @@ import json
 
 import harness
 import lab
-from lab.kit import lab_test
+from lab.kit import SealedList, SealedMessage, lab_test, sealed
 
 LAB = "12.1"
 
@@ -80,13 +80,18 @@ async def test_render_is_exact(t):
     t.expect(harness.render([]), "", "No messages, no text (render, lesson 12).")
     many = t.random.randint(600, 999)
     steps = [harness.user_message(f"Step {n}.") for n in range(1, many + 1)]
-    text = harness.render(steps + [harness.user_message("Done?\n")])
+    try:  # messages that refuse any change, so a change made only in a long list shows
+        text = harness.render(sealed(steps + [harness.user_message("Done?\n")]))
+    except TypeError as exc:
+        text = f"render changed a message it was given: {exc}"
     t.expect([text.count("\n") + 1, text[-28:]], [many + 1, f"user: Step {many}.\nuser: Done? "],
              f"A long transcript: {many} user messages 'Step 1.' to 'Step {many}.', then "
              "'Done?\\n'. "
              "The items are [how many lines, the text's last 28 characters]: every message "
              "has its line, however many there are, and the newline that ends the last "
-             "message becomes a space that stays, like any other (render, lesson 12).")
+             "message becomes a space that stays, like any other; the messages are handed "
+             "over as ones that refuse any change, and render changes none of the messages "
+             "it is given, which are the record, however many (render, lesson 12).")
     reason, half, missing = f"prompt is too long ({word(t)})", f"Half an {word(t)}", word(t)
     dropped, path, parts = f"connection reset ({word(t)})", f"{word(t)}.py", [word(t), word(t)]
     stopped = {**lab.reply(lab.call("read", {"path": path}, id="c3")), "stop_reason": "aborted",
@@ -94,21 +99,23 @@ async def test_render_is_exact(t):
     failed = [lab.fail(reason, half),
               {**result("c2", f"Tool {missing} not found", missing), "is_error": True},
               lab.fail(dropped), stopped, lab.fail(dropped, lab.call("read", {"path": path}, id="c4")),
-              result("c3", ""), harness.user_message(""), lab.reply(f"{parts[0]}.", f"{parts[1]}.")]
+              result("c3", ""), harness.user_message(""), lab.reply(f"{parts[0]}.\n", f"{parts[1]}.")]
     t.expect(harness.render(failed),
              f"assistant: {half}\ntoolResult: Tool {missing} not found\nassistant: \n"
              f"assistant:  read({{\"path\": \"{path}\"}})\nassistant:  read({{\"path\": \"{path}\"}})\n"
-             f"toolResult: \nuser: \nassistant: {parts[0]}.{parts[1]}.",
+             f"toolResult: \nuser: \nassistant: {parts[0]}. {parts[1]}.",
              f"{lab.shape(failed)}: a failed reply, lab.fail({reason!r}, {half!r}); a result "
              f"with is_error True; a failed reply with no words, lab.fail({dropped!r}); an "
              "aborted reply and a failed one, each with a call to read; a result and a user "
-             "message whose content is empty; a reply of two text blocks. A line is the role, "
+             "message whose content is empty; a reply of two text blocks and no calls, the first "
+             "ending in a newline. A line is the role, "
              "a colon, a space and the "
              "message's words, whatever went wrong, and every message has its line, an empty "
              "one too: a reply's words are its text and calls, its calls too when it failed or "
              "was stopped, not its error_message, and a result's words are its content, with "
              "no mark of the error and no mark of an empty result. A reply's text is "
-             "text_of(message), the blocks joined as they are (render, lesson 12).")
+             "text_of(message), the blocks joined as they are, and a newline in it becomes a "
+             "space as in any message, a reply of text alone included (render, lesson 12).")
     # a result of drawn lines, over 250,000 characters: a long read, its newlines included
     chunk = "".join(f"{word(t)} = {word(t)}\n" for _ in range(t.random.randint(400, 700)))
     chunk += "\n" * t.random.randint(3, 6)  # a run of blank lines: each newline its own space
@@ -133,7 +140,9 @@ async def test_render_is_exact(t):
              "one line (render, lesson 12).")
     calls = lab.reply(*[lab.call("read", {"path": f"{word(t)}.py"}, id=f"m{n}")
                         for n in range(t.random.randint(4, 60))])
-    giant = result("c8", "z" * t.random.randint(3_100_000, 4_000_000) + word(t))
+    run = t.random.randint(20_000, 400_000)  # a run of newlines inside it, drawn
+    giant = result("c8", "z" * (t.random.randint(3_100_000, 4_000_000) - run) + "\n" * run
+                   + "z" * t.random.randint(1, 9) + word(t))
     giant_content = giant["content"]
     text = harness.render([giant])
     accented = {"path": f"{word(t)}.py", "content": "".join(
@@ -142,12 +151,13 @@ async def test_render_is_exact(t):
     t.expect([harness.render([calls]), len(text), text[-40:], len(wrote), wrote[-40:]],
              why=f"Items: the line of a reply of {len(calls['content'])} calls and no text; "
                  f"the length and the last 40 characters of the line of a result of "
-                 f"{len(giant['content'])} characters; the length and the last 40 characters of "
+                 f"{len(giant['content'])} characters, {run} newlines in a row among them; "
+                 "the length and the last 40 characters of "
                  f"the line of a call to write whose arguments hold {len(accented['content'])} "
                  "characters, letters that are not ASCII among them; held against the "
                  "reference's. A reply of calls only has two spaces after its colon, however "
                  "many calls it makes; a user message's words, and a result's, are its content, "
-                 "all of it, however long; and a call's arguments are JSON, json.dumps's, a "
+                 "all of it, however long, each newline its own space however many stand in a row; and a call's arguments are JSON, json.dumps's, a "
                  "letter that is not ASCII as its \\u escape, however long they are (render, "
                  "lesson 12, Build item 1).")
     # line breaks that are not "\n": Windows line ends, and the ones only str.splitlines knows
@@ -416,6 +426,29 @@ async def test_find_cut_stops_where_the_total_reaches_the_budget(t):
              "out from the rows' messages each time it is asked, never remembered by their ids "
              "(every log numbers its entries from e1), nor by the list or the message objects "
              "(find_cut, lesson 12).")
+    # a reply in the middle changed in place to a path of the same length in Python, longer as
+    # JSON (each é its \u escape), asked again with the same list and the same budget
+    letters = t.random.randint(8, 40)
+    moved = lab.reply(lab.call("read", {"path": "e" * letters + ".py"}, id="m1"))
+    tail = [("f1", costing("user", t.random.randint(8, 60), f"Question {word(t)}")), ("f2", moved),
+            ("f3", result("m1", "r" * t.random.randint(1, 200))),
+            ("f4", costing("assistant", t.random.randint(8, 60), f"Answer {word(t)}"))]
+    spent = sum(harness.estimate_tokens([message]) for _, message in tail[2:])
+    spent += (len('assistant:  read({"path": ".py"})') + 6 * letters) // 4
+    first = harness.find_cut(tail, spent)
+    moved["content"][-1]["arguments"]["path"] = "é" * letters + ".py"
+    t.expect([first, harness.find_cut(tail, spent)], [0, 1],
+             f"Rows {lab.shape(rows_messages(tail))}, the reply calling read with the path "
+             f"{'e' * letters + '.py'!r}, with keep_recent_tokens {spent}, then the same list, "
+             f"that reply changed in place to the path {'é' * letters + '.py'!r}, as many "
+             "letters but longer as JSON (each é its \\u escape), with the same budget: the "
+             "items are the cuts. At first the rows from the reply on fall short of the "
+             "budget, and the walk stops at the question (0); after the change they reach it "
+             "exactly at the reply, and with no user message after it the cut is the reply "
+             "(1). Each row costs estimate_tokens([message]) as it is now, never a size "
+             "remembered from an earlier cut: the cut is worked out from the rows' messages "
+             "each time it is asked, never remembered by the list or the message objects "
+             "(find_cut, lesson 12, Build item 3).")
     many = t.random.randint(5100, 6200)
     long = keyed(t, [costing("user" if i % 2 == 0 else "assistant", 5, f"Row\n{i}")
                      for i in range(many)])
@@ -582,12 +615,14 @@ async def test_find_cut_over_drawn_sessions_and_budgets(t):
         # (nothing kept) or the walk counts the newest row first and stops there (as Tau does),
         # the lesson's words allow both; keeping everything they do not.
         cut, newest_only = harness.find_cut(rows, 0), harness.find_cut(rows, 1)
-        below, far = -t.random.randint(1, 500), -10 ** t.random.randint(3, 15)
+        below, power = -t.random.randint(1, 500), t.random.randint(3, 4000)
+        far = -10 ** power
         allowed = sorted({len(rows), newest_only})
-        lower = [harness.find_cut(rows, below), harness.find_cut(rows, far)]
-        t.expect([cut in allowed for cut in lower], [True, True],
+        lower = [harness.find_cut(rows, below), harness.find_cut(rows, far),
+                 harness.find_cut(rows, -10 ** t.random.randint(17, 4000))]
+        t.expect([cut in allowed for cut in lower], [True, True, True],
                  f"Rows {lab.shape([m for m, _ in made])} with keep_recent_tokens {below}, then "
-                 f"{far}: find_cut returned {lower}, and the rule gives {allowed[0]} or "
+                 f"-10**{power}, then a power of ten further below still: find_cut returned {lower}, and the rule gives {allowed[0]} or "
                  f"{allowed[-1]} for each, as for a budget of 0: a negative budget keeps the "
                  "least too, however far below 0, never everything and never an error "
                  "(find_cut, lesson 12).")
@@ -626,3 +661,15 @@ async def test_find_cut_over_drawn_sessions_and_budgets(t):
              "given, not even for the length of its walk: a mark written into a message, or the "
              "list turned round, stays there when the walk stops part way (find_cut, lesson "
              "12, Build item 3).")
+    shut = SealedList((key, SealedMessage(message)) for key, message in rows)
+    try:
+        walked = [harness.find_cut(shut, budget) for budget in budgets]
+    except TypeError as exc:
+        walked = f"find_cut changed a row it was given: {exc}"
+    t.expect(walked == [cut for cut, _, _ in found], True,
+             f"The last rows above, {lab.shape(rows_messages(rows))}, handed over as a list and "
+             "messages that refuse any change, cut again for the same budgets: the item is "
+             "whether find_cut gave the same cuts as before. find_cut changes none of the rows "
+             "it is given, not even for the length of its walk: a mark written into a message "
+             "and taken off again, or the list turned round and back, is a change all the "
+             "same (find_cut, lesson 12, Build item 3).")
