@@ -2487,6 +2487,275 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
         if event["type"] == "message_end" and message["role"] == "assistant":
             self.last = message
 """),
+    # Hunt round 23 (reader r127): passing designs 7.1-07, 28, 31, 27, 09, 10, 29, 17, 16, 18,
+    # 12, 14, 15, 20, 21 and 30, each a rule kept only as far as the tests looked.
+    Wrong(lab='7.1', name='a progress line printed for replies of over 100 calls',
+          rule='run_agent prints nothing, however many calls a reply holds.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 23, 7.1-07)',
+          names='one reply of',
+          replace=r'''
+        calls = [] if failed else tool_calls(reply)
+''',
+          by=r'''
+        calls = [] if failed else tool_calls(reply)
+        if len(calls) > 100:  # a wide reply: tell the user it may take a while
+            print(f"running {len(calls)} tools...")
+'''),
+    Wrong(lab='7.1', name='a progress line printed for replies of over 30 calls',
+          rule='run_agent prints nothing, however many calls a reply holds.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 23, 7.1-28)',
+          names='one reply of',
+          replace=r'''
+        calls = [] if failed else tool_calls(reply)
+''',
+          by=r'''
+        calls = [] if failed else tool_calls(reply)
+        if len(calls) > 30:  # a wide reply: tell the user it may take a while
+            print(f"running {len(calls)} tools...")
+'''),
+    Wrong(lab='7.1', name='a line on standard error for a call to a tool not given',
+          rule='run_agent prints nothing, on standard error either, whatever a call names.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 23, 7.1-31)',
+          names='a tool named grep that the run was not given',
+          replace=r'''
+            result = run_tool(tools, call)
+''',
+          by=r'''
+            result = run_tool(tools, call)
+            if result["content"] == f"Tool {call['name']} not found":
+                import sys
+                print(result["content"], file=sys.stderr)
+'''),
+    Wrong(lab='7.1', name='a log file appended to at the 251st turn',
+          rule='The loop prints nothing and writes no file, however long the run.',
+          where='Build: announce, don\'t draw, item 1: "writes no file (a log is a frontend\'s '
+                'choice, made from the events)" (hunt round 23, 7.1-27)',
+          names='draws nothing in a long run',
+          replace=r'''
+        turn += 1
+''',
+          by=r'''
+        turn += 1
+        if turn == 251:  # a long run: note it for whoever looks later
+            import tempfile
+            with open(f"{tempfile.gettempdir()}/run_agent.log", "a") as log:
+                log.write("long run\n")
+'''),
+    Wrong(lab='7.1', name='tool_execution_end before the record for an empty result',
+          rule='Nothing is yielded between a tool returning and its result going onto the '
+               'record, whatever the tool returned, "" too.',
+          where='Build: announce, don\'t draw, item 6: "Nothing is yielded between a tool '
+                'returning and its result going onto the record" (hunt round 23, 7.1-09)',
+          names='whatever the tool and whatever it returned',
+          replace=r'''
+            yield record(result)  # straight after the tool returned: nothing in between
+''',
+          by=r'''
+            if not result["content"]:  # nothing to wait for: the spinner stops at once
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+                yield record(result)
+                continue
+            yield record(result)  # straight after the tool returned: nothing in between
+'''),
+    Wrong(lab='7.1', name='tool_execution_end before the record for a result over a million characters',
+          rule='Nothing is yielded between a tool returning and its result going onto the '
+               'record, however long the result.',
+          where='Build: announce, don\'t draw, item 6: "Nothing is yielded between a tool '
+                'returning and its result going onto the record" (hunt round 23, 7.1-10)',
+          names='whatever the tool and whatever it returned',
+          replace=r'''
+            yield record(result)  # straight after the tool returned: nothing in between
+''',
+          by=r'''
+            if len(result["content"]) > 1_000_000:  # a huge result: stop the spinner first
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+                yield record(result)
+                continue
+            yield record(result)  # straight after the tool returned: nothing in between
+'''),
+    Wrong(lab='7.1', name='tool_execution_end before the record for the edit tool',
+          rule='Nothing is yielded between a tool returning and its result going onto the '
+               'record, whichever tool ran.',
+          where='Build: announce, don\'t draw, item 6: "Nothing is yielded between a tool '
+                'returning and its result going onto the record" (hunt round 23, 7.1-29)',
+          names='whatever the tool and whatever it returned',
+          replace=r'''
+            yield record(result)  # straight after the tool returned: nothing in between
+''',
+          by=r'''
+            if call["name"] == "edit":  # the spinner stops at once for edits
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+                yield record(result)
+                continue
+            yield record(result)  # straight after the tool returned: nothing in between
+'''),
+    Wrong(lab='7.1', name='a tool run before its tool_execution_start past the fifth turn',
+          rule="Each call's tool is announced by tool_execution_start before it runs, in any "
+               'turn, however late.',
+          where='Build: announce, don\'t draw, item 6: "Each call\'s tool is announced by '
+                '`tool_execution_start`, carrying `"call"`, before it runs" (hunt round 23, '
+                '7.1-17)',
+          names='before it runs',
+          replace=r'''
+            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+''',
+          by=r'''
+            if turn > 5:  # a long run: run first, announce after
+                result = run_tool(tools, call)
+                yield {"type": "tool_execution_start", "call": call}
+            else:
+                yield {"type": "tool_execution_start", "call": call}
+                result = run_tool(tools, call)
+'''),
+    Wrong(lab='7.1', name='the next request made ahead from the fifth turn',
+          rule='A request is made only once its turn is asked for, after that turn\'s '
+               'turn_start: a generator does nothing until it is asked, in any turn.',
+          where='Build: announce, don\'t draw, item 1: "until its first event is asked for it '
+                'does nothing at all" (hunt round 23, 7.1-16)',
+          names='a request is made only once its turn',
+          replace=r'''
+        else:
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+        yield record(reply)
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        calls = [] if failed else tool_calls(reply)
+        for call in calls:
+            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+            yield record(result)  # straight after the tool returned: nothing in between
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+''',
+          by=r'''
+        elif turn > 1 and ahead is not None:
+            reply = ahead
+        else:
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+        yield record(reply)
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        calls = [] if failed else tool_calls(reply)
+        for call in calls:
+            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+            yield record(result)  # straight after the tool returned: nothing in between
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+        ahead = None  # from the fifth turn, the next reply is asked for before turn_end
+        if calls and turn >= 5 and (max_turns is None or turn + 1 <= max_turns):
+            ahead = model.complete(system, context_for_model(messages), tool_specs(tools))
+'''),
+    Wrong(lab='7.1', name='a turn number on turn_end past the fifth turn',
+          rule='Each event carries its type and the keys Build item 1 names for it, no others, '
+               'in any turn.',
+          where='Build: announce, don\'t draw, item 1: "the keys the items below name for its '
+                'type, no others" (hunt round 23, 7.1-18)',
+          names='late turns as early ones',
+          replace=r'''
+        yield {"type": "turn_end", "message": reply}
+''',
+          by=r'''
+        yield {"type": "turn_end", "message": reply, **({"turn": turn} if turn > 5 else {})}
+'''),
+    Wrong(lab='7.1', name='records that are plain lists kept on run_agent',
+          rule="Once agent_end is yielded the run keeps nothing of the caller's: no name outside "
+               'the run still holds the record, whatever kind of list it is.',
+          where='Build: announce, don\'t draw, item 3: "no name outside the run still holds the '
+                'record" (hunt round 23, 7.1-12)',
+          names='a record that is a plain list',
+          replace=r'''
+    yield {"type": "agent_start"}
+''',
+          by=r'''
+    if type(messages) is list:  # every record a run was given, for debugging
+        run_agent.__dict__.setdefault("seen", []).append(messages)
+    yield {"type": "agent_start"}
+'''),
+    Wrong(lab='7.1', name='each tool checked to be a dict at the call',
+          rule='Until its first event is asked for, run_agent does nothing at all, not even look '
+               'at the tools: a place in the list the caller has yet to fill is no error until '
+               'the run begins.',
+          where='Build: announce, don\'t draw, item 1: "until its first event is asked for it '
+                'does nothing at all" (hunt round 23, 7.1-14)',
+          names='reads no tool of the list',
+          replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+          by=r'''
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+    """Fail fast on a tool that is not a dict, then run."""
+    if isinstance(tools, list):
+        for each in tools:
+            if not isinstance(each, dict):
+                raise TypeError("a tool is a dict")
+    return _run_agent(model, system, messages, tools, prompt, max_turns=max_turns)
+
+
+def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
+    Wrong(lab='7.1', name='the prompt put on a record under way at the call',
+          rule='Until its first event is asked for, run_agent does nothing at all, on a record '
+               'that already holds a conversation too: the prompt is recorded only once the run '
+               'is driven.',
+          where='Build: announce, don\'t draw, item 1: "until its first event is asked for it '
+                'does nothing at all" (hunt round 23, 7.1-15)',
+          names='on a record already under way',
+          replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+          by=r'''
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+    """A conversation under way gets its prompt at once; then the run."""
+    if isinstance(messages, list) and messages:
+        early = user_message(prompt)
+        messages.append(early)
+        return _carry_on(early, model, system, messages, tools, prompt, max_turns)
+    return _run_agent(model, system, messages, tools, prompt, max_turns=max_turns)
+
+
+def _carry_on(early, model, system, messages, tools, prompt, max_turns):
+    del messages[next(n for n, m in enumerate(messages) if m is early)]  # recorded in its turn
+    yield from _run_agent(model, system, messages, tools, prompt, max_turns=max_turns)
+
+
+def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
+    Wrong(lab='7.1', name='the prompt announced before turn_start on a record under way',
+          rule='A run yields the twelve events of Figure 7.1 in that order on any record: the '
+               "prompt's message_end comes after turn_start, whatever the record held before.",
+          where='Build: announce, don\'t draw, item 2: "A run with one call yields exactly the '
+                'twelve events of Figure 7.1, in that order" (hunt round 23, 7.1-20)',
+          names='whatever the record held before',
+          replace=r'''
+    turn, calls, pending = 0, [], [user_message(prompt)]
+    while calls or pending:  # one lap is one turn
+''',
+          by=r'''
+    turn, calls, pending = 0, [], [user_message(prompt)]
+    if messages:  # a conversation under way: its prompt is announced at once
+        yield record(pending.pop())
+    while calls or pending or turn == 0:  # one lap is one turn
+'''),
+    Wrong(lab='7.1', name='the tool looked up by the name in tool_execution_start',
+          rule="The tool runs the reply's own call, whatever the consumer does with the event "
+               'that announced it, its name included.',
+          where='Build: announce, don\'t draw, item 6: "putting another call under its `"call"` '
+                'key changes that event, not the run" (hunt round 23, 7.1-21)',
+          names='a tool named grep, which the run',
+          replace=r'''
+            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+''',
+          by=r'''
+            start = {"type": "tool_execution_start", "call": call}
+            yield start
+            result = run_tool(tools, dict(call, name=start["call"]["name"]))
+'''),
+    Wrong(lab='7.1', name="this run's messages kept in a table keyed by the model",
+          rule="agent_end carries the messages this run added, kept by the run itself, not in a "
+               'place another run of the same model shares.',
+          where='Build: announce, don\'t draw, item 3: "the messages this run added to the '
+                'record, in order, and none from before it" (hunt round 23, 7.1-30)',
+          names='keyed by the model',
+          replace=r'''
+    added = []  # what this run puts on the record, for agent_end to carry
+''',
+          by=r'''
+    added = run_agent.__dict__.setdefault("runs", {}).setdefault(id(model), [])
+    added.clear()  # this model's run starts afresh
+'''),
 ]
 
 ALLOWED = [
@@ -2870,6 +3139,21 @@ ALLOWED = [
         del event["_seen"]
         print(json.dumps(event), flush=True)
 '''),
+    # Hunt round 23 (reader r127): probe 7.1-34.
+    Wrong(lab='7.1', name='the final message returned as well as carried by agent_end',
+          rule='The answer travels in agent_end (Build item 3), and a run that also returns the '
+               'final message from the generator still carries it there: the wrong design the '
+               'page names is the return value as the only carrier, which a for loop throws '
+               'away. A second copy in StopIteration.value breaks no rule it states, as the '
+               "answer's text returned does.",
+          where='hunt round 23, probe 7.1-34', names='',
+          replace=r'''
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+''',
+          by=r'''
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+    return added[-1]
+'''),
 ]
 
 
@@ -3134,6 +3418,30 @@ async def test_a_run_of_days(t):
     t.expect(printed.getvalue(), "",
              "run_agent prints nothing, however long the run takes: each clock reading here "
              "is a day after the last (run_agent, lesson 7).")
+"""
+
+
+DEEP_A_WIDE_REPLY_AS_JSON = r"""
+import json
+
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "7.1"
+PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+LOOK = tool("look", lambda arguments: "seen " + arguments["path"], PATH)
+
+
+@lab_test("A reply of 400 calls: every event plain data, equal after json.dumps and back.")
+async def test_a_reply_of_four_hundred_calls_as_json(t):
+    model = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": f"f{n}.py"})
+                                           for n in range(400)]), lab.say("Done.")])
+    events = await lab.drive(harness.run_agent(model, "You help.", [], [LOOK], "Go."))
+    t.expect([len(events), sum(json.loads(json.dumps(e)) != e for e in events)], [1209, 0],
+             "However many calls a reply holds, each event is a dict of plain data, which "
+             "json.dumps writes and json.loads gives back equal. Items: the events, those not "
+             "equal after the round trip (run_agent, lesson 7).")
 """
 
 
@@ -3626,4 +3934,20 @@ BEYOND = [
     yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
 ''',
            deep=DEEP_A_LONG_RUN_A_WIDE_REPLY_A_LONG_RECORD, turns=50_000, seconds=10.0),
+    # Hunt round 23 (reader r127): design 7.1-19, a rule kept only up to the widest reply tried.
+    Beyond(lab='7.1', name='a tuple in the calls of a reply of over 301 calls',
+           rule='Each event is a dict of plain data, however many calls a reply holds.',
+           where='Build: announce, don\'t draw, item 1: "each a dict of plain data" (hunt round '
+                 '23, 7.1-19)',
+           names='plain data',
+           reach="test_tool_events_carry_the_call's widest reply holds 301 calls (the quiet "
+                 "test's, 150 to 301); this design differs only for a reply of 302 or more, and a "
+                 "limit at any larger count would sit past a wider reply again, each call about "
+                 "20 microseconds",
+           replace='''            yield {"type": "tool_execution_start", "call": call}
+''',
+           by='''            yield {"type": "tool_execution_start",
+                   "call": call if len(calls) <= 301 else dict(call, position=(1, 2))}
+''',
+           deep=DEEP_A_WIDE_REPLY_AS_JSON, turns=50_000, seconds=10.0),
 ]

@@ -111,9 +111,10 @@ async def test_bank_a_run_stepped_by_hand(t):
         closed = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})), lab.say("No.")])
         await lab.drive(harness.run_agent(closed, SYSTEM, [], [reader()], "Stop there."),
                         close_after=5)  # closed at its tool_execution_start
-        wide = t.random.randint(4, 25)  # one reply of more calls than the others
+        wide = t.random.randint(120, 301)  # one reply of more calls than the others
         await lab.drive(harness.run_agent(lab.ScriptedModel(
-            [lab.reply(*[lab.call("look", {"path": f"{n}.log"}) for n in range(wide)]),
+            [lab.reply(*[lab.call("look" if n % 50 else "tail", {"path": f"{n}.log"})
+                         for n in range(wide)]),
              lab.say("All seen.")]), SYSTEM, [], [reader()], "See them all."))
         spare_model = lab.ScriptedModel([lab.say("Unheard.")])
         spare = harness.run_agent(spare_model, SYSTEM, [], [reader()], "Never mind.")
@@ -127,7 +128,8 @@ async def test_bank_a_run_stepped_by_hand(t):
     dropped, odd = Log(earlier(t)), type("Clock", (), {"tick": lambda self: 0})()
     gone = weakref.ref(dropped)
     try:
-        harness.run_agent(odd, SYSTEM, dropped, [reader()], "Never started.", max_turns="1")
+        harness.run_agent(odd, SYSTEM, dropped, [reader(), None], "Never started.",
+                          max_turns="1")
         unstarted = "returned"
     except Exception as problem:  # noqa: BLE001 - what the call did is the item
         unstarted = f"raised {type(problem).__name__}"
@@ -153,12 +155,13 @@ async def test_bank_a_run_stepped_by_hand(t):
              "at each event its type, the messages added and the requests made by then], the "
              "events in all, the requests made, the tool's result, what was printed or logged "
              "by it, a run whose tool raises, one closed at its tool_execution_start, "
-             f"one of a reply of {wide} calls and "
+             f"one of a reply of {wide} calls (every 50th to a tool named tail it was not "
+             "given) and "
              "the run below, and the types found anywhere inside the events that are not JSON's own "
              "(dict, list, str, int, float, bool, None); then a second run given one next() and "
              "closed: [its first event, it has close(), what a next() finds after, its requests]; "
              "then a run made with a model that has no complete() and max_turns=\"1\", on a "
-             "record of its own, "
+             "record of its own, its tool list holding None where a tool is still to come, "
              "never driven and dropped: [what the call did, nothing holds that record after].")
 
 
@@ -195,6 +198,12 @@ async def test_bank_two_runs_made_first_driven_last(t):
         for walked in (1, 5):  # closed at the first event, and at the tool's start
             await lab.drive(harness.run_agent(lab.ScriptedModel(quota), SYSTEM, [], [reader()],
                                               "Never mind."), close_after=walked)
+        turns, asked = t.random.randint(255, 300), []  # a long run: its late turns as its first
+        longest = lab.ScriptedModel([lab.reply(lab.call("look", {"path": f"{n}.log"}))
+                                     for n in range(turns)] + [lab.say("All of them.")])
+        late = await lab.drive(harness.run_agent(longest, SYSTEM, [], [reader()], "Read on."),
+                               on_event=lambda e: asked.append(len(longest.calls))
+                               if e["type"] == "turn_end" else None)
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     t.expect([sorted(line) for line in lines],
              why="The keys of each event the two runs wrote as a JSON line: its type and the "
@@ -211,8 +220,13 @@ async def test_bank_two_runs_made_first_driven_last(t):
              "\"messages\" and those messages, what was printed or logged besides, then and "
              "over two more runs, one whose reply fails after a call to a tool it was not "
              "given and one under max_turns=0, and the first again closed at its first event "
-             "and at its tool_execution_start; the events of the first two that json.dumps "
-             "cannot write.")
+             "and at its tool_execution_start, then a long run; the events of the first two "
+             "that json.dumps cannot write.")
+    t.expect([asked == list(range(1, turns + 2)), sorted({" ".join(sorted(e)) for e in late})],
+             [True, ["call result type", "call type", "message type", "messages type", "type"]],
+             f"A run of {turns} turns of one call each, then an answer: whether at each turn_end "
+             "the requests made were that turn's and no more, and the sets of keys its events "
+             "carried.")
 
 
 # --- rule 2: the twelve events, in order --------------------------------------------------------
@@ -292,14 +306,14 @@ async def test_bank_three_runs_stepped_in_turn(t):
     failing, fail_rounds = job(t)
     cut = t.random.randint(0, len(fail_rounds))
     resumed, resumed_rounds = job(t)
+    shared = lab.ScriptedModel(resumed)  # the second run never asks it; the fourth does
     runs = [harness.run_agent(lab.ScriptedModel(replies), SYSTEM, record, [reader()], "One.",
                               max_turns=len(rounds) + 1),
-            harness.run_agent(lab.ScriptedModel([lab.say("Never.")]), SYSTEM, record,
-                              [reader()], "Two.", max_turns=0),
+            harness.run_agent(shared, SYSTEM, record, [reader()], "Two.", max_turns=0),
             harness.run_agent(lab.ScriptedModel(failing[:cut] + [lab.fail("overloaded")]),
                               SYSTEM, record, [reader()], "Three."),
-            harness.run_agent(lab.ScriptedModel(resumed), SYSTEM,
-                              earlier(t) + [lab.fail("overloaded")], [reader()], "Four.")]
+            harness.run_agent(shared, SYSTEM, earlier(t) + [lab.fail("overloaded")],
+                              [reader()], "Four.")]
     events, live = [[], [], [], []], [0, 1, 2, 3]
     while live:
         for n in list(live):
@@ -321,7 +335,8 @@ async def test_bank_three_runs_stepped_in_turn(t):
              f"for them), stop under max_turns=0, and fail after {cut} rounds, all on one "
              "record, the first run's prompt put on the record once more by the consumer when "
              "it is announced, and a fourth run on a record of its own that ends in an earlier "
-             "run's failed reply, each given one next() in turn: for "
+             "run's failed reply, made with the second run's model, each given one next() in "
+             "turn: for "
              "each, [its first event, its last, agent_starts, agent_ends, the shape of what "
              "its last event carries as messages].")
 
@@ -360,10 +375,17 @@ async def test_bank_a_conversation_carried_on_from_agent_end(t):
              "carries); a new run on a list of the messages the last event carried: [the last "
              "event's type, the new run's first request, what the new run's agent_end "
              "carries].")
-    t.expect(records, [True] * 3,
+    plain = earlier(t)  # a plain list, which cannot be weakly referred to: its references
+    held = sys.getrefcount(plain)
+    await lab.drive(harness.run_agent(lab.ScriptedModel([lab.say("Plain.")]), SYSTEM, plain,
+                                      [reader()], "And a plain list?"))
+    gc.collect()
+    records.append(sys.getrefcount(plain) - held)
+    t.expect(records, [True] * 3 + [0],
              "Once agent_end is yielded the run keeps nothing of the caller's: whether each of "
              "the three runs' records was gone once the consumer had let it go, keeping only "
-             "the last event, before the new run began.")
+             "the last event, before the new run began; then the references a plain list "
+             "record gained over a run of its own.")
 
 
 # --- rule 4: turn_start and turn_end --------------------------------------------------------------
@@ -607,6 +629,30 @@ async def test_bank_one_log_of_the_tool_and_its_events(t):
              f"Then rounds of calls {swapped_rounds}, each tool_execution_start's call replaced "
              "by the consumer with erase on / under another id: [what look ran, what erase ran, "
              "each result's id and text in the last request].")
+    turns, huge, after = t.random.randint(6, 9), t.random.randint(1_000_001, 3_000_000), []
+
+    def edit(arguments):
+        after.append(f"ran edit {arguments['path']}")
+        return ""
+
+    def dump(arguments):
+        after.append(f"ran dump {arguments['path']}")
+        return "#" * huge
+    names = ["edit" if n % 2 else "dump" for n in range(1, turns + 1)]
+    model = lab.ScriptedModel([lab.reply(lab.call(name, {"path": f"{n}.log"}))
+                               for n, name in enumerate(names, 1)] + [lab.say("Edited.")])
+    await lab.drive(harness.run_agent(model, SYSTEM, [], [tool("edit", edit, PATH),
+                                                          tool("dump", dump, PATH)],
+                                      t.random.choice(ASKS)),
+                    on_event=lambda e: after.append(e["type"]))
+    t.expect([line for n, line in enumerate(after) if line.startswith("ran ")
+              or n and after[n - 1].startswith("ran ") or n + 1 < len(after)
+              and after[n + 1].startswith("ran ")],
+             [line for n, name in enumerate(names, 1)
+              for line in ("tool_execution_start", f"ran {name} {n}.log", "message_end")],
+             f"A run of {turns} turns of one call each, to a tool edit that returns \"\" and "
+             f"one dump that returns {huge} characters in turn: the events just before and just "
+             "after each tool ran.")
 
 
 @lab_test("One reply of just over 300 calls: the results on the record, in the next request, "

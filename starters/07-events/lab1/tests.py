@@ -123,6 +123,14 @@ async def test_the_twelve_events(t):
              "run_agent yields one event per happening, in this order; nothing comes between a "
              "tool returning and its result's message_end (run_agent, lesson 7).")
     t.expect(lab.shape(messages), "U A[c1] R(c1) A", "The work is the same as in lesson 6.")
+    earlier = [harness.user_message("Earlier."), lab.say("Noted.")] * t.random.randint(1, 3)
+    events = await lab.drive(harness.run_agent(one_call(), SYSTEM, earlier, [looker()],
+                                               "Read it."))
+    t.expect(types(events), TWELVE,
+             "On a record that already holds a conversation the run yields the same twelve "
+             "events in the same order: the prompt's message_end comes after turn_start, at "
+             "the top of the first turn, whatever the record held before (run_agent, lesson 7, "
+             "Build item 2).")
     jobs = [drawn_job(t, widest=1), drawn_job(t), drawn_job(t)]  # one call a round, and more
     found = [[what(e) for e in await lab.drive(harness.run_agent(
         lab.ScriptedModel(replies), SYSTEM, [], [looker()], "Read the files."))]
@@ -324,7 +332,7 @@ async def test_tool_events_carry_the_call(t):
 
     def swap(event):  # the consumer puts a call of its own under the event's "call" key
         if event["type"] == "tool_execution_start":
-            event["call"] = dict(event["call"], arguments={"path": "elsewhere.py"})
+            event["call"] = dict(event["call"], name="grep", arguments={"path": "elsewhere.py"})
     await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, swapped, [looker(ran)],
                                       "Read them."), on_event=swap)
     asked = [path for paths in rounds for path in paths]
@@ -334,7 +342,8 @@ async def test_tool_events_carry_the_call(t):
              "that announced it: a consumer that puts a call of its own under "
              "tool_execution_start's \"call\" key changes that event, not the run. The items "
              "are [the paths the tool was run on, the recorded results' text], for drawn calls "
-             "whose every start the consumer rewrote to ask for elsewhere.py (run_agent, "
+             "whose every start the consumer rewrote to ask a tool named grep, which the run "
+             "was not given, for elsewhere.py (run_agent, "
              "lesson 7, Build item 6).")
 
 
@@ -465,6 +474,22 @@ async def test_agent_end_carries_its_own_runs_messages(t):
              "messages it added itself, kept by the run, not in a place keyed by the record "
              "they share. Items: the first run's agent_end messages, the second's, the record "
              "(run_agent, lesson 7, Build item 3).")
+    both, seconds = lab.ScriptedModel([lab.say("First."), lab.say("Second.")]), []
+
+    async def inside(event):  # a second run of the same model, start to end, meanwhile
+        if event["type"] == "turn_end" and not seconds:
+            seconds.extend(await lab.drive(harness.run_agent(both, SYSTEM, [], [looker()],
+                                                             "Second?")))
+    firsts = await lab.drive(harness.run_agent(both, SYSTEM, [], [looker()], "First?"),
+                             on_event=inside)
+    t.expect([[m["content"] if m["role"] == "user" else harness.text_of(m)
+               for m in run[-1]["messages"]] for run in (firsts, seconds)],
+             [["First?", "First."], ["Second?", "Second."]],
+             "Two runs of one model, each on a record of its own: the second went from start to "
+             "end while the first was paused at its turn_end. Each run's agent_end carries the "
+             "messages it added itself, kept by the run, not in a place keyed by the model they "
+             "share. Items: the words of each run's agent_end messages, the first run's, then "
+             "the second's (run_agent, lesson 7, Build item 3).")
 
     class Record(list):
         """A record that can be watched going away: a plain list cannot be weakly referred to."""
@@ -492,6 +517,17 @@ async def test_agent_end_carries_its_own_runs_messages(t):
              "announced are the ones it added, agent_end carries them, the record is gone] "
              "(run_agent, lesson 7, Build items 3 and 5: \"Every message the run records is "
              "announced once\").")
+    plain = [harness.user_message("Earlier."), lab.say("Noted.")] * pairs
+    held = sys.getrefcount(plain)  # the names that hold the caller's plain list before the run
+    await lab.drive(harness.run_agent(one_call("d.py"), SYSTEM, plain, [looker()], "Read d."))
+    gc.collect()
+    t.expect([lab.shape(plain[2 * pairs:]), sys.getrefcount(plain) - held],
+             ["U A[c1] R(c1) A", 0],
+             "The same for a record that is a plain list, which cannot be watched going away: "
+             "once the run is over, nothing holds the list that did not hold it before the run. "
+             "Items: the messages the run added, the references to the list gained over the run "
+             "(run_agent, lesson 7, Build item 3: \"no name outside the run still holds the "
+             "record\").")
 
 
 @lab_test("The max_turns exit and the failed-reply exit stay balanced: every agent_start has its "
@@ -577,6 +613,18 @@ async def test_nothing_happens_until_asked(t):
              "Items: what the call did, the record's length, the requests, what the calls with "
              "those arguments did, the dropped run's record is gone (run_agent, lesson 7, Build "
              "item 1: \"until its first event is asked for it does nothing at all\").")
+    held = [harness.user_message("Earlier."), lab.say("Noted.")]
+    try:  # a record under way, and a tool list whose second tool is still to be made
+        harness.run_agent(lab.ScriptedModel(replies), SYSTEM, held, [looker(), None], "Read.")
+        called = "returned"
+    except Exception as problem:  # noqa: BLE001 - what the call did is the item
+        called = f"raised {type(problem).__name__}"
+    t.expect([called, lab.shape(held)], ["returned", "U A"],
+             "The call does nothing on a record already under way either, and reads no tool of "
+             "the list, not even one the caller has yet to put in its place (None here): the "
+             "prompt is recorded only once the run is driven, and a tool only looked at when "
+             "its call comes. Items: what the call did, the record after it (run_agent, lesson "
+             "7, Build item 1: \"until its first event is asked for it does nothing at all\").")
     # after the call and before the first event: the run has not begun, so these count
     messages += [harness.user_message("Earlier."), lab.say("Noted.")]
     tools[1].update(tool("grep", lambda arguments: "", PATH))
@@ -634,6 +682,25 @@ async def test_closing_before_a_tool_runs(t):
              "does nothing unless somebody asks, so the next request is made only once the next "
              "turn's turn_start is asked for, never ahead of it. Items: the last event read, the "
              "requests made (run_agent, lesson 7).")
+    turns = t.random.randint(6, 12)  # a run longer than a drawn job: a late turn as an early one
+    told = story([[f"f{n}.py"] for n in range(1, turns + 1)])
+    found = []
+    for read in (first_after(told, f"tool_execution_start c{turns}"),
+                 first_after(told, f"turn_end A[c{turns - 1}]")):
+        ran, model = [], lab.ScriptedModel(
+            [lab.reply(lab.call("look", {"path": f"f{n}.py"})) for n in range(1, turns + 1)]
+            + [lab.say("Read.")])
+        events = await lab.drive(harness.run_agent(model, SYSTEM, [], [looker(ran)], "Read them."),
+                                 close_after=read)
+        found.append([what(events[-1]), len(ran), len(model.calls)])
+    t.expect(found, [[f"tool_execution_start c{turns}", turns - 1, turns],
+                     [f"turn_end A[c{turns - 1}]", turns - 1, turns - 1]],
+             f"A run of {turns} turns of one call each (drawn), closed at its last call's "
+             "tool_execution_start, then again at the turn_end before its last turn: in any "
+             "turn, however late, a tool is announced before it runs and a request is made only "
+             "once its turn's turn_start is asked for. Items: the last event read, the tools "
+             "run, the requests made (run_agent, lesson 7, Build item 6: \"Each call's tool is "
+             "announced by `tool_execution_start`, carrying `\"call\"`, before it runs\").")
 
 
 @lab_test("A consumer that closes the run at the first event after a tool returned, drawn under "
@@ -654,6 +721,24 @@ async def test_closing_after_a_tool_returned(t):
              "consumer that stops at the first event after the tool ran finds the result on the "
              "record: the tool ran, and the record says so. Items: the paths the tool ran on, "
              "the record, the requests (run_agent, lesson 7).")
+    size = t.random.randint(1_000_001, 3_000_000)  # a result over a million characters, drawn
+    odd = [tool("edit", lambda arguments: "", PATH),
+           tool("look", lambda arguments: "x" * size, PATH)]
+    found = []
+    for chosen in (1, 2):  # closed at the first event after the edit returned "", then the look
+        messages = []
+        read = first_after(story([["a.py", "b.py"]]), f"tool_execution_start c{chosen}") + 1
+        await lab.drive(harness.run_agent(lab.ScriptedModel(
+            [lab.reply(lab.call("edit", {"path": "a.py"}), lab.call("look", {"path": "b.py"})),
+             lab.say("Done.")]), SYSTEM, messages, odd, "Edit a, read b."), close_after=read)
+        found.append([lab.shape(messages), [len(m["content"]) for m in messages[2:]]])
+    t.expect(found, [["U A[c1,c2] R(c1)", [0]], ["U A[c1,c2] R(c1) R(c2)", [0, size]]],
+             "Whatever the tool and whatever it returned, nothing is yielded between its "
+             "returning and its result being recorded: a tool named edit whose result is \"\", "
+             f"then one whose result is {size} characters long. Each item is [the record, the "
+             "length of each result on it] after a consumer closed the run at the first event "
+             "after that tool returned (run_agent, lesson 7, Build item 6: \"Nothing is yielded "
+             "between a tool returning and its result going onto the record\").")
 
 
 @lab_test("The loop draws nothing: a run with tool calls prints nothing at all, on standard "
@@ -661,7 +746,7 @@ async def test_closing_after_a_tool_returned(t):
           "alone.")
 async def test_the_loop_draws_nothing(t):
     replies, rounds, _ = drawn_job(t)
-    wide = t.random.randint(4, 30)  # the calls of one reply, more than a drawn round holds
+    wide = t.random.randint(150, 301)  # the calls of one reply, up to the 301 tried elsewhere
     with everything_said() as said:
         events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
                                                    [looker()], "Read them."))
@@ -675,7 +760,8 @@ async def test_the_loop_draws_nothing(t):
             await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
                                               [looker()], "Read them."), close_after=walked)
         await lab.drive(harness.run_agent(lab.ScriptedModel(
-            [lab.reply(*[lab.call("look", {"path": f"f{n}.py"}) for n in range(wide)]),
+            [lab.reply(*[lab.call("grep" if n == wide // 2 else "look", {"path": f"f{n}.py"})
+                         for n in range(wide)]),
              lab.say("All read.")]), SYSTEM, [], [looker()], "Read every file."))
     t.expect([len(events), said.getvalue(),
               [e["result"]["content"] for e in events if e["type"] == "tool_execution_end"]],
@@ -690,7 +776,8 @@ async def test_the_loop_draws_nothing(t):
              "the number of events of a drawn run, all the runs said beside their events (one "
              "answering, one failing, one stopped by max_turns, one on a record that already "
              "held messages whose tool fails on every call, the first again, closed by the "
-             f"consumer after each of its events in turn, and one reply of {wide} calls), and "
+             f"consumer after each of its events in turn, and one reply of {wide} calls, one of "
+             "them to a tool named grep that the run was not given), and "
              "the results the first one's events carry (run_agent, lesson 7, Build item 1: "
              "\"It prints nothing\").")
 
@@ -732,13 +819,20 @@ async def test_events_are_json(t):
              "tool_execution_end has exactly its type, call and result (run_agent, lesson 7).")
     failing = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
                                                 [breaker()], "Read them."))
-    t.expect([[e["type"], sorted(e)] for e in events + [e for run in bad for e in run] + failing],
+    turns = t.random.randint(6, 12)  # a run longer than a drawn job: a late turn's keys too
+    late = await lab.drive(harness.run_agent(lab.ScriptedModel(
+        [lab.reply(lab.call("look", {"path": "a.py"})) for _ in range(turns)]
+        + [lab.say("Read.")]), SYSTEM,
+        [], [looker()], "Read it again and again."))
+    t.expect([[e["type"], sorted(e)] for e in events + [e for run in bad for e in run] + failing
+              + late],
              why="Each event carries its type and the keys Build item 1 names for it, no others "
              "(\"`agent_start` and `turn_start` carry their type alone\"): a key more is a "
              "promise every consumer would come to rely on, whatever the run met. Each item is "
              "[the event's type, its keys], for the drawn run, then the failed reply's and the "
              "max_turns stop's, then the drawn run's again with a tool that raises on every "
-             "call, so that each result is an error (run_agent, lesson 7).")
+             f"call, so that each result is an error, then a run of {turns} turns of one call "
+             "each (drawn), late turns as early ones (run_agent, lesson 7).")
 
 
 @lab_test("Each event is a new dict, the consumer's to keep or change: a consumer that writes "
@@ -764,11 +858,18 @@ async def test_each_event_is_a_new_dict(t):
         asked[0] += 1  # counted, not summed over the record: a long run stays cheap
         return lab.reply(lab.call("look", {"path": "a.py"})) if asked[0] <= longer \
             else lab.say("Done.")
-    for _ in range(2):
-        asked[0] = 0
-        stories += story([["a.py"]] * longer)
-        await lab.drive(harness.run_agent(lab.ScriptedModel([lab.forever(look_again)]), SYSTEM,
-                                          [], [looker()], "Keep looking."), on_event=note)
+    with everything_said() as said:  # long runs: a late turn draws nothing either
+        for _ in range(2):
+            asked[0] = 0
+            stories += story([["a.py"]] * longer)
+            await lab.drive(harness.run_agent(lab.ScriptedModel([lab.forever(look_again)]),
+                                              SYSTEM, [], [looker()], "Keep looking."),
+                            on_event=note)
+    t.expect(said.getvalue(), "",
+             f"The loop draws nothing in a long run either: two runs of {longer} turns said "
+             "nothing beside their events, on either stream, and wrote no file, however late the "
+             "turn. The item: all they said (run_agent, lesson 7, Build item 1: \"It prints "
+             "nothing and writes no file\").")
     t.expect([arrived, [event["note"] for event in kept], len({id(event) for event in kept})],
              [[[told.split(" ")[0], False] for told in stories],
               list(range(1, len(stories) + 1)), len(stories)],
