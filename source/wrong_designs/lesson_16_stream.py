@@ -3460,6 +3460,62 @@ async def test_a_reply_of_three_thousand_lines(t):
                  "The response is read to its end, never a count of lines, however large "
                  "(StreamingModel, lesson 16).")
 '''),
+    # Hunt round 23 (reader r130), design 16.2-32.
+    Beyond(lab='16.2', name='a reply past 5,000 lines refused as too long',
+           rule='The response is read to its end, where read_line() gives None or a line '
+                'decodes to STREAM_DONE: no count of lines ends it, however large.',
+           where='lab 16.2, Build section, item 2 ("The response is read to its end"); hunt '
+                 'round 23, 16.2-32',
+           names='never a count of lines',
+           reach="the tests' streams are tens of lines; a line costs the reference about 2.5 µs "
+                 "of processor time (2,200 lines all ready at once measured 5.3 ms), so a stream "
+                 "past 5,000 lines adds some 13 ms to a run of the lab's tests, more than the "
+                 "10 ms a new case may add; this reader gives an error reply at line 5,001",
+           replace=r'''
+        chunks = []
+        try:
+''',
+           by=r'''
+        chunks, lines = [], 0
+        try:
+''',
+           also=((r'''
+                line = response.read_line()
+''', r'''
+                line = response.read_line()
+                lines += 1
+                if lines > 5_000:  # no honest reply is this long
+                    return error_message("The reply was too long to read")
+'''),),
+           turns=10_000, seconds=20.0,
+           deep=r'''
+import json
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "16.2"
+
+
+def text(words):
+    return 'data: ' + json.dumps({"choices": [{"index": 0, "delta": {"content": words}}]})
+
+
+@lab_test("A reply of 6,000 short lines is read to its [DONE]: the reply is its whole "
+          "answer.")
+async def test_a_reply_of_six_thousand_lines(t):
+    provider = lab.FakeProvider([[text("ab")] * 6_000 + [
+        'data: {"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}',
+        "data: [DONE]"]])
+    reply = await harness.StreamingModel(provider).acomplete(
+        "You help.", [harness.user_message("Go on.")])
+    t.expect([reply["stop_reason"], len(harness.text_of(reply)), provider.open_responses()],
+             why="A reply of 6,000 lines of two characters, then the finish and [DONE]. Items: "
+                 "the reply's stop_reason, the length of its words, the responses left open. "
+                 "The response is read to its end, never a count of lines, however large "
+                 "(StreamingModel, lesson 16).")
+'''),
     # Hunt round 17 (reader r93), design 16.2-37.
     Beyond(lab='16.2', name='the signal looked at only in the first 1,000 lines',
            rule='The signal is looked at first on every lap of the reading, however many lines '
