@@ -461,7 +461,7 @@ async def test_a_set_signal_sends_nothing(t):
              "Each request is to_wire(system, messages, tools) of that call's own arguments "
              "(StreamingModel, lesson 16).")
     long = [harness.user_message(f"Question {n // 2 + 1}?") if n % 2 == 0 else
-            lab.reply(f"Answer {n // 2 + 1}.") for n in range(2 * t.random.randint(600, 1000) + 1)]
+            lab.reply(f"Answer {n // 2 + 1}.") for n in range(2 * t.random.randint(600, 800) + 1)]
     later = [("You answer in one line.", long, specs[1]), (SYSTEM, asked, specs[0])]
     found = []
     for system, messages, tools in later:
