@@ -2851,6 +2851,159 @@ def assemble(chunks, *, aborted=False):
                         response.read_line()  # a look at what came next, dropped
                     return error_message(str(exc))
 '''),
+    # Hunt round 23 (reader r130), design 16.2-35.
+    Wrong(lab='16.2', name='an aborted connection sent once more',
+          rule="If sending raises any Exception the reply is an error ending and no second request goes out, whatever its class: a ConnectionAbortedError too.",
+          where='lab 16.2, Build section, item 1 ("no second request goes out"); hunt round 23, 16.2-35',
+          names='whatever its class',
+          replace=r'''
+            response = self.client.open(to_wire(system, messages, tools))
+''',
+          by=r'''
+            try:
+                response = self.client.open(to_wire(system, messages, tools))
+            except ConnectionAbortedError:  # dropped on its way out: surely safe to send again
+                response = self.client.open(to_wire(system, messages, tools))
+'''),
+    # Hunt round 23 (reader r130), design 16.2-36.
+    Wrong(lab='16.2', name='a CancelledError from sending taken for the provider',
+          rule="Only an Exception is the provider's trouble: anything else raised while sending, a CancelledError too, goes up as it was raised.",
+          where='lab 16.2, Build section, item 1 ("Only an `Exception` is the provider\'s trouble"); hunt round 23, 16.2-36',
+          names='a CancelledError too',
+          replace=r'''
+        except Exception as exc:  # refused, unreachable, turned away: news, not a crash
+''',
+          by=r'''
+        except (Exception, asyncio.CancelledError) as exc:  # refused, or called off on the way
+'''),
+    # Hunt round 23 (reader r130), design 16.2-34.
+    Wrong(lab='16.2', name='a Retry-After capped at an hour',
+          rule="A rate limit's N is its retry_after as it came, however long a wait it asks for.",
+          where='lab 16.2, Build section, item 1 ("`N` being its `retry_after`"); hunt round 23, 16.2-34',
+          names='however long a wait',
+          replace=r'''
+            later = "later" if wait is None else f"in {wait} s"
+''',
+          by=r'''
+            later = "later" if wait is None else f"in {min(wait, 3600)} s"  # an hour at most
+'''),
+    # Hunt round 23 (reader r130), design 16.2-40.
+    Wrong(lab='16.2', name="a rate limit's text stripped",
+          rule="Each sentence is followed by the exception's text as it is, never trimmed: a rate limit's too.",
+          where='lab 16.2, Build section, item 1 ("`Provider rate limit, so send again in N s: ` and the text"); hunt round 23, 16.2-40',
+          names='never trimmed',
+          replace=r'''
+            return error_message(f"Provider rate limit, so send again {later}: {exc}")
+''',
+          by=r'''
+            return error_message(f"Provider rate limit, so send again {later}: {str(exc).strip()}")
+'''),
+    # Hunt round 23 (reader r130), design 16.2-41.
+    Wrong(lab='16.2', name='a rate limit with no text reported by its class name',
+          rule="Each sentence is followed by the exception's text as it is, even when that is empty: a rate limit's too.",
+          where='lab 16.2, Build section, item 1 ("`Provider rate limit, so send again in N s: ` and the text"); hunt round 23, 16.2-41',
+          names='even when that is empty',
+          replace=r'''
+            return error_message(f"Provider rate limit, so send again {later}: {exc}")
+''',
+          by=r'''
+            said = str(exc) or type(exc).__name__  # something to read after the colon
+            return error_message(f"Provider rate limit, so send again {later}: {said}")
+'''),
+    # Hunt round 23 (reader r130), design 16.2-33.
+    Wrong(lab='16.2', name="only the record's last 1,100 messages sent",
+          rule="Exactly one request goes out, its body the one to_wire makes of the arguments: the whole record, never its tail, however long.",
+          where='lab 16.2, Build section, item 1 ("its body the one `to_wire` makes of the arguments"); hunt round 23, 16.2-33',
+          names='never its tail',
+          replace=r'''
+            response = self.client.open(to_wire(system, messages, tools))
+''',
+          by=r'''
+            response = self.client.open(to_wire(system, list(messages)[-1_100:], tools))
+'''),
+    # Hunt round 23 (reader r130), design 16.2-39.
+    Wrong(lab='16.2', name='a minute of silence by the clock taken for the end',
+          rule="The response is read to its end or a Stop, however long the provider is quiet: no timeout by the clock ends it.",
+          where='lab 16.2, Build section, item 2 ("The response is read to its end"); "No retries at all, and no timeout"; hunt round 23, 16.2-39',
+          names='no timeout by the clock',
+          replace=r'''
+                if not response.ready():
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue
+''',
+          by=r'''
+                if not response.ready():
+                    if clock.monotonic() - heard > 60:  # a minute of silence: the provider is gone
+                        break
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue
+                heard = clock.monotonic()
+''',
+          also=((r'''
+        chunks = []
+        try:
+            while True:
+''', r'''
+        import time as clock
+        chunks, heard = [], clock.monotonic()
+        try:
+            while True:
+'''),)),
+    # Hunt round 23 (reader r130), design 16.2-37.
+    Wrong(lab='16.2', name="a CancelToken's own flag read in the reading",
+          rule="Any object with is_cancelled() can serve as a signal, and it is asked on every lap of the reading, never read from a CancelToken's insides: a CancelToken of the caller's own class may answer otherwise.",
+          where="lesson 15's CancelToken docstring, given in the lab 16.2 starter (any object with is_cancelled() can serve as a signal); hunt round 23, 16.2-37",
+          names="CancelToken's insides",
+          replace=r'''
+                if signal is not None and signal.is_cancelled():
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+''',
+          by=r'''
+                if signal is not None and (signal._cancelled if isinstance(signal, CancelToken)
+                                           else signal.is_cancelled()):  # a token's flag is quicker
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+'''),
+    # Hunt round 23 (reader r130), design 16.2-38.
+    Wrong(lab='16.2', name='the response left open on a SystemExit',
+          rule="The response is closed on every way out, whatever was raised: a SystemExit from read_line too.",
+          where='lab 16.2, Build section, item 2 ("The response is closed on every way out"); hunt round 23, 16.2-38',
+          names='whatever was raised',
+          replace=r'''
+        finally:
+            response.close()  # on every way out, a hard cancel's too
+''',
+          by=r'''
+        except SystemExit:
+            exiting = True  # the process is ending: nothing left to close for
+            raise
+        finally:
+            if not exiting:
+                response.close()  # on every way out, a hard cancel's too
+''',
+          also=((r'''
+        chunks = []
+        try:
+            while True:
+''', r'''
+        chunks, exiting = [], False
+        try:
+            while True:
+'''),)),
+    # Hunt round 23 (reader r130), design 16.2-49.
+    Wrong(lab='16.2', name='a stopped reply keeping its whole calls',
+          rule="A Stop ends the reply as the aborted one, assemble(chunks, aborted=True): the words read so far and no call, even one whose arguments came whole.",
+          where='lab 16.2, Build section, item 2 ("A Stop ends the reply as the aborted one, keeping the words read so far"); hunt round 23, 16.2-49',
+          names='no call',
+          replace=r'''
+                if signal is not None and signal.is_cancelled():
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+''',
+          by=r'''
+                if signal is not None and signal.is_cancelled():  # the words, and the whole calls
+                    whole = assemble(chunks + [{"choices": [{"index": 0, "delta": {},
+                                                             "finish_reason": "stop"}]}])
+                    return {**assemble(chunks, aborted=True), "content": whole["content"]}
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -3096,6 +3249,14 @@ ALLOWED = [
         finally:
             if not getattr(response, "closed", False):
                 response.close()  # on every other way out'''),
+    Wrong(
+        lab="16.2", name="[DONE] told by identity with STREAM_DONE",
+        rule="The page ends the reading where a line decodes to STREAM_DONE; decode_line, the "
+             "student's own from lab 16.1, hands back that constant itself, so `is` and `==` "
+             "find the same end (hunt round 23, probe 16.2-46).",
+        where="hunt round 23", names="",
+        replace='''                if chunk == STREAM_DONE:''',
+        by='''                if chunk is STREAM_DONE:  # decode_line hands back the marker itself'''),
 ]
 
 # Designs no check of the lab can afford to tell apart (tools/wrong_designs.py's Beyond).
@@ -3295,6 +3456,62 @@ async def test_a_reply_of_three_thousand_lines(t):
         "You help.", [harness.user_message("Go on.")])
     t.expect([reply["stop_reason"], len(harness.text_of(reply)), provider.open_responses()],
              why="A reply of 3,000 lines of two characters, then the finish and [DONE]. Items: "
+                 "the reply's stop_reason, the length of its words, the responses left open. "
+                 "The response is read to its end, never a count of lines, however large "
+                 "(StreamingModel, lesson 16).")
+'''),
+    # Hunt round 23 (reader r130), design 16.2-32.
+    Beyond(lab='16.2', name='a reply past 5,000 lines refused as too long',
+           rule='The response is read to its end, where read_line() gives None or a line '
+                'decodes to STREAM_DONE: no count of lines ends it, however large.',
+           where='lab 16.2, Build section, item 2 ("The response is read to its end"); hunt '
+                 'round 23, 16.2-32',
+           names='never a count of lines',
+           reach="the tests' streams are tens of lines; a line costs the reference about 2.5 µs "
+                 "of processor time (2,200 lines all ready at once measured 5.3 ms), so a stream "
+                 "past 5,000 lines adds some 13 ms to a run of the lab's tests, more than the "
+                 "10 ms a new case may add; this reader gives an error reply at line 5,001",
+           replace=r'''
+        chunks = []
+        try:
+''',
+           by=r'''
+        chunks, lines = [], 0
+        try:
+''',
+           also=((r'''
+                line = response.read_line()
+''', r'''
+                line = response.read_line()
+                lines += 1
+                if lines > 5_000:  # no honest reply is this long
+                    return error_message("The reply was too long to read")
+'''),),
+           turns=10_000, seconds=20.0,
+           deep=r'''
+import json
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "16.2"
+
+
+def text(words):
+    return 'data: ' + json.dumps({"choices": [{"index": 0, "delta": {"content": words}}]})
+
+
+@lab_test("A reply of 6,000 short lines is read to its [DONE]: the reply is its whole "
+          "answer.")
+async def test_a_reply_of_six_thousand_lines(t):
+    provider = lab.FakeProvider([[text("ab")] * 6_000 + [
+        'data: {"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}',
+        "data: [DONE]"]])
+    reply = await harness.StreamingModel(provider).acomplete(
+        "You help.", [harness.user_message("Go on.")])
+    t.expect([reply["stop_reason"], len(harness.text_of(reply)), provider.open_responses()],
+             why="A reply of 6,000 lines of two characters, then the finish and [DONE]. Items: "
                  "the reply's stop_reason, the length of its words, the responses left open. "
                  "The response is read to its end, never a count of lines, however large "
                  "(StreamingModel, lesson 16).")

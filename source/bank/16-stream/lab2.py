@@ -12,7 +12,7 @@ import json
 
 import harness
 import lab
-from lab.kit import lab_test, tool
+from lab.kit import hours_pass, lab_test, tool
 
 LAB = "16.2"
 SYSTEM = "You keep an eye on a small orchard of scripts."
@@ -179,6 +179,7 @@ async def test_bank_own_exceptions_at_the_door(t):
     short = t.random.randint(1, 6) / 70  # under 0.1 s, and of sixteen digits or so
     notice = t.random.choice(["insufficient_quota_notice", "near_insufficient_quota"])
     reason = f"{word(t)} refused"
+    day = t.random.randint(20_000, 90_000)  # a per-day limit's wait, hours long
     cases = [["quiet 429", Balky(f"too many: {reason}", status=429, retry_after=wait),
               f"Provider rate limit, so send again in {wait} s: too many: {reason}"],
              ["403 quota code", Balky(f"forbidden: {reason}", status=403,
@@ -228,7 +229,16 @@ async def test_bank_own_exceptions_at_the_door(t):
              ["no status, 429 words", Balky(f"429 Too Many Requests: {reason}"),
               f"Provider request failed: 429 Too Many Requests: {reason}"],
              ["429 in status_code", Balky(reason, status_code=429),
-              f"Provider request failed: {reason}"]]
+              f"Provider request failed: {reason}"],
+             ["aborted connection", ConnectionAbortedError(103, reason),
+              f"Provider request failed: [Errno 103] {reason}"],
+             ["429 a day's wait, padded", Balky(f"\t{reason} for today \n", status=429,
+                                               retry_after=day),
+              f"Provider rate limit, so send again in {day} s: \t{reason} for today \n"],
+             ["429 no text", Balky("", status=429, retry_after=wait),
+              f"Provider rate limit, so send again in {wait} s: "],
+             ["429 quota, no text", Balky("", status=429, code="insufficient_quota"),
+              "Provider quota spent, so waiting will not help: "]]
     t.random.shuffle(cases)
     rows = []
     for name, fault, _ in cases:
@@ -307,13 +317,20 @@ async def test_bank_own_exceptions_at_the_door(t):
             SYSTEM, [harness.user_message("Tend the rows.")], [], Flag(False))
     except BaseException as error:  # what must go up: the scenario reports it
         gone = f"raised {type(error).__name__}: {error}"
+    called_off = Counter(asyncio.CancelledError(f"{word(t)} called off"))
+    try:
+        off = await harness.StreamingModel(called_off).acomplete(
+            SYSTEM, [harness.user_message("Tend the rows.")], [], Flag(False))
+    except BaseException as error:  # a CancelledError of the client's, not this task's
+        off = f"raised {type(error).__name__}: {error}"
     t.expect([odd_reply, client.opened, loop_reply, loop_client.opened, gone, leaving.opened,
-              odd_stopped, held.opened],
+              odd_stopped, held.opened, off, called_off.opened],
              [harness.error_message("Provider request failed: Object of type set is not JSON "
                                     "serializable"), 0,
               harness.error_message("Provider request failed: Circular reference detected"), 0,
               f"raised SystemExit: {leaving.fault}", 1,
-              harness.error_message(harness.ABORTED, stop_reason="aborted"), 0],
+              harness.error_message(harness.ABORTED, stop_reason="aborted"), 0,
+              f"raised CancelledError: {called_off.fault}", 1],
              "A record whose call's arguments hold a set, which to_wire cannot write, one whose "
              "arguments hold themselves (to_wire raises ValueError), then a client whose open "
              "raises SystemExit. Items: [the first reply, attempts to send, the second's reply, "
@@ -322,13 +339,14 @@ async def test_bank_own_exceptions_at_the_door(t):
              "is the provider's trouble, so SystemExit goes up as it was raised; the same record "
              "under a flag already up is the aborted reply, before any body is made "
              "(StreamingModel, lesson 16). Items end with [the reply under a set flag, "
-             "attempts].")
+             "attempts], then [what a client whose open raises CancelledError made acomplete "
+             "raise, attempts]: a CancelledError is no Exception either, and goes up.")
     # one model, four calls: a flag up, then no signal at all, a long record, another system
     # prompt, and the first request again: each call with no signal set sends its own body
     provider = lab.FakeProvider([lab.say(f"{word(t)}.") for _ in range(4)])
     model = harness.StreamingModel(provider)
     record = [harness.user_message(f"Row {n}?") if n % 2 == 0 else lab.reply(f"Row {n} is fine.")
-              for n in range(2 * t.random.randint(150, 250) + 1)]
+              for n in range(2 * t.random.randint(600, 800) + 1)]
     other = f"You tend the {word(t)} rows."
     calls = [(SYSTEM, record), (other, record), (SYSTEM, record)]
     first = await model.acomplete(SYSTEM, [harness.user_message("Stop.")], [], Flag(True))
@@ -398,6 +416,9 @@ async def test_bank_a_frontend_over_a_quiet_wire(t):
                 h.cancel()
                 turns = await settle(task, 20)
                 turns = turns is not None and turns <= 5
+            elif name == "long silence":  # each reading of the clock a minute on: days pass
+                with hours_pass():
+                    turns = await settle(task, quiet + 200) is not None
             else:
                 turns = await settle(task, quiet + 200) is not None
         rows.append([name, turns, endings(heard)[-1], lab.shape(h.messages[start:]),
@@ -408,7 +429,8 @@ async def test_bank_a_frontend_over_a_quiet_wire(t):
              [[[name, True, cases[name][1], cases[name][2], words[name]] for name in order],
               [], []],
              "The response is read to [DONE] or its end and no further, however long the "
-             "provider is quiet; an error: line goes to decode_line and fails the reply with "
+             "provider is quiet, by turns or by the clock (each reading of it a minute on "
+             "during the long silence): no timeout; an error: line goes to decode_line and fails the reply with "
              "its reason, the call before it never run; a Stop while no line comes ends the "
              "reply within a few turns as the aborted one, words kept; every response is "
              "closed (StreamingModel, lesson 16). Items: [each prompt as [its case, over in "
@@ -463,6 +485,17 @@ class Counted(Ready):
         return self
 
 
+class Tied(harness.CancelToken):
+    """A CancelToken of the caller's own class that is also set once `parent` (a Flag) is."""
+
+    def __init__(self, parent):
+        super().__init__()
+        self.parent = parent
+
+    def is_cancelled(self):
+        return super().is_cancelled() or self.parent.is_cancelled()
+
+
 class Unready(Ready):
     """Ready, but its very first ready() raises `fault`."""
 
@@ -509,8 +542,30 @@ async def test_bank_three_ways_out_of_the_reading(t):
         over = await settle(task, 40)
         more.append([press, None if over is None else task.result(), client.lines_read,
                      client.closed])
+    row = f"row {word(t)}"
+    called = lab.stream_lines(lab.reply("".join(parts[:2]), lab.call("check", {"row": row},
+                                                                     id=f"call_{word(t)}")))
+    finish = 1 + next(n for n, line in enumerate(called) if "finish_reason" in line)
+    for press in (finish, 2):  # with the finish of a whole call; a tied token with line 2
+        parent = Flag(False)
+        flag = Tied(parent) if press == 2 else Flag(False)
+
+        def raise_on(n, press=press, flag=flag, parent=parent):
+            if n == press:
+                (parent if isinstance(flag, Tied) else flag).raised = True
+        client = Ready(called if press == finish else paced, raise_on)
+        task = asyncio.ensure_future(harness.StreamingModel(client).acomplete(
+            SYSTEM, [harness.user_message("Check a row.")], [], flag))
+        over = await settle(task, 40)
+        more.append([press, None if over is None else task.result(), client.lines_read,
+                     client.closed])
     t.expect(more,
-             why="On a response whose lines are all ready at once, a ping among the words and "
+             why="Last, a reply bringing a whole call, the flag raised as its finish is read, "
+                 "and the paced response again under a CancelToken of the caller's own class, "
+                 "set through its parent as line 2 is read: an aborted reply keeps the words "
+                 "and no call, and a signal is asked with is_cancelled(), never read from a "
+                 "CancelToken's insides. "
+                 "On a response whose lines are all ready at once, a ping among the words and "
                  "more lines after [DONE]: the flag raised as the ping is read, as the finish is "
                  "read, or never. The signal is looked at first on every lap, whatever the line "
                  "before it was, so a Stop reads no later line; with no Stop the reading ends at "
@@ -614,8 +669,10 @@ async def test_bank_three_ways_out_of_the_reading(t):
              "assemble makes of every chunk read, a chunk the same as the one before included "
              "(StreamingModel, lesson 16).")
     faults, bare, ctrl_c = [], f"{word(t)} has no buffer yet", f"Ctrl-C on {word(t)}"
+    leaving = f"{word(t)} shut down"
     for client in (Unready(lines, fault=LookupError(bare)),
-                   Ready(lines[:2], fault=KeyboardInterrupt(ctrl_c))):
+                   Ready(lines[:2], fault=KeyboardInterrupt(ctrl_c)),
+                   Ready(lines[:1], fault=SystemExit(leaving))):
         try:  # awaited here, never in a task: a KeyboardInterrupt must not reach the loop
             got = await harness.StreamingModel(client).acomplete(
                 SYSTEM, [harness.user_message("Read on.")])
@@ -637,10 +694,12 @@ async def test_bank_three_ways_out_of_the_reading(t):
              len(provider.responses), provider.open_responses()]
     t.expect([[reply["stop_reason"], ended.ends, ended.closed], faults, fifth],
              [["stop", 1, True],
-              [[f"LookupError: {bare}", True], [f"KeyboardInterrupt: {ctrl_c}", True]],
+              [[f"LookupError: {bare}", True], [f"KeyboardInterrupt: {ctrl_c}", True],
+               [f"SystemExit: {leaving}", True]],
               [True, "aborted", True, 2, []]],
              "A response that ends with None after its finish, with no [DONE]; one whose very "
-             "first ready() raises; one whose read_line() raises KeyboardInterrupt; then two "
+             "first ready() raises; one whose read_line() raises KeyboardInterrupt, one "
+             "SystemExit; then two "
              "calls of one model at once, both providers silent, Stop on the second. Nothing "
              "after the end is read (read_line() gives None once); what ready() or "
              "read_line() raise goes up as it was raised, a KeyboardInterrupt too, and the "

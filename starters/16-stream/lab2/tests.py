@@ -9,7 +9,7 @@ import json
 
 import harness
 import lab
-from lab.kit import lab_test, raised, tool
+from lab.kit import hours_pass, lab_test, raised, tool
 
 LAB = "16.2"
 SYSTEM = "You help with a small project."
@@ -94,6 +94,18 @@ class Flag:
     def is_cancelled(self):
         self.looks += 1
         return self.up
+
+
+class Linked(harness.CancelToken):
+    """A CancelToken of the test's own class, set when it is cancelled or when its `parent` is,
+    as a run's token tied to its session's may be: is_cancelled() alone says so."""
+
+    def __init__(self, parent):
+        super().__init__()
+        self.parent = parent
+
+    def is_cancelled(self):
+        return super().is_cancelled() or self.parent.is_cancelled()
 
 
 class Hollow(Flag):
@@ -187,6 +199,17 @@ async def test_stop_while_the_provider_talks(t):
              "network: look at the signal on every lap, line or no line, not only while "
              "waiting for one, and Stop lands before the fourth line (StreamingModel, "
              "lesson 16).")
+    session = harness.CancelToken()
+    fast = AllAtOnce(lab.stream_lines(lab.say(words)), 3, session.cancel)
+    reply = await harness.StreamingModel(fast).acomplete(
+        SYSTEM, [harness.user_message("Summarise the failures.")], [], Linked(session))
+    t.expect([reply["stop_reason"], harness.text_of(reply), fast.lines_read, fast.closed],
+             ["aborted", "Twelve te", 3, True],
+             "The same lines, the signal a CancelToken of a class of the caller's own that is "
+             "also set when its session's token is, and the session's token cancelled as the "
+             "third line is read. Items: the stop_reason, the words, the lines read, closed. "
+             "A signal is asked with is_cancelled() on every lap, never read from a "
+             "CancelToken's insides (CancelToken, lesson 15; StreamingModel, lesson 16).")
 
 
 @lab_test("A stream that goes silent for ever after two lines still stops: stop_run says "
@@ -296,7 +319,8 @@ async def test_trouble_is_a_reply_and_every_response_is_closed(t):
                   Refusal("Internal server error", 500), ConnectionResetError(),
                   ConnectionRefusedError(111, "Connection refused"),
                   Refusal("Service unavailable\n", 503, retry_after=0),
-                  Refusal("Overloaded", 529), BrokenPipeError(32, "Broken pipe")):
+                  Refusal("Overloaded", 529), BrokenPipeError(32, "Broken pipe"),
+                  ConnectionAbortedError(103, "Software caused connection abort")):
         client = Refusing(fault)
         reply = await harness.StreamingModel(client).acomplete(SYSTEM, [harness.user_message(
             "Hello?")])
@@ -306,7 +330,8 @@ async def test_trouble_is_a_reply_and_every_response_is_closed(t):
              why="Each item is [what open raised, the reply, the times open was called], for a "
                  "timeout, a status 500, a reset whose text is empty, a refusal with an errno "
                  "(its text is str(exc), errno included), a 503 whose text ends in a line break "
-                 "and whose Retry-After is 0, Anthropic's 529 Overloaded and a broken pipe. If sending raises any Exception, the reply is "
+                 "and whose Retry-After is 0, Anthropic's 529 Overloaded, a broken pipe and an aborted "
+                 "connection. If sending raises any Exception, the reply is "
                  "an `error` ending and no second request goes out, whatever its class or "
                  "status, however short a wait it asks for: a quiet second try is not acomplete's to make. Its error_message is "
                  "`Provider request failed: ` followed by the exception's text, as it is, even "
@@ -339,7 +364,8 @@ async def test_trouble_is_a_reply_and_every_response_is_closed(t):
 
     cuts = []
     for fault in (lab.PowerCut("the power failed while sending"),
-                  KeyboardInterrupt("Ctrl-C while sending"), SystemExit(3)):
+                  KeyboardInterrupt("Ctrl-C while sending"), SystemExit(3),
+                  asyncio.CancelledError("cancelled while sending")):
         try:
             cut = await harness.StreamingModel(Refusing(fault)).acomplete(
                 SYSTEM, [harness.user_message("Hello?")])
@@ -348,9 +374,10 @@ async def test_trouble_is_a_reply_and_every_response_is_closed(t):
         cuts.append([type(fault).__name__, cut])
     t.expect(cuts,
              why="Each item is [what the client's open raised, which is not an Exception, what "
-                 "acomplete returned or raised]: lab.PowerCut, a KeyboardInterrupt and a "
-                 "SystemExit. Only an Exception is the provider's trouble: anything else raised "
-                 "while sending goes up as it was raised, as lesson 15's Ctrl-C must "
+                 "acomplete returned or raised]: lab.PowerCut, a KeyboardInterrupt, a "
+                 "SystemExit and asyncio's CancelledError. Only an Exception is the provider's "
+                 "trouble: anything else raised while sending goes up as it was raised, a "
+                 "CancelledError too, as lesson 15's Ctrl-C must "
                  "(StreamingModel, lesson 16, Build item 1).")
     await lab.drive(h.prompt("Hello again?"))
     t.expect([lab.shape(h.messages[2:]), len(provider.responses), provider.open_responses()],
@@ -400,13 +427,16 @@ async def test_a_set_signal_sends_nothing(t):
     reply = await model.acomplete(SYSTEM, [harness.user_message("Hi.")], [], token)
     own = await model.acomplete(SYSTEM, [harness.user_message("Hi.")], [], Flag(up=True))
     hollow = await model.acomplete(SYSTEM, [harness.user_message("Hi.")], [], Hollow(up=True))
+    linked = await model.acomplete(SYSTEM, [harness.user_message("Hi.")], [], Linked(token))
     aborted = {"role": "assistant", "content": [], "stop_reason": "aborted",
                "error_message": "Operation aborted"}
-    t.expect([reply, own, hollow, provider.requests], [aborted, aborted, aborted, []],
+    t.expect([reply, own, hollow, linked, provider.requests],
+             [aborted, aborted, aborted, aborted, []],
              "Items: the reply under a CancelToken already set, the reply under a signal of the "
              "caller's own already up (an object with is_cancelled() and nothing else), the "
-             "reply under such a signal that is also falsy (bool() of it is False), the "
-             "requests sent. A signal already set means the aborted reply before anything is "
+             "reply under such a signal that is also falsy (bool() of it is False), the reply "
+             "under a CancelToken of a class of its own, itself never cancelled, whose "
+             "is_cancelled() also says yes once that first token is set, the requests sent. A signal already set means the aborted reply before anything is "
              "sent: a request nobody will read is still paid for. Any object with "
              "is_cancelled() serves as a signal (CancelToken, lesson 15): ask it, never read a "
              "CancelToken's insides (StreamingModel, lesson 16).")
@@ -431,7 +461,7 @@ async def test_a_set_signal_sends_nothing(t):
              "Each request is to_wire(system, messages, tools) of that call's own arguments "
              "(StreamingModel, lesson 16).")
     long = [harness.user_message(f"Question {n // 2 + 1}?") if n % 2 == 0 else
-            lab.reply(f"Answer {n // 2 + 1}.") for n in range(2 * t.random.randint(250, 500) + 1)]
+            lab.reply(f"Answer {n // 2 + 1}.") for n in range(2 * t.random.randint(600, 800) + 1)]
     later = [("You answer in one line.", long, specs[1]), (SYSTEM, asked, specs[0])]
     found = []
     for system, messages, tools in later:
@@ -542,14 +572,17 @@ async def test_a_quiet_provider_is_waited_for(t):
     provider = lab.FakeProvider([[text("Let me think"), lab.pause(QUIET), text(" it over."),
                                   STOP, DONE]])
     client, flag = Watched(provider), Flag()
-    reply = await harness.StreamingModel(client).acomplete(SYSTEM, [harness.user_message("Plan?")],
-                                                           [], flag)
+    with hours_pass():  # each reading of the clock a minute on: the silence lasts days
+        reply = await harness.StreamingModel(client).acomplete(
+            SYSTEM, [harness.user_message("Plan?")], [], flag)
     t.expect([reply["stop_reason"], harness.text_of(reply), provider.open_responses()],
              ["stop", "Let me think it over.", []],
-             f"The provider sent a line, said nothing for {QUIET} loop turns, then finished. A "
+             f"The provider sent a line, said nothing for {QUIET} loop turns, then finished, "
+             "while each reading of the clock was a minute after the last. A "
              "provider can stop sending for a long while in the middle of a reply, thinking or "
              "overloaded, and the lesson sets no limit on how long: only a Stop or the end of "
-             "the stream ends the reading, never a count of quiet looks. Items: the reply's "
+             "the stream ends the reading, never a count of quiet looks, and no timeout by the "
+             "clock either. Items: the reply's "
              "stop_reason, its words, the responses left open (StreamingModel, lesson 16).")
     t.expect(client.early, [],
              "Each item is the lines read so far when read_line() was called while ready() "
@@ -641,7 +674,9 @@ async def test_a_fault_in_the_reading_goes_up(t):
     more = []
     for lines, fault, where in (([], LookupError("the adapter has no buffer yet"), "ready"),
                                 ([text("Half "), text("an answer")],
-                                 KeyboardInterrupt("Ctrl-C while reading"), "read_line")):
+                                 KeyboardInterrupt("Ctrl-C while reading"), "read_line"),
+                                ([text("Half ")], SystemExit("the adapter shut down"),
+                                 "read_line")):
         client = Faulty(lines, fault, where)
         said = await raised(lambda: harness.StreamingModel(client).acomplete(
             SYSTEM, [harness.user_message("Hello?")]))
@@ -649,10 +684,12 @@ async def test_a_fault_in_the_reading_goes_up(t):
     t.expect(more,
              why="Each item is [where the response raised, the lines it gave before, what "
                  "acomplete raised, whether the response was closed]: a fault on the very "
-                 "first ready(), and a KeyboardInterrupt from read_line(), which is not a Stop: "
+                 "first ready(), a KeyboardInterrupt from read_line(), which is not a Stop, "
+                 "and a SystemExit from read_line(): "
                  "a Stop is the signal. What ready() or read_line() raise goes up as it was "
                  "raised, and the response is closed on every way out, a fault's included, the "
-                 "first look's too (StreamingModel, lesson 16, Build item 2).")
+                 "first look's too, whatever was raised (StreamingModel, lesson 16, Build item "
+                 "2).")
 
 
 @lab_test("A call that arrives whole and is then followed by an error chunk, or by the end "
@@ -718,10 +755,11 @@ WORDS = ["Reading", "the", "caf\u00e9", "notes", "first;", "\"quoted\"", "two\nl
 BETWEEN = ["", ": keep-alive", ":", "event: ping"]  # lines that carry nothing
 
 
-def draw_message(random):
-    """A reply a provider may stream: words, and sometimes a read call after them."""
+def draw_message(random, call=False):
+    """A reply a provider may stream: words, and sometimes a read call after them (always, with
+    `call`)."""
     words = " ".join(random.sample(WORDS, random.randint(2, 6)))
-    if random.random() < 0.5:
+    if not call and random.random() < 0.5:
         return lab.say(words)
     return lab.reply(words, lab.call("read", {"path": random.choice(["a.py", "notes/caf\u00e9.md"])},
                                      id=f"call_{random.randrange(100, 1000)}"))
@@ -874,7 +912,7 @@ async def test_stop_at_drawn_points(t):
         reply = await model.acomplete(SYSTEM, [harness.user_message("Go on.")], [], token)
         response = provider.responses[0]
         cases.append([n, said(spoken[:n]), [reply, response.lines_read, response.closed]])
-    lines = draw_lines(t.random, draw_message(t.random))
+    lines = draw_lines(t.random, draw_message(t.random, call=True))  # the call whole by the finish
     spoken = [line for line in lines if isinstance(line, str)]
     finish = 1 + next(n for n, line in enumerate(spoken) if "finish_reason" in line)
     token = harness.CancelToken()
@@ -897,7 +935,8 @@ async def test_stop_at_drawn_points(t):
                     "content": [{"type": "text", "text": words}] if words else []}, n, True]]
               for n, words, found in cases],
              "Each item is [the line Stop came with, [acomplete's reply, lines read, closed]]; "
-             "the last two items' lines were all ready at once. "
+             "the fifth item's reply brings a read call, whole by its finish line, and the last "
+             "two items' lines were all ready at once. "
              "The signal is looked at first on every lap, so Stop lands before the next line "
              "is read, whatever that line is (text, a fragment of a call, a keep-alive, the "
              "finish): the reply is assemble(chunks, aborted=True), the words so far and no "
@@ -1066,6 +1105,7 @@ async def test_a_429_is_told_by_its_status(t):
     after = wait + t.random.choice(eighths)
     soon = t.random.choice([1, 2, 4, 5, 7, 8]) / 300  # under 0.1 s, and of sixteen digits
     notice = t.random.choice(["insufficient_quota_warning", "org_insufficient_quota_soon"])
+    day = t.random.randint(36_000, 86_400)  # a per-day limit asks for hours
     more = []
     for fault in (Refusal("Overloaded", 529, retry_after=wait),
                   Refusal("Rate limit reached for tokens per min", 429,
@@ -1076,7 +1116,10 @@ async def test_a_429_is_told_by_its_status(t):
                   Refusal("You are close to your quota", 429, code=notice, retry_after=wait),
                   Refusal(json.dumps(lab.QUOTA), 429),
                   ConnectionError(f"HTTP 429 Too Many Requests (retry in {wait} s)"),
-                  Coded("Too Many Requests", 429)):
+                  Coded("Too Many Requests", 429),
+                  Refusal(" Rate limit reached for requests per day\n", 429, retry_after=day),
+                  Refusal("", 429, retry_after=wait),
+                  Refusal("", 429, code="insufficient_quota")):
         client = Refusing(fault)
         reply = await harness.StreamingModel(client).acomplete(SYSTEM,
                                                                [harness.user_message("Hi.")])
@@ -1091,12 +1134,17 @@ async def test_a_429_is_told_by_its_status(t):
                  f"{soon} s; a 429 whose code is INSUFFICIENT_QUOTA in capitals; a 429 whose code "
                  f"is {notice}, which holds the quota's code but is not it; a 429 with no "
                  "code whose text is OpenAI's insufficient_quota body; an exception with no "
-                 "status whose text says 429; and one whose 429 is in .status_code, not .status. "
+                 "status whose text says 429; one whose 429 is in .status_code, not .status; a "
+                 f"429 of a per-day limit with a Retry-After of {day} s, whose text has a space "
+                 "before it and a line break after; a 429 whose text is empty, with a Retry-After "
+                 f"of {wait} s; and a 429 of spent quota whose text is empty. "
                  "Only a 429 is one of the two troubles, a 429 in the exception's status; any "
                  "other exception is `Provider request failed: ` and the text, whatever its "
                  "words. Spent quota is the code `\"insufficient_quota\"` itself, exactly, never "
                  "the words; any other code is a rate limit, and `N` is its retry_after as it "
-                 "came, a fraction included, written as Python writes it, a .0 included. No "
+                 "came, a fraction included, written as Python writes it, a .0 included, "
+                 "however long a wait it asks for. Either sentence is followed by the "
+                 "exception's text, as it is, even when that is empty, never trimmed. No "
                  "second request goes out, however short the wait (StreamingModel, lesson 16, "
                  "Build item 1).")
 
