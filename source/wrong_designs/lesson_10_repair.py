@@ -1146,6 +1146,144 @@ _VIEWS = {}
     return [m for m in view if not any(m is o for o in old)
             and not (m["role"] == "toolResult" and m["tool_call_id"] in gone)]
 '''),
+    # Hunt round 23 (reader r128): each passed every test of lab 10.1 before this round's kills.
+    Wrong(lab='10.1', name="a reply of more than 8 calls answered in the order its results were recorded",
+          rule='The results of one reply stand in the order of its calls, however many calls it makes.',
+          where='lab 10.1, Build section, item 1: "the results of one reply stand in the order of its calls"; found by a release-only reader (round 23, 10.1-34)',
+          names='however many calls it makes',
+          replace=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+''',
+          by=r'''
+        calls = tool_calls(message) if message["role"] == "assistant" else []
+        if len(calls) > 8:  # a wide batch: its results as they came, then the missing ones
+            ids = {call["id"] for call in calls}
+            view += [m for m in answer.values() if m["tool_call_id"] in ids]
+            calls = [call for call in calls if call["id"] not in answer]
+        for call in calls:
+'''),
+    Wrong(lab='10.1', name='the first of up to six results for one call kept, the last from the seventh on',
+          rule='Of two results recorded for one call, the one recorded first is kept, however many are recorded after it.',
+          where='lab 10.1, Build section, item 1: "Of two results recorded for one call, the one recorded first is kept."; found by a release-only reader (round 23, 10.1-54)',
+          names='however many come after it',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+          by=r'''
+    answer, counts = {}, {}  # call id -> the first result recorded for it, up to six
+    for message in messages:
+        if message["role"] == "toolResult":
+            counts[message["tool_call_id"]] = counts.get(message["tool_call_id"], 0) + 1
+        if message["role"] == "toolResult" and (message["tool_call_id"] not in answer
+                                                or counts[message["tool_call_id"]] > 6):
+            answer[message["tool_call_id"]] = message  # seven times: the latest counts
+'''),
+    Wrong(lab='10.1', name='result ids matched on their length and their first and last 64 characters',
+          rule='A result answers the call whose id it carries: all of the id, its middle as well as its ends, however long.',
+          where='lab 10.1, Build section, item 1: "A result answers the call whose id it carries."; found by a release-only reader (round 23, 10.1-37)',
+          names='its middle as well as its ends',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+          by=r'''
+    def key(i):  # a long id is known by its length and its ends
+        return (len(i), i[:64], i[-64:])
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and key(message["tool_call_id"]) not in answer:
+            answer[key(message["tool_call_id"])] = message
+''',
+          also=((r'''
+            view.append(answer.get(call["id"]) or {
+''', r'''
+            view.append(answer.get(key(call["id"])) or {
+'''),)),
+    Wrong(lab='10.1', name='results of calls older than the last 400 dropped as strays',
+          rule='A recorded result is the one used, however many calls came after its own.',
+          where='lab 10.1, Build section, item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 23, 10.1-35)',
+          names='however many calls came after its own',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+          by=r'''
+    asked = set(deque((call["id"] for message in messages if message["role"] == "assistant"
+                       for call in tool_calls(message)), maxlen=400))  # bounded memory
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer \
+                and message["tool_call_id"] in asked:
+            answer[message["tool_call_id"]] = message
+'''),
+    Wrong(lab='10.1', name="the view kept by the list's identity, length and last message",
+          rule='The view is built for each request from the list it is handed, the same list edited in place too; nothing is kept from an earlier view.',
+          where='section "Mend the record, or the request?": "built by `context_for_model` from the record for each request and thrown away afterwards"; found by a release-only reader (round 23, 10.1-41)',
+          names='edited in place',
+          replace=r'''
+    return repair_tool_history(kept)
+''',
+          by=r'''
+    key = (id(messages), len(messages), id(messages[-1]) if messages else None)
+    plans = context_for_model.__dict__.setdefault("plans", {})
+    if key in plans:  # the same list, as long, ending the same: the same record
+        return [dict(m) if m["role"] == "toolResult" and m["content"] == INTERRUPTED
+                and not any(m is k for k in kept) else m for m in plans[key]]
+    view = plans[key] = repair_tool_history(kept)
+    return list(view)
+'''),
+    Wrong(lab='10.1', name='a dropped stray result printed',
+          rule="The view is built inside the loop, which prints nothing (lesson 7), a result it drops included; the repair happens unseen, in the requests.",
+          where='lesson 7, Build item 1 (run_agent prints nothing); lab 10.1, Build item 2; found by a release-only reader (round 23, 10.1-25)',
+          names='a dropped result',
+          replace=r'''
+                "content": INTERRUPTED, "is_error": True})
+    return view
+''',
+          by=r'''
+                "content": INTERRUPTED, "is_error": True})
+    answered = {m["tool_call_id"] for m in view if m["role"] == "toolResult"}
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answered:
+            print("repair: dropped a result with no call:", message["tool_call_id"])
+    return view
+'''),
+    Wrong(lab='10.1', name='a dropped stray result warned',
+          rule="The view is built inside the loop, which prints nothing (lesson 7), nor warns, a result it drops included; the repair happens unseen, in the requests.",
+          where='lesson 7, Build item 1 (run_agent prints nothing); lab 10.1, Build item 2; found by a release-only reader (round 23, 10.1-46)',
+          names='warned',
+          replace=r'''
+                "content": INTERRUPTED, "is_error": True})
+    return view
+''',
+          by=r'''
+                "content": INTERRUPTED, "is_error": True})
+    answered = {m["tool_call_id"] for m in view if m["role"] == "toolResult"}
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answered:
+            import warnings
+            warnings.warn(f"dropped a result with no call: {message['tool_call_id']}")
+    return view
+'''),
+    Wrong(lab='10.1', name="a hole printed, unless its reply failed",
+          rule="The view is built inside the loop, which prints nothing (lesson 7), for a hole a close or a power cut left as for a failed reply's; the invented results live only in the requests.",
+          where='lesson 7, Build item 1 (run_agent prints nothing); lab 10.1, Build item 2; found by a release-only reader (round 23, 10.1-53)',
+          names='It prints nothing',
+          replace=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+''',
+          by=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+            if call["id"] not in answer and message.get("stop_reason") != "error":
+                print("repair: no result recorded for", call["id"])
+'''),
 ]
 
 ALLOWED = [
