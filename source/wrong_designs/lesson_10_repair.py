@@ -1464,6 +1464,20 @@ ALLOWED = [
             pass
     view = []
 '''),
+    # Hunt round 23 (reader r128), probe 10.1-48.
+    Wrong(lab='10.1', name="each call's result found by a scan of the whole list",
+          rule='The page says "How you find each call\'s result, and in how many passes, is yours '
+               'to decide.": a scan of the list for each call finds the same first recorded '
+               'result, and the lab\'s records are short enough for it to pass in time.',
+          where='hunt round 23, probe 10.1-48', names='',
+          replace=r'''
+            view.append(answer.get(call["id"]) or {
+''',
+          by=r'''
+            found = next((m for m in messages if m["role"] == "toolResult"
+                          and m["tool_call_id"] == call["id"]), None)  # a scan for each call
+            view.append(found or {
+'''),
 ]
 
 DEEP_WIDE = r'''
