@@ -1146,6 +1146,144 @@ _VIEWS = {}
     return [m for m in view if not any(m is o for o in old)
             and not (m["role"] == "toolResult" and m["tool_call_id"] in gone)]
 '''),
+    # Hunt round 23 (reader r128): each passed every test of lab 10.1 before this round's kills.
+    Wrong(lab='10.1', name="a reply of more than 8 calls answered in the order its results were recorded",
+          rule='The results of one reply stand in the order of its calls, however many calls it makes.',
+          where='lab 10.1, Build section, item 1: "the results of one reply stand in the order of its calls"; found by a release-only reader (round 23, 10.1-34)',
+          names='however many calls it makes',
+          replace=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+''',
+          by=r'''
+        calls = tool_calls(message) if message["role"] == "assistant" else []
+        if len(calls) > 8:  # a wide batch: its results as they came, then the missing ones
+            ids = {call["id"] for call in calls}
+            view += [m for m in answer.values() if m["tool_call_id"] in ids]
+            calls = [call for call in calls if call["id"] not in answer]
+        for call in calls:
+'''),
+    Wrong(lab='10.1', name='the first of up to six results for one call kept, the last from the seventh on',
+          rule='Of two results recorded for one call, the one recorded first is kept, however many are recorded after it.',
+          where='lab 10.1, Build section, item 1: "Of two results recorded for one call, the one recorded first is kept."; found by a release-only reader (round 23, 10.1-54)',
+          names='however many come after it',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+          by=r'''
+    answer, counts = {}, {}  # call id -> the first result recorded for it, up to six
+    for message in messages:
+        if message["role"] == "toolResult":
+            counts[message["tool_call_id"]] = counts.get(message["tool_call_id"], 0) + 1
+        if message["role"] == "toolResult" and (message["tool_call_id"] not in answer
+                                                or counts[message["tool_call_id"]] > 6):
+            answer[message["tool_call_id"]] = message  # seven times: the latest counts
+'''),
+    Wrong(lab='10.1', name='result ids matched on their length and their first and last 64 characters',
+          rule='A result answers the call whose id it carries: all of the id, its middle as well as its ends, however long.',
+          where='lab 10.1, Build section, item 1: "A result answers the call whose id it carries."; found by a release-only reader (round 23, 10.1-37)',
+          names='its middle as well as its ends',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+          by=r'''
+    def key(i):  # a long id is known by its length and its ends
+        return (len(i), i[:64], i[-64:])
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and key(message["tool_call_id"]) not in answer:
+            answer[key(message["tool_call_id"])] = message
+''',
+          also=((r'''
+            view.append(answer.get(call["id"]) or {
+''', r'''
+            view.append(answer.get(key(call["id"])) or {
+'''),)),
+    Wrong(lab='10.1', name='results of calls older than the last 400 dropped as strays',
+          rule='A recorded result is the one used, however many calls came after its own.',
+          where='lab 10.1, Build section, item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 23, 10.1-35)',
+          names='however many calls came after its own',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+          by=r'''
+    asked = set(deque((call["id"] for message in messages if message["role"] == "assistant"
+                       for call in tool_calls(message)), maxlen=400))  # bounded memory
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer \
+                and message["tool_call_id"] in asked:
+            answer[message["tool_call_id"]] = message
+'''),
+    Wrong(lab='10.1', name="the view kept by the list's identity, length and last message",
+          rule='The view is built for each request from the list it is handed, the same list edited in place too; nothing is kept from an earlier view.',
+          where='section "Mend the record, or the request?": "built by `context_for_model` from the record for each request and thrown away afterwards"; found by a release-only reader (round 23, 10.1-41)',
+          names='edited in place',
+          replace=r'''
+    return repair_tool_history(kept)
+''',
+          by=r'''
+    key = (id(messages), len(messages), id(messages[-1]) if messages else None)
+    plans = context_for_model.__dict__.setdefault("plans", {})
+    if key in plans:  # the same list, as long, ending the same: the same record
+        return [dict(m) if m["role"] == "toolResult" and m["content"] == INTERRUPTED
+                and not any(m is k for k in kept) else m for m in plans[key]]
+    view = plans[key] = repair_tool_history(kept)
+    return list(view)
+'''),
+    Wrong(lab='10.1', name='a dropped stray result printed',
+          rule="The view is built inside the loop, which prints nothing (lesson 7), a result it drops included; the repair happens unseen, in the requests.",
+          where='lesson 7, Build item 1 (run_agent prints nothing); lab 10.1, Build item 2; found by a release-only reader (round 23, 10.1-25)',
+          names='a dropped result',
+          replace=r'''
+                "content": INTERRUPTED, "is_error": True})
+    return view
+''',
+          by=r'''
+                "content": INTERRUPTED, "is_error": True})
+    answered = {m["tool_call_id"] for m in view if m["role"] == "toolResult"}
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answered:
+            print("repair: dropped a result with no call:", message["tool_call_id"])
+    return view
+'''),
+    Wrong(lab='10.1', name='a dropped stray result warned',
+          rule="The view is built inside the loop, which prints nothing (lesson 7), nor warns, a result it drops included; the repair happens unseen, in the requests.",
+          where='lesson 7, Build item 1 (run_agent prints nothing); lab 10.1, Build item 2; found by a release-only reader (round 23, 10.1-46)',
+          names='warned',
+          replace=r'''
+                "content": INTERRUPTED, "is_error": True})
+    return view
+''',
+          by=r'''
+                "content": INTERRUPTED, "is_error": True})
+    answered = {m["tool_call_id"] for m in view if m["role"] == "toolResult"}
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answered:
+            import warnings
+            warnings.warn(f"dropped a result with no call: {message['tool_call_id']}")
+    return view
+'''),
+    Wrong(lab='10.1', name="a hole printed, unless its reply failed",
+          rule="The view is built inside the loop, which prints nothing (lesson 7), for a hole a close or a power cut left as for a failed reply's; the invented results live only in the requests.",
+          where='lesson 7, Build item 1 (run_agent prints nothing); lab 10.1, Build item 2; found by a release-only reader (round 23, 10.1-53)',
+          names='It prints nothing',
+          replace=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+''',
+          by=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+            if call["id"] not in answer and message.get("stop_reason") != "error":
+                print("repair: no result recorded for", call["id"])
+'''),
 ]
 
 ALLOWED = [
@@ -1282,6 +1420,64 @@ ALLOWED = [
 """, r"""
             view.append(answer.get(str(call["id"])) or {
 """),)),
+    # Hunt round 23 (reader r128), probe 10.1-23.
+    Wrong(lab='10.1', name='a recorded result used for only the last call with its id',
+          rule='The page says "You may take call ids to be unique", and lab.validate refuses a '
+               'transcript that uses one twice, so which of two calls with the same id gets the '
+               'recorded result is left open, the last as well as the first: every record in '
+               'which ids are unique is repaired the same either way.',
+          where='hunt round 23, probe 10.1-23', names='',
+          replace=r'''
+    view = []
+''',
+          by=r'''
+    owner = {}  # call id -> the reply of the last call with it
+    for message in messages:
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+            owner[call["id"]] = message
+    view = []
+''',
+          also=((r'''
+            view.append(answer.get(call["id"]) or {
+''', r'''
+            mine = owner.get(call["id"]) is message  # the last call with an id owns its result
+            view.append((answer.get(call["id"]) if mine else None) or {
+'''),)),
+    # Hunt round 23 (reader r128), design 10.1-38.
+    Wrong(lab='10.1', name="each kept result's is_error set to itself, a refusal passed over",
+          rule='Setting a key of a message to the very value it holds leaves the message as it '
+               'was at every moment: no reader, no size and no comparison can see it, which is '
+               'why the kit\'s locked message (lab.kit.sealed) takes it as no change; and a record '
+               'that refuses it is still repaired, since the refusal is passed over, so a record '
+               'handed as a tuple of locked messages does as well as a list. Build item 2\'s '
+               '"not even for a moment" is about a record that is different for a moment; this '
+               'one never is.',
+          where='hunt round 23, design 10.1-38', names='',
+          replace=r'''
+    view = []
+''',
+          by=r'''
+    for kept in answer.values():
+        try:
+            kept["is_error"] = kept["is_error"]  # the same value: normalised, nothing changed
+        except Exception:
+            pass
+    view = []
+'''),
+    # Hunt round 23 (reader r128), probe 10.1-48.
+    Wrong(lab='10.1', name="each call's result found by a scan of the whole list",
+          rule='The page says "How you find each call\'s result, and in how many passes, is yours '
+               'to decide.": a scan of the list for each call finds the same first recorded '
+               'result, and the lab\'s records are short enough for it to pass in time.',
+          where='hunt round 23, probe 10.1-48', names='',
+          replace=r'''
+            view.append(answer.get(call["id"]) or {
+''',
+          by=r'''
+            found = next((m for m in messages if m["role"] == "toolResult"
+                          and m["tool_call_id"] == call["id"]), None)  # a scan for each call
+            view.append(found or {
+'''),
 ]
 
 DEEP_WIDE = r'''
@@ -1330,6 +1526,32 @@ async def test_a_record_of_sixty_thousand_messages(t):
                  "call]: the whole record is read and repaired, however long it is, and a "
                  "recorded result is the one used, however far from its call it stands "
                  "(repair_tool_history, lesson 10).")
+'''
+
+DEEP_LONG_IDS = r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "10.1"
+
+
+@lab_test("A result answers the call whose id it carries, all of it, however long: two calls whose "
+          "ids of a million characters differ in their last character alone.")
+async def test_ids_of_a_million_characters(t):
+    stem = "call_" + "0123456789abcdef" * 62_500
+    ids = [stem + "x", stem + "w"]
+    got = {"role": "toolResult", "tool_call_id": ids[1], "tool_name": "look",
+           "content": "the second call's result", "is_error": False}
+    view = harness.repair_tool_history([harness.user_message("Both."),
+                                        lab.reply(*[lab.call("look", {"path": "a.py"}, id=i)
+                                                    for i in ids]), got])
+    t.expect([len(view), view[2]["is_error"], view[3] is got], [4, True, True],
+             why="Two calls whose ids are a million characters long and alike but for their last "
+                 "character, then the second call's result. The items are [the view's length, "
+                 "whether the first call's result is an invented error, whether the second's is "
+                 "the very one recorded]: a result answers the call whose id is exactly its own, "
+                 "all of it, however long (repair_tool_history, lesson 10).")
 '''
 
 BEYOND = [
@@ -1395,4 +1617,66 @@ BEYOND = [
         for call in (tool_calls(message) if message["role"] == "assistant" else [])[:400]:
 ''',
            deep=DEEP_WIDE),
+    # Hunt round 23 (reader r128), designs 10.1-20, 10.1-36 and 10.1-51.
+    Beyond(lab='10.1', name='only the first 381 calls of a reply answered',
+           rule='Every call is followed at once by exactly one result, however many calls the reply has.',
+           where='lab 10.1, Build section: "every call is followed at once by exactly one result"; found by a release-only reader (round 23, 10.1-20)',
+           names='however many there are',
+           reach='the same reach as the cap of 400 calls above: test_a_missing_result_is_filled_in '
+                 'tries a reply of 303 to 381 calls (the bank 303-380), and a wider one would time '
+                 "out an honest harness that looks up a reply's calls once per call; a cap of 381 "
+                 'is a limit past what a test can afford, and any cap has a reply past it',
+           replace=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+''',
+           by=r'''
+        for call in (tool_calls(message) if message["role"] == "assistant" else [])[:381]:
+''',
+           deep=DEEP_WIDE),
+    Beyond(lab='10.1', name='only the last 20000 messages repaired, the older ones handed back as they stand',
+           rule="The whole record is read and repaired, however long it is: every request is valid, whatever holes the record has.",
+           where='lab 10.1, Build section, item 2: "every request is valid, whatever holes the record has"; found by a release-only reader (round 23, 10.1-36)',
+           names='however long it is',
+           reach='the same reach as the record of more than 20000 messages above: the longest '
+                 "record the tests repair has 9,000 to 17,300 messages (the bank as many), and one "
+                 "past 20,000 costs the lab's tests about 15 ms more processor time on the "
+                 'reference; any window has a record past it: a limit past what a test can afford',
+           replace=r'''
+def repair_tool_history(messages):
+''',
+           by=r'''
+def repair_tool_history(messages, window=20_000):
+    if len(messages) > window:  # an old part is history: only the tail is sent as it must be
+        return list(messages[:-window]) + repair_tool_history(messages[-window:])
+''',
+           deep=DEEP_LONG),
+    Beyond(lab='10.1', name='result ids matched on their first 500000 characters',
+           rule='A result answers the call whose id it carries: all of the id, however long.',
+           where='lab 10.1, Build section, item 1: "A result answers the call whose id it carries."; found by a release-only reader (round 23, 10.1-51)',
+           names='however long',
+           reach='test_a_missing_result_is_filled_in draws ids of 20,000 to 400,000 characters '
+                 '(the bank 20,000 to 300,000); its six long ids cost about 3 ms of processor '
+                 'time on the reference at 400,000 characters and 7 ms at 1,000,000, so ids past '
+                 "500,000 would add about 5 ms on top of this round's new cases, past what a case "
+                 'may add, and any prefix has an id past it: a limit past what a test can afford',
+           replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+           by=r'''
+    def key(i):  # half a million characters tell any two ids apart
+        return i[:500_000]
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and key(message["tool_call_id"]) not in answer:
+            answer[key(message["tool_call_id"])] = message
+''',
+           also=((r'''
+            view.append(answer.get(call["id"]) or {
+''', r'''
+            view.append(answer.get(key(call["id"])) or {
+'''),),
+           deep=DEEP_LONG_IDS),
 ]

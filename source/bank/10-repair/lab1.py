@@ -76,11 +76,19 @@ def read_only_views(record):
 
 def swapped_view(record, where):
     """Whether the view of a copy of `record` with a new user message at `where` holds that new
-    message and not the one it replaced (same length, same last message)."""
+    message and not the one it replaced (same length, same last message); then the same of
+    `record` itself, edited so in place, and put back after its view."""
     other = list(record)
     other[where] = harness.user_message("Something else entirely.")
     view = harness.context_for_model(other)
-    return [any(m is other[where] for m in view), any(m is record[where] for m in view)]
+    found = [any(m is other[where] for m in view), any(m is record[where] for m in view)]
+    was, record[where] = record[where], harness.user_message("Something else again.")
+    try:
+        view = harness.context_for_model(record)
+        found += [any(m is record[where] for m in view), any(m is was for m in view)]
+    finally:
+        record[where] = was
+    return found
 
 
 def results_of(view):
@@ -89,7 +97,7 @@ def results_of(view):
 
 def odd_batch(t, prefix):
     """A batch of five calls (in call order: twin, bare, renamed, silent, hole) and its results
-    as recorded: twin's four or five times, word for word, as so many objects; bare's as it
+    as recorded: twin's seven to a hundred times, word for word, as so many objects; bare's as it
     came; renamed's naming another tool than its call's; silent's empty and an error; none for
     hole, but an orphan for hole's id in capitals, an orphan that is an error, and three or four
     orphans more. Returns (ids, call, odd); a repair keeps five results of odd's len(odd)."""
@@ -97,7 +105,7 @@ def odd_batch(t, prefix):
     twin, bare, renamed, silent, hole = ids
     odd = [answer(twin, "same words"), answer(bare), answer(renamed, name="stat"),
            answer(silent, "", error=True),
-           *[answer(twin, "same words") for _ in range(t.random.randint(3, 4))],
+           *[answer(twin, "same words") for _ in range(t.random.randint(6, 99))],
            answer(hole.upper(), "for a call in capitals"),
            answer(f"{prefix}99", "an error nobody asked for", error=True),
            *[answer(f"{prefix}{n}", "for nobody") for n in range(80, 80 + t.random.randint(3, 4))]]
@@ -125,9 +133,10 @@ def odd_found(view, ids, odd, record, before):
 def corners(t, prefix):
     """A record holding, before a long run of exchanges, each corner a repair can cut: a wide
     reply's results recorded out of call order around a user message, with a hole before its
-    last call; a result with the interrupted words and is_error, right after its call; two
+    last call; a result with the interrupted words and is_error, right after its call; three
     pairs of calls whose ids, tens of thousands of characters long, differ in their last
-    character alone or in their first, with a result for the second of each pair only; a result naming another tool, then one naming the call's own, for one call; then a
+    character alone, in their first, or in one in the middle, with a result for the second of
+    each pair only; a reply of three hundred-odd calls with no result; a result naming another tool, then one naming the call's own, for one call; then a
     thousand-odd messages and a question and answer repeated thousands of times, then the first
     call's result. Returns (record, the renamed one)."""
     far = f"{prefix}0"
@@ -143,9 +152,14 @@ def corners(t, prefix):
     record += [harness.user_message("One more."), calling([said]), answer(said, GONE, error=True)]
     size = t.random.randint(20_000, 300_000)
     stem = prefix + format(t.random.getrandbits(4 * size), "x").zfill(size)
-    record += [harness.user_message("Four more."),
-               calling([stem + "a", stem + "b", "a" + stem, "b" + stem]),
-               answer(stem + "b"), answer("b" + stem)]
+    mid = t.random.randrange(size // 3, 2 * size // 3)
+    inner = [stem[:mid] + c + stem[mid + 1:] for c in "ab"]
+    record += [harness.user_message("Six more."),
+               calling([stem + "a", stem + "b", "a" + stem, "b" + stem, *inner]),
+               answer(stem + "b"), answer("b" + stem), answer(inner[1])]
+    record += [harness.user_message("All the rest."),  # hundreds of calls after the first one
+               calling([f"{prefix}r{n}" for n in range(t.random.randint(310, 340))]),
+               lab.say("Too many.")]
     renamed = answer(f"{prefix}91", name="stat")
     record += [harness.user_message("And that."), calling([f"{prefix}91"]), renamed,
                answer(f"{prefix}91", "named right, recorded second"), lab.say("Done.")]
@@ -249,7 +263,7 @@ async def test_bank_a_long_session_with_a_messy_last_batch(t):
              [len(record) - len(odd) + 5, True, ["list", True, [True] * 3, True, True]],
              "The repair, handed as a tuple, of a record of five hundred-odd messages whose first "
              "call's result is recorded last of all, and whose last batch's results are odd: "
-             "recorded four or five times in the same words, naming another tool, empty and an "
+             "recorded seven to a hundred times in the same words, naming another tool, empty and an "
              "error, missing with an orphan for the id in capitals, an orphan that is an "
              "error, and five or more orphans in all. Items: the view's length, whether the "
              "first call's result is the one "
@@ -337,7 +351,7 @@ async def test_bank_results_behind_a_reply_in_a_long_session(t):
     t.expect(corners_found(view, record, renamed),
              why="The view of a record with a wide reply's results out of order around a user "
              "message and a hole, a recorded result in the interrupted words beside its call, "
-             "two pairs of long ids alike but for their last or first character, a result "
+             "three pairs of long ids alike but for their last, first or a middle character, a reply of three hundred-odd calls with no result, a result "
              "naming another tool "
              "before one naming the call's, and its first call's result recorded thousands of "
              "messages later. Items: the view's length, where each of its messages stands in the "
@@ -393,7 +407,7 @@ async def test_bank_doubles_orphans_and_a_wide_batch(t):
              [len(record) - len(odd) + 5, True, ["list", True, [True] * 3, True, True]],
              "The repair, handed as a tuple, of a record of five hundred-odd messages whose last "
              "call's result was recorded first of all, and whose first batch's results are odd "
-             "(recorded four or five times in the same words, naming another tool, empty and an "
+             "(recorded seven to a hundred times in the same words, naming another tool, empty and an "
              "error, missing with an orphan for the id in capitals, an orphan that is an error, "
              "five or more orphans in all). "
              "Items: the view's length, whether the last call's result is the one recorded, and "
@@ -404,7 +418,7 @@ async def test_bank_doubles_orphans_and_a_wide_batch(t):
     t.expect([corners_found(view, record, renamed), record == before],
              why="The repair of a record with a wide reply's results out of order around a user "
              "message and a hole, a recorded result in the interrupted words beside its call, "
-             "two pairs of long ids alike but for their last or first character, a result "
+             "three pairs of long ids alike but for their last, first or a middle character, a reply of three hundred-odd calls with no result, a result "
              "naming another tool "
              "before one naming the call's, and its first call's result recorded thousands of "
              "messages later. Items: [the view's length, where each of its messages stands in "
@@ -424,15 +438,17 @@ async def strays_kept(t):
     """A harness handed a record whose results stray (one moved past the answer, one recorded
     twice, one that no call asked for), then run once. What a check holds: for the record
     before the run and after it, [its shape, whether each message handed in is the very one
-    there]."""
+    there], then what the run printed, logged or warned (a repair that drops the stray says
+    nothing)."""
     ids = unsorted_ids(t, 2, "z")
     handed = [harness.user_message("Look."), calling(ids), answer(ids[1]), lab.say("Half."),
               answer(ids[0]), answer(ids[1], "twice"), answer("z99", "stray")]
     h = harness.Harness(lab.ScriptedModel([lab.say("Still here.")]), SYSTEM, [], messages=handed)
     found = [[lab.shape(h.messages), [a is b for a, b in zip(h.messages, handed)]]]
-    await lab.drive(h.prompt("Still there?"))
+    with everything_said() as printed:
+        await lab.drive(h.prompt("Still there?"))
     found.append([lab.shape(h.messages), [a is b for a, b in zip(h.messages, handed)]])
-    return found
+    return found + [printed.getvalue()]
 
 
 class Walkaway(Exception):
@@ -486,7 +502,8 @@ async def test_bank_holes_from_two_runs(t):
     t.expect(await strays_kept(t),
              why="A harness handed a record whose results stray (one moved past the answer, one "
              "recorded twice, one that no call asked for), then run once. Items: [its record, "
-             "whether each message handed in is the very one there], before the run and after.")
+             "whether each message handed in is the very one there], before the run and after, "
+             "then what the run printed, logged or warned.")
     lost = first - crash_at + second - cut_at
     t.expect([[lab.validate(request.messages) for request in model.calls],
               [[m["content"] for m in results_of(request.messages)].count(GONE)
@@ -532,7 +549,7 @@ async def test_bank_the_view_of_every_prefix(t):
     whole = harness.context_for_model(record)
     again = harness.context_for_model(record)
     swapped = swapped_view(record, 3 + kept_one)  # "Again.", in the middle
-    t.expect([read_only_views(record), swapped], [[lab.shape(whole)] * 3, [True, False]],
+    t.expect([read_only_views(record), swapped], [[lab.shape(whole)] * 3, [True, False, True, False]],
              "The view of the whole record handed as a tuple, as a list that refuses changes, "
              "of messages that refuse changes, and as a plain list of plain dicts (\"grown\" "
              "when that list or a message in it takes more memory after the view than before), "
@@ -615,7 +632,7 @@ async def test_bank_a_harness_keeps_the_holes_it_was_given(t):
                for request in model.calls], announced, late],
              [[given + " U A", given + f" U A U A[{ids}] {results} A",
                given + f" U A U A[{ids}] {results} A U A"], [[]] * 4, [3] * 4, [""] * 3,
-              ["late, but recorded", 2, [False, False], [True, False]]],
+              ["late, but recorded", 2, [False, False], [True, False, True, False]]],
              "Three runs of a harness made from a record with two holes. Items: the record "
              "after each run, what lab.validate finds wrong with each request, how many "
              "interrupted results each request holds, the messages each run announced that are "
@@ -629,4 +646,4 @@ async def test_bank_a_harness_keeps_the_holes_it_was_given(t):
              why="Another harness handed a record whose results stray (one moved past the "
              "answer, one recorded twice, one that no call asked for), then run once. Items: "
              "[its record, whether each message handed in is the very one there], before the "
-             "run and after.")
+             "run and after, then what the run printed, logged or warned.")

@@ -163,24 +163,31 @@ async def test_a_missing_result_is_filled_in(t):
              "The invented result says the call may or may not have run, and is an error, with "
              "the call's id and tool name, and has those five keys alone; one item per call "
              "that had no result (repair_tool_history, lesson 10).")
-    # long ids, a drawn length of tens or hundreds of thousands of characters: two pairs, one
-    # alike but for its last character, one alike but for its first
+    # long ids, a drawn length of tens or hundreds of thousands of characters: three pairs, one
+    # alike but for its last character, one but for its first, one but for one in the middle
     size = t.random.randint(20_000, 400_000)
     stem = "call_" + format(t.random.getrandbits(4 * size), "x").zfill(size)
     pair = [stem + t.random.choice("xyz"), stem + "w"]
     turned = [t.random.choice("xyz") + stem, "w" + stem]
+    mid = t.random.randrange(size // 3, 2 * size // 3)  # a character well inside: drawn
+    middle = [stem[:mid] + t.random.choice("xyz") + stem[mid + 1:], stem[:mid] + "w" + stem[mid + 1:]]
     got = [result(pair[1], "the result of the second call"),
-           result(turned[1], "the result of the fourth call")]
-    view = harness.repair_tool_history([harness.user_message("Four more."),
-                                        asks(*pair, *turned), *got])
+           result(turned[1], "the result of the fourth call"),
+           result(middle[1], "the result of the sixth call")]
+    view = harness.repair_tool_history([harness.user_message("Six more."),
+                                        asks(*pair, *turned, *middle), *got])
     t.expect([len(view), view[2]["content"] == WORDS, view[3] is got[0],
-              view[4]["content"] == WORDS, view[5] is got[1]],
-             why=f"A reply of four calls whose ids are {len(pair[0])} characters long, the first "
-             "two alike but for their last character and the last two alike but for their "
-             "first, then the second call's result and the fourth's. The items are [the view's "
+              view[4]["content"] == WORDS, view[5] is got[1],
+              view[6]["content"] == WORDS, view[7] is got[2]],
+             why=f"A reply of six calls whose ids are {len(pair[0])} characters long, the first "
+             "two alike but for their last character, the next two alike but for their "
+             "first, the last two alike but for one character in the middle, then the second "
+             "call's result, the fourth's and the sixth's. The items are [the view's "
              "length, whether the first call's result is INTERRUPTED, whether the second's is "
-             "the very one recorded, the same two for the third and fourth]: a result answers the "
-             "call whose id is exactly its own, all of it, however long (Build item 1, \"A "
+             "the very one recorded, the same two for the third and fourth, and for the fifth "
+             "and sixth]: a result answers the "
+             "call whose id is exactly its own, all of it, its middle as well as its ends, "
+             "however long (Build item 1, \"A "
              "result answers the call whose id it carries.\") (repair_tool_history, lesson 10).")
     width = t.random.randint(302, 380)  # how many calls come before the last: drawn
     last = f"\tc{width} "
@@ -188,18 +195,24 @@ async def test_a_missing_result_is_filled_in(t):
     upper = f"C{t.random.randrange(width)}"  # a drawn call's id, in capitals
     # results for ids that are the last call's with some of its spaces gone: they answer no call
     strays = [f"c{width}", upper, f"\tc{width}", f"c{width} "]
-    view = harness.repair_tool_history([harness.user_message("Look at all of them."), wide]
+    early = [f"e{n}" for n in range(t.random.randint(100, 130))]  # a reply before it, and
+    first = result(early[0], "the first call's result")  # its first call's result alone
+    view = harness.repair_tool_history([harness.user_message("Look at these."), asks(*early),
+                                        first, harness.user_message("Look at all of them."), wide]
                                        + [result(i, f"the result of another call ({n})")
                                           for n, i in enumerate(strays)])
-    t.expect([len(view), view[-1], contents(view).count(WORDS)],
-             [width + 3, {"role": "toolResult", "tool_call_id": last, "tool_name": "grep ",
-                          "content": WORDS, "is_error": True}, width + 1],
-             f"A reply of {width + 1} calls with no result recorded, the last with the id "
+    t.expect([len(view), view[2] is first, view[-1], contents(view).count(WORDS)],
+             [len(early) + width + 5, True, {"role": "toolResult", "tool_call_id": last,
+                                             "tool_name": "grep ", "content": WORDS,
+                                             "is_error": True}, len(early) + width],
+             f"A reply of {len(early)} calls, of which only the first has its result, then a "
+             f"reply of {width + 1} calls with no result recorded, the last with the id "
              f"'\\tc{width} ' and the tool name 'grep ', as the model wrote them, then results "
              f"for the ids 'c{width}', '{upper}', '\\tc{width}' and 'c{width} ', which no call "
-             "has. The items are [the view's length, its last message, how many of its results "
-             "are INTERRUPTED]: every call of the reply gets its result, however many there "
-             "are; a result answers the call whose id is exactly its own (Build item 1, \"A "
+             "has. The items are [the view's length, whether the first call's result is the "
+             "very one recorded, its last message, how many of its results are INTERRUPTED]: "
+             "every call of a reply gets its result, however many there are, and a recorded "
+             "result is the one used however many calls came after its own; a result answers the call whose id is exactly its own (Build item 1, \"A "
              "result answers the call whose id it carries.\"), so none of those four answers a "
              f"call, not even '{upper.lower()}' or the last, whose id has both a tab and a space "
              "around it, and none is in the view; and an invented result carries the call's id "
@@ -278,6 +291,28 @@ async def test_results_are_put_in_call_order(t):
              "`messages` is the very same object, not a copy.\") (repair_tool_history, lesson 10).")
 
 
+    # Wider still: tens or hundreds of calls, most of them answered, in an order of their own.
+    width = t.random.randint(20, 300)
+    ids = [f"w{n}" for n in t.random.sample(range(1000), width)]
+    answered = t.random.sample(ids, t.random.randint(width // 2, width - 1))
+    if answered == [i for i in ids if i in answered]:
+        answered.reverse()
+    recorded = [result(i) for i in answered]
+    found = {m["tool_call_id"]: m for m in recorded}
+    view = harness.repair_tool_history([harness.user_message("Read every one."), asks(*ids)]
+                                       + recorded + [lab.say("Done.")])
+    t.expect([len(view), [m["tool_call_id"] for m in view[2:-1]] == ids,
+              all(view[2 + n] is found[i] for n, i in enumerate(ids) if i in found),
+              contents(view).count(WORDS)],
+             [width + 3, True, True, width - len(answered)],
+             f"A reply of {width} calls, {len(answered)} of them answered in an order that is not "
+             "theirs, the rest not at all. The items are [the view's length, whether its results "
+             "follow the calls, whether each recorded result is the very one recorded, how many "
+             "are INTERRUPTED]: the results of one reply stand in the order of its calls, however "
+             "many calls it makes (Build item 1, \"the results of one reply stand in the order "
+             "of its calls\") (repair_tool_history, lesson 10).")
+
+
 @lab_test("A result separated from its call by a user message, or by a user message and a "
           "reply, is moved back next to its call.")
 async def test_a_separated_result_is_moved_back(t):
@@ -316,7 +351,7 @@ async def test_a_separated_result_is_moved_back(t):
     far, exchanges = ids[0], t.random.randint(500, 560)
     late = result(far, "a result recorded long after its call")
     record = [harness.user_message("Read it."), asks(far)]
-    for n in range(exchanges):  # a call in one exchange of six: long, but few calls to answer
+    for n in range(exchanges):  # a call in every exchange: hundreds of calls after the first
         record += ([harness.user_message(f"And x{n}?")]
                    + ([asks(f"x{n}"), result(f"x{n}")] if n % 6 == 0 else [])
                    + [lab.say(f"Answer {n}.")])
@@ -334,7 +369,7 @@ async def test_a_separated_result_is_moved_back(t):
               [m["content"] for m in view if m["role"] == "toolResult"
                and m["tool_call_id"] == f"x{hole}"]], [len(record) + 1, True, [], [WORDS]],
              f"A record of {len(record)} messages, U A[{far}], then {exchanges} exchanges "
-             f"U A, one in six U A[x..] R(x..) A, but U A[x{hole}] A with no result, then {again} "
+             f"U A[x..] R(x..) A, but U A[x{hole}] A with no result, then {again} "
              "more exchanges U A, then "
              f"R({far}), the result of the first call, "
              f"recorded "
@@ -344,7 +379,8 @@ async def test_a_separated_result_is_moved_back(t):
              f"the view gives x{hole}]: the whole record is read and repaired, however long it "
              "is, a call with no result answered INTERRUPTED however far back it stands, "
              "never left out; and a recorded "
-             "result is the one used, however far from its call it stands (Build item 1, \"A "
+             "result is the one used, however far from its call it stands and however many "
+             "calls stand between (Build item 1, \"A "
              "recorded result is the one used, moved if it has to be.\"; item 2, \"every "
              "request is valid, whatever holes the record has\") (repair_tool_history, "
              "lesson 10).")
@@ -355,10 +391,11 @@ async def test_a_separated_result_is_moved_back(t):
 async def test_the_first_of_two_results_wins(t):
     ids = draw_ids(t, t.random.randint(1, 3))
     # one drawn call's first recorded result is an error and its later ones are not, and it has
-    # four to six results; the others two or three each, errors or not as drawn
+    # seven to a hundred and twenty results, as drawn; the others two or three each, errors or
+    # not as drawn
     failed = t.random.choice(ids)
     entries = [(i, n) for i in ids
-               for n in range(1, t.random.randint(5, 7) if i == failed else t.random.randint(3, 4))]
+               for n in range(1, t.random.randint(8, 121) if i == failed else t.random.randint(3, 4))]
     t.random.shuffle(entries)
     firsts = {i: next(n for j, n in entries if j == i) for i in ids}
     errors = {(i, n): (n == firsts[i]) if i == failed else t.random.random() < 0.5
@@ -548,13 +585,21 @@ async def test_context_for_model_filters_then_repairs(t):
     other = list(record)
     other[middle] = harness.user_message("Again, with even more.")
     mended = harness.context_for_model(other)
-    t.expect([any(m is other[middle] for m in mended), any(m is record[middle] for m in mended)],
-             [True, False],
+    swapped = [any(m is other[middle] for m in mended), any(m is record[middle] for m in mended)]
+    replaced, record[middle] = record[middle], harness.user_message("Again, with still more.")
+    try:  # the record itself, its view built already, edited in place: same list, length, end
+        mended = harness.context_for_model(record)
+        swapped += [any(m is record[middle] for m in mended), any(m is replaced for m in mended)]
+    finally:
+        record[middle] = replaced
+    t.expect(swapped, [True, False, True, False],
              "A new list, as long as the record and ending in the same message, with another "
-             "user message in place of its \"Again, with more.\", and its view. The items are "
-             "[whether the view holds that new message, whether it holds the one it replaced]: "
-             "the view is built fresh for every request from the list it is handed, and nothing "
-             "is kept from an earlier view (context_for_model, lesson 10).")
+             "user message in place of its \"Again, with more.\", and its view; then the record "
+             "itself, whose view was built already, edited in place the same way, and its view. "
+             "The items are, for each, [whether the view holds that new message, whether it "
+             "holds the one it replaced]: the view is built fresh for every request from the "
+             "list it is handed, the same list edited in place too, and nothing is kept from an "
+             "earlier view (context_for_model, lesson 10).")
     views = []
     for handed in (tuple(record), sealed(record)):
         try:
@@ -604,7 +649,8 @@ async def test_closing_mid_call_leaves_a_hole_the_view_repairs(t):
              "Closed between events, the run stops where it is, and nothing is written into "
              f"the record on its way out: c{closed_at} has no result there, and its tool never "
              "ran (lessons 7 and 10).")
-    events = await lab.drive(h.prompt("Go on."))
+    with everything_said() as printed:
+        events = await lab.drive(h.prompt("Go on."))
     t.expect([e["type"] for e in events],
              why="The types of the next run's events, in order: a repair adds no event; the "
              "interrupted results live only in the requests, never announced (lesson 7's events, "
@@ -640,7 +686,16 @@ async def test_closing_mid_call_leaves_a_hole_the_view_repairs(t):
     handed = held[:-2] + [held[-1], held[-2], result(last, "again"), result("c99", "stray")]
     given = harness.Harness(lab.ScriptedModel([lab.say("Yes.")]), SYSTEM, [], messages=handed)
     kept = [lab.shape(given.messages), [a is b for a, b in zip(given.messages, handed)]]
-    await lab.drive(given.prompt("Still there?"))
+    with everything_said() as also:
+        await lab.drive(given.prompt("Still there?"))
+    t.expect([printed.getvalue(), also.getvalue()], ["", ""],
+             "What the run after the close said beside its events, and the run of a harness "
+             "handed a record with holes and a result no call asked for (printed on any stream "
+             "or descriptor, logged or warned), while their views filled the holes and dropped "
+             "the stray: a repair is part of the loop, which draws nothing, a hole or a dropped "
+             "result included; what happened travels in its events alone (lesson 7's Build item "
+             "1, \"It prints nothing\"), and the invented results live only in the requests "
+             "(context_for_model, lesson 10).")
     t.expect([kept, lab.shape(given.messages),
               [a is b for a, b in zip(given.messages, handed)]],
              [[lab.shape(handed), [True] * len(handed)], lab.shape(handed) + " U A",
