@@ -2669,6 +2669,23 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
         run_agent.__dict__.setdefault("seen", []).append(messages)
     yield {"type": "agent_start"}
 '''),
+    Wrong(lab='7.1', name='every message_end kept in a module-level list',
+          rule="Once agent_end is yielded the run keeps nothing of the caller's: no name outside "
+               'the run still holds the record, nor any message on it, not even inside an '
+               'event it keeps.',
+          where='Build: announce, don\'t draw, item 3: "no name outside the run still holds the '
+                'record, nor any message on it" (hunt round 23, 7.1-33)',
+          names='nor any message on it',
+          replace=r'''
+        return {"type": "message_end", "message": message}
+''',
+          by=r'''
+        _EVENTS.append({"type": "message_end", "message": message})  # every one, for debugging
+        return dict(_EVENTS[-1])
+''',
+          also=(('def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+                 '_EVENTS = []  # every message_end ever made\n\n\ndef run_agent(model, system, '
+                 'messages, tools, prompt, *, max_turns=None):'),)),
     Wrong(lab='7.1', name='each tool checked to be a dict at the call',
           rule='Until its first event is asked for, run_agent does nothing at all, not even look '
                'at the tools: a place in the list the caller has yet to fill is no error until '

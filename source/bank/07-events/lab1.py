@@ -381,11 +381,16 @@ async def test_bank_a_conversation_carried_on_from_agent_end(t):
                                       [reader()], "And a plain list?"))
     gc.collect()
     records.append(sys.getrefcount(plain) - held)
-    t.expect(records, [True] * 3 + [0],
+
+    def beyond_the_list(record):  # each message's references, less the list's own holds of it
+        return [sys.getrefcount(m) - sum(other is m for other in record) for m in record]
+    records.append(sum(beyond_the_list(plain)) - sum(beyond_the_list([dict(m) for m in plain])))
+    t.expect(records, [True] * 3 + [0, 0],
              "Once agent_end is yielded the run keeps nothing of the caller's: whether each of "
              "the three runs' records was gone once the consumer had let it go, keeping only "
              "the last event, before the new run began; then the references a plain list "
-             "record gained over a run of its own.")
+             "record gained over a run of its own, and the references its messages have "
+             "beyond the list's, less those of copies of them that only a list holds.")
 
 
 # --- rule 4: turn_start and turn_end --------------------------------------------------------------

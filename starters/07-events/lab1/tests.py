@@ -3,6 +3,7 @@ sequence, the rule "mutate, then announce", balance on every way out, and lazine
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 7 tests.py
 """
+import copy
 import gc
 import json
 import sys
@@ -521,13 +522,18 @@ async def test_agent_end_carries_its_own_runs_messages(t):
     held = sys.getrefcount(plain)  # the names that hold the caller's plain list before the run
     await lab.drive(harness.run_agent(one_call("d.py"), SYSTEM, plain, [looker()], "Read d."))
     gc.collect()
-    t.expect([lab.shape(plain[2 * pairs:]), sys.getrefcount(plain) - held],
-             ["U A[c1] R(c1) A", 0],
+    twin = copy.deepcopy(plain)  # the same messages, held by nothing but this list and the test
+    t.expect([lab.shape(plain[2 * pairs:]), sys.getrefcount(plain) - held,
+              sum(map(sys.getrefcount, plain)) - sum(map(sys.getrefcount, twin))],
+             ["U A[c1] R(c1) A", 0, 0],
              "The same for a record that is a plain list, which cannot be watched going away: "
-             "once the run is over, nothing holds the list that did not hold it before the run. "
-             "Items: the messages the run added, the references to the list gained over the run "
-             "(run_agent, lesson 7, Build item 3: \"no name outside the run still holds the "
-             "record\").")
+             "once the run is over, nothing holds the list that did not hold it before the run, "
+             "nor any message on it: each message is held as often as its copy in a list of "
+             "copies that nothing else holds, so no event, list or table outside the run still "
+             "keeps one. Items: the messages the run added, the references to the list gained "
+             "over the run, the references its messages have beyond their copies' (run_agent, "
+             "lesson 7, Build item 3: \"no name outside the run still holds the record, nor any "
+             "message on it\").")
 
 
 @lab_test("The max_turns exit and the failed-reply exit stay balanced: every agent_start has its "
