@@ -934,10 +934,10 @@ async def test_steering_is_asked_for_only_in_the_gaps(t):
              f"whatever is in pending at the top of a turn is recorded there (Build), so all "
              f"{len(crowd)} messages of the crowd are on the record, in the order handed over, "
              "the same words again as often as they were handed over, all of them in the turn "
-             "they were handed over for: the loop cuts, drops, splits and reorders nothing. The "
-             "items: whether the user messages are the prompt, the crowd, the two after it; "
-             "the user messages in the request of the turn after the crowd was handed over "
-             "(run_agent, lesson 9).")
+             "they were handed over for: the loop cuts, drops and reorders nothing, and splits "
+             "nothing across turns. The items: whether the user messages are the prompt, the "
+             "crowd, the two after it; the user messages in the request of the turn after the "
+             "crowd was handed over (run_agent, lesson 9).")
 
 
 @lab_test("The loop asks for follow-ups only when the run would end, once the consumer has had "
