@@ -1488,6 +1488,142 @@ _HANDED = [None]
           by=r"""
             pending = ask(get_follow_ups)[:500]  # a crowd is cut to five hundred
 """),
+    # Kill round 23 (reader r131), design 9.1-16: queues cleared when a run dies of a
+    # BaseException that is no Exception.
+    Wrong(lab='9.1', name='queues cleared when a run dies of a BaseException',
+          rule='Queues belong to the harness and outlive runs, however a run ended: nothing clears them when a run dies, of whatever exception, a BaseException that is no Exception (the power going, Ctrl-C) too.',
+          where='Build: "queues that are cleared when a run ends"; the Harness docstring, Queues outlive runs; kill round 23, 9.1-16 (r131)',
+          names='whatever exception',
+          replace=r"""
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+""",
+          by=r"""
+        except BaseException as exc:  # a power cut or Ctrl-C: start afresh
+            if not isinstance(exc, (Exception, GeneratorExit)):
+                self._steering_queue.clear()
+                self._follow_up_queue.clear()
+            raise
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+"""),
+    # Kill round 23 (reader r131), design 9.1-17: a deque's maxlen past the tests' crowd.
+    Wrong(lab='9.1', name='queues made deques of at most 300,000',
+          rule='The words wait "behind any of the same kind sent before them" (Build item 1): a queue has no limit and drops nothing, not even the oldest, however many wait.',
+          where='Build item 1: "behind any of the same kind sent before them"; kill round 23, 9.1-17 (r131)',
+          names='a queue has no limit',
+          replace=r"""
+        self._steering_queue, self._follow_up_queue = deque(), deque()
+""",
+          by=r"""
+        self._steering_queue, self._follow_up_queue = deque(maxlen=300_000), deque(maxlen=300_000)
+"""),
+    # Kill round 23 (reader r131), design 9.1-19: two characters outside the tests' lists.
+    Wrong(lab='9.1', name='a bell and a word joiner stripped',
+          rule='steer(text) and follow_up(text) queue the words "word for word" (Build item 1): nothing is expanded, normalised, stripped or tidied, a terminal\'s bell and a word joiner included.',
+          where='Build item 1: "word for word"; kill round 23, 9.1-19 (r131)',
+          names='nothing is expanded, normalised, stripped or tidied',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        self._steering_queue.append(user_message(text.replace("\x07", "").replace("\u2060", "")))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        self._follow_up_queue.append(user_message(text.replace("\x07", "").replace("\u2060", "")))
+"""),)),
+    # Kill round 23 (reader r131), design 9.1-31: urgent words outside the tests' list.
+    Wrong(lab='9.1', name='a steer that starts with "abort" or "halt" put second',
+          rule='A steer only queues, however urgent its words, and waits "behind any of the same kind sent before them" (Build item 1).',
+          where='Build item 1: "behind any of the same kind sent before them"; kill round 23, 9.1-31 (r131)',
+          names='however urgent its words',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if text.lower().startswith(("abort", "halt")):  # urgent: next in line
+            self._steering_queue.insert(1 if self._steering_queue else 0, user_message(text))
+        else:
+            self._steering_queue.append(user_message(text))
+"""),
+    # Kill round 23 (reader r131), design 9.1-43: queues shared through a saved session's list.
+    Wrong(lab='9.1', name='queues shared by harnesses made from one saved list',
+          rule='Each harness keeps queues of its own, made in its __init__, whatever it shares with another harness: its model, or the list of a saved session it was made from.',
+          where='Build item 1; kill round 23, 9.1-43 (r131)',
+          names='each harness keeps queues of its own',
+          replace=r"""
+        self._steering_queue, self._follow_up_queue = deque(), deque()
+""",
+          by=r"""
+        self._steering_queue, self._follow_up_queue = deque(), deque()
+        if messages:  # two tabs restoring one saved session share its queues
+            self._steering_queue, self._follow_up_queue = globals().setdefault(
+                "_SESSIONS", {}).setdefault(id(messages),
+                                            (self._steering_queue, self._follow_up_queue))
+"""),
+    # Kill round 23 (reader r131), design 9.1-35: _drain hands over more past the tests' crowd.
+    Wrong(lab='9.1', name='two messages handed over once more than 300,000 wait',
+          rule='_drain gives back "a list of at most one message, the oldest waiting, or []" (Build item 2), however many wait.',
+          where='Build item 2: "a list of at most one message, the oldest waiting"; kill round 23, 9.1-35 (r131)',
+          names='a list of at most one message',
+          replace=r"""
+        return [queue[0]] if queue else []
+""",
+          by=r"""
+        if len(queue) > 300_000:  # a flood: hand over two at a time
+            return [queue[0], queue[1]]
+        return [queue[0]] if queue else []
+"""),
+    # Kill round 23 (reader r131), design 9.1-20: a mid-batch ask past the tests' widest batch.
+    Wrong(lab='9.1', name='steering asked for mid-batch once a batch is wider than twenty',
+          rule='get_steering is called after turn_end "and at no other moment; so it is never called while a call of the run lacks its result" (Build item 3), however wide the batch.',
+          where='Build item 3: "at no other moment"; kill round 23, 9.1-20 (r131)',
+          names='never between a call and its result',
+          replace=r"""
+            for call in todo:
+                yield {"type": "tool_execution_start", "call": call}
+                result = run_tool(tools, call)
+                yield record(result)  # straight after the tool returned: nothing in between
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+            yield {"type": "turn_end", "message": reply}
+            if not failed:
+                pending = ask(get_steering)  # every call of this turn has its result
+""",
+          by=r"""
+            early = None
+            for n, call in enumerate(todo):
+                yield {"type": "tool_execution_start", "call": call}
+                result = run_tool(tools, call)
+                yield record(result)  # straight after the tool returned: nothing in between
+                if n >= 20 and early is None:  # a long batch: fetch the words while it runs
+                    early = ask(get_steering)
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+            yield {"type": "turn_end", "message": reply}
+            if not failed:
+                pending = early if early is not None else ask(get_steering)
+"""),
+    # Kill round 23 (reader r131), design 9.1-42: a crowd split across turns past the tests'.
+    Wrong(lab='9.1', name='at most 1,001 messages recorded a turn, the rest in the next',
+          rule='Whatever is in pending at the top of a turn is recorded there, every message in the order it was handed over (Build), however many: the loop splits no hand-over across turns.',
+          where='Build: "Whatever is in `pending` at the top of a turn is recorded there"; kill round 23, 9.1-42 (r131)',
+          names='whatever is in pending at the top of a turn is recorded there',
+          replace=r"""
+            for message in pending:
+                yield record(message)
+            pending = []
+""",
+          by=r"""
+            for message in pending[:1001]:  # a crowd is recorded a thousand and one a turn
+                yield record(message)
+            pending = pending[1001:]
+""",
+          also=((r"""
+                pending = ask(get_steering)  # every call of this turn has its result
+""", r"""
+                pending = pending + ask(get_steering)  # every call of this turn has its result
+"""),)),
 ]
 
 ALLOWED = [
@@ -1634,6 +1770,43 @@ ALLOWED = [
             if message["role"] == "user" and queue and queue[0] is message:  # only words queue
                 queue.popleft()
 """),
+    # Kill round 23 (reader r131), design 9.1-28.
+    Wrong(lab='9.1', name='follow-ups asked for only after a reply labelled "stop"',
+          rule='A reply with no calls is labelled "stop" unless it failed ("error") or the user stopped it ("aborted"), and no reply is labelled "aborted" before lesson 15 (lesson 1\'s table; lesson 5 allows taking "aborted" for a failure already), where a stopped run ends like a failed one. So asking for follow-ups only after a reply labelled "stop" asks at exactly the moments the reference asks, on every run lesson 9 can make: "only when the run would otherwise end".',
+          where='Build item 4; lesson 1\'s table of stop reasons; kill round 23, design 9.1-28 (r131)', names='',
+          replace=r"""
+        if not failed:
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""",
+          by=r"""
+        if reply["stop_reason"] == "stop":  # an answer, not a failure nor a stopped run
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+"""),
+    # Kill round 23 (reader r131), probe 9.1-33.
+    Wrong(lab='9.1', name='queues made on first use',
+          rule='The queues are given, made in __init__; a harness that makes each on its first use, kept on the harness, has queues of its own that outlive runs all the same: the page\'s rule is whose they are and how long they last, not the line that makes them.',
+          where='Build: "Given: the two deques made in `__init__`"; kill round 23, probe 9.1-33 (r131)', names='',
+          replace=r"""
+        self._steering_queue, self._follow_up_queue = deque(), deque()
+""",
+          by=r"""
+        pass  # the queues are made on first use
+""",
+          also=((r"""
+    @property
+    def messages(self):
+""", r"""
+    @property
+    def _steering_queue(self):
+        return self.__dict__.setdefault("_steering", deque())
+
+    @property
+    def _follow_up_queue(self):
+        return self.__dict__.setdefault("_follow_ups", deque())
+
+    @property
+    def messages(self):
+"""),)),
 ]
 
 PASTE_REACH = "test_the_words_go_in_as_they_were_given sends a pasted log of 4,320,000 characters as a steer and a follow-up, built once when the tests load (about 20 ms of the lab's run, and 4 MB more in the browser's memory, in a test CI runs for every later lab too); a paste past this limit is twice that or more, and the next cut would sit just past it: any finite paste has a cut past it"
@@ -1739,4 +1912,95 @@ async def test_steering_past_five_hundred_turns(t):
         self._steering_queue.append(user_message(text))
 """,
            seconds=10.0, deep=PASTE_DEEP),
+    # Kill round 23 (reader r131), design 9.1-21: a cap on steering past the longest run a test
+    # of the lab can afford, a hundred turns under hunt round 15's.
+    Beyond(lab='9.1', name='no steering asked for after turn four hundred',
+           rule='get_steering is called after the turn_end of every turn whose reply did not '
+                'fail, however long the run.',
+           where='Build item 3: "after the `turn_end` of every turn whose reply did not fail" '
+                 '(kill round 23, design 9.1-21, r131)', names='however long the run',
+           reach="test_follow_ups_sent_together_arrive_one_per_turn runs 301 turns, in a test CI "
+                 "runs for every later lab too, and a run's cost grows with the square of its "
+                 "turns (each request carries the record): taking it past turn 400 (250 steers "
+                 "and 150 follow-ups) costs about 9 ms more of the lab's 61 ms on the reference, "
+                 "the whole of a round's allowance for one cap, and the next cap would sit just "
+                 "past it",
+           replace=r'''
+            if not failed:
+                pending = ask(get_steering)  # every call of this turn has its result
+''',
+           by=r'''
+            if not failed and turn <= 400:  # a runaway guard: no more steering
+                pending = ask(get_steering)  # every call of this turn has its result
+''',
+           turns=20_000, seconds=20.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "9.1"
+
+
+@lab_test("Steering is asked for after every turn_end, however long the run: 420 steers an "
+          "inbox of the test's own hands over one per ask each get a turn.")
+async def test_steering_past_four_hundred_turns(t):
+    inbox = [harness.user_message(f"Note {n}.") for n in range(1, 421)]
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Noted."))])
+    messages = []
+    await lab.drive(harness.run_agent(model, "Note.", messages, [], "Start.",
+                                      get_steering=lambda: [inbox.pop(0)] if inbox else []))
+    t.expect([len(model.calls), messages[-2]["content"], len(inbox)],
+             why="Steering is asked for after every turn_end, however long the run: [requests, "
+                 "the last user message, steers left] for 420 steers handed over one per ask "
+                 "(run_agent, lesson 9).")
+'''),
+    # Kill round 23 (reader r131), design 9.1-22: a cap on follow-up asks past the most a test
+    # of the lab can afford.
+    Beyond(lab='9.1', name='follow-ups asked for at most two hundred times a run',
+           rule='A follow-up sent during a run is answered in that run: get_follow_ups is asked '
+                'each time the run would otherwise end, however many it has handed over.',
+           where='Build item 4: "A follow-up sent during a run is answered in that run" (kill '
+                 'round 23, design 9.1-22, r131)', names='a run answers every follow-up',
+           reach="test_follow_ups_sent_together_arrive_one_per_turn answers 150 follow-ups in a "
+                 "run of 301 turns, in a test CI runs for every later lab too, and a run's cost "
+                 "grows with the square of its turns: 201 follow-ups (361 turns) cost about 7 ms "
+                 "more of the lab's 61 ms on the reference, most of a round's allowance for one "
+                 "cap, and the next cap would sit just past it",
+           replace=r'''
+        if not failed:
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+''',
+           by=r'''
+        asked += 1  # a runaway guard: two hundred asks a run
+        if not failed and asked <= 200:
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+''',
+           also=((r'''
+    turn, todo, failed = 0, [], False
+''', r'''
+    turn, todo, failed, asked = 0, [], False, 0
+'''),),
+           turns=20_000, seconds=20.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "9.1"
+
+
+@lab_test("A run answers every follow-up that waits, however many: 220 follow-ups an owner "
+          "of the test's own hands over one per ask each get a turn of the same run.")
+async def test_follow_ups_past_two_hundred(t):
+    inbox = [harness.user_message(f"Then {n}.") for n in range(1, 221)]
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Done."))])
+    messages = []
+    await lab.drive(harness.run_agent(model, "Note.", messages, [], "Start.",
+                                      get_follow_ups=lambda: [inbox.pop(0)] if inbox else []))
+    t.expect([len(model.calls), messages[-2]["content"], len(inbox)],
+             why="A run answers every follow-up that waits, however many: [requests, the last "
+                 "user message, follow-ups left] for 220 follow-ups handed over one per ask "
+                 "(run_agent, lesson 9).")
+'''),
 ]

@@ -31,15 +31,16 @@ SPACED = ["  Prefer small commits.", " Leave the schema alone. ", "Check the log
 BROKEN = ["Use tabs, sorry.\n", "Quote the error.\n\n", "Ask before deleting.\r\n"]
 # What a paste or another program brings, which a harness that tidies words would change: a
 # tab, a ligature, a full-width digit and an accent in two code points, a terminal's colour
-# codes, lines ending in spaces, and characters nobody sees (zero-width ones, a no-break space,
-# a joiner inside an emoji, a soft hyphen, a right-to-left override).
+# codes and bell, lines ending in spaces, and characters nobody sees (zero-width ones, a no-break
+# space, a joiner inside an emoji, a soft hyphen, a right-to-left override, a word joiner).
 TIDIED = ["Use\ttabs, sorry.", "Quote the \ufb01le \uff13 error, cafe\u0301.",
-          "\x1b[31mERROR\x1b[0m db timeout", "a line  \nanother\t\nlast \n",
-          "Deploy\u200b at\u00a0noon, \U0001F468\u200d\U0001F527 style\u00ad, \u202eok\u200c."]
+          "\x1b[31mERROR\x1b[0m db timeout\x07", "a line  \nanother\t\nlast \n",
+          "Deploy\u200b at\u00a0noon, \U0001F468\u200d\U0001F527 style\u00ad, \u202eok\u200c.",
+          "Re\u2060start it, then ring me\x07"]
 # A pasted server log of over a megabyte, far over lesson 6's budget for a tool result in lines
 # and in bytes.
 # Words that sound urgent, sent while idle: every way of writing a few of them.
-URGENT = [f"{word}{tail}" for word in ("STOP", "Stop", "stop", "WAIT", "Halt")
+URGENT = [f"{word}{tail}" for word in ("STOP", "Stop", "stop", "WAIT", "Halt", "Abort")
           for tail in ("", " NOW", " now!", "!!", ", wrong box.")]
 PASTE = "".join(f"{n:05d} INFO request served in 3 ms, nothing unusual\n" for n in range(25000))
 
@@ -89,6 +90,10 @@ class Walkaway(Exception):
     """What a consumer's own handler raises, as a screen that crashes mid-run."""
 
 
+class Blackout(BaseException):
+    """What a run can die of that is not an Exception, as the power going or Ctrl-C."""
+
+
 async def queued_while_idle(kind, count):
     """A harness given `count` messages by `kind` ("steer" or "follow_up") while idle, then a
     run: [its requests, whether its user messages after the prompt are those, in order]."""
@@ -104,10 +109,12 @@ async def queued_while_idle(kind, count):
 
 async def tabs_in_turn(count):
     """`count` harnesses made one after another, each run once and dropped with a steer left
-    queued: each one's user messages after its run."""
+    queued, the odd ones each made from the very same list of a saved session's messages: each
+    one's user messages after its run."""
     firsts, models = [], [lab.ScriptedModel([noted()]) for _ in range(count)]
+    saved = [harness.user_message("Is the service up?"), lab.say("It is.")]
     for n in range(count):
-        tab = harness.Harness(models[n], SYSTEM, [])
+        tab = harness.Harness(models[n], SYSTEM, [], messages=saved if n % 2 else ())
         await lab.drive(tab.prompt(f"Tab {n}, status?"))
         firsts.append([m["content"] for m in tab.messages if m["role"] == "user"])
         tab.steer(f"Left behind in tab {n}.")
@@ -172,12 +179,14 @@ async def words_while_running(t, by_tool):
     queue = h._follow_up_queue if by_tool else h._steering_queue
     for words in burst:
         (h.follow_up if by_tool else h.steer)(words)
-    if by_tool:  # the urgent words steered while idle as well
+    if by_tool:  # the urgent words steered while idle as well, after a steer of others
+        h.steer(burst[0])
         for words in URGENT:
             h.steer(words)
     return [runs[0] == ["Check the service."] + texts + texts, len(runs[0]), runs[1],
             all(lab.validate(request.messages) == [] for request in model.calls),
-            len(queue), [m["content"] for m in queue] == burst, len(h.messages)]
+            len(queue), [m["content"] for m in queue] == burst, len(h.messages),
+            [m["content"] for m in h._steering_queue][1:] == (URGENT if by_tool else burst[1:])]
 
 
 async def kept_through_trouble(t, error, at):
@@ -224,6 +233,26 @@ async def kept_through_trouble(t, error, at):
             lab.shape(h.messages)]
 
 
+async def through_a_blackout(t):
+    """A follow-up queued while idle, a run whose model raises Blackout, a BaseException and no
+    Exception, at its first request, a steer sent then, and a run after: [what the first run
+    died of, the user messages of the record]."""
+    follow, steer = t.random.sample(SAID, 2)
+
+    def out(request):
+        h.steer(steer)
+        raise Blackout("the power went")
+    h = harness.Harness(lab.ScriptedModel([out, noted()]), SYSTEM, [])
+    h.follow_up(follow)
+    try:
+        await lab.drive(h.prompt("Is it up?"))
+        died = None
+    except Blackout as cut:
+        died = str(cut)
+    await lab.drive(h.prompt("And now?"))
+    return [died, [m["content"] for m in h.messages if m["role"] == "user"]]
+
+
 async def stopped_by_max_turns():
     """A follow-up a tool sends during a run that max_turns=2 stops, then a second run: every
     user message, and the record."""
@@ -259,16 +288,17 @@ async def steering_after_a_follow_up():
 
 
 async def crowds_at_once(t):
-    """run_agent handed a get_steering that hands over a crowd of two hundred and more at its
+    """run_agent handed a get_steering that hands over a crowd of twelve hundred and more at its
     ask after the first turn_end, then one message per ask, and a get_follow_ups that does the
     same at its first ask: the asks of each, the requests, the user messages after the crowds,
-    and whether every message of both crowds is on the record, in order, repeats included."""
+    whether every message of both crowds is on the record, in order, repeats included, and how
+    many user messages each request ends with (a crowd all in the turn it was handed for)."""
     asks, messages = [], []
     every = t.random.randint(2, 7)  # the crowds say some words again, each time another message
     steers = [harness.user_message(f"Aside {n % every}.")
-              for n in range(t.random.randint(600, 900))]
+              for n in range(t.random.randint(1200, 2400))]
     follows = [harness.user_message(f"After {n % every}.")
-               for n in range(t.random.randint(600, 900))]
+               for n in range(t.random.randint(1200, 2400))]
     later = [harness.user_message(w) for w in t.random.sample(SAID, 4)]
     owed = {"steering": [later[0], later[1]], "follow-ups": [later[2], later[3]]}
 
@@ -288,7 +318,8 @@ async def crowds_at_once(t):
                       later[1]["content"]] + [m["content"] for m in follows]
                       + [later[2]["content"], later[3]["content"]])
     return [[asks.count("steering"), asks.count("follow-ups")], len(model.calls),
-            [w for w in users if not w.startswith(("Aside", "After"))], whole]
+            [w for w in users if not w.startswith(("Aside", "After"))], whole,
+            [len(newest(request)) for request in model.calls]]
 
 
 async def two_tabs_at_once(t):
@@ -346,10 +377,10 @@ LONG = ("A long run's requests and last user message; the record of runs around 
 
 async def wide_batches(t):
     """run_agent with callables of the test's own over three wide batches of calls to open, bash,
-    write and rm, bash and rm failing: a steer put in the inbox during the first call of the
+    write and rm (the second of forty calls and more), bash and rm failing: a steer put in the inbox during the first call of the
     first two batches, a follow-up waiting. Each ask as [the callable, calls still without a
     result], the record, what lab.validate found in each request."""
-    widths = [t.random.randint(10, 24) for _ in range(3)]
+    widths = [t.random.randint(10, 24), t.random.randint(40, 120), t.random.randint(10, 24)]
     inbox, later, messages, asks, ran = [], [harness.user_message("Then list what is left.")], \
         [], [], []
 
@@ -394,8 +425,8 @@ async def words_of_every_size(t):
     """A harness sent, while idle, a blank of five hundred spaces and a paste of two and a half
     megabytes, then five thousand and more words as steers and as follow-ups; then, in a
     run, a tool steers the words of a steer already recorded. The lengths recorded, the words
-    waiting (with a crowd of sixty thousand and more put behind them), the user messages of the
-    second run."""
+    waiting (with a crowd of sixty thousand and more put behind them) and each queue's maxlen, if
+    it has one, the user messages of the second run."""
     model = lab.ScriptedModel([lab.say("Read."), lab.say("Read too."),
                                opens([t.random.choice(NAMES)]), noted()])
     said = t.random.choice(SAID)
@@ -412,7 +443,9 @@ async def words_of_every_size(t):
     for queue in (h._steering_queue, h._follow_up_queue):
         queue.extend(itertools.repeat(queue[0], crowd))
     waiting = [len(h._steering_queue) - crowd, len(h._follow_up_queue) - crowd,
-               h._steering_queue[0]["content"], h._follow_up_queue[0]["content"]]
+               h._steering_queue[0]["content"], h._follow_up_queue[0]["content"],
+               [getattr(queue, "maxlen", None) for queue in (h._steering_queue,
+                                                              h._follow_up_queue)]]
     h._steering_queue.clear()
     h._follow_up_queue.clear()
     h.steer(said)
@@ -423,7 +456,7 @@ async def words_of_every_size(t):
 async def a_drain_of_many(t):
     """What _drain gives back from each queue of a harness sent two hundred and more steers and
     follow-ups while idle: [its length, whether it is the front message], and the queues'
-    lengths after; then the same once a crowd of sixty thousand and more waits behind."""
+    lengths after; then the same once a crowd of four hundred thousand and more waits behind."""
     h = harness.Harness(lab.ScriptedModel([noted()]), SYSTEM, [opener()])
     for n in range(t.random.randint(200, 260)):
         h.steer(f"Idea {n}.")
@@ -432,7 +465,7 @@ async def a_drain_of_many(t):
     got = [h._drain(queue) for queue in queues]
     found = [[len(g), len(g) == 1 and g[0] is queue[0]] for g, queue in zip(got, queues)] + \
         [len(queue) for queue in queues]
-    crowd = t.random.randint(60_000, 150_000)  # then a crowd behind, one message repeated
+    crowd = t.random.randint(400_000, 700_000)  # then a crowd behind, one message repeated
     for queue in queues:
         queue.extend(itertools.repeat(queue[-1], crowd))
     got = [h._drain(queue) for queue in queues]
@@ -744,6 +777,10 @@ async def test_bank_words_handed_over_and_never_recorded(t):
     t.expect(await two_tabs_at_once(t),
              why="Two harnesses with a steer each, the second's whole run at the first's "
                  "prompt's message_end: each run's user messages, the first's requests.")
+    t.expect(await through_a_blackout(t),
+             why="A follow-up queued, a run whose model raised a BaseException that is no "
+                 "Exception (the power going), a steer sent meanwhile, a run after: what the "
+                 "first run died of, the user messages.")
 
 
 @lab_test("Two steers and two follow-ups sent at the agent_end of a run whose reply failed all "
@@ -861,6 +898,10 @@ async def test_bank_runs_let_go_of_at_a_turn_start(t):
     t.expect(await two_tabs_at_once(t),
              why="Two harnesses with a steer each, the second's whole run at the first's "
                  "prompt's message_end: each run's user messages, the first's requests.")
+    t.expect(await through_a_blackout(t),
+             why="A follow-up queued, a run whose model raised a BaseException that is no "
+                 "Exception (the power going), a steer sent meanwhile, a run after: what the "
+                 "first run died of, the user messages.")
 
 
 async def steered_at_agent_start(by_harness: bool):

@@ -23,6 +23,11 @@ WORDS = ["Only the tests matter.", "Use the new API.", "Keep it short.", "No new
          "Then add a test.", "And the README."]
 
 
+class PowerCut(BaseException):
+    """What a run can die of that is not an Exception, as the power going or Ctrl-C: a
+    BaseException, which an `except Exception` lets through."""
+
+
 def looker(during=None):
     """A tool `look`; `during(path)` is called while it runs, if given."""
     def fn(arguments):
@@ -188,7 +193,7 @@ async def test_a_follow_up_is_answered_in_the_same_run(t):
 
 # Words that sound urgent, in the shapes a user types them.
 URGENT = ["Stop, wrong folder!", "STOP", "stop that.", "STOP NOW", "Stop now!", "WAIT!",
-          "Cancel that."]
+          "Cancel that.", "Abort the deploy!", "HALT"]
 
 
 def together(t, count):
@@ -328,20 +333,21 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
              "message waiting, the messages still waiting] (Harness._drain, lesson 9).")
     # then a crowd far past what the user could send in a test: one message repeated (a queue
     # may hold one dict many times, as the same words queued again), put in each queue at once
-    crowd = t.random.randint(100_000, 250_000)
+    crowd = t.random.randint(400_000, 700_000)
     for queue in queues:
         queue.extend(itertools.repeat(queue[-1], crowd))
     got = [h._drain(queue) for queue in queues]
-    t.expect([[len(queue), len(g), len(g) == 1 and g[0] is queue[0]]
-              for g, queue in zip(got, queues)],
-             [[len(said) + crowd, 1, True], [len(said) + crowd, 1, True]],
+    t.expect([[len(queue), len(g), len(g) == 1 and g[0] is queue[0],
+               getattr(queue, "maxlen", None)] for g, queue in zip(got, queues)],
+             [[len(said) + crowd, 1, True, None], [len(said) + crowd, 1, True, None]],
              f"{crowd} more messages put behind the {len(said)} waiting in each queue: a queue "
              "has no limit and drops nothing, not even the oldest (the words wait \"behind any "
-             "of the same kind sent before them\", Build item 1), and however many wait, _drain "
-             "gives back \"a list of at most one message, the oldest waiting\" (Build item 2). "
+             "of the same kind sent before them\", Build item 1), so a deque is made with no "
+             "maxlen, and however many wait, _drain gives back \"a list of at most one "
+             "message, the oldest waiting\" (Build item 2), never more because a crowd waits. "
              "The items are, for self._steering_queue then self._follow_up_queue, [the messages "
              "waiting, the length of what _drain gave back, whether it is the oldest message "
-             "waiting] (Harness._drain, lesson 9).")
+             "waiting, its maxlen if it has one] (Harness._drain, lesson 9).")
     h._steering_queue.clear()  # so a harness whose queues are not its own carries none of
     h._follow_up_queue.clear()  # these words into the next test
 
@@ -367,16 +373,21 @@ async def test_a_steer_sent_while_idle(t):
              "and nowhere else (run_agent, lesson 9).")
     t.expect(lab.shape(model.calls[0].messages), "U U",
              "The first request carries both (run_agent, lesson 9).")
-    for shared in (False, True):  # two tabs with a model each, then two tabs of one model
+    # two tabs with a model each, two tabs of one model, then two tabs that resume one saved
+    # session, each made from the very same list of its messages
+    saved = [harness.user_message("Where is the login page?"), lab.say("In src/app.py.")]
+    for shared in ("", " over one and the same model", " made from one saved session's list"):
         models = [lab.ScriptedModel([lab.say("Done."), lab.say("Done.")]) for _ in range(2)]
-        mine, other = (harness.Harness(models[0 if shared else n], SYSTEM, [looker()])
+        mine, other = (harness.Harness(models[0 if "model" in shared else n], SYSTEM,
+                                       [looker()], messages=saved if "saved" in shared else ())
                        for n in range(2))
         mine.steer(words)
         await lab.drive(other.prompt("Another tab's question."))
         await lab.drive(mine.prompt("Fix the login page."))
+        before = user_words(saved) if "saved" in shared else []
         t.expect([user_words(other.messages), user_words(mine.messages)],
-                 [["Another tab's question."], ["Fix the login page.", words]],
-                 "Two harnesses" + (" over one and the same model" if shared else "") + ", a "
+                 [before + ["Another tab's question."], before + ["Fix the login page.", words]],
+                 "Two harnesses" + shared + ", a "
                  "steer sent to the first, then a run of the second and a run of the first: "
                  "each harness keeps queues of its own, made in its __init__, whatever it "
                  "shares with another, so the steer reaches only the harness it was sent to. "
@@ -423,13 +434,14 @@ BLANK = ["", " ", "   ", "\n", " " * 2000 + "\n"]
 EDGED = ["  Keep it short.", "Use the new API.\n", " Only the tests matter. ",
          "Keep it short.\r\nNo new files.", "Skip the docs.\r"]
 # What a paste or another program brings: a tab, a ligature, full-width digits and an accent
-# written as two code points, a terminal's colour codes, lines with spaces at their ends, a
-# file's byte-order mark and a NUL character, and characters nobody sees (a no-break space, a
-# zero-width space, the joiner inside an emoji, a soft hyphen, a right-to-left mark).
+# written as two code points, a terminal's colour codes and its bell, lines with spaces at their
+# ends, a file's byte-order mark and a NUL character, and characters nobody sees (a no-break
+# space, a zero-width space, the joiner inside an emoji, a soft hyphen, a right-to-left mark, a
+# word joiner).
 RAW = ["Keep\tit short.", "Read the \ufb01le \uff12, the cafe\u0301 one.",
-       "\x1b[31mFAILED\x1b[0m tests/test_app.py", "line 1  \nline 2\t\nline 3 \n",
+       "\x1b[31mFAILED\x1b[0m tests/test_app.py\x07", "line 1  \nline 2\t\nline 3 \n",
        "\ufeffname,size\nbuild\x00,12\n",
-       "No\u00a0new files\u200b, the \U0001F469\u200d\U0001F4BB one, re\u00adtry \u200fok."]
+       "No\u00a0new files\u200b, the \U0001F469\u200d\U0001F4BB one, re\u00adtry \u200fok\u2060."]
 # A pasted log of over four million characters: far past lesson 6's budget for a tool result,
 # in bytes and in lines.
 PASTED = "".join(f"line {n}: ok, nothing to see here\n" for n in range(1, 120001))
@@ -457,10 +469,10 @@ async def test_the_words_go_in_as_they_were_given(t):
              "written \\n, \\r\\n or \\r. Each item is [the record, its user messages] for a "
              "steer and a follow-up sent while idle, first blank ones, then ones with spaces at "
              "their ends or line breaks, then ones with a tab, a ligature, full-width digits, "
-             "an accent written as two code points, a terminal's colour codes, lines "
-             "ending in spaces, or a byte-order mark and a NUL character, or characters nobody "
-             "sees (a no-break space, a zero-width space, an emoji's joiner, a soft hyphen, a "
-             "right-to-left mark): nothing is expanded, normalised, stripped or tidied, word "
+             "an accent written as two code points, a terminal's colour codes and its bell, "
+             "lines ending in spaces, or a byte-order mark and a NUL character, or characters "
+             "nobody sees (a no-break space, a zero-width space, an emoji's joiner, a soft "
+             "hyphen, a right-to-left mark, a word joiner): nothing is expanded, normalised, stripped or tidied, word "
              "for word as Build item 1 says (Harness.steer and Harness.follow_up, lesson 9).")
     same = t.random.choice(WORDS)
     for prompt in ("Fix the login page.", same):
@@ -757,7 +769,7 @@ async def test_words_sent_at_agent_end_wait_for_the_next_run(t):
              "its user messages] (Harness, lesson 9).")
 
     for error in (ConnectionError("the network is down"),
-                  RuntimeError("a bug in the model's client")):
+                  RuntimeError("a bug in the model's client"), PowerCut("the power went")):
         down = []
 
         def once_down(request):  # the first request raises; every later one is answered
@@ -770,14 +782,15 @@ async def test_words_sent_at_agent_end_wait_for_the_next_run(t):
         h.follow_up(follow)
         try:
             await lab.drive(h.prompt("Read the files."))
-        except Exception:  # the run died of it; what it recorded is lesson 8's business
-            pass
+        except (Exception, PowerCut):  # the run died of it; what it recorded is lesson 8's
+            pass  # business
         await lab.drive(h.prompt("Go on."))
         t.expect(user_words(h.messages)[-2:], ["Go on.", follow],
                  f"A follow-up queued, then a run whose model raised {type(error).__name__}, "
                  "then a run with a model that answers: the queues outlive the run, however it "
-                 "ended, and nothing clears them when a run dies, of whatever exception, so the "
-                 "next run answers the follow-up after its prompt. The items are the last two "
+                 "ended, and nothing clears them when a run dies, of whatever exception, one "
+                 "that is not an Exception too (a BaseException, as the power going or Ctrl-C), "
+                 "so the next run answers the follow-up after its prompt. The items are the last two "
                  "user messages (Harness, lesson 9).")
     stopped = []
 
@@ -823,6 +836,8 @@ async def test_steering_is_asked_for_only_in_the_gaps(t):
     def on_event(event):
         events.append(event["type"])
     widths = [t.random.randint(1, 4) for _ in range(t.random.randint(1, 4))]
+    # and one wide batch among them, as a model asks for a file at a time across a project
+    widths.insert(t.random.randrange(len(widths) + 1), t.random.randint(24, 96))
     replies, paths = script(t, widths)
     model = lab.ScriptedModel(replies + [lab.say("Read them all.")])
     await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read the files.",
@@ -830,9 +845,10 @@ async def test_steering_is_asked_for_only_in_the_gaps(t):
     t.expect(seen, [["", [], "agent_start"]]
              + [["U " + rounds(widths[:n]), [], "turn_end"] for n in range(1, len(widths) + 1)]
              + [["U " + rounds(widths) + " A", [], "turn_end"]],
-             "Each row: [the record when get_steering was called, calls still without a "
-             "result, the last event the consumer had been handed]. Steering is asked for at "
-             "the start and after each turn_end, never between a call and its result, and not "
+             f"Batches of {', '.join(map(str, widths))} calls. Each row: [the record when "
+             "get_steering was called, calls still without a result, the last event the "
+             "consumer had been handed]. Steering is asked for at the start and after each "
+             "turn_end, never between a call and its result, however wide the batch, and not "
              "before turn_end is handed over: words the consumer sends at turn_end belong to "
              "that gap (run_agent, lesson 9).")
     before = [t.random.randint(1, 2) for _ in range(t.random.randint(0, 2))]
@@ -892,7 +908,7 @@ async def test_steering_is_asked_for_only_in_the_gaps(t):
     # crowd says some words more than once, each time another message
     rounds_of = t.random.randint(3, 9)
     crowd = [harness.user_message(f"Point {n % rounds_of}.")
-             for n in range(t.random.randint(600, 1000))]
+             for n in range(t.random.randint(1500, 3000))]
     later = t.random.sample(WORDS, 2)
     then, asked, messages = [harness.user_message(w) for w in later], [], []
 
@@ -911,14 +927,17 @@ async def test_steering_is_asked_for_only_in_the_gaps(t):
              "item 3), however many messages it has handed over, so the two after the crowd "
              "get a turn each. Items: the asks, the model calls, the last two user messages "
              "(run_agent, lesson 9).")
-    t.expect(user_words(messages) == ["Read the files."] + [m["content"] for m in crowd] + later,
-             True,
+    t.expect([user_words(messages) == ["Read the files."] + [m["content"] for m in crowd]
+              + later, lab.shape(model.calls[1].messages).count("U")],
+             [True, 1 + len(crowd)],
              f"The same run: whoever owns the queue decides what a call hands over, and "
              f"whatever is in pending at the top of a turn is recorded there (Build), so all "
              f"{len(crowd)} messages of the crowd are on the record, in the order handed over, "
-             "the same words again as often as they were handed over: the loop cuts, drops and "
-             "reorders nothing. The item: the user messages are the prompt, the crowd, the two "
-             "after it (run_agent, lesson 9).")
+             "the same words again as often as they were handed over, all of them in the turn "
+             "they were handed over for: the loop cuts, drops and reorders nothing, and splits "
+             "nothing across turns. The items: whether the user messages are the prompt, the "
+             "crowd, the two after it; the user messages in the request of the turn after the "
+             "crowd was handed over (run_agent, lesson 9).")
 
 
 @lab_test("The loop asks for follow-ups only when the run would end, once the consumer has had "
