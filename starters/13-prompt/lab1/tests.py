@@ -221,13 +221,14 @@ async def test_a_line_for_each_tool_with_a_snippet(t):
     # a snippet given with a line break in it, the caller's mistake, goes in as it came
     spaced.insert(t.random.randint(0, len(spaced)), (t.random.choice(NAMES), "\n".join(
         t.random.sample(SNIPPETS, 2))))
-    # and one ending in a line break, a tool after it: as it came, not the builder's to mend
-    spaced.insert(t.random.randint(0, len(spaced) - 1),
-                  (t.random.choice(NAMES), t.random.choice(SNIPPETS) + "\n"))
     # the lesson's own three tools, none with a snippet: none gets a line from the builder
     own = [("write", None), ("bash", ""), ("read", None)]
     t.random.shuffle(own)
-    lists = (mixed, lone, spaced, own)
+    # a snippet ending in a line break, with tools after it: as it came, not the builder's to
+    # mend (the blank line it makes ends the section, so it comes in a list of its own)
+    ended = [(name, t.random.choice(SNIPPETS)) for name in t.random.sample(NAMES, 3)]
+    ended[t.random.randint(0, 1)] = (t.random.choice(NAMES), t.random.choice(SNIPPETS) + "\n")
+    lists = (mixed, lone, spaced, own, ended)
     prompts = [harness.build_system_prompt([described(name, snippet) for name, snippet in case],
                                            [], [], CWD, TODAY) for case in lists]
     # one tool dict handed over twice in the list: two entries of tools, two lines
@@ -236,8 +237,8 @@ async def test_a_line_for_each_tool_with_a_snippet(t):
     prompts.append(harness.build_system_prompt(twice, [], [], CWD, TODAY))
     openings += [sections(prompt)[0] for prompt in prompts]
     t.expect([headed(prompt, "Available tools:") for prompt in prompts],
-             why=f"Five tool lists, {mixed!r}, {lone!r}, {spaced!r}, {own!r} as (name, "
-             f"snippet), and {[x['name'] for x in twice]!r}, one tool dict given twice. "
+             why=f"Six tool lists, {mixed!r}, {lone!r}, {spaced!r}, {own!r}, {ended!r} as "
+             f"(name, snippet), and {[x['name'] for x in twice]!r}, one tool dict given twice. "
              "Items: each prompt's tools section's lines, or None when it has none. An empty "
              "snippet is no snippet: its tool gets no line, and a list whose only snippet is "
              "\"\" has no tools section; any other snippet goes in as it came, a space at either "
@@ -302,7 +303,7 @@ async def test_each_guideline_once_first_seen_first(t):
              "no tool has a guideline (build_system_prompt, lesson 13).")
     many = [described(f"tool{n}", None, [f"Step {n} first."]) for n in range(501)]
     rules = [f"Rule {n}." for n in range(501)]
-    # one of read's rules as long as a page (about 700 to 13,000 characters), and read's
+    # one of read's rules as long as a page (about 600 to 12,000 characters), and read's
     # snippet one of its rules word for word: each is a guideline like the others
     long, same = t.random.sample(range(501), 2)
     rules[long] = f"Rule {long}: " + " ".join(ADVICE) * t.random.randint(2, 40)
