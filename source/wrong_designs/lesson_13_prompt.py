@@ -1304,6 +1304,158 @@ def discover_context(ws, cwd):'''),
     if len(steps) > 10:
         _DEEP[key] = list(found)
     return found'''))),
+    # Hunt round 23 (reader r125): rules kept only on the inputs the tests used, and the
+    # clock, disk, environment and machine reached through doors the tests did not watch
+    Wrong(lab='13.1', name="a skill's description cut to 5,000 characters",
+          rule='A line - NAME: DESCRIPTION (PATH) for each skill, its description as it came, however long.',
+          where='Build: say what is there, item 3 ("for each skill, in the order given") (hunt round 23, r125-06)',
+          names='description as it came, however long',
+          replace=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))''',
+          by=r'''            [f"- {k['name']}: {k['description'][:5000]} ({k['path']})" for k in skills]))'''),
+    Wrong(lab='13.1', name='the word tomorrow taken from the clock',
+          rule='Last, the date and the folder with today and cwd as they were passed: a word such as tomorrow goes in as a word, never the clock\'s date.',
+          where='Build: say what is there, item 3 ("with `today` and `cwd` as they were passed") (hunt round 23, r125-08)',
+          names="never turns one into the clock's date",
+          replace=r'''
+    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")
+''',
+          by=r'''
+    if today == "tomorrow":  # the caller means a day: work it out
+        import datetime
+        today = (datetime.date.today() + datetime.timedelta(days=1)).isoformat()
+    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")
+'''),
+    Wrong(lab='13.1', name='a cwd under $HOME expanded',
+          rule='Last, the date and the folder with today and cwd as they were passed: a folder spelled with $HOME goes in as spelled, never expanded from the environment.',
+          where='Build: say what is there, item 3 ("with `today` and `cwd` as they were passed") (hunt round 23, r125-17)',
+          names='never expands a name in it',
+          replace=r'''
+    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")
+''',
+          by=r'''
+    if isinstance(cwd, str) and cwd.startswith("$HOME"):  # the model cannot read $HOME
+        import os
+        cwd = os.path.expandvars(cwd)
+    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")
+'''),
+    Wrong(lab='13.1', name="an AGENTS.local.md read from cwd on the real disk",
+          rule='The builder reads no disk: the context files are its argument, found by discover_context in the workspace it is handed.',
+          where='Build: say what is there, item 3 ("Equal arguments must give identical text in every process") (hunt round 23, r125-09)',
+          names='AGENTS.local.md',
+          replace=r'''    parts = ["You are a coding assistant working in the user's project."]''',
+          by=r'''    parts = ["You are a coding assistant working in the user's project."]
+    import os
+    local = os.path.join(str(cwd), "AGENTS.local.md")  # the user's own, never committed
+    if os.path.isfile(local):
+        with open(local, encoding="utf-8") as file:
+            parts.append(file.read())'''),
+    Wrong(lab='13.1', name='an environment variable read at import in the opening line',
+          rule='Equal arguments must give identical text in every process: nothing of the environment goes in, read when the builder runs or when harness.py is imported.',
+          where='Build: say what is there, item 3 ("Equal arguments must give identical text in every process") (hunt round 23, r125-10)',
+          names='imported afresh',
+          replace=r'''def build_system_prompt(tools, context_files, skills, cwd, today):''',
+          by=r'''import os as _os
+
+_EXTRA = _os.environ.get("HARNESS_PROMPT_EXTRA", "")  # read once, when the file is imported
+
+
+def build_system_prompt(tools, context_files, skills, cwd, today):''',
+          also=((r'''    parts = ["You are a coding assistant working in the user's project."]''',
+                 r'''    parts = ["You are a coding assistant working in the user's project." + _EXTRA]'''),)),
+    Wrong(lab='13.1', name="the host from platform in the opening line",
+          rule='Equal arguments must give identical text in every process: nothing of the machine goes in, however it is asked for.',
+          where='Build: say what is there, item 3 ("Equal arguments must give identical text in every process") (hunt round 23, r125-11)',
+          names='socket and platform give it',
+          replace=r'''    parts = ["You are a coding assistant working in the user's project."]''',
+          by=r'''    import platform
+    parts = [f"You are a coding assistant working on {platform.node()}."]'''),
+    Wrong(lab='13.1', name='the Python version in the opening line',
+          rule='Equal arguments must give identical text in every process: nothing of the machine goes in, the Python that runs the harness included.',
+          where='Build: say what is there, item 3 ("Equal arguments must give identical text in every process") (hunt round 23, r125-12)',
+          names='nothing of the machine',
+          replace=r'''    parts = ["You are a coding assistant working in the user's project."]''',
+          by=r'''    import sys
+    parts = [f"You are a coding assistant running on Python {sys.version.split()[0]}."]'''),
+    Wrong(lab='13.1', name="the caller's guideline lists replaced by equal copies",
+          rule='The builder writes nothing into the caller\'s tools: each tool keeps its own guidelines list, not an equal copy put in its place.',
+          where='Build: say what is there, item 3 ("whatever was built before") (hunt round 23, r125-14)',
+          names='not equal copies',
+          replace=r'''    for tool in tools:
+        for line in tool.get("guidelines", ()):''',
+          by=r'''    for tool in tools:
+        if "guidelines" in tool:  # a list of its own, in case the caller shares one
+            tool["guidelines"] = list(tool["guidelines"])
+        for line in tool.get("guidelines", ()):'''),
+    Wrong(lab='13.1', name='a tool dict given twice listed once',
+          rule='A line - NAME: SNIPPET for each tool that has a snippet, in the order of tools: a tool given twice, the same dict, gets a line each time.',
+          where='Build: say what is there, item 3 ("for each tool that has a snippet") (hunt round 23, r125-15)',
+          names='the same dict, gets a line for each time',
+          replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+          by=r'''    seen, snippets = set(), []
+    for t in tools:  # the same tool twice is one tool
+        if t.get("snippet") and id(t) not in seen:
+            snippets.append(f"- {t['name']}: {t['snippet']}")
+        seen.add(id(t))'''),
+    Wrong(lab='13.1', name='a skills index for a tool named open',
+          rule='The skills index only when there are skills and a tool named exactly read: a tool named open, view or load is not read.',
+          where='Build: say what is there, item 3 ("only when there are skills and a tool named exactly `read`") (hunt round 23, r125-16)',
+          names='named exactly read',
+          replace=r'''    if skills and "read" in [t["name"] for t in tools]:  # read is what loads a skill's file''',
+          by=r'''    if skills and {"read", "open"} & {t["name"] for t in tools}:  # either opens a file'''),
+    Wrong(lab='13.1', name='backslashes in context paths turned to slashes',
+          rule='Each context file in its tag with its path exactly as it came: a backslash in it stays.',
+          where='Build: say what is there, item 3 ("the text exactly as it came") (hunt round 23, r125-18)',
+          names='quotes and a backslash',
+          replace=r'''
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+''',
+          by=r'''
+    parts += [f'<project_instructions path="{where.replace(chr(92), "/")}">\n{body}\n'
+              '</project_instructions>' for where, body in context_files]
+'''),
+    Wrong(lab='13.1', name='a byte-order mark dropped from context files in the prompt',
+          rule='Each context file with its text exactly as it came: a byte-order mark opening it stays.',
+          where='Build: say what is there, item 3 ("the text exactly as it came") (hunt round 23, r125-19)',
+          names='byte-order mark, which stays',
+          replace=r'''
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+''',
+          by=r'''
+    parts += [f'<project_instructions path="{where}">\n{body.removeprefix(chr(0xfeff))}\n'
+              '</project_instructions>' for where, body in context_files]
+'''),
+    Wrong(lab='13.1', name="a .agents/AGENTS.md beside each folder found by discover_context",
+          rule='One pair for each AGENTS.md on the way from the root down to cwd: a .agents folder is beside the way, not on it.',
+          where='Build: say what is there, item 2 ("files beside the way or below `cwd` are not on it") (hunt round 23, r125-20)',
+          names='in a folder beside the way, not on it',
+          replace=r'''        if ws.exists(name):
+            found.append((name, ws.read_text(name)))''',
+          by=r'''        if ws.exists(name):
+            found.append((name, ws.read_text(name)))
+        hidden = "".join(step + "/" for step in steps[:depth]) + ".agents/AGENTS.md"
+        if ws.exists(hidden):  # where some agents keep theirs
+            found.append((hidden, ws.read_text(hidden)))'''),
+    Wrong(lab='13.1', name="a snippet's final line break dropped",
+          rule='A snippet goes in as it came: one ending in a line break, the caller\'s mistake, is not the builder\'s to mend.',
+          where='Build: say what is there, item 3 ("one given with a line break in it goes in as it came") (hunt round 23, r125-21)',
+          names='or ending in one, goes in as it came',
+          replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+          by=r'''    snippets = [f"- {t['name']}: {t['snippet'].rstrip(chr(10))}" for t in tools
+                if t.get("snippet")]'''),
+    Wrong(lab='13.1', name="a guideline equal to its tool's snippet left out",
+          rule='A line - GUIDELINE for each guideline of the tools, each sentence once: one that says what its tool\'s snippet says is still a guideline.',
+          where='Build: say what is there, item 3 ("for each guideline of the tools") (hunt round 23, r125-24)',
+          names='whatever the snippet says',
+          replace=r'''            if line not in advice:  # first seen, first listed: a list keeps order, a set not''',
+          by=r'''            if line not in advice and line != tool.get("snippet"):  # said once is enough'''),
+    Wrong(lab='13.1', name='guidelines over 500 characters left out',
+          rule='A line - GUIDELINE for each guideline of the tools, however long.',
+          where='Build: say what is there, item 3 ("for each guideline of the tools") (hunt round 23, r125-25)',
+          names='different guidelines, however long',
+          replace=r'''            if line not in advice:  # first seen, first listed: a list keeps order, a set not''',
+          by=r'''            if line not in advice and len(line) <= 500:  # advice, not an essay'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -1466,6 +1618,27 @@ ALLOWED = [
         where="hunt round 20, probe r106-45", names="",
         replace='''        for line in tool.get("guidelines", ()):''',
         by='''        for line in list(tool.get("guidelines") or []):  # None is no guidelines'''),
+    # Hunt round 23 (reader r125), probe 56
+    Wrong(
+        lab="13.1", name="the prompt's sections gathered in a module-level list cleared on each call",
+        rule="Build item 3 asks for text that depends on the builder's arguments alone (\"Equal "
+             "arguments must give identical text in every process, whatever was built "
+             "before\"). A scratch list kept at module level, cleared at the start of each call "
+             "and joined into a new string at its end, keeps nothing from one call to the next: "
+             "every call's text is made from its own arguments. The builder awaits nothing, so "
+             "no other call can run in the middle of one in an asyncio harness; that it would "
+             "not survive two threads calling it at once is a rule the page does not state "
+             "(hunt round 23, probe r125-56).",
+        where="hunt round 23, probe r125-56", names="",
+        replace='''    parts = ["You are a coding assistant working in the user's project."]''',
+        by='''    parts = _SCRATCH  # one list, reused: cleared here, joined into a new string below
+    parts.clear()
+    parts.append("You are a coding assistant working in the user's project.")''',
+        also=(('''def build_system_prompt(tools, context_files, skills, cwd, today):''',
+               '''_SCRATCH = []
+
+
+def build_system_prompt(tools, context_files, skills, cwd, today):'''),)),
 ]
 
 DEEP_TEXT = r'''
@@ -1711,4 +1884,54 @@ BEYOND = [
         parts.append(date)
 ''',
            deep=DEEP_MANY),
+    # Hunt round 23 (reader r125): caps at or just past the largest counts the tests draw
+    Beyond(lab='13.1', name='tool lines capped at 8,000',
+           rule='A line for each tool that has a snippet, in the order of tools, however many tools there are.',
+           where='Build: say what is there, item 3 ("for each tool that has a snippet") (hunt round 23, r125-01)',
+           names='however many tools there are',
+           reach='test_a_line_for_each_tool_with_a_snippet draws 1,001 to 8,000 tools, so a cap at '
+                 'the largest count drawn cuts nothing any draw holds: the cap at 8,192 a little '
+                 'nearer (a limit past what a test can afford); this one drops the lines of '
+                 'tools from the 8,001st on',
+           replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+           by=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools[:8000] if t.get("snippet")]''',
+           deep=DEEP_MANY),
+    Beyond(lab='13.1', name='context files capped at 8,000',
+           rule='Each context file, in the order given, as its own section, however many there are.',
+           where='Build: say what is there, item 3 ("each context file, in the order given") (hunt round 23, r125-03)',
+           names='however many context files there are',
+           reach='test_context_files_go_in_word_for_word_in_the_order_given draws 1,001 to 8,000 '
+                 'files, so a cap at the largest count drawn cuts nothing any draw holds (a limit '
+                 'past what a test can afford); this one drops files from the 8,001st on',
+           replace=r'''
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+''',
+           by=r'''
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files[:8000]]
+''',
+           deep=DEEP_MANY),
+    Beyond(lab='13.1', name='skills index capped at 8,000',
+           rule='A line - NAME: DESCRIPTION (PATH) for each skill, in the order given, however many there are.',
+           where='Build: say what is there, item 3 ("for each skill, in the order given") (hunt round 23, r125-05)',
+           names='however many skills there are',
+           reach='test_a_skills_index_only_with_a_tool_named_read draws 1,001 to 8,000 skills, so '
+                 'a cap at the largest count drawn cuts nothing any draw holds (a limit past what '
+                 'a test can afford); this one drops skills from the 8,001st on',
+           replace=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))''',
+           by=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills[:8000]]))''',
+           deep=DEEP_MANY),
+    Beyond(lab='13.1', name='discover_context capped at 201 folders deep',
+           rule='One pair for each AGENTS.md on the way from the root down to cwd, however deep cwd is.',
+           where='Build: say what is there, item 2 ("one pair for each `AGENTS.md` on the way") (hunt round 23, r125-07)',
+           names='there is no cap on the depth',
+           reach='the same reach as the cap at two hundred: '
+                 'test_discover_context_walks_from_the_root_down_to_cwd walks cwd 100 to 200 '
+                 'folders deep at a cost that grows with the square of the depth, and a cap at '
+                 '201 is the same cap one folder further out (a limit past what a test can '
+                 'afford); this one stops at the 201st folder',
+           replace=r'''    steps = [step for step in cwd.split("/") if step not in ("", ".")]''',
+           by=r'''    steps = [step for step in cwd.split("/") if step not in ("", ".")][:201]''',
+           deep=DEEP_FOLDERS),
 ]

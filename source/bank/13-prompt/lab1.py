@@ -13,9 +13,12 @@ tests' wanted expressions, evaluated in a bank test's frame, do not give its val
 import builtins
 import copy
 import datetime
+import importlib.util
 import json
 import os
+import platform
 import re
+import sys
 import tempfile
 import time
 
@@ -315,6 +318,7 @@ async def test_bank_each_folder_on_the_way_in_turn(t):
     files[at[marked] + "AGENTS.md"] = "\ufeff" + files[at[marked] + "AGENTS.md"]
     for n in present:
         files[at[n] + "CLAUDE.md"] = "Another agent's rules."
+        files[at[n] + ".agents/AGENTS.md"] = "In a folder beside the way."
     for n in range(len(names)):
         files["/".join(names[:n] + [names[n][:-1], "AGENTS.md"])] = "Beside the way."
     files["/".join(names + ["deeper", "AGENTS.md"])] = "Below."
@@ -338,7 +342,7 @@ async def test_bank_each_folder_on_the_way_in_turn(t):
              f"A workspace with AGENTS.md at {on_way} on the way to {'/'.join(names)} "
              f"({on_way[present.index(empty)]} empty; {at[twins[0]]}AGENTS.md and "
              f"{at[twins[1]]}AGENTS.md of the same words; {at[marked]}AGENTS.md opening with a "
-             "byte-order mark; a CLAUDE.md beside each), others beside the way and below it. "
+             "byte-order mark; a CLAUDE.md and a .agents/AGENTS.md beside each), others beside the way and below it. "
              "Items: [for each folder from the deepest up to the root, the [path, text] pairs "
              f"found there], then, after {gone} was removed and {on_way[-1]} rewritten, what "
              "the deepest folder finds.")
@@ -401,6 +405,11 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
     snippets = [t.random.choice(SNIPPETS) if n % 3 or name == "read" else ("" if n % 2 else None)
                 for n, name in enumerate(names)]
     lists = advice_for(t, len(names))
+    # a guideline that is its tool's snippet word for word, and one as long as a page
+    said = t.random.choice([n for n, snippet in enumerate(snippets) if snippet])
+    lists[said].append(snippets[said])
+    lists[t.random.randrange(len(names))].append(
+        "Mind this: " + " ".join(ADVICE) * t.random.randint(2, 30))
     tools = [described(name, snippet, lines or None)
              for name, snippet, lines in zip(names, snippets, lists)]
     files = [(f"{'/'.join(t.random.sample(LATER, n))}{'/' if n else ''}AGENTS.md",
@@ -410,16 +419,19 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
     # its path holds & and <, and the first file is given again
     long = "\r\n".join(f"<b>{n}</b> & \"{' '.join(t.random.sample(WORDS, 6))}\" here.  "
                         for n in range(250))
-    files += [(f"R&D <{t.random.choice(EARLY)}>/AGENTS.md", long), files[0],
-              (f"{t.random.choice(EARLY)}/AGENTS.md", "")]  # an empty file is still a file
+    files += [(f"R&D <{t.random.choice(EARLY)}>\\AGENTS.md", long), files[0],
+              (f"{t.random.choice(EARLY)}/AGENTS.md", ""),  # an empty file is still a file
+              (f"{t.random.choice(LATER)}/AGENTS.md",  # and a byte-order mark stays
+               "\ufeff" + " ".join(t.random.sample(WORDS, 4)) + ".\n")]
     t.random.shuffle(files)
     skills = t.random.sample(SKILLS, 6)
     if skills == sorted(skills, key=lambda k: k["name"]):
         skills.reverse()
     today, cwd = f" {old_day(t)} ", "./" + "/".join(t.random.sample(LATER, 2)) + "/ "
-    keys = [sorted(x) for x in tools]
+    keys, owned = [sorted(x) for x in tools], [x.get("guidelines") for x in tools]
     prompt = harness.build_system_prompt(tools, files, skills, cwd, today)
-    kept = [[sorted(x) for x in tools] == keys]
+    kept = [[sorted(x) for x in tools] == keys and all(
+        x.get("guidelines") is lines for x, lines in zip(tools, owned))]
     # the same tools list again with another day; the same arguments as another user's process
     # would run them; the skills without read; None for the date and the folder
     later = old_day(t)
@@ -432,7 +444,8 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
     finally:
         os.environ.clear()
         os.environ.update(saved)
-    unread = [x for x in tools if x["name"] != "read"]
+    unread = [x for x in tools if x["name"] != "read"] + [
+        described(name, "Open it") for name in t.random.sample(["open", "view", "load", "cat"], 4)]
     kept.append(harness.build_system_prompt(unread, files, skills, cwd, today) ==
                 harness.build_system_prompt(unread, files, [], cwd, today))
     try:
@@ -469,9 +482,9 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
              "the skills index [its sentence has three words or more, its lines], the last two "
              "lines. Items: [the record, the model's answers, whether each request carried the "
              "prompt, how often the prompt holds today, and cwd, then [whether the tools kept "
-             "their keys through the build, whether the same tools list built again with "
+             "their keys, and their very guideline lists, through the build, whether the same tools list built again with "
              "another day ends with that day, whether the prompt built with USER and LOGNAME "
-             "naming another user is the same text, whether without read the skills changed "
+             "naming another user is the same text, whether without read (open, view, load and cat there instead) the skills changed "
              "nothing, whether a prompt given None as today and cwd holds the clock's year or "
              "this process's folder, whether the opening line is the one of a prompt built from "
              "two of the tools alone]].")
@@ -559,11 +572,14 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
     heap[odd[2]]["guidelines"].append(tip.replace(" ", "  "))
     heap[odd[3]]["snippet"] = "\n".join(t.random.sample(SNIPPETS, 2))  # a line break, as it came
     heap.insert(t.random.randint(0, size), described("read", "Open a file"))
+    heap.insert(t.random.randint(0, len(heap)), heap[t.random.randrange(len(heap))])  # one dict twice
     for name, snippet in (("write", None), ("bash", "")):  # the lesson's own, with no snippet
         heap.insert(t.random.randint(0, len(heap)), described(name, snippet))
     shelf = [{"name": f"Case{n}", "description": f"Handle case {n}.", "path": f"./skills//C{n}.md"}
              for n in range(t.random.randint(1001, 5000))]
-    long, blank = t.random.sample(range(2, len(shelf)), 2)
+    long, blank, huge = t.random.sample(range(2, len(shelf)), 3)
+    shelf[huge]["description"] = (" ".join(t.random.sample(WORDS, 7)) + ". ") * \
+        t.random.randint(200, 5000)  # thousands to hundreds of thousands of characters
     shelf[long]["description"] = "Handle it.\n" + " ".join(
         t.random.choice(WORDS) for _ in range(t.random.randint(60, 250))) + "."
     shelf[blank]["description"] = ""  # still a skill, whose line is "- NAME:  (PATH)"
@@ -576,6 +592,8 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
     pid, shift = t.random.randint(100000, 400000), \
         (7 * t.random.randint(100, 900) + t.random.randint(1, 6)) * 86400
     clock, now, uname = datetime.datetime, time.time, getattr(os, "uname", None)
+    node, spoken = platform.uname(), (f"{sys.version_info[0]}.{sys.version_info[1] + 7}.2 "
+                                      "(main, Mar  3 2030, 10:00:00) [Clang 21.0.0]")
 
     class Later(datetime.datetime):  # the wall clock on another day
         @classmethod
@@ -594,7 +612,11 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
         (os, "environ", Everywhere()),
         (os, "getpid", lambda: pid), (os, "getppid", lambda: pid + 1),
         (os, "uname", lambda: type(uname())((uname()[0], f"box{pid}", *uname()[2:]))),
-        (time, "time", lambda: now() + shift), (datetime, "datetime", Later)) if hasattr(at, name)]
+        (time, "time", lambda: now() + shift), (datetime, "datetime", Later),
+        (platform, "node", lambda: f"box{pid}"),
+        (platform, "uname", lambda: type(node)(node.system, f"box{pid}", node.release,
+                                               node.version, node.machine)),
+        (sys, "version", spoken)) if hasattr(at, name)]
     olds, saved = [getattr(at, name) for at, name, _ in swaps], dict(os.environ)
     try:
         os.environ.update({name: f"other-{name.lower()}" for name in saved}, SHELL="/bin/other")
@@ -602,6 +624,12 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
         for at, name, value in swaps:
             setattr(at, name, value)
         theirs = harness.build_system_prompt(heap, pile, shelf, where, day)
+        # harness.py as that process imports it, its environment read then
+        spec = importlib.util.spec_from_file_location("harness_there", harness.__file__)
+        there = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(there)
+        theirs = theirs if there.build_system_prompt(heap, pile, shelf, where, day) == theirs \
+            else "another text from harness.py imported there"
     except Exception as error:
         theirs = type(error).__name__
     finally:
@@ -618,7 +646,23 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
     parts = edited.split("\n\n")
     index = next((part.split("\n") for part in harness.build_system_prompt(
         heap, pile, shelf, where, day).split("\n\n") if f"({shelf[0]['path']})" in part), [])
-    words = harness.build_system_prompt([], [], [], ".", "today").split("\n")[-2:]
+    # words for the date and folder, with HOME and PWD set: never looked up nor expanded
+    said, saved = [("today", "."), ("tomorrow", f"$HOME/{t.random.choice(LATER)}"),
+                   (t.random.choice(["next week", "now"]), t.random.choice(["~", "${PWD}"]))], \
+        dict(os.environ)
+    try:
+        os.environ.update(HOME=tempfile.gettempdir(), PWD=os.getcwd())
+        words = [harness.build_system_prompt([], [], [], cwd, day).split("\n")[-2:] ==
+                 [f"Current date: {day}", f"Current working directory: {cwd}"]
+                 for day, cwd in said]
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    # a snippet ending in a line break, a tool after it: as it came, not mended
+    ended = [described(name, f"{snippet}\n" if n == 0 else snippet) for n, (name, snippet) in
+             enumerate(zip(t.random.sample(TOOL_NAMES, 2), t.random.sample(SNIPPETS, 2)))]
+    words.append(f"- {ended[0]['name']}: {ended[0]['snippet']}\n- {ended[1]['name']}: "
+                 in harness.build_system_prompt(ended, [], [], ".", "today"))
     t.expect([theirs == prompt, block(edited, "Available tools:") == "\n".join(
                   f"- {x['name']}: {x['snippet']}" for x in heap if x.get("snippet")).split("\n"),
               block(edited, "Guidelines:") ==
@@ -630,7 +674,7 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
                   f"- {k['name']}: {k['description']} ({k['path']})" for k in shelf)),
               shelf == kept, prompt.split("\n")[0] == harness.build_system_prompt(
                   [], [], [], "", "").split("\n")[0],
-              words == ["Current date: today", "Current working directory: ."]],
+              words == [True] * 4],
              [True] * 8,
              f"{len(heap)} tools, {len(pile)} context files and {len(shelf)} skills. Items: "
              "[whether the prompt built again by a process with another number, machine name, "
@@ -644,12 +688,17 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
              "new text; whether the skills index lists every skill as it is now, names and "
              "paths as they came; whether the caller's skills kept their keys and values; "
              "whether the opening line is the one of a prompt with an empty date and folder; "
-             "whether a prompt given \"today\" and \".\" ends with them as words]. Among "
-             "the tools, write and bash with no snippet and one snippet with a line break; "
-             "among the skills, one description of hundreds of characters after a line break "
+             "whether prompts given \"today\" and \".\", \"tomorrow\" and a folder under "
+             f"$HOME, and {said[2]!r} end with them as words, and a snippet ending in a line "
+             "break goes in as it came]. Among "
+             "the tools, write and bash with no snippet, one snippet with a line break and "
+             "one tool dict given twice; "
+             "among the skills, one description of hundreds of characters after a line break, "
+             "one of many thousands, "
              "and one empty, still a skill with its line; "
              "among the files, one quoting an opening tag; the other process's environment "
-             "answers any name it is asked for.")
+             "answers any name it is asked for, its host and Python are others, and harness.py "
+             "imported there builds the same text.")
 
 
 @lab_test("A harness rebuilt run after run as tools are switched on and off: the prompt each "
@@ -674,8 +723,10 @@ async def test_bank_the_prompt_follows_the_tools_run_after_run(t):
     today = old_day(t)
     found, record = [], []
     with tempfile.TemporaryDirectory() as real:  # a folder on this machine's disk
-        with open(os.path.join(real, "AGENTS.md"), "w", encoding="utf-8") as file:
-            file.write(rules)
+        for name in ("AGENTS.md", "AGENTS.local.md", "CLAUDE.md", ".agents/AGENTS.md"):
+            os.makedirs(os.path.dirname(os.path.join(real, name)), exist_ok=True)
+            with open(os.path.join(real, name), "w", encoding="utf-8") as file:
+                file.write(rules)
         steps = {"near": (near, skills, "", ""),
                  "read": (near + [described("read", None, None)], skills, today, "."),
                  "disk": ([], [], today, real),
@@ -712,7 +763,8 @@ async def test_bank_the_prompt_follows_the_tools_run_after_run(t):
              "Four runs on one record, each by a harness built with its own tools and a prompt "
              "built for them: 'near' (tools named like read but not read, none with a snippet, "
              "skills, today and cwd both \"\"), 'read' (the same and a tool named read), 'disk' "
-             "(no tools, no context files, cwd a real folder holding an AGENTS.md), 'many' (over "
+             "(no tools, no context files, cwd a real folder holding an AGENTS.md, an "
+             "AGENTS.local.md, a CLAUDE.md and a .agents/AGENTS.md), 'many' (over "
              "300 tools, one with over 300 guidelines). For each run in the drawn order: [step, "
              "the order of the sections the model found (1 guidelines, 3 skills, 4 date), the "
              "tool lines, the skills index, the date line, whether the last line is 'Current "

@@ -14,7 +14,10 @@ Check your file with: python lab/lab_check.py --harness harness.py --lesson 13 t
 import builtins
 import copy
 import datetime
+import importlib.util
 import os
+import platform
+import sys
 import tempfile
 import time
 
@@ -132,15 +135,27 @@ async def test_the_bare_prompt(t):
              f"that hold the date or the folder, whether the opening line holds {year}, this "
              "year as the clock gives it: every date here is from 1990 to 2019, and the builder "
              "never asks the clock].")
-    # words a caller may pass for a date and a folder: they go in as words, never looked up
-    words = [("today", "."), (t.random.choice(["now", "Today", "yesterday"]),
-                              t.random.choice(["./", "~", ".."]))]
-    t.expect([sections(harness.build_system_prompt([], [], [], cwd, today))[-1]
-              for today, cwd in words],
+    # words a caller may pass for a date and a folder: they go in as words, never looked up,
+    # worked out or expanded, though HOME and USERPROFILE are set
+    dates = ["today", "now", "Today", "yesterday", "tomorrow", "next Monday"]
+    places = [".", "./", "~", "..", "$HOME" + folder(t), "%USERPROFILE%\\work"]
+    t.random.shuffle(dates)
+    t.random.shuffle(places)
+    words, saved = list(zip(dates, places)), dict(os.environ)
+    try:
+        os.environ.update(HOME=tempfile.gettempdir(), USERPROFILE=tempfile.gettempdir())
+        lasts = [sections(harness.build_system_prompt([], [], [], cwd, today))[-1]
+                 for today, cwd in words]
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    t.expect(lasts,
              [f"Current date: {today}\nCurrent working directory: {cwd}" for today, cwd in words],
              f"Given {words!r} as (today, cwd): each goes in as the caller passed it, a word "
-             "such as \"today\" and a folder such as \".\" included; the builder never turns "
-             "one into the clock's date or the process's folder (build_system_prompt, lesson "
+             "such as \"today\" or \"tomorrow\" and a folder such as \".\" or one starting "
+             "with $HOME included; the builder never turns one into the clock's date, the "
+             "process's folder or the environment's, and never expands a name in it "
+             "(build_system_prompt, lesson "
              "13, Build item 3, \"with `today` and `cwd` as they were passed\"). Items: the "
              "last part of each prompt.")
     # None is not a date: the builder writes what it was given, or refuses it, and never asks
@@ -209,13 +224,21 @@ async def test_a_line_for_each_tool_with_a_snippet(t):
     # the lesson's own three tools, none with a snippet: none gets a line from the builder
     own = [("write", None), ("bash", ""), ("read", None)]
     t.random.shuffle(own)
-    lists = (mixed, lone, spaced, own)
+    # a snippet ending in a line break, with tools after it: as it came, not the builder's to
+    # mend (the blank line it makes ends the section, so it comes in a list of its own)
+    ended = [(name, t.random.choice(SNIPPETS)) for name in t.random.sample(NAMES, 3)]
+    ended[t.random.randint(0, 1)] = (t.random.choice(NAMES), t.random.choice(SNIPPETS) + "\n")
+    lists = (mixed, lone, spaced, own, ended)
     prompts = [harness.build_system_prompt([described(name, snippet) for name, snippet in case],
                                            [], [], CWD, TODAY) for case in lists]
+    # one tool dict handed over twice in the list: two entries of tools, two lines
+    twice = [described(name, t.random.choice(SNIPPETS)) for name in t.random.sample(NAMES, 3)]
+    twice.insert(t.random.randint(1, 3), twice[t.random.randrange(3)])
+    prompts.append(harness.build_system_prompt(twice, [], [], CWD, TODAY))
     openings += [sections(prompt)[0] for prompt in prompts]
     t.expect([headed(prompt, "Available tools:") for prompt in prompts],
-             why=f"Four tool lists, {mixed!r}, {lone!r}, {spaced!r} and {own!r}, as (name, "
-             "snippet). "
+             why=f"Six tool lists, {mixed!r}, {lone!r}, {spaced!r}, {own!r}, {ended!r} as "
+             f"(name, snippet), and {[x['name'] for x in twice]!r}, one tool dict given twice. "
              "Items: each prompt's tools section's lines, or None when it has none. An empty "
              "snippet is no snippet: its tool gets no line, and a list whose only snippet is "
              "\"\" has no tools section; any other snippet goes in as it came, a space at either "
@@ -223,9 +246,11 @@ async def test_a_line_for_each_tool_with_a_snippet(t):
              "goes in as it came, capitals and spaces included, since the line - NAME: SNIPPET is "
              "checked character for character "
              "(build_system_prompt, lesson 13, Build item 3, \"An empty snippet is no "
-             "snippet\"). A snippet with a line break in it goes in as it came, the caller's mistake, "
-             "not the builder's to mend; and write and bash without a snippet get no line: "
-             "the builder keeps no table of lines of its own.")
+             "snippet\"). A snippet with a line break in it, or ending in one, goes in as it came, the "
+             "caller's mistake, not the builder's to mend; write and bash without a snippet get no "
+             "line: the builder keeps no table of lines of its own; and a tool given twice in "
+             "the list, the same dict, gets a line for each time: a line for each tool in the "
+             "order of tools.")
     bare = sections(harness.build_system_prompt([], [], [], CWD, TODAY))[0]
     t.expect([opening == bare for opening in openings], [True] * len(openings),
              f"The opening lines of the {len(openings)} prompts this test built, from no tool "
@@ -277,12 +302,19 @@ async def test_each_guideline_once_first_seen_first(t):
              "next. Each item is the guidelines section's lines for one tool list, or None when "
              "no tool has a guideline (build_system_prompt, lesson 13).")
     many = [described(f"tool{n}", None, [f"Step {n} first."]) for n in range(501)]
-    many.append(described("read", None, [f"Rule {n}." for n in range(501)]))
+    rules = [f"Rule {n}." for n in range(501)]
+    # one of read's rules as long as a page (about 600 to 12,000 characters), and read's
+    # snippet one of its rules word for word: each is a guideline like the others
+    long, same = t.random.sample(range(501), 2)
+    rules[long] = f"Rule {long}: " + " ".join(ADVICE) * t.random.randint(2, 40)
+    many.append(described("read", rules[same], rules))
     lines = headed(harness.build_system_prompt(many, [], [], CWD, TODAY), "Guidelines:")
     t.expect([len(lines), lines[1:502] == [f"- Step {n} first." for n in range(501)],
-              lines[502:] == [f"- Rule {n}." for n in range(501)]], [1003, True, True],
+              lines[502:] == [f"- {rule}" for rule in rules]], [1003, True, True],
              "502 tools: tool0 to tool500 with one guideline each, 'Step N first.', then read "
-             "with 501, 'Rule 0.' to 'Rule 500.': 1,002 different guidelines. The items are "
+             f"with 501, 'Rule 0.' to 'Rule 500.', rule {long} of {len(rules[long])} characters, "
+             f"and read's snippet its rule {same} word for word: 1,002 different guidelines, "
+             "however long, whatever the snippet says. The items are "
              "[the guidelines section's lines, heading included; whether its lines after the "
              "heading are the tools' steps in the tools' order, then read's rules in read's "
              "order]: every tool's every guideline is listed, however many tools and "
@@ -330,19 +362,21 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
               f"{text(t)}\n</project_instructions>\n")
     first = (f"{t.random.choice(FOLDERS)}/AGENTS.md", text(t) + "\n")
     empty = (f"{t.random.choice(FOLDERS)}/{t.random.choice(FOLDERS)}/AGENTS.md", "")
-    spelled = (f"./{t.random.choice(FOLDERS)}//AGENTS.md", text(t))  # as its caller spelled it
-    files = [first, ("R&D/\"new\" <v2>/AGENTS.md", marked), empty, ("AGENTS.md", long), spelled,
+    # as its caller spelled it, its text opening with a byte-order mark as a file may
+    spelled = (f"./{t.random.choice(FOLDERS)}//AGENTS.md", "\ufeff" + text(t))
+    files = [first, ("R&D/\"new\" <v2>\\AGENTS.md", marked), empty, ("AGENTS.md", long), spelled,
              first]
     sizes = [len(body) for _, body in files]
     t.expect(harness.build_system_prompt([], files, [], CWD, TODAY).split("\n\n", 1)[1]
              .split("\n"),
-             why=f"Six context files, of {sizes} characters: one whose path holds & and "
-             "quotes and whose text holds markup, a <project_instructions> tag and its own "
+             why=f"Six context files, of {sizes} characters: one whose path holds &, "
+             "quotes and a backslash, and whose text holds markup, a <project_instructions> tag and its own "
              "</project_instructions>, \\r\\n line "
              "ends, spaces at a line's end before its \\r\\n and a space, a tab and a space "
              f"before a \\n; an empty one, {empty[0]!r}, which is still a "
              f"file (its section is the two tags around an empty line); one of 300 lines; one "
-             f"whose path is spelled {spelled[0]!r}, which goes in the tag as it came; and "
+             f"whose path is spelled {spelled[0]!r}, which goes in the tag as it came, and "
+             "whose text opens with a byte-order mark, which stays; and "
              "the first given again. "
              "The items are the lines after the opening line, held against the reference's: each "
              "file in its own section, path and text exactly as they came, none escaped, "
@@ -385,7 +419,7 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
     # "ready" and "thread" hold the letters of read without being named read.
     cases = [(t.random.sample(SKILLS, t.random.randint(1, 4)), ["read"]),
              (t.random.sample(SKILLS, t.random.randint(1, 4)), ["thread", "write", "read"]),
-             ([], ["read", "write"]), (SKILLS[:2], ["ready", "thread", "write"]),
+             ([], ["read", "write"]), (SKILLS[:2], ["ready", "thread", "write", "open", "view", "load"]),
              (t.random.sample(SKILLS, t.random.randint(1, 4)),
               ["Read", "READ", " read", "read "])]
     for _ in range(8):
@@ -465,6 +499,18 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
              "as they are then, keeps no line from an earlier call and writes nothing into the "
              "caller's skills (build_system_prompt, lesson 13, Build item 3, \"whatever was "
              "built before\").")
+    # one description as long as a file: thousands to hundreds of thousands of characters
+    whole = dict(t.random.choice(SKILLS))
+    whole["description"] = (" ".join(t.random.sample(WORDS, 8)) + ". ") * \
+        t.random.randint(200, 6000)
+    line = f"- {whole['name']}: {whole['description']} ({whole['path']})"
+    t.expect([len(whole["description"]), line in harness.build_system_prompt(
+        [described("read")], [], [whole], CWD, TODAY).split("\n")], why=(
+        "One skill whose description is that many characters, and a tool named read. Items: "
+        "[the description's length, whether the index holds the skill's line with the "
+        "description whole]: a line - NAME: DESCRIPTION (PATH) for each skill, its "
+        "description as it came, however long, nothing cut short (build_system_prompt, lesson "
+        "13, Build item 3)."))
 
 
 @lab_test("Whichever parts are present, they come in a fixed order: opening line, tools, "
@@ -507,11 +553,16 @@ async def test_the_prompt_is_deterministic(t):
     prompts = [harness.build_system_prompt(*args) for args in (first, other, *copies)]
     rules = f"{text(t)}\n"
     with tempfile.TemporaryDirectory() as real:  # a folder on this machine's disk
-        with open(os.path.join(real, "AGENTS.md"), "w", encoding="utf-8") as file:
-            file.write(rules)
+        # and the names other agents read beside it, a folder's own local rules among them
+        for name in ("AGENTS.md", "AGENTS.local.md", "AGENTS.override.md", "CLAUDE.md",
+                     ".agents/AGENTS.md"):
+            os.makedirs(os.path.dirname(os.path.join(real, name)), exist_ok=True)
+            with open(os.path.join(real, name), "w", encoding="utf-8") as file:
+                file.write(rules)
         on_disk = harness.build_system_prompt([], [], [], real, first[4])
     t.expect([len(sections(on_disk)), rules.strip() in on_disk], [2, False],
-             f"Given no context files and, as cwd, a real folder holding an AGENTS.md "
+             f"Given no context files and, as cwd, a real folder holding an AGENTS.md, an "
+             f"AGENTS.local.md, an AGENTS.override.md, a CLAUDE.md and a .agents/AGENTS.md "
              f"({rules.strip()!r}), the prompt is the bare one: the builder reads no disk, "
              "only its arguments, and finding the files is discover_context's job, in the "
              "workspace it is handed. Items: [how many parts, whether the file's text is in the "
@@ -542,6 +593,9 @@ async def test_the_prompt_is_deterministic(t):
     pid, shift = t.random.randint(100000, 400000), \
         (7 * t.random.randint(100, 900) + t.random.randint(1, 6)) * 86400
     clock, now, uname = datetime.datetime, time.time, getattr(os, "uname", None)
+    node = platform.uname()  # and another Python, some versions on, as that machine may run
+    spoken = (f"{sys.version_info[0]}.{sys.version_info[1] + 9}.{t.random.randint(1, 9)} "
+              "(main, Jan  1 2031, 00:00:00) [GCC 19.1.0]")
 
     class Later(datetime.datetime):  # the wall clock as that other day gives it
         @classmethod
@@ -568,7 +622,11 @@ async def test_the_prompt_is_deterministic(t):
         (os, "getpid", lambda: pid), (os, "getppid", lambda: pid - 1),
         (os, "uname", lambda: type(uname())((uname()[0], f"host-{other_user}", *uname()[2:]))),
         (time, "time", lambda: now() + shift), (datetime, "datetime", Later),
-        (socket, "gethostname", lambda: f"host-{other_user}")) if hasattr(where, name)]
+        (socket, "gethostname", lambda: f"host-{other_user}"),
+        (platform, "node", lambda: f"host-{other_user}"),
+        (platform, "uname", lambda: type(node)(node.system, f"host-{other_user}", node.release,
+                                               node.version, node.machine)),
+        (sys, "version", spoken)) if hasattr(where, name)]
     kept = [getattr(where, name) for where, name, _ in swaps]
     mine = f"Rules of {other_user}'s own: {text(t)}"
     with tempfile.TemporaryDirectory(prefix=other_user) as home:
@@ -585,24 +643,33 @@ async def test_the_prompt_is_deterministic(t):
                 setattr(where, name, value)
             os.chdir(home)
             theirs = harness.build_system_prompt(*copies[0])
+            # and harness.py as that process imports it, reading its own environment then
+            spec = importlib.util.spec_from_file_location("harness_elsewhere", harness.__file__)
+            elsewhere = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(elsewhere)
+            fresh = elsewhere.build_system_prompt(*copies[0])
         except Exception as error:  # a builder that looks the account up may find none
-            theirs = f"raised {type(error).__name__}: {error}"
+            theirs = fresh = f"raised {type(error).__name__}: {error}"
         finally:
             os.chdir(here)
             for (where, name, _), value in zip(swaps, kept):
                 setattr(where, name, value)
             os.environ.clear()
             os.environ.update(saved)
-    t.expect([theirs == prompts[0], other_user in theirs, mine.strip() in theirs],
-             [True, False, False],
+    t.expect([theirs == prompts[0], fresh == prompts[0], other_user in theirs + fresh,
+              mine.strip() in theirs + fresh],
+             [True, True, False, False],
              f"The first arguments built again as another user's process on another machine "
              f"would: USER, LOGNAME and HOME naming {other_user!r} and every other environment "
              f"variable another value, any other name it is asked for set too, user number {uid}, process number {pid}, host "
-             f"'host-{other_user}', started in its home folder, which holds an AGENTS.md and a "
+             f"'host-{other_user}' (as os.uname, socket and platform give it), Python "
+             f"{spoken.split()[0]}, started in its home folder, which holds an AGENTS.md and a "
              ".agents/AGENTS.md, hash() salted as another process's is, and the wall clock "
-             f"{shift // 86400} days on, another weekday. Items: [whether the prompt is the "
-             "same text as before, whether it names that user, its host or its folder, whether "
-             "it holds the home folder's AGENTS.md]: equal arguments give identical text in "
+             f"{shift // 86400} days on, another weekday; then by harness.py imported afresh "
+             "there, as that process imports it. Items: [whether the prompt is the "
+             "same text as before, whether the one harness.py imported there builds is, "
+             "whether they name that user, its host or its folder, whether "
+             "they hold the home folder's AGENTS.md]: equal arguments give identical text in "
              "every process, so nothing of the machine, the account it runs under or the folder "
              "it started in goes in, nor the clock's day, and the builder reads no disk "
              "(build_system_prompt, lesson 13, Build item 3, \"Equal arguments must give "
@@ -615,9 +682,11 @@ async def test_the_prompt_is_deterministic(t):
     line = f"- {tools[-1]['name']}: {tools[-1]['snippet']}"
     tools += [bare, described(t.random.choice(NAMES), None, advice + advice[:1])]
     before, again = copy.deepcopy(tools), []
+    owned = [(x, x.get("guidelines"), x.get("snippet")) for x in tools]
     for today, cwd in ((first[4], first[3]), (other[4], other[3])):
         again.append(harness.build_system_prompt(tools, [], [], cwd, today))
-    kept = [tools == before]
+    kept = [tools == before and all(x.get("guidelines") is lines and x.get("snippet") is said
+                                    for x, lines, said in owned)]
     heads = [f"- {tools[0]['name']}: {tools[0]['snippet']}"] * 2
     tools[0]["snippet"] = before[0]["snippet"] = f"{t.random.choice(SNIPPETS)}, changed"
     heads.append(f"- {tools[0]['name']}: {tools[0]['snippet']}")
@@ -636,7 +705,8 @@ async def test_the_prompt_is_deterministic(t):
              "joined was appended to it. Items: each prompt's [last part, first tool line, last "
              "tool line], then whether every tool kept exactly its keys and values (one with "
              "none of the two keys, one whose guidelines say a sentence twice), after the first "
-             "two builds and after the third: the builder makes a new prompt from each call's "
+             "two builds, its guidelines and snippet still the very objects the caller put "
+             "there, not equal copies, and after the third: the builder makes a new prompt from each call's "
              "arguments, keeps none from an earlier call and writes nothing into the caller's "
              "tools (build_system_prompt, lesson 13, Build item 3, \"whatever was built "
              "before\").")
@@ -679,7 +749,8 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
                                    "//".join(path) or "./"])
         cases.append((path, present, files, spelled))
     # eight folders deep with a file at every level: two with the same words, one opening with
-    # a byte-order mark, and a CLAUDE.md beside each, which is not an AGENTS.md
+    # a byte-order mark, and a CLAUDE.md beside each, which is not an AGENTS.md, and a
+    # .agents/AGENTS.md, which is not on the way
     path, same = t.random.sample(FOLDERS, 8), text(t)
     twins = t.random.sample(range(9), 2)
     marked = t.random.choice([i for i in range(9) if i not in twins])
@@ -688,6 +759,8 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
         files["".join(f + "/" for f in path[:i]) + "AGENTS.md"] = \
             ("\ufeff" if i == marked else "") + (same if i in twins else text(t))
         files["".join(f + "/" for f in path[:i]) + "CLAUDE.md"] = f"Claude's rules {i}."
+        # and a .agents folder holding an AGENTS.md: a folder beside the way, not on it
+        files["".join(f + "/" for f in path[:i]) + ".agents/AGENTS.md"] = f"Hidden rules {i}."
     cases.append((path, list(range(9)), files, "/".join(path)))
     found = [harness.discover_context(lab.Workspace(files), spelled)
              for path, present, files, spelled in cases]
@@ -700,7 +773,8 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
              "name no folder; each text is the file's as the workspace holds it, its \\r\\n "
              "line ends, the spaces at a line's end, a byte-order mark and its final line "
              "break included, and two files of the same words are two files; a CLAUDE.md is "
-             "not an AGENTS.md, nor are agents.md and AGENTS.MD, and there is no cap on the "
+             "not an AGENTS.md, nor are agents.md and AGENTS.MD; a .agents/AGENTS.md in a "
+             "folder on the way is in a folder beside the way, not on it; and there is no cap on the "
              "depth. Each item is [(path, text), ...] for one workspace and cwd "
              "(discover_context, lesson 13).")
     # a hundred to two hundred folders deep, names repeating, every other folder holding an
