@@ -2214,6 +2214,99 @@ _SHARED = []  # one list for every provider-worded aborted ending
         harness.cancel()  # a short grace may have been missed: remind it
     task.cancel()
 '''),
+    # Hunt round 23 (reader r126): designs of lab 15.1 that passed its tests: a warning Python
+    # shows once per place, a steer's turn, and counts just past the tests' draws, each caught by
+    # a case that costs a millisecond or two.
+    Wrong(lab='15.1', name='an idle cancel() that warns once per place',
+          rule='h.cancel() with no run going does nothing anyone can see: no warning either, though Python shows a warning only the first time its place gives it (hunt round 23, 15.1-21).',
+          where='lab 15.1, Build section, item 3: "`h.cancel()` with no run going does nothing anyone can see"',
+          names='nor logged or warned',
+          replace=r"""
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+""",
+          by=r"""
+        if not self.is_running:
+            import warnings
+            warnings.warn("cancel() with no run going")  # shown once per place, by default
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+"""),
+    Wrong(lab='15.1', name='a turn opened by a steer after an answer not looking at the flag',
+          rule='Once the signal is set, the run sends no more requests, whatever opened the turn: a steer sent as an answer with no calls ends opens a turn as a follow-up does, and its top looks at the flag (hunt round 23, 15.1-22).',
+          where='lab 15.1, Build section, item 4: "Once the signal is set, the run sends no more requests"',
+          names='whatever opened the turn',
+          replace=r"""
+            elif signal is not None and signal.is_cancelled():
+                reply = error_message(ABORTED, stop_reason="aborted")  # and no paid request
+""",
+          by=r"""
+            elif not steered and signal is not None and signal.is_cancelled():
+                reply = error_message(ABORTED, stop_reason="aborted")  # a steer is heard out
+""",
+          also=((r"""
+    turn, todo, failed = 0, [], False
+""", r"""
+    turn, todo, failed, steered = 0, [], False, False
+"""), (r"""
+            if not failed:
+                pending = ask(get_steering)  # every call of this turn has its result
+""", r"""
+            steered = False
+            if not failed:
+                pending = ask(get_steering)  # every call of this turn has its result
+                steered = bool(pending) and not todo  # the user spoke after an answer
+"""))),
+    Wrong(lab='15.1', name='the signal handed only to the first sixty-four calls of a batch',
+          rule='Every tool call is handed the signal too: a call that comes up after Stop, the sixty-fifth of a batch or later included, is answered ABORTED and its tool never runs, however many calls the batch holds (hunt round 23, 15.1-23).',
+          where='lab 15.1, Build section, item 4: "Every tool call is handed the signal too"',
+          names='every tool call is handed the signal',
+          replace=r"""
+            for call in todo:
+                yield {"type": "tool_execution_start", "call": call}
+                result = await run_tool(tools, call, signal)
+""",
+          by=r"""
+            for index, call in enumerate(todo):
+                yield {"type": "tool_execution_start", "call": call}
+                result = await run_tool(tools, call, signal if index < 64 else None)
+"""),
+    Wrong(lab='15.1', name='the signal handed only to the first five requests',
+          rule='Every request that does go out carries the signal, as acomplete\'s fourth argument, the sixth and later of a run too (hunt round 23, 15.1-45).',
+          where='lab 15.1, Build section, item 4: "Every request that does go out carries the signal, as `acomplete`\'s fourth argument"',
+          names='every request that does go out carries the signal',
+          replace=r"""
+                reply = await model.acomplete(system, context_for_model(messages),
+                                              tool_specs(tools), signal)
+""",
+          by=r"""
+                reply = await model.acomplete(system, context_for_model(messages),
+                                              tool_specs(tools), signal if turn <= 5 else None)
+"""),
+    Wrong(lab='15.1', name='a token that forgets its Stop after a thousand-odd reads',
+          rule='After cancel() a token is cancelled, and it stays so, however often it is read, past a thousand reads too (hunt round 23, 15.1-24).',
+          where='lab 15.1, Build section, item 2: "After `cancel()` it is, and it stays so"',
+          names='never clears',
+          replace=r"""
+    def is_cancelled(self):
+        return self._cancelled
+""",
+          by=r"""
+    def is_cancelled(self):
+        self._reads = getattr(self, "_reads", 0) + 1
+        return self._cancelled and self._reads <= 1_064  # a Stop goes stale at last
+"""),
+    Wrong(lab='15.1', name='a token cleared by its thirteenth cancel()',
+          rule='After cancel() a token is cancelled, and it stays so, however often cancel() is called again, a dozen times and more too (hunt round 23, 15.1-25).',
+          where='lab 15.1, Build section, item 2: "After `cancel()` it is, and it stays so"',
+          names='never clears',
+          replace=r"""
+    def cancel(self):
+        self._cancelled = True
+""",
+          by=r"""
+    def cancel(self):
+        self._presses = getattr(self, "_presses", 0) + 1
+        self._cancelled = self._presses <= 12  # a thirteenth press clears it
+"""),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).
@@ -2580,6 +2673,29 @@ ALLOWED = [
     if stopped:
         raise asyncio.CancelledError()
 '''),
+    # Hunt round 23 (reader r126), probe 15.1-54.
+    Wrong(lab='15.1', name="the flag read inside run_tool's try",
+          rule='Lesson 15 asks that a call coming up after Stop get its one result, ABORTED with is_error true, even when it names a tool nobody has; it says nothing of a signal whose is_cancelled() itself raises. A run_tool that reads the flag inside its try, raising ABORTED there, answers every call as the reference does, and turns such a raise into an error result, as lesson 4\'s boundary turns any raise into one (hunt round 23, probe 15.1-54).',
+          where='lab 15.1, Build section, item 5: "A call that comes up after Stop still gets its one result, `ABORTED` with `is_error` true, even when it names a tool nobody has"',
+          names='',
+          replace=r"""
+    if signal is not None and signal.is_cancelled():
+        text, failed = ABORTED, True
+    elif tool is None:
+        text, failed = f"Tool {call['name']} not found", True
+    else:
+        try:
+            text, failed = await tool["execute"](call["arguments"], signal), False
+""",
+          by=r"""
+    if tool is None and not (signal is not None and signal.is_cancelled()):
+        text, failed = f"Tool {call['name']} not found", True
+    else:
+        try:
+            if signal is not None and signal.is_cancelled():
+                raise RuntimeError(ABORTED)  # the boundary makes it the call's one result
+            text, failed = await tool["execute"](call["arguments"], signal), False
+"""),
 ]
 
 # Designs that break a rule only past what a check of the lab can afford (tools/wrong_designs.py's
@@ -3039,4 +3155,122 @@ async def test_a_task_that_takes_seven_thousand_turns_to_die(t):
                  "the answer, with no limit in turns: [the answer, the task over on return, the "
                  "record] for a task 7,000 turns slow to die (stop_run, lesson 15).")
 '''),
+    # Hunt round 23 (reader r126), designs 15.1-14 and 15.1-28.
+    Beyond(lab='15.1', name='max_turns winning over Stop only up to a cap of a hundred',
+           rule='Once the signal is set the run ends aborted, except that a run already past max_turns still ends the max_turns way, whatever max_turns is.',
+           where='hunt round 23, design 15.1-14 (max_turns-precedence-up-to-100)',
+           names='max_turns first and at the signal second',
+           reach="test_max_turns_keeps_precedence draws its largest max_turns from 60 to 80 and "
+                 "runs it to the cap twice; a run's cost grows with the square of its turns, "
+                 "since each request's view is built from the whole record: two runs under a cap "
+                 "of 80 cost about 5 ms, of 120 about 8 ms, of 200 about 20 ms, so a cap past 100 "
+                 "on every draw would spend most of the lab's allowance on one limit that the "
+                 "next design only moves further",
+           replace=r"""
+            if max_turns is not None and turn > max_turns:
+""",
+           by=r"""
+            if max_turns is not None and max_turns > 100 and signal is not None and \
+                    signal.is_cancelled():  # under a large cap, Stop first
+                reply = error_message(ABORTED, stop_reason="aborted")
+            elif max_turns is not None and turn > max_turns:
+""",
+           turns=5_000, seconds=10.0,
+           deep=r"""
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "15.1"
+
+
+class Builds:
+    async def acomplete(self, system, messages, tools=(), signal=None):
+        await lab.tick()
+        return lab.reply(lab.call("build", {}))
+
+
+@lab_test("Under max_turns = 120, a Stop pressed from inside the tool of turn 120: the run ends "
+          "the max_turns way, since a run already past max_turns still ends so.")
+async def test_max_turns_of_a_hundred_and_twenty_keeps_precedence(t):
+    token, ran = harness.CancelToken(), []
+
+    def build(arguments):
+        ran.append(1)
+        if len(ran) == 120:
+            token.cancel()
+        return "built"
+    messages = []
+    await lab.drive(harness.run_agent(Builds(), "You build.", messages, [tool("build", build)],
+                                      "Build it again and again.", max_turns=120, signal=token))
+    t.expect([messages[-1]["stop_reason"], messages[-1]["error_message"]],
+             why="The top of a turn looks at max_turns first and at the signal second, however "
+                 "large max_turns is: [the last message's stop_reason, its error_message] "
+                 "(run_agent, lesson 15).")
+"""),
+    Beyond(lab='15.1', name="bash giving up after a minute by datetime's clock",
+           rule='A command that merely takes a while is waited for: bash has no timeout of its '
+                'own, by turns or by the clock, and only Stop ends a command early.',
+           where='hunt round 23, design 15.1-28 (bash-timeout-60s-datetime)',
+           names='no timeout of its own',
+           reach="the tests move time's clocks (lab.kit.hours_pass: time.monotonic, time.time, "
+                 "time.perf_counter), so a bash timed by them sees days go by; datetime's clock "
+                 "is C code that reads the system's, which no test can move, and a lab test "
+                 "cannot wait a real minute. The deep test swaps datetime.datetime in its "
+                 "module, which a bash that imported the class itself would not see",
+           replace=r"""
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+""",
+           by=r"""
+            import datetime
+            deadline = datetime.datetime.now() + datetime.timedelta(seconds=60)
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                if datetime.datetime.now() > deadline:  # a minute: the command is hung
+                    return "Command timed out"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+""",
+           turns=2_000, seconds=10.0,
+           deep=r"""
+import datetime
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "15.1"
+REAL = datetime.datetime
+
+
+class Later(REAL):
+    # datetime.datetime whose now() is a minute after the one before
+    readings = 0
+
+    @classmethod
+    def now(cls, tz=None):
+        Later.readings += 1
+        return REAL.now(tz) + datetime.timedelta(minutes=Later.readings)
+
+
+@lab_test("A command of 300 turns, while each reading of datetime's clock is a minute after the "
+          "last, is waited for, and its output comes back: bash has no timeout of its own.")
+async def test_a_slow_command_by_datetime_clock(t):
+    shell = lab.Shell(lab.Workspace({}))
+    model = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": "sleep 300 && echo built"})),
+                               lab.say("Done.")])
+    h = harness.Harness(model, "Build it.", [harness.make_bash_tool(shell)])
+    datetime.datetime = Later
+    try:
+        await lab.drive(h.prompt("Build it, however long it takes."))
+    finally:
+        datetime.datetime = REAL
+    t.expect([lab.shape(h.messages), h.messages[2]["content"]],
+             why="bash has no timeout of its own, and only Stop ends a command early: [the "
+                 "record, the result] of a command of 300 turns while datetime's clock says "
+                 "hours go by (bash, lesson 15).")
+"""),
 ]

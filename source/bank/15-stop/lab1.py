@@ -6,13 +6,11 @@ does: a listener of the harness instead of the record, the request's own signal,
 by a task, run_tool called bare, a renderer's printed line, a view built from a record by hand.
 """
 import asyncio
-import contextlib
-import io
 import json
 
 import harness
 import lab
-from lab.kit import hours_pass, lab_test, raised, tool
+from lab.kit import everything_said, hours_pass, lab_test, raised, tool
 
 LAB = "15.1"
 SYSTEM = "You are a careful assistant for a small repository."
@@ -34,11 +32,11 @@ def listen(h):
 
 
 def quietly(t, fn):
-    """What calling fn printed, on stdout and on stderr together."""
-    errors = io.StringIO()
-    with contextlib.redirect_stderr(errors):
-        printed = t.printed(fn)[1]
-    return printed + errors.getvalue()
+    """What calling fn said beside what it returned: printed on stdout or stderr, logged, or
+    warned, each warning every time it is given (everything_said)."""
+    with everything_said() as said:
+        fn()
+    return said.getvalue()
 
 
 def ended(heard):
@@ -57,10 +55,10 @@ def one_tool_then_answer(name="probe", arguments=None, *, latency=1):
 
 async def after_a_deaf_provider(t, with_call):
     """[the calls asked for, the record, the tools run, requests, the results' contents] for a
-    run whose one reply, a batch of thirty to sixty calls of probe or a plain answer, came back
+    run whose one reply, a batch of eighty to a hundred and sixty calls of probe or a plain answer, came back
     as usual after Stop."""
     ran, said = [], f"{label(t)} is read."
-    size = t.random.randint(30, 60) if with_call else 0
+    size = t.random.randint(80, 160) if with_call else 0
     reply = lab.reply(*[lab.call("probe", {"file": f"{label(t)}.txt"}, id=f"c{n}")
                         for n in range(1, size + 1)]) if with_call else lab.say(said)
     model = lab.ScriptedModel([reply, lab.say("Asked again after Stop.")], latency=2,
@@ -254,11 +252,11 @@ async def test_tokens_keep_to_themselves(t):
     count = t.random.randint(2, 5)
     tokens = [harness.CancelToken() for _ in range(count)]
     presses = [t.random.choice([0, 0, 1, 2, 3]) for _ in range(count)]
-    presses[t.random.randrange(count)] = t.random.randint(4, 15)  # one pressed again and again
+    presses[t.random.randrange(count)] = t.random.randint(20, 150)  # one pressed again and again
     for n, times in enumerate(presses):
         for _ in range(times):
             tokens[n].cancel()
-    reads = t.random.randint(150, 600)
+    reads = t.random.randint(1_500, 2_500)  # past a thousand: a Stop never goes stale
     rounds = [[token.is_cancelled() for token in tokens] for _ in range(reads)]
     t.expect([presses, reads, [rounds.count([times > 0 for times in presses])],
               harness.CancelToken().is_cancelled()],
@@ -420,7 +418,7 @@ async def test_a_late_stop_is_quiet(t):
              "messages a listener heard in the next run, which answers two follow-ups queued "
              "before those three Stops, since an idle cancel() leaves the queues alone, [the answered run's token cancelled, then for each "
              "later request: it carried that token], what another harness's idle cancel(), "
-             "pressed from this one's tools, printed on stdout or stderr: nothing, and it stopped "
+             "pressed from this one's tools, printed, logged or warned: nothing, and it stopped "
              "nothing here].")
 
 
@@ -459,8 +457,8 @@ async def test_a_refused_prompt_and_an_idle_stop_change_nothing(t):
              "itself as its signal (Harness.prompt and Harness.cancel, lesson 15). Items: [the "
              "second prompt refused, the messages a listener heard, the first request's signal's "
              "type, it is cancelled, requests, the record's user messages, what an idle second "
-             "harness's cancel(), pressed at each turn of the last run, printed on stdout or "
-             "stderr: nothing, and it stopped nothing].")
+             "harness's cancel(), pressed at each turn of the last run, printed, logged or "
+             "warned: nothing, and it stopped nothing].")
 
 
 # -- rule 4: run_agent and context_for_model ----------------------------------------------
@@ -472,7 +470,8 @@ async def test_a_refused_prompt_and_an_idle_stop_change_nothing(t):
           "call end with Operation aborted from j on, no request follows, and the run ends "
           "aborted, or the max_turns way under max_turns 1, leaving the follow-up queued. A "
           "follow-up queued as a run's answer ends: with Stop, no request for it; without, its "
-          "request carries the run's token.")
+          "request carries the run's token. A steer sent as the answer ends, with Stop: no "
+          "request for it either.")
 async def test_stop_heard_as_a_call_is_announced(t):
     rows, cases = [], []
     for cap in t.random.sample([None, None, 1], 3):
@@ -516,29 +515,30 @@ async def test_stop_heard_as_a_call_is_announced(t):
              "row: [batch size, j (from 0), the files the tools read, each tool_execution_end as "
              "[call id, content, is_error], requests, the record, its last error_message].")
     rows = []
-    for stop in t.random.sample([True, False], 2):
+    for queue, stop in t.random.sample([("follow-up", True), ("follow-up", False), ("steer", True)], 3):
         model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Read."))])
         h = harness.Harness(model, SYSTEM, [])
         heard = listen(h)
 
-        def press(event, h=h, stop=stop):
+        def press(event, h=h, stop=stop, queue=queue):
             if event["type"] == "turn_end" and len(h.messages) == 2:  # the first answer's turn
-                h.follow_up(f"And {label(t)}.")
+                (h.follow_up if queue == "follow-up" else h.steer)(f"And {label(t)}.")
                 if stop:
                     h.cancel()
         h.subscribe(press)
         await lab.drive(h.prompt("Read one."))
-        rows.append([stop, lab.shape([e["message"] for e in heard if e["type"] == "message_end"]),
+        rows.append([queue, stop, lab.shape([e["message"] for e in heard if e["type"] == "message_end"]),
                      [type(request.signal).__name__ for request in model.calls],
                      [request.signal is model.calls[0].signal for request in model.calls]])
-    t.expect(rows, [[stop, "U A U A(aborted)" if stop else "U A U A",
+    t.expect(rows, [[queue, stop, "U A U A(aborted)" if stop else "U A U A",
                      ["CancelToken"] * (1 if stop else 2), [True] * (1 if stop else 2)]
-                    for stop in [row[0] for row in rows]],
-             "A follow-up queued as the answer's turn ends opens a turn of the same run: with "
-             "Stop pressed then, that turn's top ends the run aborted and sends no request; "
-             "without, its request carries the run's token as every request does (run_agent, "
-             "lesson 15). Each row: [Stop pressed with the follow-up, the messages a listener "
-             "heard, each request's signal's type, each carried the first request's].")
+                    for queue, stop in [row[:2] for row in rows]],
+             "A follow-up queued, or a steer sent, as the answer's turn ends opens a turn of the "
+             "same run: with Stop pressed then, that turn's top ends the run aborted and sends no "
+             "request, whatever opened the turn; without, its request carries the run's token as "
+             "every request does (run_agent, lesson 15). Each row: [what was queued, Stop pressed "
+             "with it, the messages a listener heard, each request's signal's type, each carried "
+             "the first request's].")
     found = [await after_a_deaf_provider(t, with_call) for with_call in (True, False)]
     t.expect(found, [deaf_wanted(row[0]) for row in found],
              "A reply that comes back as usual after Stop, from a provider that did not read the "
@@ -546,7 +546,7 @@ async def test_stop_heard_as_a_call_is_announced(t):
              "Operation aborted without running, since every tool call is handed the signal, and "
              "the run ends on its aborted message; a plain answer ends the run as any answer "
              "does (run_agent, lesson 15). Items: [calls asked for, the record, tools run, "
-             "requests, the results' contents] for a reply with thirty to sixty calls, then for "
+             "requests, the results' contents] for a reply with eighty to a hundred and sixty calls, then for "
              "a plain answer.")
     rows, cases, long = [], [], t.random.randint(60, 80)
     for cap, turn in [(t.random.randint(5, 9),) * 2, (long, long - 1), (long, long)]:
@@ -615,18 +615,21 @@ async def test_max_turns_wins_through_the_harness(t):
             await lab.drive(h.prompt("Keep reading."))
             last = ended(heard)
             rows.append([cap, stop, last["stop_reason"], last["error_message"], len(model.calls),
-                         len(ran)])
+                         len(ran), sum(request.signal is not model.calls[0].signal
+                                       or request.signal is None for request in model.calls)])
             cases.append([cap, stop])
     t.expect(rows, [[cap, stop] + (["error", f"Agent stopped after max_turns={cap}"] if stop == cap
-                                   else ["aborted", "Operation aborted"]) + [stop, stop - 1]
+                                   else ["aborted", "Operation aborted"]) + [stop, stop - 1, 0]
                     for cap, stop in cases],
              "The top of a turn looks at max_turns first and at the signal second: a run past "
              "max_turns ends the max_turns way even after Stop, a Stop seen earlier ends it "
              "aborted, and neither pays for a request; a call announced after Stop is answered "
              "without running its tool, since run_tool looks right before it runs one (run_agent "
-             "and run_tool, lessons 5 and 15). Each row: [max_turns, the turn whose call's "
+             "and run_tool, lessons 5 and 15); every request of the run carries its signal, the "
+             "sixtieth and later too. Each row: [max_turns, the turn whose call's "
              "announcement was heard with Stop, the last announced message's stop_reason, its "
-             "error_message, requests, tools run].")
+             "error_message, requests, tools run, requests whose signal was not the first "
+             "request's token].")
 
     cap = t.random.randint(1, 4)
     stop, reason = t.random.randint(1, cap), f"{label(t)} was cut off"
@@ -726,11 +729,13 @@ async def test_the_view_of_a_record_with_stops(t):
           "tool runs after Stop, and the next run's request leaves the empty aborted message "
           "out, and keeps a stopped reply that got words out, worded in the provider's way; "
           "the next run's follow-up turn carries its signal, or, with Stop pressed as it is "
-          "handed over, makes no request.")
+          "handed over, makes no request, as a turn opened by a steer after the answer makes none; "
+          "every request of a run stopped by a tool in its sixth to eighth turn carries its signal.")
 async def test_a_stopped_run_asks_nobody_for_more(t):
     rows, cases = [], []
     for moment in ["before", "tool", "request", "silent"]:
-        s = 0 if moment == "before" else t.random.randint(1, 3)
+        s = 0 if moment == "before" else t.random.randint(6, 8) if moment == "tool" else \
+            t.random.randint(1, 3)
         token, asks = harness.CancelToken(), {"steering": 0, "follow_ups": 0}
 
         def source(kind, asks=asks):
@@ -780,8 +785,9 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
                         on_event=on_event)
         stopped = [moment, s, [asks[kind] - at_abort[0][kind] for kind in asks] if at_abort
                    else "no aborted reply", lab.shape(messages), len(turn), len(model.calls),
-                   [m["error_message"] for m in messages if m.get("stop_reason") == "aborted"]]
-        nxt, given, asked = harness.CancelToken(), [], len(model.calls)
+                   [m["error_message"] for m in messages if m.get("stop_reason") == "aborted"],
+                   sum(request.signal is not token for request in model.calls)]
+        nxt, given, asked, steered = harness.CancelToken(), [], len(model.calls), []
 
         def follow_ups(nxt=nxt, given=given, moment=moment):
             if given:
@@ -790,8 +796,16 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
             if moment == "request":
                 nxt.cancel()  # Stop pressed as the run would end, its follow-up just handed over
             return [harness.user_message("Then stop.")]
+
+        def steering(nxt=nxt, steered=steered, moment=moment):
+            steered.append(1)  # asked as the run begins, then after the answer's turn
+            if moment == "silent" and len(steered) == 2:
+                nxt.cancel()  # Stop pressed as a steer is handed over after an answer
+                return [harness.user_message("Then stop.")]
+            return []
         await lab.drive(harness.run_agent(model, SYSTEM, messages, [tool("probe", probe, FILE)],
-                                          "Go on.", get_follow_ups=follow_ups, signal=nxt))
+                                          "Go on.", get_follow_ups=follow_ups,
+                                          get_steering=steering, signal=nxt))
         rows.append(stopped + [lab.shape(model.calls[asked].messages),
                                [request.signal is nxt for request in model.calls[asked:]]])
         cases.append([moment, s])
@@ -802,10 +816,10 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
                      " ".join(["U"] + pairs(s + done[moment]) + ["A(aborted)"]),
                      {"before": 0, "tool": 2 * s - 1, "request": 2 * s - 2, "silent": 2 * s - 2}[moment], s,
                      ["Stopped at the client's request" if moment in ("request", "silent")
-                      else harness.ABORTED],
+                      else harness.ABORTED], 0,
                      " ".join(["U"] + pairs(s + done[moment])
                               + (["A(aborted)"] if moment == "request" else []) + ["U"]),
-                     [True] if moment == "request" else [True, True]]
+                     [True] if moment in ("request", "silent") else [True, True]]
                     for moment, s in cases],
              "A reply labelled \"aborted\", whatever its error_message, ends the run as a failed "
              "one does: nothing in it is acted on, and nobody is asked for steering or "
@@ -818,8 +832,10 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
              "and context_for_model, lessons 9 and 15). "
              "Each row: [when Stop was pressed, the turn s, times [steering, follow-ups] were asked "
              "for after the aborted reply was announced, the record, tools run, requests, the "
-             "aborted messages' error_message, the next run's first request, for each of the next "
-             "run's requests: it carried that run's signal].")
+             "aborted messages' error_message, requests that did not carry the run's token, the "
+             "next run's first request, for each of the next run's requests: it carried that "
+             "run's signal (a steer handed over with Stop after the answer, in the row of the "
+             "silent stop, opens a turn that makes no request)].")
     for ending in ("aborted", "error"):  # each label on every draw
         ran, messages = [], []
         got_out = {**lab.reply(lab.call("probe", {"file": "y"}, id="c1")), "stop_reason": ending,
@@ -843,7 +859,7 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
              "more; each call in it, the eleventh and later of a batch too, is answered Operation "
              "aborted without running, then the run ends aborted (run_agent, lesson 15). Items: "
              "[calls asked for, the record, tools run, requests, the results' contents] for a "
-             "plain answer, then for a reply with thirty to sixty calls.")
+             "plain answer, then for a reply with eighty to a hundred and sixty calls.")
 
 
 # -- rule 5: run_tool and bash ------------------------------------------------------------
