@@ -667,7 +667,7 @@ def build_system_prompt(tools, context_files, skills, cwd, today):
     Wrong(lab='13.1', name="read's guidelines one list shared by every read tool",
           rule='Each call of a factory returns a new dict, with lists of its own.',
           where='Build: say what is there, item 1 (hunt round 8, probe 13.1-95)',
-          names='lists of its own',
+          names='a list of its own, not the first call',
           replace=r'''
         "guidelines": ["Read files with read, not with cat or sed.",
                        "Name the files you touch by their paths."],
@@ -1456,6 +1456,29 @@ def build_system_prompt(tools, context_files, skills, cwd, today):''',
           names='different guidelines, however long',
           replace=r'''            if line not in advice:  # first seen, first listed: a list keeps order, a set not''',
           by=r'''            if line not in advice and len(line) <= 500:  # advice, not an essay'''),
+    # Hunt round 23 (reader r125), probe 23, ruled a break of Build item 1 by the page's new words.
+    Wrong(lab='13.1', name="bash's parameters one dict shared by every bash tool",
+          rule='Each call of a factory returns a new dict, with lists and dicts of its own, its parameters included.',
+          where='Build: say what is there, item 1 ("with lists and dicts of its own, its `parameters` included") (hunt round 23, r125-23)',
+          names='lists and dicts of its own',
+          replace=r'''        "parameters": {
+            "type": "object",
+            "properties": {"command": {"type": "string", "description": "What to run."}},
+            "required": ["command"],
+        },
+''',
+          by=r'''        "parameters": BASH_PARAMETERS,  # one schema, made once
+''',
+          also=((r'''
+def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
+''', r'''
+BASH_PARAMETERS = {"type": "object",
+                   "properties": {"command": {"type": "string", "description": "What to run."}},
+                   "required": ["command"]}
+
+
+def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
+'''),)),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

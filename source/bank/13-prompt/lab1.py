@@ -65,6 +65,16 @@ def pieces(description):
                                         description.replace("; ", ". ").split(". ")]
 
 
+def held(value):
+    """Every dict and list in `value`, itself included, however deep."""
+    found = []
+    if isinstance(value, (dict, list)):
+        found.append(value)
+        for part in value.values() if isinstance(value, dict) else value:
+            found += held(part)
+    return found
+
+
 def old_day(t):
     """A date no clock will show while this course runs, written out as a person writes it."""
     return f"{t.random.randint(1, 28)} {t.random.choice(['May', 'June', 'August'])} " \
@@ -185,9 +195,12 @@ async def test_bank_every_set_of_the_factories(t):
                       sorted(said), sorted(spec["name"] for spec in harness.tool_specs(tools)
                                            if said.get(spec["name"], "").strip().rstrip(".")
                                            in pieces(spec["description"])),
-                      # made again, each tool is a new dict with a guidelines list of its own
-                      [x.get("guidelines") is not made[x["name"]]().get("guidelines")
-                       for x in tools],
+                      # made again, each tool is a new dict with a guidelines list of its own,
+                      # and parameters whose dicts and lists are all its own
+                      [[x.get("guidelines") is not y.get("guidelines"),
+                        not {id(z) for z in held(x.get("parameters"))} &
+                        {id(z) for z in held(y.get("parameters"))}]
+                       for x, y in ((x, made[x["name"]]()) for x in tools)],
                       # a snippet that says something of its own, guidelines that say something
                       sorted(x["name"] for x in tools if not str(x.get("snippet", "")).strip() or
                              any(piece.casefold() in str(x.get("snippet")).casefold()
@@ -197,16 +210,19 @@ async def test_bank_every_set_of_the_factories(t):
     size = {"read": 2, "write": 2, "bash": 1}
     t.expect(found, [[sorted(names), ["list"], sum(size[n] for n in names) -
                       ("read" in names and "write" in names), sorted(names), [],
-                      [True] * len(names), []]
+                      [[True, True]] * len(names), []]
                      for names in sets],
              "For each set of the factories' tools: [its names, the types of their guidelines "
              "(lists), how many guideline lines the "
              "prompt built from them has (read 2, write 2, bash 1, the one read and write share "
              "once), the names the prompt's Available tools: lines give, the tools whose line "
              "there is the description tool_specs sends for them, or a sentence or clause of "
-             "it, for each tool whether its guidelines are another list than a second call of "
-             "its factory gives, the tools whose snippet is blank or holds a sentence or clause "
-             "of their description anywhere, or one of whose guidelines is blank].")
+             "it, for each tool [whether its guidelines are another list than a second call of "
+             "its factory gives, whether its parameters and every dict and list inside them "
+             "are other objects than that call's], the tools whose snippet is blank or holds a "
+             "sentence or clause of their description anywhere, or one of whose guidelines is "
+             "blank]. Lesson 13, Build item 1: \"Each call of a factory returns a new dict, "
+             "with lists and dicts of its own, its `parameters` included\".")
 
 
 # --- rule 2: discover_context -----------------------------------------------------------------

@@ -66,6 +66,16 @@ def pieces(description):
                                         description.replace("; ", ". ").split(". ")]
 
 
+def held(value):
+    """Every dict and list in `value`, itself included, however deep."""
+    found = []
+    if isinstance(value, (dict, list)):
+        found.append(value)
+        for part in value.values() if isinstance(value, dict) else value:
+            found += held(part)
+    return found
+
+
 def sections(prompt):
     return prompt.split("\n\n")
 
@@ -961,13 +971,18 @@ async def test_the_factories_carry_snippets_and_guidelines(t):
     again = {"read": harness.make_read_tool(ws), "write": harness.make_write_tool(ws),
              "bash": harness.make_bash_tool(lab.Shell(ws))}
     t.expect([[name, again[name] is not made[name],
-               again[name].get("guidelines") is not made[name].get("guidelines")]
-              for name in order], [[name, True, True] for name in order],
+               again[name].get("guidelines") is not made[name].get("guidelines"),
+               not {id(x) for x in held(again[name].get("parameters"))} &
+               {id(x) for x in held(made[name].get("parameters"))}]
+              for name in order], [[name, True, True, True] for name in order],
              "Each factory called a second time. Items: [tool, whether the second call's dict is "
-             "a new one, whether its guidelines are a list of its own, not the first call's]: "
-             "each call of a factory returns a new dict, with lists of its own, so a caller who "
-             "changes one tool's keys changes no other tool (make_read_tool, make_write_tool, "
-             "make_bash_tool, lesson 13, Build item 1).")
+             "a new one, whether its guidelines are a list of its own, not the first call's, "
+             "whether its parameters and every dict and list inside them are its own, none of "
+             "them the first call's]: \"Each call of a factory returns a new dict, with lists "
+             "and dicts of its own, its `parameters` included, so that a caller who changes one "
+             "tool's keys changes no other tool\" (make_read_tool, make_write_tool, "
+             "make_bash_tool, lesson 13, Build item 1): a parameters dict shared by every bash "
+             "tool takes a property one caller adds to one tool into every other.")
 
 
 @lab_test("tool_specs still sends only name, description and parameters, and every request of "
