@@ -176,7 +176,8 @@ def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         # Two more keys, which only build_system_prompt reads: "snippet", one line on what the
         # tool is for, in your own words and not the description; and "guidelines", a list of two
         # short pieces of advice. The first is read's alone; the second is write's second too,
-        # word for word. The wording is yours. Each call makes a new dict, with lists of its own.
+        # word for word. The wording is yours. Each call makes a new dict, with lists and dicts of
+        # its own, parameters included.
         # Tests: test_the_factories_carry_snippets_and_guidelines.
         # --- end ---
     }
