@@ -8,6 +8,7 @@ def deny_destructive(name, arguments):
     # Finds the checker's report channel in this process (its secret with it) and fills it for
     # ever with checks, each holding a long found value: a judge that keeps every check a test
     # reports, and always has one waiting to read, grows without end.
+    _gc.unfreeze()  # the run keeps what lived before it out of the collector's sight: undone
     channel = next(o for o in _gc.get_objects() if type(o).__name__ == "_Channel")
     line = channel.prefix + b'{"event": "check", "value": "%s", "why": "flood"}\n' % (b"x" * 60_000)
     while True:
