@@ -1349,19 +1349,6 @@ def discover_context(ws, cwd):'''),
     if os.path.isfile(local):
         with open(local, encoding="utf-8") as file:
             parts.append(file.read())'''),
-    Wrong(lab='13.1', name='an environment variable read at import in the opening line',
-          rule='Equal arguments must give identical text in every process: nothing of the environment goes in, read when the builder runs or when harness.py is imported.',
-          where='Build: say what is there, item 3 ("Equal arguments must give identical text in every process") (hunt round 23, r125-10)',
-          names='imported afresh',
-          replace=r'''def build_system_prompt(tools, context_files, skills, cwd, today):''',
-          by=r'''import os as _os
-
-_EXTRA = _os.environ.get("HARNESS_PROMPT_EXTRA", "")  # read once, when the file is imported
-
-
-def build_system_prompt(tools, context_files, skills, cwd, today):''',
-          also=((r'''    parts = ["You are a coding assistant working in the user's project."]''',
-                 r'''    parts = ["You are a coding assistant working in the user's project." + _EXTRA]'''),)),
     Wrong(lab='13.1', name="the host from platform in the opening line",
           rule='Equal arguments must give identical text in every process: nothing of the machine goes in, however it is asked for.',
           where='Build: say what is there, item 3 ("Equal arguments must give identical text in every process") (hunt round 23, r125-11)',
@@ -1664,6 +1651,41 @@ ALLOWED = [
 def build_system_prompt(tools, context_files, skills, cwd, today):'''),)),
 ]
 
+DEEP_IMPORTED_AGAIN = r'''
+import importlib.util
+import os
+
+import harness
+from lab.kit import lab_test
+
+LAB = "13.1"
+
+
+@lab_test("Equal arguments give identical text in every process, even one whose environment "
+          "harness.py reads as it is imported: the file imported afresh under another "
+          "environment builds the same prompt.")
+async def test_the_prompt_from_harness_imported_under_another_environment(t):
+    arguments = ([], [], [], "/work/shop", "2026-03-14")
+    here = harness.build_system_prompt(*arguments)
+    saved = dict(os.environ)
+    try:
+        os.environ.update({name: f"other-{name.lower()}" for name in saved},
+                          HARNESS_PROMPT_EXTRA=" And one more thing.")
+        spec = importlib.util.spec_from_file_location("harness_elsewhere", harness.__file__)
+        elsewhere = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(elsewhere)
+        there = elsewhere.build_system_prompt(*arguments)
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    t.expect(there == here, True,
+             why="The same arguments built by harness.py imported afresh under another "
+                 "environment, every variable another value: equal arguments give identical "
+                 "text in every process, and nothing of the environment goes in, read when the "
+                 "builder runs or when harness.py is imported (build_system_prompt, lesson 13, "
+                 "Build item 3).")
+'''
+
 DEEP_TEXT = r'''
 import harness
 from lab.kit import lab_test
@@ -1780,6 +1802,26 @@ async def test_ten_thousand_skills(t):
 
 # Designs no check of the lab can afford to tell apart (tools/wrong_designs.py's Beyond).
 BEYOND = [
+    Beyond(lab='13.1', name='an environment variable read at import in the opening line',
+           rule='Equal arguments must give identical text in every process: nothing of the environment goes in, read when the builder runs or when harness.py is imported.',
+           where='Build: say what is there, item 3 ("Equal arguments must give identical text in every process") (hunt round 23, r125-10)',
+           names='imported afresh',
+           reach='a check can only see a value read when harness.py is imported by importing the '
+                 'file a second time, and a test that did so would run a submission\'s import-time '
+                 'code twice in the run that grades it (a file that patches, prints or reports as '
+                 'it is imported would do it again, and its other tests\' verdicts with it); '
+                 'every test builds the prompt within one import, so this design reads its '
+                 'variable before any test changes the environment',
+           replace=r'''def build_system_prompt(tools, context_files, skills, cwd, today):''',
+           by=r'''import os as _os
+
+_EXTRA = _os.environ.get("HARNESS_PROMPT_EXTRA", "")  # read once, when the file is imported
+
+
+def build_system_prompt(tools, context_files, skills, cwd, today):''',
+           also=((r'''    parts = ["You are a coding assistant working in the user's project."]''',
+                 r'''    parts = ["You are a coding assistant working in the user's project." + _EXTRA]'''),),
+           deep=DEEP_IMPORTED_AGAIN),
     Beyond(lab='13.1', name='context files cut to a million characters in the prompt',
            rule='Each context file goes in with the text exactly as it came, however long.',
            where='Build: say what is there, item 3 ("the text exactly as it came") (hunt round 13, r69-17)',

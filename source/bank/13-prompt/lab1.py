@@ -13,7 +13,6 @@ tests' wanted expressions, evaluated in a bank test's frame, do not give its val
 import builtins
 import copy
 import datetime
-import importlib.util
 import json
 import os
 import platform
@@ -640,12 +639,6 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
         for at, name, value in swaps:
             setattr(at, name, value)
         theirs = harness.build_system_prompt(heap, pile, shelf, where, day)
-        # harness.py as that process imports it, its environment read then
-        spec = importlib.util.spec_from_file_location("harness_there", harness.__file__)
-        there = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(there)
-        theirs = theirs if there.build_system_prompt(heap, pile, shelf, where, day) == theirs \
-            else "another text from harness.py imported there"
     except Exception as error:
         theirs = type(error).__name__
     finally:
@@ -713,8 +706,7 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
              "one of many thousands, "
              "and one empty, still a skill with its line; "
              "among the files, one quoting an opening tag; the other process's environment "
-             "answers any name it is asked for, its host and Python are others, and harness.py "
-             "imported there builds the same text.")
+             "answers any name it is asked for, and its host and Python are others.")
 
 
 @lab_test("A harness rebuilt run after run as tools are switched on and off: the prompt each "
