@@ -13,6 +13,7 @@ values.
 import asyncio
 import errno
 import pathlib
+import string
 import traceback
 
 import harness
@@ -196,6 +197,7 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
                 "deploy": RuntimeError(), "slow": TimeoutError("no reply in 60 s"),
                 "check": AssertionError(t.random.choice(["2 != 3", "expected a dict"])),
                 "hollow": OSError(), "index": KeyError("index"),
+                "columns": KeyError(t.random.choice(["unit price in euros", "the owner's id"])),
                 "deep": RecursionError("maximum recursion depth exceeded"), "bare": Exception(),
                 "busy": t.random.choice([InterruptedError(errno.EINTR, "Interrupted system call"),
                                          BlockingIOError(errno.EAGAIN, "Resource temporarily "
@@ -237,10 +239,12 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
         "read" + t.random.choice([chr(c) for c in range(1, 32) if c not in (9, 10, 13)] +
                                  ["\x7f"]) + "log",  # another control character
         t.random.choice(["status", "deploy", "export"]) + str(t.random.randint(1, 99))]
+    names += [c + t.random.choice(["_job", "ob"]) for c in string.ascii_letters + string.digits]
     t.random.shuffle(names)
     names += ["deploy"] * t.random.randint(60, 120)  # one tool failing scores of times over
     rounds = t.random.randint(9, 10)  # then rounds whose every call fails, before the answer
-    asked = [{"k": k} for k in range(len(names))]
+    asked = [{"k": k, **{f"opt{j}": j for j in range(t.random.randint(0, 7))}}
+             for k in range(len(names))]  # one argument to eight
     model = lab.ScriptedModel([lab.reply(*[lab.call(n, dict(a)) for n, a in zip(names, asked)])] +
                               [lab.reply(lab.call("deploy"), lab.call("slow"))] * rounds +
                               [lab.say("Noted.")])
@@ -325,21 +329,25 @@ async def test_bank_endings_pass_and_the_tools_own_failures_are_results(t):
              "run_tool to answer, and an ending is not a tool failing.")
     code = t.random.randint(2, 9)
     power = lab.PowerCut(said)
+    power.__cause__ = OSError(t.random.choice(["mains lost", "the breaker tripped"]))
     left = []
     for exc in (KeyboardInterrupt(), SystemExit(code), power, GeneratorExit(),
                 asyncio.CancelledError()):
+        cause, suppressed = exc.__cause__, exc.__suppress_context__
         try:
             await settle(harness.run_tool([raising("halt", exc, [])], lab.call("halt")))
             left.append("a result")
         except BaseException as out:
             frames = traceback.extract_tb(out.__traceback__)
-            left.append([type(out).__name__, out is exc, bool(frames) and frames[-1].name == "fn"])
+            left.append([type(out).__name__, out is exc, bool(frames) and frames[-1].name == "fn"
+                         and out.__cause__ is cause and out.__suppress_context__ == suppressed])
     t.expect(left, [["KeyboardInterrupt", True, True], ["SystemExit", True, True],
                     ["PowerCut", True, True], ["GeneratorExit", True, True],
                     ["CancelledError", True, True]],
              "[For Ctrl-C, sys.exit, a power cut, GeneratorExit and a cancellation raised by a "
              "tool, what left run_tool, whether it was the very object raised, and whether its "
-             "traceback still reaches the tool's line that raised it].")
+             "traceback still reaches the tool's line that raised it, its __cause__ and "
+             "__suppress_context__ as they were].")
 
 
 # --- rule 3: read's missing file ------------------------------------------------------------

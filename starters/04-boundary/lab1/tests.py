@@ -10,6 +10,7 @@ Check your file with: python lab/lab_check.py --harness harness.py --lesson 4 te
 import asyncio
 import errno
 import pathlib
+import string
 import traceback
 
 import harness
@@ -86,6 +87,17 @@ async def test_a_raise_becomes_a_result(t):
              "are [content, is_error, tool_name] (run_tool, lesson 4).")
     t.expect(len(model.calls), 2, "The model is asked again, and can act on the error (run_tool, "
                                   "lesson 4).")
+    # Every time: failing calls of one argument to eight, each left as the model sent it.
+    sent = [call(name, {f"arg{k}": t.random.choice(["a.py", 3, ""]) for k in range(n)})
+            for n in range(1, 9)]
+    before = [dict(made["arguments"]) for made in sent]
+    for made in sent:
+        await settle(harness.run_tool([failing(name, exc)], made))
+    t.expect([made["arguments"] for made in sent], before,
+             "A call whose tool fails keeps its arguments as the model sent them, however many "
+             "it has (here one to eight): nothing is added to them, taken out or changed. Each "
+             "item is one call's arguments after run_tool answered it (run_tool, lesson 4, Build "
+             "item 2: \"its arguments stay in the record as the model sent them\").")
     # Round after round in which every call fails, then one that works: the loop decides
     # nothing about failures, so it asks the model again after each and reaches the answer.
     rounds = t.random.randint(40, 90)
@@ -193,6 +205,16 @@ async def test_an_unknown_tool(t):
              "place: run_tool cuts nothing of it. The items are [the content's length, whether "
              "it is Tool NAME not found with the name whole, is_error] (run_tool, lesson 4, "
              "Build item 2: \"A name that no tool has gets the result Tool NAME not found\").")
+    # Every time: names no tool has, one starting with each letter, digit, _ and -.
+    tail = t.random.choice(["_tool", "ool", "2"])
+    lettered = [c + tail for c in string.ascii_letters + string.digits + "_-"]
+    t.expect([await result_of([fine("read_file")], odd) for odd in lettered],
+             [[f"Tool {odd} not found", True] for odd in lettered],
+             "A name that no tool has is an error result, whatever it starts with: each of "
+             f"these {len(lettered)} names starts with another letter, digit, _ or -, and each "
+             "gets Tool NAME not found with is_error True. Each item is [content, is_error] of "
+             "one call (run_tool, lesson 4, Build item 2: \"A name that no tool has gets the "
+             "result Tool NAME not found\" and \"Both are marked is_error True\").")
 
 
 @lab_test("Every kind of Exception becomes an error result carrying str(exc): RuntimeError, "
@@ -211,7 +233,9 @@ async def test_every_exception_becomes_a_result(t):
     long = "could not parse " + "/".join(t.random.sample(NAMES, 8)) * t.random.randint(400, 800)
     said = t.random.choice(["Error: nothing to change", "Error 404 is what the page says",
                             "Errors found: 0"])
+    spaced = t.random.choice(["total price per unit", "the home folder of the user"])
     cases += [(failing("lookup", KeyError("user")), "'user'", True),
+              (failing("column", KeyError(spaced)), f"'{spaced}'", True),
               (failing("edged", ValueError(edged)), edged, True),
               (failing("parse", ValueError(long)), long, True),
               (fine("quoted", said), said, False)]
@@ -272,7 +296,8 @@ async def test_every_exception_becomes_a_result(t):
              "included (whose str() is the whole group's), a message whose lines end in \\r\\n "
              "keeps them, an exception raised from another is told as str(exc), its own "
              "message and nothing of its __cause__, a KeyError naming the tool's own name is the tool "
-             "failing too, and no message is cut, however long (here tens of thousands of "
+             "failing too, a KeyError whose key is long and holds spaces keeps its quotes as "
+             "well, and no message is cut, however long (here tens of thousands of "
              "characters). Each item is [content, is_error] of one call "
              "(run_tool, lesson 4, Build item 2: \"an Exception of any kind gets a result holding "
              "str(exc)\"). str(KeyError('key')) is \"'key'\".")
@@ -363,21 +388,27 @@ async def test_a_power_cut_passes_through(t):
     # Any ending, not only the ones named, and the very exception raised, not a copy of it:
     # GeneratorExit and asyncio.CancelledError are BaseExceptions that are not Exceptions too.
     endings = [Ending(said), lab.PowerCut(said), GeneratorExit(), asyncio.CancelledError()]
+    endings[1].__cause__ = OSError(t.random.choice(["the UPS failed", "the fuse blew"]))
+    before = [(exc.__cause__, exc.__suppress_context__) for exc in endings]
     came = []
-    for exc in endings:
+    for exc, (cause, suppressed) in zip(endings, before):
         try:
             await settle(harness.run_tool([failing(name, exc)], call(name)))
             came.append("a result")
         except BaseException as out:
             frames = traceback.extract_tb(out.__traceback__)
             came.append("another " + type(out).__name__ if out is not exc else
+                        "the one raised, its __cause__ changed" if out.__cause__ is not cause or
+                        out.__suppress_context__ != suppressed else
                         "the one raised" if frames and frames[-1].name == "fn" else
                         "the one raised, its traceback no longer reaching the tool")
     t.expect(came, ["the one raised"] * len(endings),
              "run_tool catches Exception and nothing wider, so any BaseException that is not "
              "an Exception (here one of the test's own, PowerCut, GeneratorExit and "
              "asyncio.CancelledError) leaves it as it came: the same object, with its traceback, "
-             "which still reaches the tool's line that raised it, not a result and not a copy. "
+             "which still reaches the tool's line that raised it, and with its __cause__ as it "
+             "was (the PowerCut's an OSError, the others' none), not a result and not a copy, "
+             "not raised again from None. "
              "Each item is what came out of one call (run_tool, lesson 4, Build item 2: \"it "
              "leaves run_tool and run_agent as it came\").")
     model = lab.ScriptedModel([lab.reply(lab.call(name)), lab.say("never")])
