@@ -584,6 +584,8 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
     heap[odd[0]]["name"] = f" {t.random.choice(TOOL_NAMES).capitalize()} "
     heap[odd[1]]["snippet"] = " " * t.random.randint(1, 3)
     tip = heap[odd[2]]["guidelines"][0]
+    # the first tool's tip said again by the last tool with tips: once, however far apart
+    heap[min(size, 1200) - 1]["guidelines"].append(f"Tip {size}.")
     heap[odd[2]]["guidelines"].append(tip.replace(" ", "  "))
     heap[odd[3]]["snippet"] = "\n".join(t.random.sample(SNIPPETS, 2))  # a line break, as it came
     heap.insert(t.random.randint(0, size), described("read", "Open a file"))
