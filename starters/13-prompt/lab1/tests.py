@@ -340,7 +340,7 @@ async def test_each_guideline_once_first_seen_first(t):
           "text </project_instructions>, in the order given, never sorted: 0 to 5 files of one "
           "to three paragraphs, one of 300 lines, a path as the caller spelled it, 1,001 to "
           "8,000 files, built again after one was edited, and a file of hundreds of thousands of "
-          "characters.")
+          "characters; however many files, the opening line stays the same words.")
 async def test_context_files_go_in_word_for_word_in_the_order_given(t):
     cases = []
     for count in [0, 1, 2, 3, 5]:
