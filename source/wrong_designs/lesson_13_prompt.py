@@ -1466,6 +1466,33 @@ BASH_PARAMETERS = {"type": "object",
 
 def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
 '''),)),
+    # Hunt round 24 (reader r132): a rule kept only up to, or only outside, the sizes tried
+    Wrong(lab='13.1', name="a guideline's repeat looked for among the last 600 kept",
+          rule='A line - GUIDELINE for each guideline of the tools, each sentence once, however far apart its two sayings stand.',
+          where='Build: say what is there, item 3 ("for each guideline of the tools") (hunt round 24, r132-43)',
+          names='however far apart',
+          replace=r'''            if line not in advice:  # first seen, first listed: a list keeps order, a set not''',
+          by=r'''            if line not in advice[-600:]:  # a repeat is said soon after, if at all'''),
+    Wrong(lab='13.1', name='another opening line for 6 to 1,000 context files',
+          rule='The opening line is the same words whatever the arguments: what changes goes in the sections below it.',
+          where='Build: say what is there, item 3 (the opening line) (hunt round 24, r132-52)',
+          names='however many context files there are',
+          replace=r'''    parts = ["You are a coding assistant working in the user's project."]''',
+          by=r'''    parts = ["You are a coding assistant working in the user's project." +
+             (" Mind the project's rules." if 5 < len(context_files) < 1001 else "")]'''),
+    Wrong(lab='13.1', name='skill lines kept by name past a thousand skills',
+          rule='A line - NAME: DESCRIPTION (PATH) for each skill as it is now: equal arguments give equal text whatever was built before, and none is kept from an earlier call.',
+          where='Build: say what is there, item 3 ("whatever was built before") (hunt round 24, r132-37)',
+          names='none kept from an earlier call',
+          replace=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))''',
+          by=r'''            [_SKILL_LINES.setdefault(k["name"], f"- {k['name']}: {k['description']} ({k['path']})")
+             if len(skills) > 1000 else f"- {k['name']}: {k['description']} ({k['path']})"
+             for k in skills]))''',
+          also=((r'''def build_system_prompt(tools, context_files, skills, cwd, today):''',
+                 r'''_SKILL_LINES = {}  # a long index's lines, kept by skill name
+
+
+def build_system_prompt(tools, context_files, skills, cwd, today):'''),)),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -1800,6 +1827,43 @@ async def test_ten_thousand_skills(t):
              "lesson 13, Build item 3).")
 '''
 
+DEEP_OPENING = r'''
+import harness
+from lab.kit import lab_test
+
+LAB = "13.1"
+
+
+@lab_test("The opening line is the same words whatever the arguments: 10,000 tools and 10,000 "
+          "context files, past 8,000 of each.")
+async def test_the_opening_line_past_eight_thousand(t):
+    bare = harness.build_system_prompt([], [], [], "/work", "2026-03-14").split("\n\n")[0]
+    tools = [{"name": f"tool{n}", "description": "A tool.", "snippet": f"Do thing {n}"}
+             for n in range(10000)]
+    files = [(f"f{n % 9}/{n}/AGENTS.md", f"Rule {n}.") for n in range(10000)]
+    t.expect([harness.build_system_prompt(*arguments, [], "/work", "2026-03-14")
+              .split("\n\n")[0] == bare for arguments in ((tools, []), ([], files))],
+             [True, True],
+             "10,000 tools, then 10,000 context files. Items: whether each prompt's opening "
+             "line is the one of the prompt with neither: the opening line is the same words "
+             "whatever the arguments, however many there are (build_system_prompt, lesson 13, "
+             "Build item 3).")
+
+
+@lab_test("Equal arguments give identical text, whatever was built before: the same prompt "
+          "built 10,000 times.")
+async def test_the_same_prompt_ten_thousand_times(t):
+    first = harness.build_system_prompt([], [], [], "/work", "2026-03-14")
+    changed = next((n for n in range(1, 10000)
+                    if harness.build_system_prompt([], [], [], "/work", "2026-03-14") != first),
+                   None)
+    t.expect(changed, None,
+             "The same arguments built 10,000 times over. The item: the first call whose "
+             "prompt differed from the first, or None: equal arguments give identical text "
+             "whatever was built before, however many calls there were (build_system_prompt, "
+             "lesson 13, Build item 3).")
+'''
+
 # Designs no check of the lab can afford to tell apart (tools/wrong_designs.py's Beyond).
 BEYOND = [
     Beyond(lab='13.1', name='an environment variable read at import in the opening line',
@@ -1999,4 +2063,97 @@ def build_system_prompt(tools, context_files, skills, cwd, today):''',
            replace=r'''    steps = [step for step in cwd.split("/") if step not in ("", ".")]''',
            by=r'''    steps = [step for step in cwd.split("/") if step not in ("", ".")][:201]''',
            deep=DEEP_FOLDERS),
+    # Hunt round 24 (reader r132): caps and switches just past the counts the tests draw
+    Beyond(lab='13.1', name='tool lines capped at 8,001',
+           rule='A line for each tool that has a snippet, in the order of tools, however many tools there are.',
+           where='Build: say what is there, item 3 ("for each tool that has a snippet") (hunt round 24, r132-20)',
+           names='however many tools there are',
+           reach='the same reach as the caps at 8,000 and 8,192: '
+                 'test_a_line_for_each_tool_with_a_snippet draws 1,001 to 8,000 tools, and a cap '
+                 'one past the largest count drawn cuts nothing any draw holds (a limit past what '
+                 'a test can afford); this one drops the lines of tools from the 8,002nd on',
+           replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+           by=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools[:8001] if t.get("snippet")]''',
+           deep=DEEP_MANY),
+    Beyond(lab='13.1', name='context files capped at 8,001',
+           rule='Each context file, in the order given, as its own section, however many there are.',
+           where='Build: say what is there, item 3 ("each context file, in the order given") (hunt round 24, r132-22)',
+           names='however many context files there are',
+           reach='the same reach as the caps at 8,000 and 8,192: '
+                 'test_context_files_go_in_word_for_word_in_the_order_given draws 1,001 to 8,000 '
+                 'files (a limit past what a test can afford); this one drops files from the '
+                 '8,002nd on',
+           replace=r'''
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+''',
+           by=r'''
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files[:8001]]
+''',
+           deep=DEEP_MANY),
+    Beyond(lab='13.1', name='skills index capped at 8,001',
+           rule='A line - NAME: DESCRIPTION (PATH) for each skill, in the order given, however many there are.',
+           where='Build: say what is there, item 3 ("for each skill, in the order given") (hunt round 24, r132-21)',
+           names='however many skills there are',
+           reach='the same reach as the caps at 8,000 and 8,192: '
+                 'test_a_skills_index_only_with_a_tool_named_read draws 1,001 to 8,000 skills (a '
+                 'limit past what a test can afford); this one drops skills from the 8,002nd on',
+           replace=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))''',
+           by=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills[:8001]]))''',
+           deep=DEEP_MANY),
+    Beyond(lab='13.1', name='discover_context capped at 250 folders deep',
+           rule='One pair for each AGENTS.md on the way from the root down to cwd, however deep cwd is.',
+           where='Build: say what is there, item 2 ("one pair for each `AGENTS.md` on the way") (hunt round 24, r132-38)',
+           names='there is no cap on the depth',
+           reach='the same reach as the caps at 200, 201 and 256: '
+                 'test_discover_context_walks_from_the_root_down_to_cwd walks cwd 100 to 200 '
+                 'folders deep at a cost that grows with the square of the depth (a limit past '
+                 'what a test can afford); this one stops at the 250th folder',
+           replace=r'''    steps = [step for step in cwd.split("/") if step not in ("", ".")]''',
+           by=r'''    steps = [step for step in cwd.split("/") if step not in ("", ".")][:250]''',
+           deep=DEEP_FOLDERS),
+    Beyond(lab='13.1', name='guidelines capped at 1,100',
+           rule='A line for each guideline of the tools, each sentence once, however many there are.',
+           where='Build: say what is there, item 3 ("for each guideline of the tools") (hunt round 24, r132-39)',
+           names='however many guidelines there are',
+           reach='the same reach as the caps at 1,002 and 1,024: '
+                 'test_each_guideline_once_first_seen_first lists 1,002 different guidelines and '
+                 "the reference's first-seen check grows with the square of the count (a limit "
+                 'past what a test can afford); this one drops guidelines from the 1,101st on. '
+                 'The bank reaches past it (up to 1,200)',
+           replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+           by=r'''    advice = advice[:1100]
+    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+           deep=DEEP_GUIDELINES),
+    Beyond(lab='13.1', name='another opening line past 8,000 tools or context files',
+           rule='The opening line is the same words whatever the arguments: what changes goes in the sections below it.',
+           where='Build: say what is there, item 3 (the opening line) (hunt round 24, r132-24)',
+           names='the same words whatever the arguments',
+           reach='the opening line is checked over every prompt of the tools, context files and '
+                 'skills tests, whose largest lists hold 1,001 to 8,000 items: a switch past the '
+                 'largest count drawn is a limit past what a test can afford; this one adds a '
+                 'sentence from the 8,001st tool or context file on',
+           replace=r'''    parts = ["You are a coding assistant working in the user's project."]''',
+           by=r'''    parts = ["You are a coding assistant working in the user's project." +
+             (" There is a lot here." if max(len(tools), len(context_files)) > 8000 else "")]''',
+           deep=DEEP_OPENING),
+    Beyond(lab='13.1', name='another opening line after 3,000 calls',
+           rule='Equal arguments must give identical text in every process, whatever was built before.',
+           where='Build: say what is there, item 3 ("Equal arguments must give identical text in every process") (hunt round 24, r132-62)',
+           names='whatever was built before',
+           reach="a counter of the builder's calls is seen only by a run that makes more calls "
+                 "than its threshold, and the lab's tests build a few hundred prompts: any "
+                 'threshold past what a test can afford is the same design (a limit past what a '
+                 'test can afford); this one adds a sentence from the 3,001st call on',
+           replace=r'''def build_system_prompt(tools, context_files, skills, cwd, today):''',
+           by=r'''_CALLS = [0]  # how many prompts this process has built
+
+
+def build_system_prompt(tools, context_files, skills, cwd, today):''',
+           also=((r'''    parts = ["You are a coding assistant working in the user's project."]''',
+                  r'''    _CALLS[0] += 1
+    parts = ["You are a coding assistant working in the user's project." +
+             (" Still here." if _CALLS[0] > 3000 else "")]'''),),
+           deep=DEEP_OPENING),
 ]

@@ -558,18 +558,21 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
     seen = answers(h.messages)[0]
     t.expect([theirs == prompt, untouched, str(datetime.date.today().year) in
               prompt.split("\n")[0], seen["tools"], len(seen["guidelines"]), seen["files"],
-              seen["skills"][1], seen["last"]],
+              seen["skills"][1], seen["last"], prompt.split("\n")[0] ==
+              harness.build_system_prompt([], [], [], where, day).split("\n")[0]],
              [True, True, False, [f"- {x['name']}: {x['snippet']}" for x in crowd], 16,
               [list(pair) for pair in pile],
               [f"- {k['name']}: {k['description']} ({k['path']})" for k in shelf],
-              [f"Current date: {day}", f"Current working directory: {where}"]],
+              [f"Current date: {day}", f"Current working directory: {where}"], True],
              f"{len(crowd)} tools, {len(shelf)} skills (one given twice), {len(pile)} context "
              "files (one of over 100,000 characters). Items: [whether the prompt built again "
              f"by another account's process (user {someone}, number {uid}, its own host, home "
              "and starting folder, hash() salted anew) is the same text, whether the caller's "
              "tools are as they were, whether the opening line holds this year, then what the "
              "model read once the last tool's snippet changed: the tool lines, how many "
-             "guideline lines, the files, the skills index's lines, the last two lines].")
+             "guideline lines, the files, the skills index's lines, the last two lines; "
+             "whether the opening line is the one of a prompt with nothing to list: the same "
+             "words whatever the arguments].")
     # Past a thousand of each: tools (a snippet ending in a full stop, one of spaces only, a
     # name with a capital and spaces), their guidelines (one said again with two spaces inside),
     # skills (capital names, paths with "./" and "//") and files; built again by a process with
@@ -584,6 +587,8 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
     heap[odd[0]]["name"] = f" {t.random.choice(TOOL_NAMES).capitalize()} "
     heap[odd[1]]["snippet"] = " " * t.random.randint(1, 3)
     tip = heap[odd[2]]["guidelines"][0]
+    # the first tool's tip said again by the last tool with tips: once, however far apart
+    heap[min(size, 1200) - 1]["guidelines"].append(f"Tip {size}.")
     heap[odd[2]]["guidelines"].append(tip.replace(" ", "  "))
     heap[odd[3]]["snippet"] = "\n".join(t.random.sample(SNIPPETS, 2))  # a line break, as it came
     heap.insert(t.random.randint(0, size), described("read", "Open a file"))

@@ -272,8 +272,8 @@ async def test_a_line_for_each_tool_with_a_snippet(t):
 
 @lab_test("Guidelines appear once each under the heading Guidelines:, in the order first seen, "
           "however many tools share them, repeat them or have none: 1 to 5 tools, up to 14 "
-          "guidelines, and 1,002 over 502 tools; only the same characters make the same "
-          "guideline.")
+          "guidelines, and 1,002 over 502 tools, a repeat listed once however far apart; only the "
+          "same characters make the same guideline.")
 async def test_each_guideline_once_first_seen_first(t):
     # Every draw holds one tool list with at least ten different guidelines: a set lists ten
     # lines in their first-seen order about once in 3.6 million hash seeds, so a design that
@@ -316,14 +316,19 @@ async def test_each_guideline_once_first_seen_first(t):
     # snippet one of its rules word for word: each is a guideline like the others
     long, same = t.random.sample(range(501), 2)
     rules[long] = f"Rule {long}: " + " ".join(ADVICE) * t.random.randint(2, 40)
-    many.append(described("read", rules[same], rules))
+    # and one of the first steps said again after read's rules, 700 or more guidelines on:
+    # each sentence once, however far apart its two sayings stand
+    again = t.random.randrange(300)
+    many.append(described("read", rules[same], rules + [f"Step {again} first."]))
     lines = headed(harness.build_system_prompt(many, [], [], CWD, TODAY), "Guidelines:")
     t.expect([len(lines), lines[1:502] == [f"- Step {n} first." for n in range(501)],
               lines[502:] == [f"- {rule}" for rule in rules]], [1003, True, True],
              "502 tools: tool0 to tool500 with one guideline each, 'Step N first.', then read "
              f"with 501, 'Rule 0.' to 'Rule 500.', rule {long} of {len(rules[long])} characters, "
-             f"and read's snippet its rule {same} word for word: 1,002 different guidelines, "
-             "however long, whatever the snippet says. The items are "
+             f"and read's snippet its rule {same} word for word, then 'Step {again} first.' "
+             "again: 1,002 different guidelines, "
+             "however long, whatever the snippet says, and a repeat listed once however far "
+             "apart its two sayings stand. The items are "
              "[the guidelines section's lines, heading included; whether its lines after the "
              "heading are the tools' steps in the tools' order, then read's rules in read's "
              "order]: every tool's every guideline is listed, however many tools and "
@@ -335,7 +340,7 @@ async def test_each_guideline_once_first_seen_first(t):
           "text </project_instructions>, in the order given, never sorted: 0 to 5 files of one "
           "to three paragraphs, one of 300 lines, a path as the caller spelled it, 1,001 to "
           "8,000 files, built again after one was edited, and a file of hundreds of thousands of "
-          "characters.")
+          "characters; however many files, the opening line stays the same words.")
 async def test_context_files_go_in_word_for_word_in_the_order_given(t):
     cases = []
     for count in [0, 1, 2, 3, 5]:
@@ -348,8 +353,10 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
     # since: the prompt holds what the files hold now, whatever was built before
     cases += [([(path, f"Edited: {text(t)}\n") for path, _ in files], today, cwd)
               for files, today, cwd in cases]
-    found = [harness.build_system_prompt([], files, [], cwd, today).split("\n\n", 1)[1]
-             for files, today, cwd in cases]
+    prompts = [harness.build_system_prompt([], files, [], cwd, today)
+               for files, today, cwd in cases]
+    found = [prompt.split("\n\n", 1)[1] for prompt in prompts]
+    openings = [prompt.split("\n\n", 1)[0] for prompt in prompts]
     t.expect(found, ["\n\n".join([f'<project_instructions path="{path}">\n{body}\n'
                                   "</project_instructions>" for path, body in files] +
                                  [f"Current date: {today}\nCurrent working directory: {cwd}"])
@@ -376,8 +383,9 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
     files = [first, ("R&D/\"new\" <v2>\\AGENTS.md", marked), empty, ("AGENTS.md", long), spelled,
              first]
     sizes = [len(body) for _, body in files]
-    t.expect(harness.build_system_prompt([], files, [], CWD, TODAY).split("\n\n", 1)[1]
-             .split("\n"),
+    six = harness.build_system_prompt([], files, [], CWD, TODAY).split("\n\n", 1)
+    openings.append(six[0])
+    t.expect(six[1].split("\n"),
              why=f"Six context files, of {sizes} characters: one whose path holds &, "
              "quotes and a backslash, and whose text holds markup, a <project_instructions> tag and its own "
              "</project_instructions>, \\r\\n line "
@@ -398,8 +406,10 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
     # (its length kept: "Rule 12." becomes "rULE 12.")
     again = many[:edited] + [(many[edited][0], many[edited][1].swapcase())] + many[edited + 1:]
     huge = "\n".join(f"{n}. {' '.join(t.random.sample(WORDS, 8))}." for n in range(5000))
-    found = [sections(harness.build_system_prompt([], files, [], CWD, TODAY))[1:-1]
+    found = [sections(harness.build_system_prompt([], files, [], CWD, TODAY))
              for files in (many, again, [("AGENTS.md", huge)])]
+    openings += [parts[0] for parts in found]
+    found = [parts[1:-1] for parts in found]
     t.expect([[len(parts), parts == [f'<project_instructions path="{path}">\n{body}\n'
                                      "</project_instructions>" for path, body in files]]
               for parts, files in zip(found, (many, again, [("AGENTS.md", huge)]))],
@@ -415,6 +425,17 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
              "exactly as it came, however long, with no cap and nothing cut short "
              "(build_system_prompt, lesson 13, Build item 3, \"each context file, in the order "
              "given\").")
+    # and some files between the few and the many: 6 to 1,000 of one line each
+    middling = [(f"{n}/AGENTS.md", f"Rule {n}.") for n in range(t.random.randint(6, 1000))]
+    openings.append(sections(harness.build_system_prompt([], middling, [], CWD, TODAY))[0])
+    bare = sections(harness.build_system_prompt([], [], [], CWD, TODAY))[0]
+    t.expect([opening == bare for opening in openings], [True] * len(openings),
+             f"The opening lines of the {len(openings)} prompts this test built, of 0 to 5 "
+             f"files, six, {len(middling)}, {len(many)} and one. Items: whether each is the "
+             "opening line of the prompt with no context files: the opening line is the same "
+             "words whatever the arguments, however many context files there are: what "
+             "changes goes in the sections below it (build_system_prompt, lesson 13, Build "
+             "item 3, the opening line).")
 
 
 @lab_test("The skills index appears only when there are skills and a tool named read, wherever "
@@ -508,6 +529,20 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
              "as they are then, keeps no line from an earlier call and writes nothing into the "
              "caller's skills (build_system_prompt, lesson 13, Build item 3, \"whatever was "
              "built before\").")
+    # the many skills handed over again, new dicts of the same names and paths, one
+    # description edited since: its line is the new one, however many skills there are
+    edited = t.random.randrange(len(many))
+    fresh = [dict(k) for k in many]
+    fresh[edited]["description"] = f"Edited: {fresh[edited]['description']}"
+    lines = [line for line in harness.build_system_prompt(
+        [described("read")], [], fresh, CWD, TODAY).split("\n") if line.startswith("- ")]
+    t.expect([len(lines), lines == [f"- {k['name']}: {k['description']} ({k['path']})"
+                                    for k in fresh]], [len(fresh), True],
+             f"The {len(many)} skills built from again, new dicts of the same names and paths, "
+             f"skill {edited}'s description edited since. Items: [how many skill lines the "
+             "index has, whether they are every skill's line as it is now]: none kept from an "
+             "earlier call, by name or otherwise, however many skills there are "
+             "(build_system_prompt, lesson 13, Build item 3, \"whatever was built before\").")
     # one description as long as a file: thousands to hundreds of thousands of characters
     whole = dict(t.random.choice(SKILLS))
     whole["description"] = (" ".join(t.random.sample(WORDS, 8)) + ". ") * \
