@@ -706,7 +706,7 @@ def make_write_tool(ws):
           where='Build: say what is there, item 3 ("Equal arguments must give identical text in every process"); "The tool lines" (the set in three processes) (hunt round 11, r53-03)',
           names='identical text in every process',
           replace=r'''    parts = ["You are a coding assistant working in the user's project."]''',
-          by=r'''    parts = [f"You are a coding assistant working in the user's project (build {hash('harness') % 997})."]'''),
+          by=r'''    parts = [f"You are a coding assistant working in the user's project (build {hash('harness')})."]'''),
     Wrong(lab='13.1', name="each tool's line kept from its first build",
           rule='Equal arguments give equal text whatever was built before: a tool whose snippet changed gets its new line, none is kept from an earlier call.',
           where='Build: say what is there, item 3 ("whatever was built before") (hunt round 11, r53-02)',
