@@ -17,6 +17,7 @@ import ast
 import functools
 import os
 from dataclasses import dataclass
+from types import CodeType
 
 
 @dataclass(frozen=True)
@@ -28,19 +29,29 @@ class Place:
     async_code: bool = False
 
 
-def place_of(frame, harness_path: str) -> Place | None:
-    """The place in harness.py of the innermost of `frame` and its callers that runs code from
-    `harness_path`; None when none does. Nothing here waits on the system once each file has
-    been seen: the child's heartbeat holds the main thread's frames while it runs, and a wait
-    (os.path.realpath's stat calls) let the test go on meanwhile with its locals kept alive, so
-    a record the test had let go was still held when it looked (lab 7.1's "the record is gone",
-    under load)."""
-    target = _real(harness_path) if harness_path else None
-    while frame is not None and target:
-        code = frame.f_code
-        if _same_file(code.co_filename, target):
-            return Place(_written_in(code), frame.f_lineno, has_async_code(target))
+def calls_of(frame) -> list[tuple[CodeType, int]]:
+    """The code and current line of `frame` and of each of its callers, innermost first.
+
+    A frame held by another thread keeps its function's locals alive after the function returns,
+    so a test that watches a record go away would see it held (lab 7.1's counts of a record's
+    references, under load). The heartbeat takes this list, which holds no frame, and lets the
+    frames go before anything that can wait (a stat call, a read) runs."""
+    calls = []
+    while frame is not None:
+        calls.append((frame.f_code, frame.f_lineno))
         frame = frame.f_back
+    return calls
+
+
+def place_of(calls: list[tuple[CodeType, int]], harness_path: str) -> Place | None:
+    """The place in harness.py of the innermost of `calls` (calls_of's list) that runs code
+    from `harness_path`; None when none does."""
+    if not harness_path:
+        return None
+    target = _real(harness_path)
+    for code, line in calls:
+        if _same_file(code.co_filename, target):
+            return Place(_written_in(code), line, has_async_code(target))
     return None
 
 
@@ -81,7 +92,7 @@ def _same_file(filename: str, target: str) -> bool:
 
 def _real(filename: str) -> str:
     """os.path.realpath, cached: the heartbeat asks fifty times a second, mostly of the same few
-    files, and must not wait on the system while it holds frames (place_of)."""
+    files."""
     real = _seen.get(filename)
     if real is None:
         real = _seen[filename] = os.path.realpath(filename)

@@ -131,7 +131,7 @@ class Guard:
             raise Spun(fact)
         self.hung = True
         self._allow()
-        place = hangs.place_of(sys._getframe(1), self.path) or hangs.Place()
+        place = hangs.place_of(hangs.calls_of(sys._getframe(1)), self.path) or hangs.Place()
         if head is not None and place.function is not None:
             code, offset = head
             line = next((n for start, end, n in code.co_lines() if start <= offset < end), None)

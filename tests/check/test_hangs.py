@@ -163,19 +163,51 @@ def test_reading_whether_a_file_has_async_code_leaves_no_file_open(tmp_path):
     assert not left, f"has_async_code left its file open: {left}"
 
 
-def test_naming_the_place_waits_on_no_system_call_once_its_files_are_seen(tmp_path, monkeypatch):
-    """The child's heartbeat holds the main thread's frames while place_of runs; a system call
-    there lets the test run on with those frames' locals alive (lab 7.1's "the record is gone"
-    once failed so). So once a file has been seen, place_of resolves no path again."""
+def test_naming_the_place_resolves_each_file_once(tmp_path, monkeypatch):
+    """The heartbeat names a place fifty times a second, mostly in the same few files: once a
+    file has been seen, place_of resolves no path again."""
     import os
     import sys
     path = tmp_path / "harness.py"
     path.write_text("async def f():\n    pass\n", encoding="utf-8")
-    frame = sys._getframe()
-    hangs.place_of(frame, str(path))  # sees this test's files and harness.py once
+    calls = hangs.calls_of(sys._getframe())
+    hangs.place_of(calls, str(path))  # sees this test's files and harness.py once
     resolved = []
     real = os.path.realpath
     monkeypatch.setattr(os.path, "realpath", lambda p, *a, **k: resolved.append(p) or real(p))
-    hangs.place_of(frame, str(path))
-    assert not resolved, (f"place_of resolved {resolved} again on its second look: each is a "
-                          "stat call made while the heartbeat holds the test's frames")
+    hangs.place_of(calls, str(path))
+    assert not resolved, f"place_of resolved {resolved} again on its second look"
+
+
+def test_naming_the_place_holds_no_frame_while_it_waits(tmp_path, monkeypatch):
+    """A frame another thread holds keeps its function's locals alive after the function
+    returns (lab 7.1's count of a record's references once failed so, under load). The
+    heartbeat takes calls_of's list and lets the frames go; place_of, which may wait on a stat
+    call, holds none: a local of a function that has returned is gone while it waits."""
+    import os
+    import sys
+    import weakref
+
+    class Local:
+        """A local that can be watched going away."""
+
+    def returned():
+        local = Local()
+        return sys._getframe(), weakref.ref(local)
+
+    frame, local = returned()  # the frame, held here, keeps `local` alive
+    calls = hangs.calls_of(frame)
+    del frame
+    alive_while_waiting = []
+    real = os.path.realpath
+
+    def realpath(p, *a, **k):
+        alive_while_waiting.append(local() is not None)
+        return real(p)
+    monkeypatch.setattr(os.path, "realpath", realpath)
+    hangs._seen.clear()  # every file is resolved afresh: each resolution is a wait
+    hangs.place_of(calls, str(tmp_path / "harness.py"))
+    assert alive_while_waiting and not any(alive_while_waiting), (
+        f"while place_of resolved paths, a returned function's local was alive in "
+        f"{sum(alive_while_waiting)} of {len(alive_while_waiting)} waits: calls_of's list "
+        "holds a frame")
