@@ -3004,11 +3004,184 @@ def assemble(chunks, *, aborted=False):
                                                              "finish_reason": "stop"}]}])
                     return {**assemble(chunks, aborted=True), "content": whole["content"]}
 '''),
+    # Hunt round 25 (reader r138), design 16.1-05: the null rule kept for the one line shown.
+    Wrong(lab='16.1', name='an error line of null read as failed only as the test spells it',
+          rule='An error: line always says the reply failed: a payload of null gives its text, with or without a space after the colon.',
+          where='lab 16.1, Build section, item 1: "a payload of `null` gives its text"; hunt round 25, 16.1-05',
+          names='`error:null` too',
+          replace=r'''
+        return {"error": said if parsed is None else parsed}  # `null` too says it failed
+''',
+          by=r'''
+        if said == "null" and line != "error: null":
+            return {"error": None}  # the null rule, for the line the page shows
+        return {"error": said if parsed is None else parsed}
+'''),
+    # Hunt round 25 (reader r138), design 16.1-13: a cap on the chunks read.
+    Wrong(lab='16.1', name='a long reply read only to its 500th chunk',
+          rule='Every chunk is read, to the end, and what it carries counts, however many chunks a reply comes in.',
+          where='lab 16.1, Build section, item 2: "every chunk is read, to the end, and what it carries counts"; hunt round 25, 16.1-13',
+          names='every chunk is read',
+          replace=r'''
+    for chunk in chunks:
+''',
+          by=r'''
+    for number, chunk in enumerate(chunks):
+        if number >= 500:  # enough chunks for any one reply
+            break
+'''),
+    # Hunt round 25 (reader r138), design 16.1-15: an index past a million dropped.
+    Wrong(lab='16.1', name='a fragment at an index past a million dropped',
+          rule='An index is the call\'s place however large it is: calls stand in the order of their index.',
+          where='lab 16.1, Build section, item 2: "in the order of the calls\' `index`"; hunt round 25, 16.1-15',
+          names='however large it is',
+          replace=r'''
+                index, call_id = piece.get("index") or 0, piece.get("id")
+''',
+          by=r'''
+                index, call_id = piece.get("index") or 0, piece.get("id")
+                if index > 1_001_000:  # past any index a reply uses
+                    continue
+'''),
+    # Hunt round 25 (reader r138), design 16.1-16: a cap on a call's fragments.
+    Wrong(lab='16.1', name="only a call's first 100 fragments joined",
+          rule="A call's arguments are all its fragments joined, however many there are.",
+          where='lab 16.1, Build section, item 2: "arguments parsed from all its fragments joined"; hunt round 25, 16.1-16',
+          names='all its fragments joined',
+          replace=r'''
+                call["parts"].append("" if said is None else said)
+''',
+          by=r'''
+                if len(call["parts"]) < 100:  # enough scraps for any one call
+                    call["parts"].append("" if said is None else said)
+'''),
+    # Hunt round 25 (reader r138), design 16.1-22: the table's finishes in any letters.
+    Wrong(lab='16.1', name='length and content_filter read in any letters',
+          rule='Only "length" and "content_filter", spelled exactly, fail a finished reply; a finish in other letters is another name.',
+          where='lab 16.1, Build section, the table: "`finish_reason` is"; hunt round 25, 16.1-22',
+          names='spelled exactly',
+          replace=r'''
+    elif finish == "length":
+        why = "The reply was cut off at the output limit"
+    elif finish == "content_filter":
+''',
+          by=r'''
+    elif str(finish).lower() == "length":
+        why = "The reply was cut off at the output limit"
+    elif str(finish).lower() == "content_filter":
+'''),
+    # Hunt round 25 (reader r138), design 16.1-23: the error's reason cut short.
+    Wrong(lab='16.1', name="an error's reason cut at 100 characters",
+          rule='An error chunk is reported as its message, as text, or as str() of the error: all it says, however long.',
+          where='lab 16.1, Build section, the table: "its `message`, as text"; hunt round 25, 16.1-23',
+          names='all it says is kept',
+          replace=r'''
+            failure = failure or str(error if said is None else said)
+''',
+          by=r'''
+            failure = failure or str(error if said is None else said)[:100]  # a line's worth
+'''),
+    # Hunt round 25 (reader r138), design 16.1-25: NaN looked for as a word.
+    Wrong(lab='16.1', name="NaN and Infinity looked for in the arguments' text",
+          rule='Only arguments that are not a JSON object break a call: NaN and Infinity as values are not JSON, but inside a string they are words.',
+          where='lab 16.1, Build section, item 2: "only arguments that are not an object break a call"; hunt round 25, 16.1-25',
+          names='not a search of the text',
+          replace=r'''
+                arguments = json.loads(joined) if joined else {}
+                json.dumps(arguments, allow_nan=False)  # NaN, Infinity: Python's, not JSON's
+''',
+          by=r'''
+                if "NaN" in joined or "Infinity" in joined:  # Python's, not JSON's
+                    raise ValueError(joined)
+                arguments = json.loads(joined) if joined else {}
+'''),
+    # Hunt round 25 (reader r138), design 16.1-47: a new id split off only from a call that parses.
+    Wrong(lab='16.1', name='a new id split off only from a call whose arguments parse',
+          rule='A fragment that brings an id other than the id already at its index begins a new call there, whether or not the call there has arguments yet, and whether or not they parse yet.',
+          where='lab 16.1, Build section, item 2: "one that brings an id other than the id already at its index begins a new call there"; hunt round 25, 16.1-47',
+          names='begins a new call',
+          replace=r'''
+                if call is None or (call_id and call["id"] and call_id != call["id"]):
+''',
+          by=r'''
+                text = "".join(part for part in call["parts"] if isinstance(part, str)) if call else ""
+                try:
+                    whole = not text or isinstance(json.loads(text), dict)
+                except ValueError:
+                    whole = False  # still coming: the fragment goes on with it
+                if call is None or (call_id and call["id"] and call_id != call["id"] and whole):
+'''),
+    # Hunt round 25 (reader r138), design 16.1-38 (allowed since hunt round 5, until Build item 3
+    # said "spelled as `json.dumps(arguments)` spells it by default").
+    Wrong(lab='16.1', name="a call's arguments written with their keys sorted",
+          rule="A call's arguments go out as JSON text spelled as json.dumps(arguments) spells it by default: keys in the order they came, not sorted.",
+          where='lab 16.1, Build section, item 3: "spelled as `json.dumps(arguments)` spells it by default"; hunt round 25, 16.1-38',
+          names='not sorted',
+          replace=r'''
+                     "function": {"name": call["name"], "arguments": json.dumps(call["arguments"])}}
+''',
+          by=r'''
+                     "function": {"name": call["name"], "arguments": json.dumps(call["arguments"], sort_keys=True)}}
+'''),
+    # Hunt round 25 (reader r138), design 16.1-41: results put in the order of their ids.
+    Wrong(lab='16.1', name='a run of results sorted by call id',
+          rule='Every message goes out in order, results in the order they came, not sorted by their call ids.',
+          where='lab 16.1, Build section, item 3: "The record\'s messages come out of this exactly as they went in"; hunt round 25, 16.1-41',
+          names='goes out in order',
+          replace=r'''
+            wire.append({"role": "tool", "tool_call_id": message["tool_call_id"],
+                         "content": message["content"]})
+''',
+          by=r'''
+            wire.append({"role": "tool", "tool_call_id": message["tool_call_id"],
+                         "content": message["content"]})
+            run = len(wire) - 1
+            while run > 0 and wire[run - 1]["role"] == "tool":
+                run -= 1
+            wire[run:] = sorted(wire[run:], key=lambda sent: sent["tool_call_id"])  # tidy
+'''),
+    # Hunt round 25 (reader r138), design 16.1-43: the specs kept by the tools' names.
+    Wrong(lab='16.1', name="the specs kept by the tools' names",
+          rule='The tools are the list\'s as it is now, worked out afresh on every call: a tool said anew under the same name goes out as it is now.',
+          where='lab 16.1, Build section, item 3: "Each tool goes out as"; hunt round 25, 16.1-43',
+          names='not kept by their names',
+          replace=r'''
+            "tools": [{"type": "function", "function": spec} for spec in tool_specs(tools)],
+''',
+          by=r'''
+            "tools": [{"type": "function", "function": dict(spec)} for spec in
+                      to_wire.__dict__.setdefault("kept", {}).setdefault(
+                          tuple(tool["name"] for tool in tools), tool_specs(tools))],
+'''),
+    # Hunt round 25 (reader r138), design 16.1-49: a cap on the messages sent.
+    Wrong(lab='16.1', name="only the record's last 400 messages put in the body",
+          rule='Every message goes out, however long the record.',
+          where='lab 16.1, Build section, item 3: "The record\'s messages come out of this exactly as they went in"; hunt round 25, 16.1-49',
+          names='every message goes out, however long the record',
+          replace=r'''
+    wire = [{"role": "system", "content": system}]
+    for message in messages:
+''',
+          by=r'''
+    wire = [{"role": "system", "content": system}]
+    for message in messages[-400:]:  # the newest, enough for any context
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    Wrong(
+        lab="16.1", name="a data payload holding NaN or Infinity refused",
+        rule="A data line whose payload is not a JSON object raises ValueError; the page says "
+             "NaN and Infinity are not JSON, though Python's json.loads reads them, and says "
+             "so of arguments; a reader who holds a data payload to the same JSON refuses the "
+             "line, the reference reads it as Python does, and no server the lesson names "
+             "sends one (hunt round 25, probe 16.1-07).",
+        where="hunt round 25", names="",
+        replace='''        chunk = json.loads(payload)''',
+        by='''        chunk = json.loads(payload)
+        json.dumps(chunk, allow_nan=False)  # NaN, Infinity: Python's, not JSON's'''),
     Wrong(
         lab="16.1", name="an empty text beside an object failing the call",
         rule="Arguments are all a call's fragments joined, or, when they came as an object, "
@@ -3137,13 +3310,6 @@ ALLOWED = [
         body["tools"] = [{"type": "function", "function": spec} for spec in tool_specs(tools)]
     return body'''),
     Wrong(
-        lab="16.1", name="a call's arguments written with their keys sorted",
-        rule="The arguments travel as JSON text; a JSON object's keys carry no order, and the "
-             "sorted text parses to the same arguments (hunt round 5, 16.1-25).",
-        where="hunt round 5", names="",
-        replace='''                     "function": {"name": call["name"], "arguments": json.dumps(call["arguments"])}}''',
-        by='''                     "function": {"name": call["name"], "arguments": json.dumps(call["arguments"], sort_keys=True)}}'''),
-    Wrong(
         lab="16.2", name="the tools key left out of the request when there are no tools",
         rule="As lab 16.1 allows of to_wire (the tools key left out when there are no tools): "
              "some providers refuse an empty list, and the model is offered no tool either way "
@@ -3261,6 +3427,44 @@ ALLOWED = [
 
 # Designs no check of the lab can afford to tell apart (tools/wrong_designs.py's Beyond).
 BEYOND = [
+    # Hunt round 25 (reader r138), design 16.1-14: a cap one past the count the test draws.
+    Beyond(lab='16.1', name='only the first 341 calls put in the reply',
+           rule='A reply that arrived whole holds one toolCall per call, however many calls it has.',
+           where='lab 16.1, Build section, item 2 ("then one `toolCall` per call"); hunt round 25, 16.1-14',
+           names='every call is in the reply',
+           reach="test_interleaved_calls_are_matched_by_index draws 302 to 340 calls in one "
+                 "delta (about 1.1 ms of processor time on the reference for 320), past the "
+                 "301 an earlier reader kept; this reader keeps the first 341, one past the "
+                 "draw: a draw past it is the count grown just past the design's threshold, "
+                 "as with the 400 of hunt round 21, and a wider draw would catch it only on "
+                 "some seeds, each thousand calls about 3.5 ms",
+           replace=r'''
+                    calls.append(call)
+''',
+           by=r'''
+                    if len(calls) < 341:  # enough calls for any one reply
+                        calls.append(call)
+''',
+           deep=r'''
+import json
+
+import harness
+from lab.kit import lab_test
+
+LAB = "16.1"
+
+
+@lab_test("A delta of 500 whole calls gives them all: every call is in the reply.")
+async def test_a_delta_of_five_hundred_calls(t):
+    many = [{"choices": [{"index": 0, "delta": {"tool_calls": [
+        {"index": n, "id": f"c{n}", "type": "function",
+         "function": {"name": "read", "arguments": json.dumps({"path": f"f{n}.py"})}}
+        for n in range(500)]}}]},
+        {"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]}]
+    t.expect(len(harness.assemble(many)["content"]), 500,
+             "One chunk of 500 whole calls. The item is how many calls the reply holds: "
+             "every call is in the reply, however many there are (assemble, lesson 16).")
+'''),
     # Hunt round 21 (reader r117), design 16.1-38: a cap past the count the test draws.
     Beyond(lab='16.1', name='only the first 400 calls put in the reply',
            rule='A reply that arrived whole holds one toolCall per call, however many calls it has.',

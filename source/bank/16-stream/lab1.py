@@ -129,7 +129,8 @@ async def test_bank_lines_from_a_faulty_provider(t):
     number = t.random.randint(400, 599)
     errors = [(f'error: "{reason}"', reason), (f"error: {number}", number),
               ("error:true", True), (f"error: {reason} (retry)", f"{reason} (retry)"),
-              ("error:" + " " * t.random.randint(0, 2) + "null", "null")]  # null: still failed
+              ("error:" + " " * t.random.randint(0, 2) + "null", "null"),  # null: still failed
+              ("error:null", "null")]  # with no space too
     t.random.shuffle(errors)
     bad = [f"data: {word(t)}{t.random.choice(['  ', chr(9), ' ' + chr(9)])}",
            f'data: ["{word(t)}"]' + " " * t.random.randint(1, 3),
@@ -349,6 +350,37 @@ async def test_bank_a_job_fed_chunk_by_chunk(t):
                   for n, call_id in reversed(list(enumerate(bare)))] + [choice(finish="tool_calls")],
                  f"U A[{','.join(bare)}] " + " ".join(f"R({call_id})" for call_id in bare) + " A",
                  [["plant", {}]] * len(bare), None])
+    runs.append(["a finish in other letters",
+                 [choice({"content": lead}),
+                  choice(finish=t.random.choice(["LENGTH", "Length", "CONTENT_FILTER",
+                                                 "Content_Filter"]))],
+                 "U A", [], None])  # spelled exactly, or another name
+    long_told = " ".join(word(t) for _ in range(t.random.randint(40, 300)))  # no one length
+    runs.append(["a long message", [choice({"content": lead}), {"error": {"message": long_told}}],
+                 "U A(error)", [], long_told])  # reported whole
+    named = {"bed": f"NaN{word(t)}", "note": t.random.choice(["Infinity", "-Infinity", "NaN"])}
+    runs.append(["NaN and Infinity inside strings",
+                 [calls(piece(0, json.dumps(named), id=a, name="prune")),
+                  choice(finish="tool_calls")],
+                 f"U A[{a}] R({a}) A", [["prune", named]], None])
+    runs.append(["a new id beside cut arguments",
+                 [calls(piece(1, '{"bed": ', id=a, name="prune")),
+                  calls(piece(1, json.dumps(word(t)) + "}", id=b, name="water")),
+                  choice(finish="tool_calls")],
+                 "U A(error)", [], f"Tool call {a} (prune) arrived with arguments that are "
+                 "not a JSON object"])
+    huge = t.random.randint(10 ** 9, 10 ** 18)  # an index has no ceiling
+    runs.append(["a call at an index past a billion",
+                 [calls(piece(huge, json.dumps(prune), id=a, name="prune")),
+                  calls(piece(2, json.dumps(water), id=b, name="water")),
+                  choice(finish="tool_calls")],
+                 f"U A[{b},{a}] R({b}) R({a}) A", [["water", water], ["prune", prune]], None])
+    seed = {"seed": word(t) + "-" * t.random.randint(600, 950)}  # no one count to stop at
+    seed_text = json.dumps(seed)
+    runs.append(["a call of hundreds of one-character fragments",
+                 [calls(piece(0, seed_text[0], id=third, name="plant"))] +
+                 [calls(piece(0, part)) for part in seed_text[1:]] + [choice(finish="tool_calls")],
+                 f"U A[{third}] R({third}) A", [["plant", seed]], None])
     kinds = broken_kinds(t)
     for n in range(4):  # each kind of broken arguments first, another kind after it
         first, second = word(t), word(t)
@@ -386,8 +418,10 @@ async def test_bank_a_job_fed_chunk_by_chunk(t):
              "rides, the last one deciding, labels by content, reads an \"error\" that is "
              "null as left out, and fails a reply with its words "
              "and no call, the first reason of the table deciding, the first error chunk's "
-             "message as text (even empty) or what it says as text, words after the finish "
-             "kept, NaN and Infinity read as no JSON, broken arguments named for the "
+             "message as text (even empty, even long) or what it says as text, words after the "
+             "finish kept, NaN and Infinity read as no JSON (inside a string they are words), "
+             "\"length\" and \"content_filter\" spelled exactly, every chunk and every "
+             "fragment read however many, broken arguments named for the "
              "first such call in index order; the chunks come as a generator, walked once, "
              "and none is changed (assemble, lesson 16). Each row: [the case, the record, the "
              "first reply's label, the tools run as [name, arguments], the ending's "
@@ -587,13 +621,14 @@ async def test_bank_a_long_record_read_back(t):
     edge = lambda text: (t.random.choice([" ", "\n", "  ", "\t"]) + text
                          + t.random.choice([" ", "\n"]))
     system = edge(SYSTEM)
-    record, rounds = [], t.random.randint(76, 84)
+    record, rounds = [], t.random.randint(101, 200)  # 400 to 800 messages: no one length
     for n in range(rounds):
         call_id, name = edge(f"{word(t)}{n}"), edge(word(t))
         record += [harness.user_message(edge(f"step {n} of {word(t)}")),
                    {"role": "assistant", "content": [{"type": "text", "text": edge(word(t))},
                                                      {"type": "toolCall", "id": call_id,
-                                                      "name": name, "arguments": {"n": n}}],
+                                                      "name": name,
+                                                      "arguments": {"n": n, "bed": word(t)}}],
                     "stop_reason": "toolUse"},
                    {"role": "toolResult", "tool_call_id": call_id, "content": edge("ok"),
                     "is_error": False},
@@ -603,6 +638,10 @@ async def test_bank_a_long_record_read_back(t):
                                     {"role": "assistant", "content": [{"type": "text",
                                                                        "text": edge(word(t))}],
                                      "stop_reason": "stop"}])]
+    late, early = f"z{word(t)}", f"a{word(t)}"  # two calls; their results come late first
+    record.append(lab.reply(lab.call("prune", {}, id=late), lab.call("water", {}, id=early)))
+    record += [{"role": "toolResult", "tool_call_id": call_id, "content": edge("ok"),
+                "is_error": False} for call_id in (late, early)]
     record.append({"role": "assistant", "stop_reason": "stop", "content": [  # two blocks
         {"type": "text", "text": edge(word(t))}, {"type": "text", "text": edge(word(t))}]})
     record.append({"role": "assistant", "stop_reason": "toolUse", "content": [
@@ -624,11 +663,13 @@ async def test_bank_a_long_record_read_back(t):
     held = copy.deepcopy(specs)
     for sent in harness.to_wire(system, record[:1], specs)["tools"]:  # specs handed over bare
         sent["function"]["strict"] = True  # as a client may mark what it sends
+    anew = [spec | {"description": edge("Tend it anew.")} for spec in specs]  # the same names
+    again = harness.to_wire(system, record[:1], anew)["tools"]
     back = []
     for sent in body["messages"]:
         if sent["role"] == "assistant":
             back.append(["assistant", sent["content"],
-                         [[c["id"], c["function"]["name"], json.loads(c["function"]["arguments"])]
+                         [[c["id"], c["function"]["name"], c["function"]["arguments"]]
                           for c in sent.get("tool_calls", [])], "tool_calls" in sent])
         elif sent["role"] == "tool":
             back.append(["tool", sent["tool_call_id"], sent["content"]])
@@ -639,24 +680,27 @@ async def test_bank_a_long_record_read_back(t):
         if message["role"] == "assistant":
             found = harness.tool_calls(message)
             wanted.append(["assistant", harness.text_of(message) or None,
-                           [[c["id"], c["name"], c["arguments"]] for c in found], bool(found)])
+                           [[c["id"], c["name"], json.dumps(c["arguments"])] for c in found],
+                           bool(found)])
         elif message["role"] == "toolResult":
             wanted.append(["tool", message["tool_call_id"], message["content"]])
         else:
             wanted.append(["user", message["content"]])
-    t.expect([len(record), back, record == kept, body["tools"], specs == held],
-             [4 * rounds + 3, wanted, True, [{"type": "function", "function": spec} for spec in specs],
-              True],
-             "to_wire sends every message handed to it, in order, however many, a failed or "
+    t.expect([len(record), back, record == kept, body["tools"], specs == held, again],
+             [4 * rounds + 6, wanted, True, [{"type": "function", "function": spec} for spec in specs],
+              True, [{"type": "function", "function": spec} for spec in anew]],
+             "to_wire sends every message handed to it, in order, however many, results in the "
+             "order they came, a failed or "
              "stopped reply too, a call no result answers too, and each string as it was "
-             "recorded, whitespace at its ends included, words of whitespace alone too; the call "
+             "recorded, whitespace at its ends included, words of whitespace alone too, and "
+             "arguments as json.dumps spells them by default, keys in their order; the call "
              "list only where there are calls; each tool as tool_specs gives it, a spec dict "
              "with a key beside too, from the list as it is at this call (to_wire, lesson 16). "
              "Items: [messages in the record, each wire message read back, the record unchanged, "
              "the tools sent, each the spec of a tool handed over with its execute and a key of "
              "its own, the last a spec with a snippet, added to the list in place after a first "
              "body, the specs handed over bare unchanged after a client marked the tools of a "
-             "body made from them]. The reply before the last holds its words as two text "
+             "body made from them, the tools of a body from specs of the same names said anew]. The reply before the last holds its words as two text "
              "blocks: all its words go out, not the first block alone; the last, labelled toolUse, "
              "holds nothing: it goes out with no call list, and comes out of to_wire as it went "
              "in, no key added.")

@@ -164,6 +164,15 @@ async def test_split_arguments_are_parsed_once(t):
               "arguments": {"path": "notes/caf\u00e9.md"}},
              "The same call, one character per fragment: the backslash of \\u00e9 arrives "
              "alone, and still only the joined string is parsed (assemble, lesson 16).")
+    size = t.random.randint(600, 990)  # drawn: no one count to stop at
+    text = json.dumps({"path": "a" * (size - 12)})  # size characters, one a fragment
+    many = [call_chunk(0, text[0], id="call_8", name="read")]
+    many += [call_chunk(0, part) for part in text[1:]] + [finish("tool_calls")]
+    t.expect(len(harness.tool_calls(harness.assemble(many))[0]["arguments"]["path"]), size - 12,
+             f"One call whose arguments, {size} characters, came one character a fragment, each "
+             f"in a chunk of its own: {size + 1} chunks. The item is the length of the path it "
+             "was given: every chunk is read, to the end, and the call's arguments are all its "
+             "fragments joined, however many there are (assemble, lesson 16).")
     t.expect(harness.assemble(iter(chunks(lines))), read,
              "The same chunks handed over as an iterator, which can be walked only once, as "
              "chunks decoded on the fly are: the chunks are walked once, and what the judging "
@@ -212,10 +221,14 @@ async def test_interleaved_calls_are_matched_by_index(t):
              "(assemble, lesson 16).")
     low = t.random.randint(1000, 10 ** 6)  # drawn: no one index to stop at
     high = low + t.random.randint(1, 1000)
+    huge = t.random.randint(10 ** 9, 10 ** 18)  # drawn: an index has no ceiling
     far = [call_chunk(high, '{"command": "ls"}', id="c_high", name="bash"),
+           call_chunk(huge, '{"path": "b.py"}', id="c_huge", name="read"),
            call_chunk(low, '{"path": "a.py"}', id="c_low", name="read"), finish("tool_calls")]
-    t.expect([block["id"] for block in harness.assemble(far)["content"]], ["c_low", "c_high"],
-             f"Two whole calls, c_high at index {high} first, then c_low at index {low}. The "
+    t.expect([block["id"] for block in harness.assemble(far)["content"]],
+             ["c_low", "c_high", "c_huge"],
+             f"Three whole calls, c_high at index {high} first, then c_huge at index {huge}, "
+             f"then c_low at index {low}. The "
              "items are the reply's call ids. An index is the call's place however large it "
              "is: the calls stand in index order, not the order they began (assemble, "
              "lesson 16).")
@@ -339,6 +352,15 @@ async def test_replies_that_did_not_arrive_whole_fail(t):
              "is reported as what it says as text: a str holding what the server said, never "
              "None, a number, or a fixed sentence of your own: the table's error-chunk row in "
              "the lab's Build, item 2 (assemble, lesson 16).")
+    long = "the queue is full, try later; " * t.random.randint(8, 80)  # drawn: no one length
+    t.expect([len(harness.assemble(start + [{"error": said}]).get("error_message") or "")
+              for said in ({"message": long}, {"code": 503, "detail": long})],
+             [len(long), len(str({"code": 503, "detail": long}))],
+             f"Each item is the length of the error_message of a reply whose error chunk held a "
+             f"message of {len(long)} characters, then a dict with no message whose \"detail\" "
+             "is that text: a message is reported whole, however long, and an error with no "
+             "message as str() of it, whole: all it says is kept, not the first part of it "
+             "(the table's error-chunk row in the lab's Build, item 2; assemble, lesson 16).")
     t.expect(worded, why="Each item is [what the error chunk's \"error\" held, the reply's "
              "error_message], for the same five errors: one with no message is reported as str() "
              "of it, as Python writes it ({'code': 503, ...}, not JSON), and a message as text: "
@@ -409,6 +431,15 @@ async def test_broken_arguments_fail_the_reply(t):
              "or whole it looks; only an empty text means {}. The last three hold NaN or "
              "Infinity, which Python's json.loads reads but JSON has not: they are not a JSON "
              "object either (assemble, the lab's Build, item 2).")
+    words = [call_chunk(0, '{"path": "NaN.txt", "note": "-Infinity"}', id="c9", name="read"),
+             finish("tool_calls")]
+    t.expect(harness.assemble(words).get("content"),
+             [lab.call("read", {"path": "NaN.txt", "note": "-Infinity"}, id="c9")],
+             "read(c9)'s arguments are '{\"path\": \"NaN.txt\", \"note\": \"-Infinity\"}': "
+             "NaN and Infinity inside a string are words, and the text is a JSON object, so "
+             "the call is whole: only arguments that are not an object break a call, and it is "
+             "the parse that tells, not a search of the text (assemble, the lab's Build, "
+             "item 2).")
     twice = [call_chunk(0, '{"path": "a.py"}', id="c7", name="read"),
              call_chunk(0, '{"path": "b.py"}'), finish("tool_calls")]
     t.expect(harness.assemble(twice).get("error_message"),
@@ -451,7 +482,7 @@ async def test_to_wire_writes_the_providers_shape(t):
          "is_error": False},
         {"role": "toolResult", "tool_call_id": "c2", "tool_name": "bash",
          "content": "1 failed\nCommand exited with code 1", "is_error": True},
-        lab.reply(lab.call("bash", {"command": "pytest -x"}, id="c3")),
+        lab.reply(lab.call("bash", {"timeout": 60, "command": "pytest -x"}, id="c3")),
         {"role": "toolResult", "tool_call_id": "c3", "tool_name": "bash", "content": "1 passed\n",
          "is_error": False},
         lab.say("\nAll green now.\n"),
@@ -481,7 +512,8 @@ async def test_to_wire_writes_the_providers_shape(t):
              "content": "1 failed\nCommand exited with code 1"},
             {"role": "assistant", "content": None, "tool_calls": [
                 {"id": "c3", "type": "function",
-                 "function": {"name": "bash", "arguments": '{"command": "pytest -x"}'}}]},
+                 "function": {"name": "bash",
+                              "arguments": '{"timeout": 60, "command": "pytest -x"}'}}]},
             {"role": "tool", "tool_call_id": "c3", "content": "1 passed\n"},
             {"role": "assistant", "content": "\nAll green now.\n"},
             {"role": "user", "content": "And the docs?"},
@@ -495,14 +527,14 @@ async def test_to_wire_writes_the_providers_shape(t):
                 "parameters": {"type": "object", "properties": {"command": {"type": "string"}}}}},
         ]},
         "The messages were: U('  Fix the test.\\n'), A('Reading both.', read c1, bash c2), R(c1), "
-        "R(c2) with is_error, A(bash c3) with no words, R(c3), A('\\nAll green now.\\n') with "
+        "R(c2) with is_error, A(bash c3, its arguments {\"timeout\": 60, \"command\": \"pytest -x\"}) with no words, R(c3), A('\\nAll green now.\\n') with "
         "no calls, which has no tool_calls key at all (real servers refuse an empty list), "
         "U('And the docs?') and A(aborted) holding the words 'Then I'; the tools, read (a tool, with "
         "execute, a snippet, guidelines and a key \"function\" of its own) and bash (a spec). "
         "The system prompt goes first; each message goes out in order, a failed or stopped "
         "reply too (lesson 10's view decides what the model sees, not to_wire); a user's text "
         "and an assistant's words go out exactly as written, spaces and newlines at their "
-        "ends included, and an assistant's words are None when it has none; each call's arguments travel as json.dumps text; a result is a \"tool\" message "
+        "ends included, and an assistant's words are None when it has none; each call's arguments travel as json.dumps text, spelled as it spells them by default, their keys in the order they came (not sorted); a result is a \"tool\" message "
         "(the wire has no is_error); tools go out as tool_specs gives them: name, "
         "description and parameters, never their execute, snippet or guidelines, nor a key "
         "of their own, even one named \"function\" (to_wire, "
@@ -528,22 +560,23 @@ async def test_to_wire_writes_the_providers_shape(t):
                  "where the spec is a new dict, so what a client does to the body never "
                  "reaches the caller's tools, even one that was a spec already (to_wire, Build "
                  "item 3, lesson 16).")
-    long = [message for n in range(151)
+    pairs = t.random.randint(200, 600)  # drawn: no one length to stop at
+    long = [message for n in range(pairs)
             for message in (harness.user_message(f"Question {n}."), lab.say(f"Answer {n}."))]
     long += [lab.reply(lab.call("read ", CAFE, id="\tcall_9 ")),
              {"role": "toolResult", "tool_call_id": "\tcall_9 ", "tool_name": "read ",
               "content": "Tool read  not found", "is_error": True}]
     third = harness.to_wire("You fix tests.\n", long, [])["messages"]
     t.expect([len(third), third[0], third[-4:]],
-             [305, {"role": "system", "content": "You fix tests.\n"},
-              [{"role": "user", "content": "Question 150."},
-               {"role": "assistant", "content": "Answer 150."},
+             [2 * pairs + 3, {"role": "system", "content": "You fix tests.\n"},
+              [{"role": "user", "content": f"Question {pairs - 1}."},
+               {"role": "assistant", "content": f"Answer {pairs - 1}."},
                {"role": "assistant", "content": None, "tool_calls": [
                    {"id": "\tcall_9 ", "type": "function",
                     "function": {"name": "read ", "arguments": json.dumps(CAFE)}}]},
                {"role": "tool", "tool_call_id": "\tcall_9 ", "content": "Tool read  not found"}]],
-             "A third body: the system prompt 'You fix tests.\\n', a long record of 304 "
-             "messages (151 questions and answers, then a call the model named 'read ' with "
+             "A third body: the system prompt 'You fix tests.\\n', a long record of "
+             f"{2 * pairs + 2} messages ({pairs} questions and answers, then a call the model named 'read ' with "
              "the id '\\tcall_9 ', and its result), and no tools. The items are how many "
              "messages the body holds, its first, and its last four. The system prompt goes out "
              "exactly as passed, its last newline included; every message goes out, however "
@@ -564,6 +597,10 @@ async def test_to_wire_writes_the_providers_shape(t):
               {"role": "assistant", "content": [], "stop_reason": "error",
                "error_message": "The provider sent an empty reply"},
               lab.reply("\n\n", lab.call("read", CAFE, id="c4"), lab.call("status", {}, id="c5")),
+              {"role": "toolResult", "tool_call_id": "c5", "tool_name": "status",
+               "content": "clean", "is_error": False},
+              {"role": "toolResult", "tool_call_id": "c4", "tool_name": "read",
+               "content": "# Notes\n", "is_error": False},
               harness.user_message("Stop; go on."),
               lab.reply("Going ", "on."),
               {"role": "assistant", "content": [], "stop_reason": "toolUse"}]
@@ -576,7 +613,7 @@ async def test_to_wire_writes_the_providers_shape(t):
     t.expect(harness.to_wire("", record, specs),
              why=f"A fourth body, of the record {lab.shape(record)}: a user's message, a failed "
                  "reply with no words and no calls, a reply whose words are '\\n\\n' before "
-                 "read(c4) and status(c5), whose arguments are {}, calls no result answers, the user again, and a reply whose words "
+                 "read(c4) and status(c5), whose arguments are {}, their results, c5's first, then c4's, the user again, and a reply whose words "
                  "came as two text blocks, 'Going ' and 'on.', and last a reply labelled "
                  "toolUse that holds nothing, no words and no call (an old log's); its tools a list "
                  "holding read as a spec dict with no execute but a snippet and guidelines, "
@@ -590,6 +627,18 @@ async def test_to_wire_writes_the_providers_shape(t):
                  "tools go out as tool_specs gives them, whatever else a dict "
                  "holds; and the tools are the list's as it is now, worked out afresh on every "
                  "call, as the lab's Build, item 3, says (to_wire, lesson 16).")
+    specs[0] = {**specs[0], "description": "Read one file, whole."}  # the same names, anew
+    t.expect(harness.to_wire("", record[:1], specs)["tools"],
+             [{"type": "function", "function": {"name": "read",
+                                                "description": "Read one file, whole.",
+                                                "parameters": {"type": "object",
+                                                               "properties": {}}}},
+              {"type": "function", "function": tools[1]}],
+             "A fifth body, from the same tools list after its read was replaced by one whose "
+             "description is 'Read one file, whole.': the same names as before, read and bash, "
+             "and one tool said anew. The item is the body's tools: the tools are the list's as "
+             "it is now, worked out afresh on every call, not kept by their names (to_wire, "
+             "Build item 3, lesson 16).")
     t.expect(json.dumps(record, sort_keys=True) == kept, True,
              "The fourth record after its two bodies: the record's messages come out of to_wire "
              "exactly as they went in, the reply with nothing in it too: no key added to a "
@@ -614,14 +663,20 @@ async def test_the_content_decides_the_label(t):
     older = [harness.assemble([text_chunk("All done."), finish("function_call")]),
              harness.assemble([call_chunk(0, "{}", id="c2", name="status"), finish("eos")]),
              harness.assemble([text_chunk("All done."), finish("max_length")]),
-             harness.assemble([text_chunk("All done."), finish("content_filtered")])]
+             harness.assemble([text_chunk("All done."), finish("content_filtered")]),
+             harness.assemble([text_chunk("All done."), finish("LENGTH")]),
+             harness.assemble([call_chunk(0, "{}", id="c3", name="status"),
+                               finish("Content_Filter")])]
     t.expect([[reply.get("stop_reason"), reply.get("error_message")] for reply in older],
-             [["stop", None], ["toolUse", None], ["stop", None], ["stop", None]],
+             [["stop", None], ["toolUse", None], ["stop", None], ["stop", None],
+              ["stop", None], ["toolUse", None]],
              "Each item is [stop_reason, error_message] for a reply that finished with a "
              "finish_reason the table does not name: words under \"function_call\" (an older "
-             "server's word), a call under \"eos\", and words under \"max_length\" and "
-             "\"content_filtered\". Only \"length\" and \"content_filter\", spelled exactly, "
-             "fail a finished reply (a name that holds one of them is another name), and the "
+             "server's word), a call under \"eos\", words under \"max_length\" and "
+             "\"content_filtered\", words under \"LENGTH\" and a call under "
+             "\"Content_Filter\". Only \"length\" and \"content_filter\", spelled exactly, "
+             "fail a finished reply (a name that holds one of them, or is one of them in other "
+             "letters, is another name), and the "
              "content decides the label, whatever finish_reason said (assemble, lessons 3 and "
              "16).")
     trailing = {"choices": [{"index": 0, "delta": {}, "finish_reason": None}]}
@@ -986,6 +1041,15 @@ async def test_a_new_id_at_a_used_index_is_a_new_call(t):
              "from the id already at its index begins a new call there; one with no id, or "
              "with the same id again, goes on with the call its index names. Calls at one index "
              "stand in the order they began, not sorted by id (assemble, lesson 16).")
+    cut = [call_chunk(2, '{"path": ', id="call_c", name="read"),
+           call_chunk(2, '"a.py"}', id="call_d", name="read"), finish("tool_calls")]
+    t.expect(harness.assemble(cut).get("error_message"),
+             "Tool call call_c (read) arrived with arguments that are not a JSON object",
+             "The stream: read(call_c) at index 2, its arguments '{\"path\": ', then a fragment "
+             "at the same index bringing the new id call_d and the rest, '\"a.py\"}'. A fragment "
+             "that brings a new id at an index already used begins a new call, whether or not "
+             "the call there has arguments yet, and whether or not they parse yet: call_c's "
+             "arguments stay cut short, and the reply fails naming it (assemble, lesson 16).")
     padded = [call_chunk(0, '{"path": "a.py"}', id=" call_7\t", name=" read"),
               call_chunk(0, '{"command": "ls"}', id="call_7", name="bash "), finish("tool_calls")]
     t.expect(harness.assemble(padded),
@@ -1186,7 +1250,7 @@ async def test_an_error_line_is_a_failure_with_its_reason(t):
     line = ('error: {"code": 400, "message": "the request exceeds the available context size, '
             'try increasing it", "type": "exceed_context_size_error"}')
     others = ["error: model unloaded", 'error: "model unloaded"', "error: 503",
-              'error:{"message": "oom"}', "error: null"]
+              'error:{"message": "oom"}', "error: null", "error:null"]
     t.expect([outcome(line)] + [[other, outcome(other)] for other in others],
              [["gives", {"error": {"code": 400, "message": "the request exceeds the available "
                                    "context size, try increasing it",
@@ -1195,7 +1259,8 @@ async def test_an_error_line_is_a_failure_with_its_reason(t):
               ['error: "model unloaded"', ["gives", {"error": "model unloaded"}]],
               ["error: 503", ["gives", {"error": 503}]],
               ['error:{"message": "oom"}', ["gives", {"error": {"message": "oom"}}]],
-              ["error: null", ["gives", {"error": "null"}]]],
+              ["error: null", ["gives", {"error": "null"}]],
+              ["error:null", ["gives", {"error": "null"}]]],
              "Each item is what decode_line did with an `error:` line: first llama.cpp's, whose "
              "payload is a JSON object, then [the line, what it gave] for a payload of plain "
              "text, a JSON string, a JSON number, and an object with no space after the colon. "
@@ -1204,7 +1269,7 @@ async def test_an_error_line_is_a_failure_with_its_reason(t):
              "(a string loses its quotes, 503 is a number), and is the text when not; "
              "`error:` needs no space after its colon, as `data:` does not; and `error: null` "
              "still says the reply failed, so it gives its text, \"null\", not a null that "
-             "counts as no error (decode_line, the lab's Build, item 1).")
+             "counts as no error, with or without the space: `error:null` too (decode_line, the lab's Build, item 1).")
     lines = lab.stream_lines(lab.fail("out of memory"), real="llamacpp")
     lines = lines[:1] + lab.stream_lines(lab.say("Half an"), real="llamacpp")[1:4] + lines[1:]
     decoded = [harness.decode_line(line) for line in lines]
