@@ -943,6 +943,26 @@ _WIRE_TOOLS = []  # worked out once, on the first call
 
 def to_wire(system, messages, tools):
 '''),)),
+    Wrong(lab='16.1', name="one list for every body's messages",
+          rule="Each call makes a body of its own: a client may keep a body it has sent, or change it, and no later call's body is that one.",
+          where='lab 16.1, Build item 3: "Each call makes a body of its own"; hunt round 25, 16.1-48',
+          names='each call makes a body of its own',
+          replace=r'''
+    wire = [{"role": "system", "content": system}]
+''',
+          by=r'''
+    wire = _BODY  # one list, cleared for each body
+    wire.clear()
+    wire.append({"role": "system", "content": system})
+''',
+          also=((r'''
+def to_wire(system, messages, tools):
+''', r'''
+_BODY = []
+
+
+def to_wire(system, messages, tools):
+'''),)),
     Wrong(lab='16.1', name='a long reply read only to its 300th chunk',
           rule='A reply that arrived whole holds its words as one text block: every chunk of it is read, however many a long answer takes.',
           where='lab 16.1, Build section: "the assistant message that one reply\'s decoded chunks add up to"; bench/kinds.py, a loop given a limit',

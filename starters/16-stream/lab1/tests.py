@@ -497,7 +497,8 @@ async def test_to_wire_writes_the_providers_shape(t):
               "guidelines": ["Read a file before you change it."], "function": "files"},
              {"name": "bash", "description": "Run a command.",
               "parameters": {"type": "object", "properties": {"command": {"type": "string"}}}}]
-    t.expect(harness.to_wire("You fix tests.", messages, tools), {
+    first = harness.to_wire("You fix tests.", messages, tools)
+    t.expect(first, {
         "stream": True,
         "messages": [
             {"role": "system", "content": "You fix tests."},
@@ -551,6 +552,12 @@ async def test_to_wire_writes_the_providers_shape(t):
              "prompt is the first message even when it is empty, and the tools are the ones "
              "this call was given, worked out afresh on every call, never the ones an earlier "
              "call sent (to_wire, lesson 16).")
+    t.expect([message["role"] for message in first["messages"]],
+             ["system", "user", "assistant", "tool", "tool", "assistant", "tool", "assistant",
+              "user", "assistant"],
+             "The first body, kept by the client while the second was written: each call makes a "
+             "body of its own, so the one sent first still holds its own ten messages. The item: "
+             "their roles (to_wire, lesson 16, Build item 3: \"Each call makes a body of its own\").")
     other["tools"][0]["function"]["strict"] = True  # as a client may mark what it sends
     t.expect(bash,
              why="The second body's tools were bash alone, handed over as a spec dict; a "
