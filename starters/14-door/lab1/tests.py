@@ -636,10 +636,11 @@ async def test_confirm_with_asks_the_person(t):
              "\u00e9 of r\u00e9sum\u00e9 as the escape \\u00e9, not the letter. The items are "
              "[the questions the person was asked, what the check answered] (confirm_with, "
              "lesson 14).")
-    person = lab.Human([True, False, True])
+    person = lab.Human([True, True, False, True])
     check = harness.confirm_with(person)
     long = {"path": "setup.py", "content": "".join(f"line {n}\n" for n in range(1, 100001))}
-    calls = [[t.random.choice(["ReadFile", "WebFetch", "Read"]), {"path": ".env"}],
+    calls = [["read", {"path": ".env"}],
+             [t.random.choice(["ReadFile", "WebFetch", "Grep"]), {"path": "docs"}],
              ["restart", {}], ["write", long]]
     answered = [check(name, arguments) for name, arguments in calls]
 
@@ -649,10 +650,11 @@ async def test_confirm_with_asks_the_person(t):
     wanted = [f"Allow {name} {json.dumps(arguments)}?" for name, arguments in calls]
     t.expect([answered, [briefly(question, whole)
                          for question, whole in zip(person.questions, wanted)]],
-             [[None, "the user said no", None], [briefly(whole, whole) for whole in wanted]],
-             "One question per call, whatever the call: a read asks too, its tool's name "
-             "as it is, capitals and all (the question is exact, character for character), a "
-             "call with no "
+             [[None, None, "the user said no", None],
+              [briefly(whole, whole) for whole in wanted]],
+             "One question per call, whatever the call: a read asks too, a tool whose name has "
+             "capitals is named as it is, capitals and all (the question is exact, character "
+             "for character), a call with no "
              "arguments asks Allow restart {}?, and a long call (its JSON over 1,000,000 "
              "characters) is asked in full, every character of its JSON, not cut, since the "
              "person allows only what they read. The items are [what the check answered for "
