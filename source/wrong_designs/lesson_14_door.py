@@ -1485,9 +1485,15 @@ WRONG = [
           names='BaseException that is not an Exception',
           replace=CRASH,
           by=r"""
-        except (Exception, __import__("asyncio").CancelledError, GeneratorExit) as exc:
+        except (Exception, asyncio.CancelledError, GeneratorExit) as exc:
             reason = f"the check failed: {exc}"
-"""),
+""",
+          also=((r"""
+import json
+""", r"""
+import asyncio
+import json
+"""),)),
     Wrong(lab='14.1', name="the tool's exception raised again from None",
           rule="What the real tool raises leaves the door unchanged, its traceback and cause included: not caught and raised again from None, which cuts its cause off.",
           where='lab 14.1, Build section, item 1: "its result, or its failure, is then the call\'s own, unchanged"; hunt round 25, 14.1-15',
