@@ -1478,6 +1478,103 @@ WRONG = [
     command = str(arguments.get("command"))
     if name == "bash" and ("rm -rf" in command or "sudo " in command):
 '''),
+    # Hunt round 25 (reader r137): designs the tests never showed a case of.
+    Wrong(lab='14.1', name="a check's CancelledError made a refusal",
+          rule="The door's try catches Exception and nothing wider: an asyncio.CancelledError from the check (a run being stopped) is a BaseException, not an Exception, and leaves the door as it came.",
+          where='lab 14.1, Build section, item 1: "a `PowerCut`, raised by the real tool or by the check, leaves the run"; figure 14.1: anything wider passes every wall; hunt round 25, 14.1-07',
+          names='BaseException that is not an Exception',
+          replace=CRASH,
+          by=r"""
+        except (Exception, asyncio.CancelledError, GeneratorExit) as exc:
+            reason = f"the check failed: {exc}"
+""",
+          also=((r"""
+import json
+""", r"""
+import asyncio
+import json
+"""),)),
+    Wrong(lab='14.1', name="the tool's exception raised again from None",
+          rule="What the real tool raises leaves the door unchanged, its traceback and cause included: not caught and raised again from None, which cuts its cause off.",
+          where='lab 14.1, Build section, item 1: "its result, or its failure, is then the call\'s own, unchanged"; hunt round 25, 14.1-15',
+          names='traceback and cause included',
+          replace=RUN,
+          by=r"""
+        try:
+            return tool["execute"](arguments)
+        except Exception as own:
+            raise own from None
+"""),
+    Wrong(lab='14.1', name="a note added to the tool's exception",
+          rule="What the real tool raises leaves the door unchanged: no note added to it.",
+          where='lab 14.1, Build section, item 1: "its result, or its failure, is then the call\'s own, unchanged"; hunt round 25, 14.1-16',
+          names='traceback and cause included',
+          replace=RUN,
+          by=r"""
+        try:
+            return tool["execute"](arguments)
+        except Exception as own:
+            own.add_note("(raised behind a door)")
+            raise
+"""),
+    Wrong(lab='14.1', name="a reason's Windows line ends made \\n",
+          rule="Any answer but None is the reason, after Tool call blocked: as str writes it, exactly: a \\r\\n inside it stays.",
+          where='lab 14.1, Build section, item 1: "the call raises `PermissionError` with the text `Tool call blocked: ` and the reason after it, as text whatever its type"; hunt round 25, 14.1-52',
+          names='as str writes it',
+          replace=BLOCK,
+          by=r"""
+            raise PermissionError("Tool call blocked: " + str(reason).replace("\r\n", "\n"))
+"""),
+    Wrong(lab='14.1', name="the check handed the tool's name in lower case",
+          rule="The check is asked with the tool's name, exactly as the tool has it: check(tool[\"name\"], arguments), a name with capitals not made lower case.",
+          where='lab 14.1, Build section, item 1: "with the tool\'s name and the call\'s arguments in that order"; hunt round 25, 14.1-50',
+          names='the name exactly',
+          replace=r"""
+            reason = check(tool["name"], arguments)
+""",
+          by=r"""
+            reason = check(tool["name"].lower().strip(), arguments)
+"""),
+    Wrong(lab='14.1', name="a person who cannot be asked answered with their last answer",
+          rule="A person who cannot be asked has not said yes, whatever they said before: a yes is for one call, so when human.ask raises, the call is refused with a reason, not let through on the person's last True.",
+          where='lab 14.1, Build section, item 3: "lets the call through only on a clear yes"; hunt round 25, 14.1-37',
+          names='a person who cannot be asked',
+          replace=r"""
+    def check(name, arguments):
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+""",
+          by=r"""
+    last = []
+
+    def check(name, arguments):
+        try:
+            said = human.ask(f"Allow {name} {json.dumps(arguments)}?")
+        except Exception:
+            if not last:
+                raise
+            said = last[-1]  # the frontend dropped it: the person's last answer stands
+        last.append(said)
+        if said is True:
+"""),
+    Wrong(lab='14.1', name="a second question for a call that holds rm -rf",
+          rule="confirm_with puts one question to the person per call, whatever the call holds: a call with rm -rf is asked once, with no Are you sure? after it.",
+          where='lab 14.1, Build section, item 3: "puts one question to the person per call"; hunt round 25, 14.1-49',
+          names='asked once per call',
+          replace=ASK,
+          by=r"""
+        question = f"Allow {name} {json.dumps(arguments)}?"
+        if "rm -rf" in question and human.ask("Are you sure? " + question) is not True:
+            return "the user said no"
+        if human.ask(question) is True:
+"""),
+    Wrong(lab='14.1', name="the question's tool name in lower case",
+          rule="The question reads Allow, the tool's name as the tool has it, the arguments as json.dumps writes them, then ?: exact, character for character, capitals included.",
+          where='lab 14.1, Build section: "The question put to the person is exact, character for character"; hunt round 25, 14.1-51',
+          names='asks the person exactly',
+          replace=ASK,
+          by=r"""
+        if human.ask(f"Allow {name.lower()} {json.dumps(arguments)}?") is True:
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -1667,6 +1764,31 @@ DOOR_LOG = []
 
 def guard(tool, check):
 """),)),
+    # Hunt round 25 (reader r137), probe 14.1-46.
+    Wrong(lab='14.1', name='the check and the tool kept as attributes of the new execute',
+          rule="The page rules the guarded tool's keys (the tool's own, execute new) and what a call through it does; attributes put on the new execute function (its check, the tool it wraps) are neither a key of the tool nor seen by the model, and the tool handed in is not changed (hunt round 25, probe 14.1-46).",
+          where='lab 14.1, Build section, item 1 (the line that builds the guarded tool from the tool and the new execute is given)',
+          names='',
+          replace=r"""
+    return {**tool, "execute": execute}
+""",
+          by=r"""
+    execute.check, execute.wrapped = check, tool  # for a debugger: which door, on what
+    return {**tool, "execute": execute}
+"""),
+    # Hunt round 25 (reader r137), design 14.1-23, ruled allowed.
+    Wrong(lab='14.1', name='deny_destructive answering None for arguments that are not a dict',
+          rule="The page rules a bash call whose command is not text or is missing (None, not a raise); arguments that are not a dict at all it does not rule: the reference's deny_destructive raises there (guard then refuses with the check failed:), and answering None, as a reader did, passes too (hunt round 25, 14.1-23).",
+          where='lab 14.1, Build section, item 2: "and so does a bash call whose command is not text"',
+          names='',
+          replace=r"""
+def deny_destructive(name, arguments):
+""",
+          by=r"""
+def deny_destructive(name, arguments):
+    if not isinstance(arguments, dict):
+        return None  # no command at all, so no rm -rf
+"""),
 ]
 
 
@@ -1887,5 +2009,240 @@ async def test_six_thousand_calls_each_asked(t):
              why="The check is asked on each of 6,000 calls and each is refused: the door "
                  "keeps no count of calls. Items: the times the check was asked, the calls "
                  "refused, the calls that ran (guard, lesson 14).")
+'''),
+    # Hunt round 25 (reader r137): limits just past what the lab's tests try, each a limit past
+    # what a test can afford (the next reader's limit is always just past the next case).
+    Beyond(lab='14.1', name='a door that opens after two thousand refusals',
+           rule='Any answer but None refuses the call, the last of many as the first: the door '
+                'keeps no count of refusals, however many.',
+           where='lab 14.1, Build section, item 1: "Any other answer is the reason for a '
+                 'refusal"; hunt round 25, 14.1-12',
+           names='keeps no count of refusals',
+           reach="test_only_none_lets_a_call_through refuses 1,001 to 1,010 calls in a row "
+                 "through one door; this reader's door opens after 2,000, and a case past it "
+                 "is the count grown just past the design's threshold (the door that opens "
+                 "after five thousand is already here), a limit past what a test can afford",
+           replace=BLOCK,
+           by=r'''
+            refused.append(1)  # enough refusals: from the 2,001st on, let it through
+            if len(refused) <= 2_000:
+                raise PermissionError(f"Tool call blocked: {reason}")
+''',
+           also=((r'''
+    def execute(arguments):
+        try:
+''', r'''
+    refused = []
+
+    def execute(arguments):
+        try:
+'''),),
+           deep=r'''
+import harness
+from lab.kit import lab_test, settle, tool
+
+LAB = "14.1"
+
+
+@lab_test("A door whose check refuses 3,000 calls in a row refuses the last as the first: the "
+          "door keeps no count of refusals.")
+async def test_three_thousand_refusals(t):
+    ran = []
+    door = harness.guard(tool("bash", lambda arguments: ran.append(arguments) or "ran"),
+                         lambda name, arguments: "not now")
+    refused = 0
+    for _ in range(3_000):
+        try:
+            await settle(door["execute"]({"command": "make deploy"}))
+        except PermissionError:
+            refused += 1
+    t.expect([refused, ran], [3_000, []],
+             why="Each of 3,000 calls is refused and none runs: the door keeps no count of "
+                 "refusals. Items: the calls refused, the calls that ran (guard, lesson 14).")
+'''),
+    Beyond(lab='14.1', name='a reason cut at 1,200,000 characters',
+           rule='Any answer but None is the reason, after Tool call blocked: as text, exactly, '
+                'however long.',
+           where='lab 14.1, Build section, item 1: "the call raises `PermissionError` with the '
+                 'text `Tool call blocked: ` and the reason after it"; hunt round 25, 14.1-13',
+           names='not cut at any length',
+           reach="test_only_none_lets_a_call_through draws a reason of 200,000 to 1,000,000 "
+                 "characters; this reader cuts at 1,200,000, and a reason past it is the paste "
+                 "grown just past the design's threshold, a limit past what a test can afford",
+           replace=BLOCK,
+           by=r'''
+            raise PermissionError(f"Tool call blocked: {str(reason)[:1_200_000]}")
+''',
+           deep=r'''
+import harness
+from lab.kit import lab_test, settle, tool
+
+LAB = "14.1"
+
+
+@lab_test("A reason of 3,000,000 characters comes after Tool call blocked: whole.")
+async def test_a_reason_of_three_million_characters(t):
+    huge = "the policy says no; " * 150_000
+    door = harness.guard(tool("bash", lambda arguments: "ran"), lambda name, arguments: huge)
+    try:
+        await settle(door["execute"]({"command": "make deploy"}))
+        text = ""
+    except PermissionError as exc:
+        text = str(exc)
+    t.expect([len(text), text == "Tool call blocked: " + huge], [len(huge) + 19, True],
+             why="The reason is whole, not cut at any length. Items: the refusal's length, it "
+                 "is Tool call blocked: and the whole reason (guard, lesson 14).")
+'''),
+    Beyond(lab='14.1', name="a crashed check's text cut at 1,200,000 characters",
+           rule="A crashed check's reason is the check failed: followed by the text of what it "
+                "raised, all of it, however long.",
+           where='lab 14.1, Build section, item 1: "its reason is `the check failed: ` followed '
+                 'by the text of what the check raised"; hunt round 25, 14.1-14',
+           names='not cut at any length',
+           reach="test_a_crashing_check_fails_closed draws a check's error of 228,000 to "
+                 "1,140,000 characters; this reader cuts at 1,200,000, and an error past it is "
+                 "the paste grown just past the design's threshold, a limit past what a test "
+                 "can afford",
+           replace=CRASH,
+           by=r'''
+        except Exception as exc:
+            reason = f"the check failed: {str(exc)[:1_200_000]}"
+''',
+           deep=r'''
+import harness
+from lab.kit import lab_test, settle, tool
+
+LAB = "14.1"
+
+
+@lab_test("A check's error of 3,000,000 characters is the reason whole, after the check failed: .")
+async def test_a_crash_of_three_million_characters(t):
+    vast = RuntimeError("a rule failed; " * 200_000)
+
+    def breaks(name, arguments):
+        raise vast
+    door = harness.guard(tool("bash", lambda arguments: "ran"), breaks)
+    try:
+        await settle(door["execute"]({"command": "ls"}))
+        text = ""
+    except PermissionError as exc:
+        text = str(exc)
+    wanted = f"Tool call blocked: the check failed: {vast}"
+    t.expect([len(text), text == wanted], [len(wanted), True],
+             why="The check's error is the reason whole, not cut at any length. Items: the "
+                 "refusal's length, it is the whole text (guard, lesson 14).")
+'''),
+    Beyond(lab='14.1', name='rm -rf looked for in the first 1,200,000 characters',
+           rule='A bash call whose command contains rm -rf, wherever it stands, gets a reason: '
+                'the whole command is looked at, however long.',
+           where='lab 14.1, Build section, item 2: "A bash call whose command contains '
+                 '`rm -rf`, wherever it stands, gets a reason"; hunt round 25, 14.1-22',
+           names='the whole command is looked at',
+           reach="test_deny_destructive puts rm -rf after about 1,090,000 characters; this "
+                 "reader looks at the first 1,200,000, and a command past it is the paste grown "
+                 "just past the design's threshold, a limit past what a test can afford (the "
+                 "bank's longer commands catch it at grading)",
+           replace=DENY,
+           by=r'''
+    if name == "bash" and "rm -rf" in str(arguments.get("command"))[:1_200_000]:
+''',
+           deep=r'''
+import harness
+from lab.kit import lab_test
+
+LAB = "14.1"
+
+
+@lab_test("deny_destructive refuses a bash command whose rm -rf comes after 3,000,000 "
+          "characters: the whole command is looked at.")
+async def test_rm_rf_after_three_million_characters(t):
+    command = "echo " + "x" * 3_000_000 + " && rm -rf build"
+    t.expect(harness.deny_destructive("bash", {"command": command}) is None, False,
+             why="rm -rf after 3,000,000 characters is still in the command: the whole command "
+                 "is looked at, however long. The value is whether deny_destructive gave None "
+                 "(deny_destructive, lesson 14).")
+'''),
+    Beyond(lab='14.1', name='a person who said yes two thousand times in a row not asked again',
+           rule='confirm_with puts one question to the person per call, the same call asked '
+                'again as often as it comes: the check keeps no count of answers.',
+           where='lab 14.1, Build section, item 3: "the same call asked again as often as it '
+                 'comes"; hunt round 25, 14.1-38',
+           names='keeps no count of answers',
+           reach="test_one_question_per_call_in_order has the person say yes 1,001 to 1,005 "
+                 "times in a row; this reader stops asking after 2,000, and a case past it is "
+                 "the count grown just past the design's threshold, a limit past what a test "
+                 "can afford",
+           replace=r'''
+    def check(name, arguments):
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+            return None
+        return "the user said no"
+''',
+           by=r'''
+    streak = {}
+
+    def check(name, arguments):
+        question = f"Allow {name} {json.dumps(arguments)}?"
+        if streak.get(question, 0) > 2_000:
+            return None  # asked and allowed 2,000 times in a row: trusted now
+        if human.ask(question) is True:
+            streak[question] = streak.get(question, 0) + 1
+            return None
+        streak[question] = 0
+        return "the user said no"
+''',
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "14.1"
+
+
+@lab_test("A person who has said yes 3,000 times in a row is asked about the next call, and "
+          "their no refuses it: the check keeps no count of answers.")
+async def test_three_thousand_yeses_then_a_no(t):
+    person = lab.Human([True] * 3_000 + [False])
+    check = harness.confirm_with(person)
+    answered = [check("bash", {"command": "make reset"}) for _ in range(3_001)]
+    t.expect([answered[-1], len(person.questions)], ["the user said no", 3_001],
+             why="After 3,000 yeses the person is still asked, and their False refuses the "
+                 "call: the check keeps no count of answers. Items: what the check answered "
+                 "last, the questions put (confirm_with, lesson 14).")
+'''),
+    Beyond(lab='14.1', name='a long question cut at two million characters',
+           rule='The question reads Allow, the tool\'s name and the arguments as json.dumps '
+                'writes them, then ?: a long call is asked in full, however long.',
+           where='lab 14.1, Build section, item 3: "The question reads `Allow`, the tool\'s name '
+                 'and the arguments as `json.dumps` writes them, then `?`"; hunt round 25, '
+                 '14.1-39',
+           names='asked in full',
+           reach="test_confirm_with_asks_the_person asks about a call whose JSON is about "
+                 "1,300,000 characters; this reader cuts at 2,000,000, and a call past it is "
+                 "the paste grown just past the design's threshold, a limit past what a test "
+                 "can afford",
+           replace=ASK,
+           by=r'''
+        if human.ask(f"Allow {name} {json.dumps(arguments)[:2_000_000]}?") is True:
+''',
+           deep=r'''
+import json
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "14.1"
+
+
+@lab_test("A call whose JSON is over 3,000,000 characters is asked in full.")
+async def test_a_question_of_three_million_characters(t):
+    person = lab.Human([True])
+    arguments = {"path": "big.txt", "content": "x" * 3_000_000}
+    said = harness.confirm_with(person)("write", arguments)
+    t.expect([said, person.questions == [f"Allow write {json.dumps(arguments)}?"]], [None, True],
+             why="Every character of the call's JSON is put to the person: a long call is "
+                 "asked in full. Items: what the check answered, the question is the whole "
+                 "call (confirm_with, lesson 14).")
 '''),
 ]

@@ -99,7 +99,7 @@ def refusals(t):
     long = "the policy says: " + "; ".join(f"clause {n} forbids it"
                                            for n in range(1, t.random.randint(16, 22)))
     said = ["", False, 0, [], True, {"path": "elsewhere.txt", "content": "moved"},
-            ["not here", "not now"], f"  {t.random.choice(FILES)} is frozen\n",
+            ["not here", "not now"], f"  {t.random.choice(FILES)} is frozen\r\nby ops\r\n",
             BLOCKED + "said before", long]
     broke = [KeyError(t.random.choice(FILES)), AttributeError("'NoneType' has no 'get'"),
              RuleError(f"no rule for {t.random.choice(FILES)}\n  in policy.toml, line "
@@ -297,6 +297,33 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
              "was asked, for each call that reached the tool whether it got the very dict the "
              "check was shown, whether every value of the tool handed in (its guidelines, its "
              "parameters) is as it was].")
+    stopped, cause = [], OSError(f"{t.random.choice(FILES)} is on a full disk")
+    own = RuntimeError(text)
+
+    def stop(name_of, args):
+        stopped.append(name_of)
+        raise asyncio.CancelledError("the run was stopped")
+
+    def broke(arguments):
+        raise own from cause
+    named = name.capitalize()  # a tool's name with a capital, handed to the check as it is
+    for way in (harness.guard(tool(named, act), stop), harness.guard(tool(name, broke), check)):
+        now.update(check=("say", None), tool=None)
+        try:
+            stopped.append(["ran", await settle(way["execute"]({"target": "x"}))])
+        except asyncio.CancelledError as exc:
+            stopped.append(["left", f"CancelledError: {exc}"])
+        except Exception as exc:
+            stopped.append(["raised", f"{type(exc).__name__}: {exc}", exc is own,
+                            exc.__cause__ is cause, getattr(exc, "__notes__", None)])
+    t.expect(stopped, [named, ["left", "CancelledError: the run was stopped"],
+                       ["raised", f"RuntimeError: {text}", True, True, None]],
+             f"Then a door on a tool named {named} whose check raises asyncio.CancelledError "
+             "(a run stopped: a BaseException, not an Exception), and a door whose tool raises RuntimeError from "
+             "an OSError. Items: [what came out of the first door, as left or refused and its "
+             "text; what came out of the second, as its text, whether it is the tool's very "
+             "exception, whether its cause is the tool's own, the notes it carries]; first, "
+             "the name the first check was handed].")
     given = [{}, {"command": f"  sync {t.random.choice(FILES)} \n"}]
     kept = [dict(arguments) for arguments in given]
     own = LookupError(text)
@@ -507,8 +534,8 @@ async def test_bank_a_person_at_the_frontend_during_a_run(t):
     long = {"path": f"{t.random.choice(FILES)}.md",
             "content": "".join(f"- item {n}\n" for n in range(1, t.random.randint(2200, 2400)))}
     once_yes = {"command": f"git clean -fd {t.random.choice(FILES)}"}
-    once_no = {"command": f"rm -r {t.random.choice(FILES)}"}
-    calls = [("read", {"path": f"caf\u00e9/{t.random.choice(FILES)}.txt"}), ("restart", {}),
+    once_no = {"command": f"rm -rf {t.random.choice(FILES)}"}
+    calls = [("read", {"path": f"caf\u00e9/{t.random.choice(FILES)}.txt"}), ("Restart", {}),
              ("write", long), ("bash", {"command": "make reset"})]
     answers = [True, True, "True", t.random.choice([1, 1.0])]
     t.random.shuffle(answers)  # two clear yeses, a word and a number that == True
@@ -523,7 +550,7 @@ async def test_bank_a_person_at_the_frontend_during_a_run(t):
     yes_no = [answer is True for answer in answers]
     person = lab.Human(list(answers))
     tools = [harness.guard(recording(name, ran), harness.confirm_with(person))
-             for name in ("read", "restart", "write", "bash")]
+             for name in ("read", "Restart", "write", "bash")]
     model = lab.ScriptedModel([lab.reply(*[lab.call(name, a) for name, a in calls]),
                                lab.say("Done what you allowed.")])
     h = harness.Harness(model, SYSTEM, tools)
@@ -534,25 +561,34 @@ async def test_bank_a_person_at_the_frontend_during_a_run(t):
                for (name, a), yes in zip(calls, yes_no)],
               [[name, a] for (name, a), yes in zip(calls, yes_no) if yes]],
              f"One batch {[name for name, _ in calls]} (the read's path holds \u00e9, the write "
-             f"is long, two bash calls come twice); the person answered {answers!r} in turn. "
+             f"is long, two bash calls come twice, one an rm -rf); the person answered {answers!r} in turn. "
              "Items: [the questions, in order, each result's [content, is_error], the calls "
              "that ran].")
 
     class Gone:
+        """Says True to the first question; then the terminal is closed."""
+        heard = 0
+
         def ask(self, question):
-            raise ConnectionError("the terminal was closed")
+            self.heard += 1
+            if self.heard > 1:
+                raise ConnectionError("the terminal was closed")
+            return True
     ran.clear()
-    cut_off = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": "make reset"})),
+    status = {"command": f"git status {t.random.choice(FILES)}"}
+    cut_off = lab.ScriptedModel([lab.reply(lab.call("bash", status),
+                                           lab.call("bash", {"command": "make reset"})),
                                  lab.say("Not allowed, then.")])
     h = harness.Harness(cut_off, SYSTEM,
                         [harness.guard(recording("bash", ran), harness.confirm_with(Gone()))])
     await lab.drive(h.prompt("Reset it."))
-    t.expect([lab.shape(h.messages), h.messages[2]["content"] in (
-        NO, FAILED + "the terminal was closed"), h.messages[2]["is_error"], ran],
-             ["U A[c1] R(c1) A", True, True, []],
-             "Then a run whose person cannot be asked (ask raises ConnectionError). Items: [the "
-             "record, whether the result is a refusal with a reason (the user said no, or the "
-             "check failed: and what ask raised), is_error, the calls that ran].")
+    t.expect([lab.shape(h.messages), h.messages[3]["content"] in (
+        NO, FAILED + "the terminal was closed"), h.messages[3]["is_error"], ran],
+             ["U A[c1,c2] R(c1) R(c2) A", True, True, [["bash", status]]],
+             "Then a run whose person says True about the first call and then cannot be asked "
+             "(ask raises ConnectionError) about the second. Items: [the "
+             "record, whether the second result is a refusal with a reason (the user said no, "
+             "or the check failed: and what ask raised), its is_error, the calls that ran].")
     person, ran = lab.Human([True, True]), []
     door = harness.guard(recording("write", ran), harness.confirm_with(person))
     unwritable = {"path": f"{t.random.choice(FILES)}.bin",

@@ -4,6 +4,7 @@ and a door that stays shut when its check crashes or its answer is anything but 
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 14 tests.py
 """
+import asyncio
 import copy
 import itertools
 import json
@@ -68,6 +69,19 @@ class Unreachable:
 
     def ask(self, question):
         raise ConnectionError("the frontend has closed")
+
+
+class Dropped:
+    """A person who answers True to the first question and whose frontend then closes."""
+
+    def __init__(self):
+        self.questions = []
+
+    def ask(self, question):
+        self.questions.append(question)
+        if len(self.questions) > 1:
+            raise ConnectionError("the frontend has closed")
+        return True
 
 
 class Frontless:
@@ -351,7 +365,7 @@ async def test_a_crashing_check_fails_closed(t):
 
 
 @lab_test("The check is called with the tool's name and the call's arguments, by position, "
-          "once per call, whatever the tool, a read too.")
+          "once per call, whatever the tool, a read too, the name exactly as the tool has it.")
 async def test_the_check_gets_name_and_arguments(t):
     asked = []
 
@@ -361,13 +375,16 @@ async def test_the_check_gets_name_and_arguments(t):
     name = t.random.choice(["bash", "shell", "run"])
     plain = shell_tool([])
     plain["name"] = name
+    capital = t.random.choice(["WebFetch", "Grep", "ReadFile"])  # a name with capitals
     tools = [harness.guard(plain, check), harness.guard(tool("read", lambda arguments: "x\n"),
-                                                        check)]
+                                                        check),
+             harness.guard(tool(capital, lambda arguments: "x\n"), check)]
     calls = [[name, {"command": command}] for command in t.random.sample(
         ["ls src", "cat a.py", "pytest -q", "git log", "echo hi"], t.random.randint(1, 4))]
     calls.insert(t.random.randint(0, len(calls)), ["read", {"path": ".env"}])
     calls.insert(t.random.randint(0, len(calls)), ["read", t.random.choice(
         [[".env"], ".env", None])])  # arguments that are not a dict, as a model may send
+    calls.insert(t.random.randint(0, len(calls)), [capital, {"pattern": "TODO"}])
     for n, (called, arguments) in enumerate(calls):
         await answer(tools, {"type": "toolCall", "id": f"c{n}", "name": called,
                              "arguments": arguments})
@@ -375,7 +392,8 @@ async def test_the_check_gets_name_and_arguments(t):
              "check(name, arguments), once per call, asked by position as check(tool[\"name\"], "
              "arguments): this check names its parameters tool and args, as a check may; and "
              "every call is asked, whatever its tool: a tool named read behind a door asks its "
-             "check as bash does; and a call whose arguments are not a dict (a list, a string "
+             "check as bash does, and the name is the tool's exactly, capitals and all "
+             "(WebFetch, Grep or ReadFile, not made lower case); and a call whose arguments are not a dict (a list, a string "
              "or None, as a model may send) is asked about too, with those very arguments: "
              "the door does not refuse it on its own. Each item is [name, arguments] for one "
              "call (guard, Build item 1: \"For each call, the check is asked once\", "
@@ -487,7 +505,8 @@ async def test_deny_destructive(t):
           "however long, an answer that equals None without being None included, and the tool "
           "does not run. The door keeps no count of refusals.")
 async def test_only_none_lets_a_call_through(t):
-    answers = (["", False, 0, [], {}, 0.0, "not today", "  indented", "ends in a newline\n"] +
+    answers = (["", False, 0, [], {}, 0.0, "not today", "  indented", "ends in a newline\n",
+                "two lines\r\nfrom a Windows policy file"] +
                [None] * t.random.randint(2, 4))
     t.random.shuffle(answers)
     ran, pending = [], list(answers)
@@ -500,7 +519,8 @@ async def test_only_none_lets_a_call_through(t):
              "A check's answer is None (go ahead) or a reason to refuse; any other answer is a "
              "reason, falsy or not, so the door asks `is not None`, not whether it is true. The "
              "reason is the check's answer as text, exactly, whatever its type: False reads "
-             "False, and spaces or a newline at its ends stay. Each item is [content, is_error] "
+             "False, and spaces or a newline at its ends stay, and so does a Windows line end "
+             "(\\r\\n) inside it, not made \\n. Each item is [content, is_error] "
              "for one call, the check's answers drawn in some order (guard, lesson 14).")
     # Through the same door: answers that are reasons though they look like something else,
     # then a None after more refusals than a door that counts them would allow.
@@ -616,10 +636,12 @@ async def test_confirm_with_asks_the_person(t):
              "\u00e9 of r\u00e9sum\u00e9 as the escape \\u00e9, not the letter. The items are "
              "[the questions the person was asked, what the check answered] (confirm_with, "
              "lesson 14).")
-    person = lab.Human([True, False, True])
+    person = lab.Human([True, True, False, True])
     check = harness.confirm_with(person)
     long = {"path": "setup.py", "content": "".join(f"line {n}\n" for n in range(1, 100001))}
-    calls = [["read", {"path": ".env"}], ["restart", {}], ["write", long]]
+    calls = [["read", {"path": ".env"}],
+             [t.random.choice(["ReadFile", "WebFetch", "Grep"]), {"path": "docs"}],
+             ["restart", {}], ["write", long]]
     answered = [check(name, arguments) for name, arguments in calls]
 
     def briefly(question, whole):
@@ -628,8 +650,11 @@ async def test_confirm_with_asks_the_person(t):
     wanted = [f"Allow {name} {json.dumps(arguments)}?" for name, arguments in calls]
     t.expect([answered, [briefly(question, whole)
                          for question, whole in zip(person.questions, wanted)]],
-             [[None, "the user said no", None], [briefly(whole, whole) for whole in wanted]],
-             "One question per call, whatever the call: a read asks too, a call with no "
+             [[None, None, "the user said no", None],
+              [briefly(whole, whole) for whole in wanted]],
+             "One question per call, whatever the call: a read asks too, a tool whose name has "
+             "capitals is named as it is, capitals and all (the question is exact, character "
+             "for character), a call with no "
              "arguments asks Allow restart {}?, and a long call (its JSON over 1,000,000 "
              "characters) is asked in full, every character of its JSON, not cut, since the "
              "person allows only what they read. The items are [what the check answered for "
@@ -675,6 +700,8 @@ async def test_one_question_per_call_in_order(t):
     ran = []
     commands = t.random.sample(["ls", "rm -r dist", "cat setup.py", "git stash", "make clean",
                                 "pytest -q"], t.random.randint(3, 5))
+    # and rm -rf: a call that holds it is asked once, like any other, not asked again
+    commands.insert(t.random.randint(0, len(commands)), "rm -rf build")
     answers = [t.random.choice([True, False]) for _ in commands]
     # two calls again, one answered yes the first time and one no: neither is remembered
     yes, no = t.random.sample(range(len(commands)), 2)
@@ -691,7 +718,10 @@ async def test_one_question_per_call_in_order(t):
     t.expect(human.questions, [f'Allow bash {{"command": "{c}"}}?' for c in commands],
              "One question per call, in call order, the same call asked again as often as it "
              "comes: a yes is for one call and is not remembered, and nor is a no, since the "
-             "person may change their mind (confirm_with, lesson 14).")
+             "person may change their mind; and one question only, whatever the call holds: "
+             "rm -rf build is asked once, as the others are, with no second question such as "
+             "Are you sure? (confirm_with, Build item 3: \"puts one question to the person per "
+             "call\", lesson 14).")
     calls = [f"c{n}" for n in range(1, len(commands) + 1)]
     t.expect([lab.shape(h.messages), [m["content"] for m in h.messages[2:2 + len(commands)]], ran],
              [f"U A[{','.join(calls)}] " + " ".join(f"R({c})" for c in calls) + " A",
@@ -808,6 +838,25 @@ async def test_a_power_cut_passes_through_the_guard(t):
              "raised by the real tool or by the check, leaves the run\", lesson 14, figure "
              "14.1: anything wider than Exception passes every wall).")
 
+    def cancelled_in_check(name, arguments):
+        raise asyncio.CancelledError("the run was stopped")
+    door = harness.guard(tool(name, lambda arguments: ran.append(name) or "ran"),
+                         cancelled_in_check)
+    try:
+        await settle(door["execute"]({}))
+        left = "nothing: the guarded execute returned"
+    except asyncio.CancelledError as exc:
+        left = f"CancelledError: {exc}"
+    except Exception as exc:
+        left = f"{type(exc).__name__}: {exc}"
+    t.expect([left, ran], ["CancelledError: the run was stopped", []],
+             "Nor is an asyncio.CancelledError from the check (a run being stopped, as "
+             "lesson 15's Stop does): it is a BaseException, not an Exception, and leaves the "
+             "door as it came, not made a refusal; the door's try catches Exception and "
+             "nothing wider, not Exception with CancelledError or GeneratorExit added by name. "
+             "The items are [what the guarded execute raised, the tools that ran] (guard, "
+             "lessons 4 and 14, figure 14.1: anything wider than Exception passes every wall).")
+
     def interrupted(arguments):
         raise KeyboardInterrupt("Ctrl-C")
     door = harness.guard(tool(name, interrupted), check)
@@ -887,9 +936,10 @@ async def test_the_tools_own_failure_is_not_a_refusal(t):
              "TypeError, FileNotFoundError, RuntimeError, KeyError, IndexError, PermissionError "
              "(guard, lesson 14).")
     own = t.random.choice(owns)
+    cause = OSError(t.random.choice(["the disk is full", "build/ is read-only"]))
 
     def failing(arguments):
-        raise own
+        raise own from cause  # a failure with a cause of its own, as a tool's often has
     door = harness.guard(tool("bash", failing, COMMAND), allow_all)
     try:
         await settle(door["execute"]({"command": "make"}))
@@ -897,9 +947,14 @@ async def test_the_tools_own_failure_is_not_a_refusal(t):
     except Exception as exc:
         came = "the very exception the tool raised" if exc is own else (
             f"another exception, {type(exc).__name__}: {exc}, made by the door")
+        if exc is own and (exc.__cause__ is not cause or getattr(exc, "__notes__", None)):
+            came = (f"the tool's exception, its cause now {exc.__cause__!r} and its notes "
+                    f"{getattr(exc, '__notes__', None)!r}: changed by the door")
     t.expect(came, "the very exception the tool raised",
              f"What leaves the door is the very exception the tool raised ({type(own).__name__}: "
-             f"{own}), not a copy of it rebuilt with the same type and text: the tool's failure "
+             f"{own}), not a copy of it rebuilt with the same type and text, and unchanged: "
+             f"its cause ({cause!r}) kept, not cut off with raise ... from None, and no note "
+             "added to it: the tool's failure "
              "is the call's own, unchanged, its traceback and cause included. The value is what "
              "the guarded execute raised (guard, Build item 1: \"its result, or its failure, "
              "is then the call's own, unchanged\", lesson 14).")
@@ -937,6 +992,19 @@ async def test_only_true_is_yes(t):
              "the check failed: and what ask raised, never an empty one, and the tool does not "
              f"run. The items are [the result is one of {either}, is_error, the commands that "
              f"ran]; the result was {content!r} (confirm_with, lesson 14).")
+    ran = []
+    door = harness.guard(shell_tool(ran), harness.confirm_with(Dropped()))
+    first = await answer([door], bash_call("make status", "c1"))
+    content, is_error = await answer([door], bash_call("rm -r build", "c2"))
+    t.expect([first, content in either, is_error, ran],
+             [["done\n", False], True, True, ["make status"]],
+             "Nor has a person who said yes before and cannot be asked now: their True let the "
+             "first call run, then human.ask raised (the frontend closed), and the second call "
+             "is refused with a reason, not let through on the yes they gave before, since a "
+             "yes is for one call. The items are [the first call's [content, is_error], the "
+             f"second call's result is one of {either}, its is_error, the commands that ran]; "
+             f"the second result was {content!r} (confirm_with, Build item 3: \"lets the call "
+             "through only on a clear yes\", lesson 14).")
     ran = []
     door = harness.guard(shell_tool(ran), harness.confirm_with(Frontless()))
     content, is_error = await answer([door], bash_call("rm -r build"))
