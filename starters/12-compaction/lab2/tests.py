@@ -961,15 +961,21 @@ async def test_maybe_compact_at_the_threshold(t):
              "window, not over it, so nothing happens, however many messages there are. "
              "maybe_compact compacts only on the estimate of tokens, never on a count of "
              "messages (maybe_compact, lesson 12).")
+    # a budget that keeps all but the first turn: the cut is at the second question
+    all_but_one = sum(harness.estimate_tokens([m]) for m in many[2:])
     over = await settle(harness.maybe_compact(h, log, summariser, window=at + 9, reserve=10,
-                                              keep_recent_tokens=keep))
-    t.expect([over, len(summariser.calls), lab.shape(h.messages[:1]), len(h.messages) < len(many)],
+                                              keep_recent_tokens=all_but_one))
+    t.expect([over, len(summariser.calls), lab.shape(h.messages[:1]), len(h.messages) < len(many),
+              len(h.messages)],
              why=f"The same record of {len(many)} short messages, estimated at {at} tokens, with "
-                 f"a window of {at + 9} and a reserve of 10: one token over. Items: "
-                 "[maybe_compact's answer, summary requests, the record's first message, the "
-                 "record is shorter]. estimate_tokens of the harness's messages is of all of "
-                 "them, however many there are, so one token over the window compacts "
-                 "(maybe_compact, lesson 12, Build item 6).")
+                 f"a window of {at + 9} and a reserve of 10: one token over, and a "
+                 f"keep_recent_tokens of {all_but_one}, what every row but the first turn's two "
+                 "costs. Items: [maybe_compact's answer, summary requests, the record's first "
+                 "message, the record is shorter, its length]. estimate_tokens of the harness's "
+                 "messages is of all of them, however many there are, so one token over the "
+                 "window compacts; and compact cuts the log's rows where find_cut says, however "
+                 "many there are: the first turn is summarised, every other row kept "
+                 "(maybe_compact and compact, lesson 12, Build items 5 and 6).")
     compacted_h, compacted_log = h, log  # for a second call, after the next case
     # a record the log is behind on: its last turn was never saved
     _, log = log_of(log_text([{"type": "message", "message": m} for m in mine[:last_question]]))
