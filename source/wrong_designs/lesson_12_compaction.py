@@ -2376,6 +2376,73 @@ def _cut(rows, keep_recent_tokens):
         return 0  # so far below 0 it can only mean no budget
     left, start = keep_recent_tokens, len(rows)
 '''),
+    # Hunt round 25 (reader r136): designs that passed lab 12.2's tests, each now failing one.
+    Wrong(lab='12.2', name='summarize sending the newest 200 messages',
+          rule='summarize sends render(messages) of every message it is given, however many.',
+          where='Build: summarise and keep, item 4: "a single user message holding `render(messages)`" (hunt round 25, 12.2-46)',
+          names='however many and however long',
+          replace=r"""
+    wrapped = user_message(f"<conversation>\n{render(messages)}\n</conversation>")
+""",
+          by=r"""
+    wrapped = user_message(f"<conversation>\n{render(messages[-200:])}\n</conversation>")
+"""),
+    Wrong(lab='12.2', name='compact cutting only within the newest 1,000 rows',
+          rule='compact cuts log.rows() where find_cut says, however many rows the log holds.',
+          where='Build: summarise and keep, item 5: "cuts `log.rows()` where `find_cut` says" (hunt round 25, 12.2-53)',
+          names="compact cuts the log's rows where find_cut says",
+          replace=r"""
+    cut = find_cut(rows, keep_recent_tokens)
+""",
+          by=r"""
+    cut = find_cut(rows[-1000:], keep_recent_tokens) + max(0, len(rows) - 1000)  # older: summarised
+"""),
+    Wrong(lab='12.2', name='a first_kept_id looked for among the newest 500 pairs',
+          rule="A compaction keeps from the pair whose id is its first_kept_id, wherever that pair stands, however many pairs follow it.",
+          where='Build: summarise and keep, item 3: "The pairs from `first_kept_id` on follow" (hunt round 25, 12.2-58)',
+          names='found wherever it stands',
+          replace=r"""
+                start = next((i for i, (key, _) in enumerate(table)
+                              if key == entry["first_kept_id"]), len(table))
+""",
+          by=r"""
+                start = next((i for i, (key, _) in enumerate(table)
+                              if i >= len(table) - 500 and key == entry["first_kept_id"]),
+                             len(table))  # a kept tail is recent
+"""),
+    Wrong(lab='12.2', name='rows() stripping a summary of 1,000 characters or more',
+          rule="rows() puts the summary under its heading exactly as it was logged, whitespace around it included, however long.",
+          where='Build: summarise and keep, item 3: "A compaction entry is read as a rule over the pairs read before it" (hunt round 25, 12.2-69)',
+          names='the space and newline around it included',
+          replace=r"""
+                summary = user_message("Previous conversation summary:\n" + entry["summary"])
+""",
+          by=r"""
+                said = entry["summary"] if len(entry["summary"]) < 1000 else entry["summary"].strip()
+                summary = user_message("Previous conversation summary:\n" + said)
+"""),
+    Wrong(lab='12.2', name='maybe_compact passing over a record of one message',
+          rule="maybe_compact compacts whenever estimate_tokens of the harness's messages plus reserve is over window, however few messages the record holds.",
+          where='Build: summarise and keep, item 6: "It compacts only when `estimate_tokens` of the harness\'s messages plus `reserve` is over `window`" (hunt round 25, 12.2-59)',
+          names='however few messages the record holds',
+          replace=r"""
+    if estimate_tokens(harness.messages) + reserve <= window:
+""",
+          by=r"""
+    if len(harness.messages) < 2 or estimate_tokens(harness.messages) + reserve <= window:
+"""),
+    Wrong(lab='12.2', name='maybe_compact handing over a replay only when it is no longer',
+          rule="When maybe_compact has compacted, the harness holds what the log now replays, whatever its length beside the record: it does not compare the record with the log.",
+          where='Build: summarise and keep, item 6: "It does not compare the record with the log" (hunt round 25, 12.2-62)',
+          names='it does not compare the record with the log',
+          replace=r"""
+        harness.replace_messages(log.replay())  # the one door in, shut during a run
+""",
+          by=r"""
+        fresh = log.replay()
+        if len(fresh) <= len(harness.messages):  # a compaction only ever shortens the record
+            harness.replace_messages(fresh)
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -2527,6 +2594,55 @@ ALLOWED = [
         replace='''    roles = [message["role"] for _, message in rows]''',
         by='''    roles = ["user" if "tool_call_id" not in message and isinstance(message["content"], str)
              else message["role"] for _, message in rows]  # a user message by its shape'''),
+    # Hunt round 25 (reader r136): probes that passed, which the page allows.
+    Wrong(
+        lab="12.2", name="the compaction entry written with first_kept_id before summary",
+        rule="A JSON object's keys have no order: every reader of the log sees the same entry "
+             "whatever order its keys are written in, and the page's exact entry is its keys "
+             "and values, not their order (hunt round 25, probe 12.2-39; as round 18's 12.2-07).",
+        where="Build: summarise and keep, item 2", names="",
+        replace='''        return self._append({"type": "compaction", "summary": summary,
+                             "first_kept_id": first_kept_id})''',
+        by='''        return self._append({"type": "compaction", "first_kept_id": first_kept_id,
+                             "summary": summary})'''),
+    Wrong(
+        lab="12.2", name="summarize also refusing a reply labelled length",
+        rule="The course's replies carry four labels, stop, toolUse, error and aborted; lesson 5 "
+             "has a reply cut off at the output limit made a failed one, labelled error, because "
+             "the course's messages have no fifth label. A \"length\" reply never reaches "
+             "summarize, so refusing one changes nothing over every reply the course can make "
+             "(hunt round 25, probe 12.2-47).",
+        where="Build: summarise and keep, item 4; lesson 5 (the course's messages have no fifth label)",
+        names="",
+        replace='''    if not text or reply["stop_reason"] in ("error", "aborted"):''',
+        by='''    if not text or reply["stop_reason"] in ("error", "aborted", "length"):'''),
+    Wrong(
+        lab="12.2", name="rows() keeping from the last pair with the first_kept_id",
+        rule="Every entry of a log is written by _append, which numbers it e and the line it "
+             "lands on (lesson 11), so no two pairs share an id and \"the one whose id is its "
+             "first_kept_id\" is one pair: the first such pair and the last are the same "
+             "(hunt round 25, probe 12.2-49).",
+        where="Build: summarise and keep, item 3; lesson 11, Build item 2", names="",
+        replace='''                start = next((i for i, (key, _) in enumerate(table)
+                              if key == entry["first_kept_id"]), len(table))''',
+        by='''                start = max((i for i, (key, _) in enumerate(table)
+                             if key == entry["first_kept_id"]), default=len(table))'''),
+    Wrong(
+        lab="12.2", name="rows() telling a compaction by its first_kept_id",
+        rule="Every line is written by _append (lesson 11), and of the two kinds of entry only "
+             "a compaction holds a first_kept_id, so the entries told by that key are exactly "
+             "the compactions; a line that is not such an entry is a person's edit, which lesson "
+             "11 leaves alone or refused (hunt round 25, probe 12.2-51).",
+        where="Build: summarise and keep, items 2 and 3; lesson 11, Build item 1", names="",
+        replace='''            if entry["type"] == "compaction":''',
+        by='''            if "first_kept_id" in entry:  # only a compaction holds one'''),
+    Wrong(
+        lab="12.2", name="summarize offering an empty tuple of tools",
+        rule="No tools is no tools: an empty tuple offers the model nothing to call, as an empty "
+             "list does (hunt round 25, probe 12.2-55).",
+        where="Build: summarise and keep, item 4", names="",
+        replace='''    reply = model.complete(SUMMARY_SYSTEM, [wrapped], [])''',
+        by='''    reply = model.complete(SUMMARY_SYSTEM, [wrapped], ())'''),
 ]
 
 
@@ -2769,5 +2885,80 @@ async def test_a_budget_past_ten_million(t):
              "The walk stops at the row where the kept total reaches keep_recent_tokens, "
              "however large the budget: here at a result of 44 million characters, and the "
              "cut moves on to the next user message, row 4 (find_cut, lesson 12).")
+'''),
+]
+
+_DEEP_HEAD_2 = '''
+import json
+
+import harness
+import lab
+from lab.kit import lab_test, settle
+
+LAB = "12.2"
+FILE = "session.jsonl"
+
+
+def log_of(messages):
+    text = "".join(json.dumps({"id": f"e{i}", "type": "message", "message": m}) + "\\n"
+                   for i, m in enumerate(messages, 1))
+    return harness.SessionLog(lab.Workspace({FILE: text}), FILE)
+'''
+
+BEYOND += [
+    # Hunt round 25 (reader r136): lab 12.2 designs that differ from the reference only past a
+    # size its tests cannot afford.
+    Beyond(lab='12.2', name='maybe_compact passing over a record of over 2,000 messages',
+           rule="maybe_compact compacts whenever estimate_tokens of the harness's messages plus reserve is over window, however many messages the record holds.",
+           where='Build: summarise and keep, item 6: "It compacts only when `estimate_tokens` of the harness\'s messages plus `reserve` is over `window`" (hunt round 25, 12.2-70)',
+           names='however many messages the record holds',
+           reach="the longest record lab 12.2's tests measure is test_maybe_compact_at_the_threshold's, 1,040 to 1,600 short messages (the bank's 1,042 to 1,402); this design passes over a record of over 2,000, and a case past it, the record and its log grown past 2,000 messages, costs that test about 50 ms more a run (measured: 1,050 to 1,600 turns took the lab's tests from about 75 to about 124 ms), a limit past what a test can afford: any such limit has a longer record past it",
+           replace=r'''
+    if estimate_tokens(harness.messages) + reserve <= window:
+''',
+           by=r'''
+    if len(harness.messages) > 2000 or estimate_tokens(harness.messages) + reserve <= window:
+''',
+           deep=_DEEP_HEAD_2 + r'''
+
+@lab_test("maybe_compact compacts a record of 2,400 messages over the window, however many messages the record holds.")
+async def test_a_record_of_twenty_four_hundred_messages(t):
+    many = []
+    for n in range(1200):
+        many += [harness.user_message(f"Q{n}?"), lab.say(f"A{n}.")]
+    log = log_of(many)
+    h = harness.Harness(lab.ScriptedModel([]), "You help.", [], messages=many)
+    summariser = lab.ScriptedModel([lab.say("Many turns.")])
+    done = await settle(harness.maybe_compact(h, log, summariser, window=0, reserve=0,
+                                              keep_recent_tokens=1))
+    t.expect([done, len(summariser.calls), list(h.messages) == log.replay()], [True, 1, True],
+             "A record of 2,400 messages over a window of 0: maybe_compact compacts, however "
+             "many messages the record holds (maybe_compact, lesson 12).")
+'''),
+    Beyond(lab='12.2', name='compact capping keep_recent_tokens at 1,000,000',
+           rule="compact cuts log.rows() where find_cut says for the keep_recent_tokens it is given, however large the budget.",
+           where='Build: summarise and keep, item 5: "cuts `log.rows()` where `find_cut` says" (hunt round 25, 12.2-71)',
+           names='however large the budget',
+           reach="the costliest log lab 12.2's tests compact is the bank's summariser test's, a paste of about 1.5 to 3 million characters, under 1,000,000 tokens (the public tests' longest logged text is a summary of under a million characters, and summarize's paste of millions is never logged); this design differs only for a budget over 1,000,000 tokens on a log that costs more, over 4 million characters, and a case past it, a log grown just past the design's threshold, costs 5 to 13 ms of JSON alone a run, a limit past what a test can afford: any such cap has a larger budget past it",
+           replace=r'''
+    cut = find_cut(rows, keep_recent_tokens)
+''',
+           by=r'''
+    cut = find_cut(rows, min(keep_recent_tokens, 10 ** 6))  # no window is larger
+''',
+           deep=_DEEP_HEAD_2 + r'''
+
+@lab_test("compact keeps every row of a log of 4.4 million characters when the budget fits them all, however large the budget.")
+async def test_a_budget_past_a_million_tokens(t):
+    messages = [harness.user_message("Read a.py."), lab.say("Done."),
+                harness.user_message("Read this: " + "word " * 880_000), lab.say("Read it.")]
+    log = log_of(messages)
+    budget = sum(harness.estimate_tokens([m]) for m in messages) + 10
+    model = lab.ScriptedModel([lab.say("Never asked.")])
+    done = await settle(harness.compact(log, model, keep_recent_tokens=budget))
+    t.expect([done, len(model.calls), len(log.rows())], [False, 0, 4],
+             "A log of four rows costing over a million tokens, and a budget of them all and "
+             "10 more: everything fits, so compact summarises nothing, however large the "
+             "budget (compact, lesson 12).")
 '''),
 ]

@@ -312,11 +312,14 @@ async def test_bank_a_log_compacted_twice(t):
 @lab_test("A long log (over three hundred entries) compacted near its end with a first_kept_id "
           "no pair has replays as the summary and the messages after it.")
 async def test_bank_a_long_log_compacted_near_its_end(t):
-    size = 300 + t.random.randint(5, 30)
+    size = t.random.randint(650, 1100)
     text = "".join(entry_line(i, message=harness.user_message(f"Step {i}.") if i % 2 else
                               lab.say(f"Done {i}.")) for i in range(1, size + 1))
-    summary, missing = f"Steps up to {size}: {word(t)}." + f" {word(t)}" * t.random.randint(
-        30_000, 50_000), t.random.choice(["e0", "x1", "e99999"])
+    messages_only = text
+    # a long summary with whitespace around it, read back as it was logged
+    summary, missing = t.random.choice(["\n", " ", "\t "]) + f"Steps up to {size}: {word(t)}." + \
+        f" {word(t)}" * t.random.randint(30_000, 50_000) + t.random.choice(["\n", "  "]), \
+        t.random.choice(["e0", "x1", "e99999"])
     text += entry_line(size + 1, "compaction", summary=summary, first_kept_id=missing)
     after = [harness.user_message(f"Next: {word(t)}."), lab.say(f"Did {word(t)}.")]
     text += "".join(entry_line(i, message=m) for i, m in enumerate(after, size + 2))
@@ -341,6 +344,18 @@ async def test_bank_a_long_log_compacted_near_its_end(t):
              "it, changes no later reading. Items: [how many rows the second reading gives, "
              "its summary is the logged one under its heading] (SessionLog.rows, lesson 12, "
              "Build item 3).")
+    k = 2 * t.random.randint(2, 40) + 1  # an early question: hundreds of pairs from it on
+    path = t.random.choice(FOLDED)
+    early = harness.SessionLog(lab.Workspace({path: messages_only + entry_line(
+        size + 1, "compaction", summary=f"Up to {k - 1}.", first_kept_id=f"e{k}")}), path)
+    rows = early.rows()
+    t.expect([len(rows), [key for key, _ in rows[:3]], rows[-1][0]],
+             [size - k + 2, [f"e{size + 1}", f"e{k}", f"e{k + 1}"], f"e{size}"],
+             f"The same {size} messages, then a compaction keeping from e{k}, with "
+             f"{size - k + 1} pairs from there on. Items: [how many rows, the first three ids, "
+             "the last id]: the pair whose id is the first_kept_id is found wherever it "
+             "stands, however many pairs follow it, and the pairs from it on follow the "
+             "summary (SessionLog.rows, lesson 12, Build item 3).")
 
 
 # --- rule 4: summarize ---------------------------------------------------------------------------
@@ -349,7 +364,7 @@ async def test_bank_a_long_log_compacted_near_its_end(t):
           "rendered inside <conversation> tags, a failed reply among them included, and stores "
           "the reply's whole text, stripped.")
 async def test_bank_what_compact_sends_the_summariser(t):
-    early, late = turns(t, t.random.randint(1, 2)), turns(t, 1)
+    early, late = turns(t, t.random.randint(110, 400)), turns(t, 1)  # hundreds of turns
     pasted = " ".join(word(t) for _ in range(t.random.randint(2500, 5000)))  # 25,000 or more
     pasted += f" {word(t)}" * t.random.randint(150_000, 250_000)  # and a million or more
     early[0] = (f"{early[0][0]} {pasted}", early[0][1])
@@ -378,11 +393,12 @@ async def test_bank_what_compact_sends_the_summariser(t):
               log.replay()[0]["content"]],
              [True, [{"role": "user", "content": f"<conversation>\n{rendered}\n</conversation>"}],
               [], True, HEAD + said],
-             f"A log of {lab.shape(messages)} (a failed reply with no words in it), compacted "
+             f"A log of {len(messages)} messages, {len(early)} turns and then "
+             f"{lab.shape(messages[-4:])} (a failed reply with no words in it), compacted "
              "to keep its last turn; the summariser answered in two text blocks with spaces "
              "around them. Items: [compact's answer, the request's messages, its tools, its "
              "system prompt is SUMMARY_SYSTEM, the summary the log replays first]: one user "
-             "message holding render() of every row before the cut, and the reply's text, all "
+             "message holding render() of every row before the cut, however many, and the reply's text, all "
              "of it, stripped (summarize, lesson 12).")
     copy = harness.SessionLog(lab.Workspace({path: text}), path)
     again_done = harness.compact(copy, model, keep_recent_tokens=cost(lines_of(late)))
@@ -547,7 +563,7 @@ async def test_bank_compact_through_maybe_compact(t):
              "(compact, lesson 12).")
     # one turn, and a long log of drawn length, each compacted to keep all but its first row
     # (a question, its answer) or its first turn: compact cuts where find_cut says
-    short, long = turns(t, 1), turns(t, t.random.randint(35, 140), longest=20)
+    short, long = turns(t, 1), turns(t, t.random.randint(520, 800), longest=20)
     found = []
     for pairs, cut in ((short, 1), (long, 2)):
         messages = chat(pairs)
@@ -563,7 +579,7 @@ async def test_bank_compact_through_maybe_compact(t):
              f"A log of one turn, then one of {m} messages, each compacted with a budget of "
              "what all but its first row, then all but its first turn, cost. Items, for each: "
              "[compact's answer, the first two ids of rows() afterwards, how many rows]: compact "
-             "cuts where find_cut says, in a log of two rows or of hundreds, and compacts when "
+             "cuts where find_cut says, in a log of two rows or of over a thousand, and compacts when "
              "there is a row before the cut and one from it on (compact, lesson 12).")
 
 
@@ -740,7 +756,15 @@ async def test_bank_maybe_compact_between_runs(t):
     measured.append(harness.maybe_compact(h, log, summariser, window=0, reserve=0,
                                           keep_recent_tokens=1))
     found.append([measured, len(summariser.calls), list(h.messages) == log.replay()])
-    t.expect(found, [[False, 0], [True, 1], [False, 0], [[False, True, True], 2, True]],
+    # a harness holding one message, the last question, over a window of 0
+    log = harness.SessionLog(lab.Workspace({path: lines}), path)
+    h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=[record[-2]])
+    summariser = lab.ScriptedModel([lab.say(f"Short: {word(t)}.")])
+    found.append([harness.maybe_compact(h, log, summariser, window=0, reserve=0,
+                                        keep_recent_tokens=1), len(summariser.calls),
+                  lab.shape(h.messages), list(h.messages) == log.replay()])
+    t.expect(found, [[False, 0], [True, 1], [False, 0], [[False, True, True], 2, True],
+                     [True, 1, "U A(error)", True]],
              f"A record of {len(record)} short messages ending in a failed empty reply, "
              f"estimated at {estimate} tokens. Items, for reserve 5 and a window exactly at the "
              "estimate plus reserve, then one under, then a negative reserve and a window "
@@ -753,4 +777,7 @@ async def test_bank_maybe_compact_between_runs(t):
              "requests, the record is what the log replays, its failed empty reply kept "
              "included]: each call measures the record the harness holds then, whatever it "
              "did before, and hands the harness the log's replay itself, not the request's "
-             "view of it (maybe_compact, lesson 12).")
+             "view of it. Last, a harness holding one message, the question, a window of 0 and "
+             "the same log: [its answer, summary requests, the record's lab.shape, the record "
+             "is what the log replays]: one message over the window compacts too, and the "
+             "harness is handed the replay, longer than its record (maybe_compact, lesson 12).")

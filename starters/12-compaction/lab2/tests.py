@@ -66,7 +66,8 @@ def conversation(pairs, *after):
           "user message holding the rendered conversation inside <conversation> tags, and no "
           "tools. It returns the reply's text, stripped.")
 async def test_summarize_sends_one_request(t):
-    pairs = drawn_pairs(t, t.random.randint(1, 4))
+    # a long session, hundreds of turns: every message rendered, however many
+    pairs = drawn_pairs(t, t.random.randint(150, 600))
     # one question pastes a long text, millions of characters: rendered whole
     pasted = " ".join(word(t) for _ in range(t.random.randint(3000, 6000)))
     pasted += f" {word(t)}" * t.random.randint(200_000, 300_000)
@@ -112,7 +113,8 @@ async def test_summarize_sends_one_request(t):
               sketch(request.messages[0].get("content") if request.messages else None)],
              [True, ["user"], sketch(wanted)],
              f"The {len(pairs)} turns and the failed reply after them go in as text, "
-             f"render(messages) of every message given, however long (here {len(wanted)} "
+             f"render(messages) of every message given, however many and however long (here "
+             f"{2 * len(pairs) + 1} messages, {len(wanted)} "
              "characters with the tags), wrapped in tags, inside one user message: "
              "not as a transcript for the model to continue, and not the request's view, which "
              "would leave the empty failed reply out. Items: [whether the messages are exactly "
@@ -246,7 +248,8 @@ async def test_append_compaction_writes_one_entry(t):
     # a summary hundreds of thousands of characters long, kept and read back whole; and a
     # power cut armed for the write after the next one, which one entry's write never reaches
     long_ws, other = logged(chat(*pairs))
-    given = f"Read {word(t)}:" + f" {word(t)}" * t.random.randint(60_000, 90_000)
+    # ... with a space before it and a newline after it, read back as they are
+    given = f" Read {word(t)}:" + f" {word(t)}" * t.random.randint(60_000, 90_000) + "\n"
     long_ws.cut_power_after(1)
     added = await raised(lambda: other.append_compaction(given, kept))
     try:
@@ -257,12 +260,13 @@ async def test_append_compaction_writes_one_entry(t):
               read[1] == HEAD + given, sketch(read[1])],
              why=f"A fresh log of the same {2 * turns} messages given one compaction whose summary "
                  f"is {len(given)} characters long, on a workspace whose power goes off at the "
-                 "second write from now. Items: [what append_compaction raised, whether the "
-                 "file ends with a newline, the log's entries, whether the first row is the "
+                 "second write from now, a space before it and a newline after it. Items: [what "
+                 "append_compaction raised, whether the file ends with a newline, the log's entries, whether the first row is the "
                  "heading and the whole summary, that row's length and two ends]. An entry is "
                  "one line written by one append (lesson 11's _append, which writes every kind "
                  "of entry), so the power cut is never reached; and the summary is held and "
-                 "read back whatever its length (SessionLog.append_compaction and "
+                 "read back whatever its length, exactly as logged, the space and newline "
+                 "around it included: rows() changes nothing in it (SessionLog.append_compaction and "
                  "SessionLog.rows, lessons 11 and 12, Build items 2 and 3).")
     ws.cut_power_after(0, torn=True)  # the next write stops halfway
     cut = await raised(lambda: log.append_compaction(f"Read {word(t)}.", kept))
@@ -340,29 +344,39 @@ async def test_rows_read_a_compaction_as_a_rule(t):
                  "before it, so it does not reach the messages that come after it in the file, "
                  "and the newer message follows. Items: [the rows' ids, the messages' contents] "
                  "(SessionLog.rows, lesson 12, Build item 3).")
+    # a long log of drawn length, compacted at its end keeping all but its first few pairs
+    size, start = t.random.randint(700, 1200), t.random.randint(12, 99)
     long = [{"id": f"e{n}", "type": "message", "message": harness.user_message(f"Step {n}.")}
-            for n in range(1, 321)]
-    long.append({"id": "e321", "type": "compaction", "summary": "Steps 1 to 299 done.",
-                 "first_kept_id": "e300"})
+            for n in range(1, size + 1)]
+    long.append({"id": f"e{size + 1}", "type": "compaction",
+                 "summary": f"Steps 1 to {start - 1} done.", "first_kept_id": f"e{start}"})
     long_ws = lab.Workspace({FILE: "".join(json.dumps(entry) + "\n" for entry in long)})
     log = harness.SessionLog(long_ws, FILE)
-    t.expect([k for k, _ in log.rows()], ["e321"] + [f"e{n}" for n in range(300, 321)],
-             "A long log: 320 message entries, then a compaction whose first_kept_id is e300. "
-             "The item is the rows' ids: every entry is read, however long the log, so the "
-             "compaction at its end rules over the rows before it (SessionLog.rows, lesson 12).")
+    ids, wanted = [k for k, _ in log.rows()], [f"e{size + 1}"] + [f"e{n}" for n in
+                                                                 range(start, size + 1)]
+    t.expect([ids == wanted, len(ids), ids[:3], ids[-2:]],
+             [True, len(wanted), wanted[:3], wanted[-2:]],
+             f"A long log: {size} message entries, then a compaction whose first_kept_id is "
+             f"e{start}, with {size - start + 1} pairs from there on. Items: [whether the rows' "
+             f"ids are the summary's and then e{start} to e{size} in order, how many, the first "
+             "three, the last two]: every entry is read, however long the log, so the "
+             "compaction at its end rules over the rows before it, and the pair with its "
+             "first_kept_id is found wherever it stands, however many pairs follow it "
+             "(SessionLog.rows, lesson 12, Build item 3).")
     given = log.rows()
     given[0][1]["content"] += " (edited by a caller)"  # the summary message it was handed
     given.clear()  # the caller's own list, changed
     again = log.rows()
     # another program rewrites the file between two readings, to a text of the same length
-    # and the same number of entries: the summary's 299 becomes 298
-    long_ws.write_text(FILE, long_ws.read_text(FILE).replace("Steps 1 to 299", "Steps 1 to 298"))
+    # and the same number of entries: the summary's number becomes the one before it
+    long_ws.write_text(FILE, long_ws.read_text(FILE).replace(f"Steps 1 to {start - 1}",
+                                                             f"Steps 1 to {start - 2}"))
     t.expect([len(again), again is given, again[0][1]["content"], log.replay()[0]["content"]],
              why="The same log read twice, the summary message the first rows() gave edited "
                  "and its list cleared by its caller in between, then read a third time after "
                  "another program rewrote the file to a text of the same length and the same "
-                 "entries but one word, the summary's 299 now 298: each call of rows() reads "
-                 "the log as it is now and returns a new list, so a caller that changes the "
+                 f"entries but one word, the summary's {start - 1} now {start - 2}: each call "
+                 "of rows() reads the log as it is now and returns a new list, so a caller that changes the "
                  "list it was given, or the summary message in it, changes no later reading, "
                  "and a reading sees the file as it is. Items: [rows the second reading gives, "
                  "whether it is the very list the first gave, its first row's content, the "
@@ -947,15 +961,21 @@ async def test_maybe_compact_at_the_threshold(t):
              "window, not over it, so nothing happens, however many messages there are. "
              "maybe_compact compacts only on the estimate of tokens, never on a count of "
              "messages (maybe_compact, lesson 12).")
+    # a budget that keeps all but the first turn: the cut is at the second question
+    all_but_one = sum(harness.estimate_tokens([m]) for m in many[2:])
     over = await settle(harness.maybe_compact(h, log, summariser, window=at + 9, reserve=10,
-                                              keep_recent_tokens=keep))
-    t.expect([over, len(summariser.calls), lab.shape(h.messages[:1]), len(h.messages) < len(many)],
+                                              keep_recent_tokens=all_but_one))
+    t.expect([over, len(summariser.calls), lab.shape(h.messages[:1]), len(h.messages) < len(many),
+              len(h.messages)],
              why=f"The same record of {len(many)} short messages, estimated at {at} tokens, with "
-                 f"a window of {at + 9} and a reserve of 10: one token over. Items: "
-                 "[maybe_compact's answer, summary requests, the record's first message, the "
-                 "record is shorter]. estimate_tokens of the harness's messages is of all of "
-                 "them, however many there are, so one token over the window compacts "
-                 "(maybe_compact, lesson 12, Build item 6).")
+                 f"a window of {at + 9} and a reserve of 10: one token over, and a "
+                 f"keep_recent_tokens of {all_but_one}, what every row but the first turn's two "
+                 "costs. Items: [maybe_compact's answer, summary requests, the record's first "
+                 "message, the record is shorter, its length]. estimate_tokens of the harness's "
+                 "messages is of all of them, however many there are, so one token over the "
+                 "window compacts; and compact cuts the log's rows where find_cut says, however "
+                 "many there are: the first turn is summarised, every other row kept "
+                 "(maybe_compact and compact, lesson 12, Build items 5 and 6).")
     compacted_h, compacted_log = h, log  # for a second call, after the next case
     # a record the log is behind on: its last turn was never saved
     _, log = log_of(log_text([{"type": "message", "message": m} for m in mine[:last_question]]))
@@ -976,6 +996,22 @@ async def test_maybe_compact_at_the_threshold(t):
                  "maybe_compact does not compare the record with the log: it measures the one "
                  "and compacts the other, and keeping them in step (persist_to) is the caller's "
                  "business (maybe_compact, lesson 12, Build item 6).")
+    # a record of a single message, over a window of 0, and a log of many more rows: it
+    # compacts, and the harness is handed the replay, longer than the record it held
+    _, log = log_of(text)
+    h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=[mine[last_question]])
+    summariser = lab.ScriptedModel([lab.say("All but the last question.")])
+    done = await settle(harness.maybe_compact(h, log, summariser, window=0, reserve=0,
+                                              keep_recent_tokens=keep))
+    t.expect([done, len(summariser.calls), lab.shape(h.messages), list(h.messages) == log.replay()],
+             why="A harness whose record is a single message, the last question, a window of 0, "
+                 f"which every record is over, and the log of {lab.shape(earlier + mine)}. "
+                 "Items: [maybe_compact's answer, summary requests, the record's shape "
+                 "afterwards, the record is what the log now replays]. It compacts whenever the "
+                 "estimate plus reserve is over the window, however few messages the record "
+                 "holds, and then the harness holds what the log replays, here more messages "
+                 "than the record it had: it does not compare the record with the log "
+                 "(maybe_compact, lesson 12, Build item 6).")
     # the many short messages' harness again, its record as the compaction left it, window 0
     h, log = compacted_h, compacted_log
     summariser = lab.ScriptedModel([lab.say("The short turns again.")])
