@@ -1763,6 +1763,208 @@ _READ_TEXTS = {}  # path -> the text last read, by every read tool
           by=r"""
         return ws.read_text(arguments.get("path", "missing path"))
 """),
+    # Kill round 25 (reader r134), designs 2.1-03, 05, 06, 10, 16, 35, 39, 44, 46, 50, 54, 55, 56.
+    Wrong(lab='2.1', name='text_of keeping the first 250 text blocks',
+          rule='text_of joins the "text" of every block of type "text", however many the reply '
+               'holds: none is dropped past a count of its own.',
+          where='kill round 25, design 2.1-03 (r134); Build item 1: "in the order they stand"',
+          names='however many the reply holds',
+          replace=r"""
+    return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+""",
+          by=r"""
+    return "".join([block["text"] for block in message["content"]
+                    if block["type"] == "text"][:250])
+"""),
+    Wrong(lab='2.1', name='text_of cutting each block at 10,000 characters',
+          rule='text_of joins the "text" of every block of type "text" as it is, however long '
+               'each is: none is cut.',
+          where='kill round 25, design 2.1-05 (r134); Build item 1: "in the order they stand, '
+                'with nothing put between them"',
+          names='none is cut',
+          replace=r"""
+    return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+""",
+          by=r"""
+    return "".join(block["text"][:10_000] for block in message["content"]
+                   if block["type"] == "text")
+"""),
+    Wrong(lab='2.1', name='text_of kept per message, its blocks and its last words',
+          rule='text_of follows the content as it is when asked: a word changed in place in a '
+               'block before the last one shows at the next ask.',
+          where='kill round 25, design 2.1-06 (r134); Build item 1: "in the order they stand"',
+          names='whichever block it changed',
+          replace=r"""
+    return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+""",
+          by=r"""
+    content = message["content"]
+    key = (id(message), tuple(id(b) for b in content), content[-1].get("text") if content else None)
+    if key not in _WORDS:
+        _WORDS[key] = "".join(block["text"] for block in content if block["type"] == "text")
+    return _WORDS[key]
+
+
+_WORDS = {}  # (message, its blocks, its last block's words) -> the words
+"""),
+    Wrong(lab='2.1', name='tool_calls keeping the first fifty calls',
+          rule='tool_calls gives the blocks of type "toolCall", however many, in the order they '
+               'stand.',
+          where='kill round 25, design 2.1-10 (r134); Build item 2: "in the order they stand"',
+          names='however many',
+          replace=r"""
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+""",
+          by=r"""
+    return [block for block in message["content"] if block["type"] == "toolCall"][:50]
+"""),
+    Wrong(lab='2.1', name='only the first forty-five tools described',
+          rule='tool_specs gives a new dict for each tool, however many tools there are.',
+          where='kill round 25, design 2.1-16 (r134); Build item 3: "a new dict for each tool"',
+          names='however many tools there are',
+          replace=r"""
+             "parameters": tool["parameters"]} for tool in tools]
+""",
+          by=r"""
+             "parameters": tool["parameters"]} for tool in tools[:45]]
+"""),
+    Wrong(lab='2.1', name='tools named with "__" left out of the specs',
+          rule='A tool whose name starts with "_" or "__" is a tool like any other, with a spec '
+               'of its own.',
+          where='kill round 25, design 2.1-56 (r134); Build item 3: "a new dict for each tool"',
+          names='"__"',
+          replace=r"""
+             "parameters": tool["parameters"]} for tool in tools]
+""",
+          by=r"""
+             "parameters": tool["parameters"]} for tool in tools
+            if not tool["name"].startswith("__")]
+"""),
+    Wrong(lab='2.1', name='a tool whose name starts with "_" refused',
+          rule='The tool that runs is the one among the tools whose name is the call\'s name, a '
+               'tool whose name starts with "_" a tool like any other.',
+          where='kill round 25, design 2.1-35 (r134); Build item 4: "whatever other functions '
+                'your file defines"',
+          names='starts with "_"',
+          replace=r"""
+    tool = {t["name"]: t for t in tools}[call["name"]]
+""",
+          by=r"""
+    if call["name"].startswith("_"):
+        raise KeyError(call["name"])
+    tool = {t["name"]: t for t in tools}[call["name"]]
+"""),
+    Wrong(lab='2.1', name='the name table kept per tools list, its length and names',
+          rule='run_tool looks the call\'s name up among the tools it is given at that call: a '
+               'tool replaced in its place by a new one of the same name is the one that runs.',
+          where='kill round 25, design 2.1-39 (r134); Build item 4: "whatever other functions '
+                'your file defines"',
+          names='replaced',
+          replace=r"""
+    tool = {t["name"]: t for t in tools}[call["name"]]
+""",
+          by=r"""
+    key = (id(tools), len(tools), tuple(t["name"] for t in tools))
+    if key not in _TABLES:
+        _TABLES[key] = {t["name"]: t for t in tools}
+    tool = _TABLES[key][call["name"]]
+""",
+          also=((r"""
+def run_tool(tools, call):
+""", r"""
+_TABLES = {}  # (the list, its length, its names) -> name -> tool
+
+
+def run_tool(tools, call):
+"""),)),
+    Wrong(lab='2.1', name='arguments that are not an object refused',
+          rule='execute gets the call\'s arguments, whatever they hold: run_tool checks nothing '
+               'yet, arguments that are a text where an object was due included.',
+          where='kill round 25, design 2.1-54 (r134); Build item 4: "gets the call\'s arguments, '
+                'once"',
+          names='where an object was due',
+          replace=r"""
+    tool = {t["name"]: t for t in tools}[call["name"]]
+""",
+          by=r"""
+    tool = {t["name"]: t for t in tools}[call["name"]]
+    if not isinstance(call.get("arguments"), dict):
+        raise TypeError("arguments must be an object")
+"""),
+    Wrong(lab='2.1', name='every call refused past 64 tools',
+          rule='The tool that runs is the one among the tools whose name is the call\'s name, '
+               'however many tools there are.',
+          where='kill round 25, design 2.1-55 (r134); Build item 4: "whatever other functions '
+                'your file defines"',
+          names='however many tools there are',
+          replace=r"""
+    tool = {t["name"]: t for t in tools}[call["name"]]
+""",
+          by=r"""
+    if len(tools) > 64:
+        raise KeyError(call["name"])
+    tool = {t["name"]: t for t in tools}[call["name"]]
+"""),
+    Wrong(lab='2.1', name='read collapsing "//" inside a path',
+          rule='The path goes to the workspace as the call spells it: read tidies nothing, '
+               '"//" inside a path included.',
+          where='kill round 25, design 2.1-44 (r134); Build item 5: "`read` tidies nothing"',
+          names='"//" inside',
+          replace=r"""
+        return ws.read_text(arguments["path"])
+""",
+          by=r"""
+        return ws.read_text(re.sub(r"(?<=[^./])//+", "/", arguments["path"]))
+""",
+          also=((r"""
+# given in lesson 2: the factory and its tool dict; execute is yours
+""", r"""
+import re
+
+
+# given in lesson 2: the factory and its tool dict; execute is yours
+"""),)),
+    Wrong(lab='2.1', name='read remembering a file over 100,000 characters while its length holds',
+          rule='read gives the text as the workspace holds it at each call, however long the '
+               'file: a long file rewritten at its length is read anew.',
+          where='kill round 25, design 2.1-46 (r134); Build item 5: "as the workspace `ws` holds '
+                'it"',
+          names='however long a file is',
+          replace=r"""
+    def execute(arguments):
+        return ws.read_text(arguments["path"])
+""",
+          by=r"""
+    cache = {}  # (path, length) -> the text read, for long files
+
+    def execute(arguments):
+        text = ws.read_text(arguments["path"])
+        if len(text) > 100_000:
+            return cache.setdefault((arguments["path"], len(text)), text)
+        return text
+"""),
+    Wrong(lab='2.1', name='read turning a path into its NFC form unless it holds U+0301',
+          rule='The path goes to the workspace as the call spells it: a name with a combining '
+               'accent is not made into its one-letter form.',
+          where='kill round 25, design 2.1-50 (r134); Build item 5: "`read` tidies nothing"',
+          names='combining accent',
+          replace=r"""
+        return ws.read_text(arguments["path"])
+""",
+          by=r"""
+        path = arguments["path"]
+        if isinstance(path, str) and not path.isascii() and "\u0301" not in path:
+            path = unicodedata.normalize("NFC", path)
+        return ws.read_text(path)
+""",
+          also=((r"""
+# given in lesson 2: the factory and its tool dict; execute is yours
+""", r"""
+import unicodedata
+
+
+# given in lesson 2: the factory and its tool dict; execute is yours
+"""),)),
 ]
 
 ALLOWED = [
@@ -2111,6 +2313,19 @@ _READ_SCHEMA = {
 
 # given in lesson 2: the factory and its tool dict; execute is yours
 '''),)),
+    # Kill round 25 (reader r134), probe 2.1-29.
+    Wrong(lab='2.1', name='{} handed to execute for a call that has no arguments',
+          rule='Every call block of the course\'s format has its arguments (lab.call gives {} for '
+               'none), so a call with no "arguments" key is outside the format, and the lab says '
+               'of it only that "whatever run_tool makes of it, the block stays as it came": '
+               'handing execute {} for it writes nothing into the block.',
+          where='kill round 25, probe 2.1-29 (r134)', names='',
+          replace=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+          by=r"""
+    text, failed = tool["execute"](call.get("arguments", {})), False
+"""),
 ]
 
 
@@ -2261,5 +2476,41 @@ async def test_a_file_of_six_million_is_read_whole(t):
              why="read returns the whole text of the file, however long: no cap of its own. "
                  "Items: the length read returned, whether it is the whole file "
                  "(make_read_tool, lesson 2).")
+"""),
+    # Kill round 25 (reader r134), design 2.1-31.
+    Beyond(lab='2.1', name='run_tool cutting answers one character past 4,000,000',
+           rule="What execute returned is the content, as it is, however long: no cap of "
+                "run_tool's own.",
+           where='kill round 25, design 2.1-31 (r134); Build item 4: "what `execute` returned as '
+                 'the content"',
+           names="no cap of run_tool's own",
+           reach="test_run_tool_returns_a_result passes on an answer of 4,000,000 characters, "
+                 "past the caps of 10,000 to 2,000,000 the catalogue holds; a cap past any "
+                 "length a test hands over passes it (a limit past what a test can afford, as "
+                 "round 18's cap at 5,000,000), and this one cuts from the 4,000,002nd character",
+           replace=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+           by=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+    text = text[:4_000_001] if isinstance(text, str) else text
+""",
+           deep=r"""
+import harness
+import lab
+from lab.kit import lab_test, settle, tool
+
+LAB = "2.1"
+
+
+@lab_test("run_tool passes on an answer of 4,500,000 characters whole.")
+async def test_an_answer_past_four_million_is_passed_on_whole(t):
+    answer = "x" * 4_500_000
+    result = await settle(harness.run_tool([tool("show", lambda a: answer)],
+                                           lab.call("show", {}, id="c1")))
+    t.expect([len(result["content"]), result["content"] == answer],
+             why="What execute returned is the content, as it is: no cap of run_tool's own. "
+                 "Items: the content's length, whether it is the whole answer (run_tool, "
+                 "lesson 2).")
 """),
 ]

@@ -97,16 +97,21 @@ async def test_bank_text_of_follows_an_edited_reply(t):
     after = harness.text_of(message)
     joined = "".join(b["text"] for b in message["content"])
     message["content"][-1]["text"] = "a Windows line\r\n\t"  # in place: no block added or taken
+    rewritten = [harness.text_of(message), "".join(b["text"] for b in message["content"])]
+    message["content"][0]["text"] = "Rewritten first. "  # in place, not the last block
     hollow = lab.reply("", lab.call("ls", {"path": "."}), "")
-    many = [f"{n}{t.random.choice(EDGED)}" for n in range(t.random.randint(11, 40) * 5)]
-    t.expect([before, after, harness.text_of(message), harness.text_of(hollow),
-              harness.text_of(lab.reply(lab.call("ls", {"path": "."}), *many))],
-             [first + second, joined, "".join(b["text"] for b in message["content"]), "",
-              "".join(many)],
+    many = [f"{n}{t.random.choice(EDGED)}" for n in range(t.random.randint(55, 200) * 5)]
+    t.expect([before, after, rewritten[0], harness.text_of(message), harness.text_of(hollow),
+              harness.text_of(lab.reply(lab.call("ls", {"path": "."}), *many)),
+              shown(harness.text_of(lab.reply(lab.call("ls", {"path": "."}), LOG)))],
+             [first + second, joined, rewritten[1],
+              "".join(b["text"] for b in message["content"]), "", "".join(many), shown(LOG)],
              "text_of of a reply [before it was edited, after the caller changed its first "
              "words, added a text block and removed its call, after the caller rewrote its last "
-             "text block in place to end in \"\\r\\n\" and a tab], then of a reply whose two text "
-             "blocks are empty, then of a reply of a call and 55 to 200 text blocks.")
+             "text block in place to end in \"\\r\\n\" and a tab, after it rewrote its first "
+             "block in place], then of a reply whose two text blocks are empty, then of a reply "
+             "of a call and 275 to 1000 text blocks, then of a call and one text block of over "
+             "4,000,000 characters, by its length and last 30.")
 
 
 # --- rule 2: tool_calls ---------------------------------------------------------------------
@@ -178,7 +183,7 @@ async def test_bank_the_calls_follow_each_reply(t):
     turned.clear()  # the caller turns a call block, in place, into a text block
     turned.update({"type": "text", "text": "(withdrawn) "})
     many = [lab.call(t.random.choice(NAMES), {"path": t.random.choice(PATHS)}, id=f"m{n}")
-            for n in range(t.random.randint(9, 40))]
+            for n in range(t.random.randint(60, 400))]
     t.expect([asked, now, harness.tool_calls(lab.say("Nothing more.")),
               [c["id"] for c in harness.tool_calls(edited)],
               [c["id"] for c in harness.tool_calls(lab.reply("Many.", *many))]],
@@ -190,7 +195,7 @@ async def test_bank_the_calls_follow_each_reply(t):
              "call was removed from its content and another put in front; the calls of another "
              "plain answer, after the caller added a call to the list the last reply gave; the "
              "ids for the first reply once the caller turned one of its call blocks, in place, "
-             "into a text block; the ids of a reply of 9 to 40 calls].")
+             "into a text block; the ids of a reply of 60 to 400 calls].")
 
 
 # --- rule 3: tool_specs ---------------------------------------------------------------------
@@ -238,16 +243,18 @@ async def test_bank_the_tools_a_model_is_told_of(t):
     tools[t.random.randrange(len(tools))]["description"] = "Changed since the last request."
     tools.append(tool("_lint", lambda a: "linted", PATH, "Lint a file."))
     tools[-1]["description"] = ""  # a tool told with no words: "" is what it has
+    tools.insert(t.random.randrange(len(tools)), tool("__fmt__", lambda a: "linted", PATH,
+                                                      "Format a file."))
     messages.append(harness.user_message("And now?"))
     model.complete(BRIEF, messages, harness.tool_specs(tools))
     t.expect([first, told(model.calls[1].tools)],
              [wanted, [[["description", "name", "parameters"], x["name"], x["description"],
                         x["parameters"]] for x in tools]],
              "[What the model was told of each tool at the first request, then at the second, "
-             "once a description had changed and a tool was added, its name starting with \"_\" "
-             "and its description \"\"]: each spec's keys, name, description and parameters.")
+             "once a description had changed and two tools were added, one named \"__fmt__\", "
+             "one whose name starts with \"_\" and whose description is \"\"]: each spec's keys, name, description and parameters.")
     t.expect([await settle(x["execute"]({"path": "a"})) for x in tools],
-             [f"{x['name'].strip()} did it" if x["name"] != "_lint" else "linted"
+             [f"{x['name'].strip()} did it" if x["name"] not in ("_lint", "__fmt__") else "linted"
               for x in tools],
              "What each tool's execute answers after two requests were made from the tools: the "
              "program still holds every tool whole.")
@@ -279,7 +286,7 @@ async def test_bank_the_specs_as_json(t):
     tools[changed]["description"] = "Changed in place."
     descriptions[changed] = "Changed in place."
     crowd = [tool(f"{NAMES[-1 - n % len(NAMES)]}{n}", lambda a: "done", PATH)
-             for n in range(t.random.randint(17, 40))]  # names in no sorted order
+             for n in range(t.random.randint(60, 300))]  # names in no sorted order
     crowded = [s["name"] for s in harness.tool_specs(crowd)]
     empty = harness.tool_specs([])
     empty.append({"name": "lint", "description": "A caller's own.", "parameters": {}})
@@ -297,7 +304,7 @@ async def test_bank_the_specs_as_json(t):
              "parameters as JSON; the descriptions a new ask of the specs gives; the specs of no "
              "tools as JSON, after the caller added one to an earlier answer for no tools; the "
              "keys of a tool with no description or parameters, after tool_specs was asked of "
-             "it; the kind of exception that ask raised, or None; the names of the specs of 17 to 40 "
+             "it; the kind of exception that ask raised, or None; the names of the specs of 60 to 300 "
              "tools, in order]: a spec is a new dict made at "
              "each ask, the tools are as they went in, and a tool lacking a key is no tool.")
 
@@ -312,7 +319,7 @@ LOG = "Error: the nightly build (a saved log)\r\n" + "".join(
 
 def workbench(ws):
     """Tools that act on the workspace `ws`: note appends its `line` and `tag` to notes.txt and
-    answers ""; count adds a line to runs.log and answers None; show answers build.log's text;
+    answers ""; _count adds a line to runs.log and answers None; show answers build.log's text;
     a fourth, named text_of like a function of harness.py, answers how many notes there are, as
     a dict (not a text: run_tool passes it on as it is)."""
     def note(arguments):
@@ -327,7 +334,7 @@ def workbench(ws):
         return {"notes": ws.read_text("notes.txt").count(chr(10))}
     tagged = {"type": "object", "properties": {"line": {"type": "string"}, "tag": {
         "type": "string", "default": "misc"}}}
-    return [tool("note", note, tagged), tool("count", count), tool("show", lambda a: ws.read_text(
+    return [tool("note", note, tagged), tool("_count", count), tool("show", lambda a: ws.read_text(
         "build.log")), tool("text_of", lines)]
 
 
@@ -338,12 +345,16 @@ def workbench(ws):
 async def test_bank_what_the_tools_did_to_the_workspace(t):
     ws = lab.Workspace({"build.log": LOG, "notes.txt": ""})
     tools = workbench(ws)
+    spares = [tool(f"spare{n}", lambda a: "a spare ran", PATH)  # however many tools there are
+              for n in range(t.random.randint(60, 300))]
+    at = t.random.randint(0, len(spares))
+    tools = spares[:at] + tools + spares[at:]
     order = [x["name"] for x in tools]
     lines = [t.random.choice(["", "fix the tests", "ship it", None]) for _ in range(3)]
     lines[t.random.randrange(3)] = ""
     calls = [lab.call("note", {"line": line, "tag": None} if n == 0 else {"line": line})
              for n, line in enumerate(lines)]
-    calls += [lab.call("count"), lab.call("show"), lab.call("text_of")]
+    calls += [lab.call("_count"), lab.call("show"), lab.call("text_of")]
     t.random.shuffle(calls)
     numbered = ids(t, len(calls) - 1) + [" k1 "]
     t.random.shuffle(numbered)
@@ -359,7 +370,7 @@ async def test_bank_what_the_tools_did_to_the_workspace(t):
         if sent["name"] == "note":
             written.append(f"{sent['arguments'].get('line', '(no line)')}|"
                            f"{sent['arguments'].get('tag', '(no tag)')}")
-        answer = {"note": 0, "count": None, "show": len(LOG),
+        answer = {"note": 0, "_count": None, "show": len(LOG),
                   "text_of": {"notes": len(written)}}[sent["name"]]
         wanted.append(["toolResult", sent["id"], sent["name"], answer, False, 5])
     results = []
@@ -371,9 +382,9 @@ async def test_bank_what_the_tools_did_to_the_workspace(t):
                         result.get("is_error"), len(result)])
     t.expect([ws.read_text("notes.txt").splitlines(), ws.read_text("runs.log").count("\n"),
               [x["name"] for x in tools]],
-             [written, sum(c["name"] == "count" for c in calls), order],
+             [written, sum(c["name"] == "_count" for c in calls), order],
              "[The lines the note tool wrote to notes.txt, one per call of note; the lines the "
-             "count tool wrote to runs.log; the names of the tools list afterwards, in order].")
+             "_count tool wrote to runs.log; the names of the tools list afterwards, in order].")
     t.expect(results, wanted,
              "For each call in turn, the result's [role, tool_call_id, tool_name, length of its "
              "content or the content itself when not a text, is_error, number of keys].")
@@ -381,14 +392,20 @@ async def test_bank_what_the_tools_did_to_the_workspace(t):
     ws.write_text("build.log", "rebuilt\r\n")
     bare = {"type": "toolCall", "id": "k99", "name": "show"}  # a call with no "arguments"
     await attempt(tools, bare)
+    worded = {"type": "toolCall", "id": "k98", "name": "show", "arguments": "all of it"}
+    problem, result = await attempt(tools, worded)  # arguments a text: the tool's to judge
     t.expect([(await settle(harness.run_tool(tools, shown_again)))["content"],
-              [sorted(x) for x in tools], [sorted(c) for c in calls], sorted(bare)],
+              [sorted(x) for x in tools], [sorted(c) for c in calls], sorted(bare),
+              [problem, (result or {}).get("content")]],
              ["rebuilt\r\n", [["description", "execute", "name", "parameters"]] * len(tools),
-              [["arguments", "id", "name", "type"]] * len(calls), ["id", "name", "type"]],
+              [["arguments", "id", "name", "type"]] * len(calls), ["id", "name", "type"],
+              [None, "rebuilt\r\n"]],
              "[What the very same show call block, run again through the same tools once "
              "build.log was rebuilt, carries; the keys of each tool afterwards; the keys of each "
              "call block afterwards; the keys of a call block that came with no arguments, "
-             "after run_tool was handed it].")
+             "after run_tool was handed it; what run_tool raised for a show call whose arguments "
+             "are a text, not an object, and the content it gave]: the tools list holds 60 to "
+             "300 tools besides these four.")
 
 
 @lab_test("run_tool runs only a tool of the list it is handed at that call, by the name exactly "
@@ -428,6 +445,11 @@ async def test_bank_which_tool_runs_and_which_is_refused(t):
         problem, result = await attempt(tools, call)
         verdicts.append("refused" if refused(problem, result, call) else
                         (result or {}).get("content", problem))
+    at = t.random.randrange(len(tools))  # a tool replaced in its place by one of its name
+    tools[at] = tool(tools[at]["name"], doing("remade"), PATH)
+    call = lab.call(tools[at]["name"], {"path": "b.txt"}, id="k12")
+    problem, result = await attempt(tools, call)
+    verdicts.append((result or {}).get("content", problem))
     spare = t.random.sample([n for n in NAMES if n not in order], 5)
     kinds = [KeyError("depth"), FileNotFoundError("c.txt"), IsADirectoryError("lib"),
              ConnectionError("no network"),
@@ -444,15 +466,16 @@ async def test_bank_which_tool_runs_and_which_is_refused(t):
                                                        id=f"k{n + 20}")))[0])
     t.expect([verdicts, ran, [x["name"] for x in tools if x["name"] not in spare], problems,
               [[x["name"], sorted(x)] for x in tools] == keys],
-             [["refused"] * 9 + [f"{asked[9]}: a.txt", "refused", f"{added}: b.txt"],
-              [asked[9], added, *spare], order, [f"{type(k).__name__}: {k}" for k in kinds],
+             [["refused"] * 9 + [f"{asked[9]}: a.txt", "refused", f"{added}: b.txt",
+                                 "remade: b.txt"],
+              [asked[9], added, "remade", *spare], order, [f"{type(k).__name__}: {k}" for k in kinds],
               True],
              "[For each call (a tool's name in upper case, in title case, with a line break "
              "after it, with a space before it, a name one letter "
              "short of a tool's, the name of a function of harness.py no tool has, "
              "read (made, not given), a tool's name with \"()\" after it, a tool's name after "
              "\"functions.\", a tool's own name, a tool removed from the list since, a "
-             "tool added since): refused, or the content it got; the tools that ran; the tools "
+             "tool added since, a tool replaced in its place by a new one of its name): refused, or the content it got; the tools that ran; the tools "
              "list's names afterwards, but for the failing tools; what each of five tools in "
              "the list that fail raised (one on an argument the call lacks, one on a missing "
              "file, one on a folder, one on a lost connection, one drawn); whether the list holds the same tools in the same order with the "
@@ -566,13 +589,21 @@ async def test_bank_two_reads_over_two_workspaces(t):
     spaces[0].write_text("lib/Util.py", "util = 1\n")
     spaces[0].write_text("d\u00e9j\u00e0.md", "composed\n")
     spaces[0].write_text("same.TXT", "the capital extension's own file\n")
+    spaces[0].write_text("nai\u0308ve.md", "decomposed\n")
     kept = []
     for text in ["first words\n", "other words\n", "other words, then a longer line.\n",
                  "other words, then a longer line!\n"]:  # each pair as long as each other
         spaces[0].write_text("kept.md", text)
         kept.append(await settle(reads[0]["execute"]({"path": "kept.md"})))
+    big = LONGER * 400  # over 4,000,000 characters, read, then rewritten at its length
+    spaces[0].write_text("big.txt", big)
+    await settle(reads[0]["execute"]({"path": "big.txt"}))
+    spaces[0].write_text("big.txt", "W" + big[1:])
+    again = await settle(reads[0]["execute"]({"path": "big.txt"}))
+    kept.append(again[:12])
     spaces[0].handed.clear()
-    for path in ["./same.txt", "same.txt/", "/same.txt", ".//same.txt", "same.TXT"]:
+    for path in ["./same.txt", "same.txt/", "/same.txt", ".//same.txt", "lib//Util.py",
+                 "nai\u0308ve.md", "same.TXT"]:
         await raised(lambda: reads[0]["execute"]({"path": path}))
     handed = list(spaces[0].handed)
     spaces[0].handed.clear()
@@ -592,10 +623,11 @@ async def test_bank_two_reads_over_two_workspaces(t):
               "a file whose name ends in two spaces\n", "\ufeff# a heading, no carriage return\n",
               ["ValueError", "FileNotFoundError", "TypeError", "KeyError", "FileNotFoundError",
                "FileNotFoundError", "IsADirectoryError"],
-              ["./same.txt", "same.txt/", "/same.txt", ".//same.txt", "same.TXT"],
+              ["./same.txt", "same.txt/", "/same.txt", ".//same.txt", "lib//Util.py",
+               "nai\u0308ve.md", "same.TXT"],
               ["x/../same.txt", "\\same.txt", 7, "lib/util.py", "de\u0301ja\u0300.md", "lib"],
               ["first words\n", "other words\n", "other words, then a longer line.\n",
-               "other words, then a longer line!\n"]],
+               "other words, then a longer line!\n", "W" + LONGER[1:12]]],
              "[What each read returned through run_tool after a write to its workspace and "
              "another to the other one (a long text by its length and last 30 characters); "
              "what reading each of five paths with no file raised; what read returned for a "
@@ -605,8 +637,11 @@ async def test_bank_two_reads_over_two_workspaces(t):
              "no path, for lib/util.py beside lib/Util.py, for d\u00e9j\u00e0.md spelled with "
              "combining accents beside the file spelled without, and for the folder lib; the "
              "paths the workspace was handed by reads of ./same.txt, same.txt/, /same.txt, "
-             ".//same.txt and same.TXT (a file of its own); the paths it was handed by the reads "
+             ".//same.txt, lib//Util.py, nai\u0308ve.md (a combining accent, a file of its "
+             "own) and same.TXT (a file of its own); the paths it was handed by the reads "
              "of those kinds of exception, each as spelt (7 a number); what read returned after "
              "four writes of kept.md, the second as long as the first, the fourth as the third "
-             "but its last letter]: read takes the path as the call "
+             "but its last letter; the first 12 characters read gave for a file of "
+             "over 4,000,000 characters, read, then rewritten at its length with another first "
+             "letter]: read takes the path as the call "
              "spells it, and the text as the workspace holds it at each call.")

@@ -150,19 +150,27 @@ async def test_text_of(t):
     twice["content"].append({"type": "text", "text": "Added."})
     after = harness.text_of(twice)
     twice["content"][-1]["text"] = "Added again."  # an edit in place, no block added this time
-    t.expect([before, after, harness.text_of(twice)],
+    third = harness.text_of(twice)
+    twice["content"][t.random.randrange(2)]["text"] = "Edited. "  # in place, not the last block
+    t.expect([before, after, third, harness.text_of(twice)],
              why="Every text block gives its words, a word said again right after itself "
                  "included (the model may say it twice), and text_of follows the content as "
                  "it is when asked: after the caller changed one of its words and added a text "
                  "block, the answer is the new words, and after it changed a word again, the "
-                 "content as long as before, the newer words. Items: text_of of a reply [word, "
-                 "word, call, word], then of the same reply after the first edit, then after "
-                 "the second (text_of, lesson 2; Build item 1).")
-    many = [f"{t.random.choice(WORDS)}{n} " for n in range(t.random.randint(11, 40) * 5)]
-    t.expect(harness.text_of(lab.reply(*many, *some_calls(t, 1), many[0])), "".join(many + many[:1]),
+                 "content as long as before, the newer words, whichever block it changed, the "
+                 "last or one before it. Items: text_of of a reply [word, word, call, word], "
+                 "then of the same reply after the first edit, then after the second (the last "
+                 "block), then after the third (an earlier block) (text_of, lesson 2; Build "
+                 "item 1).")
+    many = [f"{t.random.choice(WORDS)}{n} " for n in range(t.random.randint(55, 200) * 5)]
+    t.expect([harness.text_of(lab.reply(*many, *some_calls(t, 1), many[0])),
+              brief(harness.text_of(lab.reply(WIDE, *some_calls(t, 1))))],
+             ["".join(many + many[:1]), brief(WIDE)],
              "text_of joins the \"text\" of every block of type \"text\", however many the reply "
-             "holds (here 55 to 200 short blocks, then a call, then one more): none is dropped "
-             "past a count of its own (text_of, lesson 2; Build item 1).")
+             "holds and however long each is: none is dropped past a count of its own (here 275 "
+             "to 1000 short blocks, then a call, then one more) and none is cut (a block of "
+             "4,000,000 characters before a call). Items: text_of of the reply of many blocks, "
+             "then of the long one by its length and last 20 (text_of, lesson 2; Build item 1).")
 
 
 @lab_test("tool_calls gives the call blocks in the order they stand, [] for a plain answer, and "
@@ -226,7 +234,8 @@ async def test_tool_calls(t):
     turned = t.random.choice([b for b in message["content"] if b["type"] == "toolCall"])
     turned.clear()  # a caller turns a call block, in place, into a text block
     turned.update({"type": "text", "text": "Never mind. "})
-    many = some_calls(t, t.random.randint(9, 40))
+    many = [block(t.random.choice(TOOL_NAMES), {"path": t.random.choice(PATHS)}, f"c{n}")
+            for n in t.random.sample(range(1, 1000), t.random.randint(60, 400))]
     t.expect([[c["id"] for c in harness.tool_calls(message)],
               [c["id"] for c in harness.tool_calls(lab.reply(t.random.choice(WORDS), *many))]],
              [[b["id"] for b in message["content"] if b["type"] == "toolCall"],
@@ -234,7 +243,7 @@ async def test_tool_calls(t):
              "The blocks of type \"toolCall\", however many, in the order they stand, and "
              "nothing kept between two asks (Build item 2): after a call block of the content "
              "is turned, in place, into a text block, the next ask leaves it out; and a reply of "
-             "9 to 40 calls gives every one of them, in its order. Items: the call ids after "
+             "60 to 400 calls gives every one of them, in its order. Items: the call ids after "
              "the edit; then the call ids of the long reply (tool_calls, lesson 2).")
 
 
@@ -284,14 +293,17 @@ async def test_specs_have_three_keys_in_order(t):
     edged["name"] = f"{edged['name']} "
     private = dict(t.random.choice(tools), description="")  # named as if kept to the program
     private["name"] = f"_{private['name']}"
-    told = [edged, private]
+    dunder = dict(t.random.choice(tools))  # "__" before its name, and after
+    dunder["name"] = f"__{dunder['name']}__"
+    told = [edged, private, dunder]
     t.random.shuffle(told)
     t.expect([[spec["name"], spec["description"]] for spec in harness.tool_specs(told)],
              [[each["name"], each["description"]] for each in told],
              "A name and a description go to the model exactly as the tool has them, spaces and "
              "line breaks at their ends included: nothing is stripped, an empty description is "
-             "told as \"\" (not one made up), and a tool whose name starts with \"_\" is a tool "
-             "like any other, with a spec of its own (Build item 3 \"a new dict for each tool\"). "
+             "told as \"\" (not one made up), and a tool whose name starts with \"_\" or \"__\" is "
+             "a tool like any other, with a spec of its own (Build item 3 \"a new dict for each "
+             "tool\"). "
              "Each item is [name, description] of one spec (tool_specs, lesson 2).")
     none = harness.tool_specs([])
     answers = [list(none)]
@@ -303,10 +315,10 @@ async def test_specs_have_three_keys_in_order(t):
              "then tool_specs([]) again after a caller added a spec to the first answer "
              "(tool_specs, lesson 2).")
     crowd = [tool(f"{TOOL_NAMES[n % len(TOOL_NAMES)]}{n}", lambda a: "ran", PATH)
-             for n in range(t.random.randint(17, 40))]  # names in no sorted order
+             for n in range(t.random.randint(60, 300))]  # names in no sorted order
     t.expect([spec["name"] for spec in harness.tool_specs(crowd)], [x["name"] for x in crowd],
              "A new dict for each tool in the tools' order, however many tools there are (Build "
-             "item 3): a list of 17 to 40 tools gives as many specs, in its own order, not "
+             "item 3): a list of 60 to 300 tools gives as many specs, in its own order, not "
              "sorted and none left out. Each item is a spec's name (tool_specs, lesson 2).")
 
 
@@ -371,13 +383,18 @@ async def test_run_tool_returns_a_result(t):
     names = t.random.sample(TOOL_NAMES, t.random.randint(1, 4))
     answers = t.random.sample(TEXTS, len(names))
     tools = [recording(name, answer)[0] for name, answer in zip(names, answers)]
+    spares = [tool(f"spare{n}", lambda a: "a spare ran", PATH)  # however many tools there are
+              for n in range(t.random.randint(60, 300))]
+    crowd = spares + tools
+    t.random.shuffle(crowd)
     chosen = t.random.randrange(len(names))
     id = ids(t, 1)[0]
-    result = await settle(harness.run_tool(tools, block(names[chosen], {"path": "a.py"}, id)))
+    result = await settle(harness.run_tool(crowd, block(names[chosen], {"path": "a.py"}, id)))
     t.expect(result, {"role": "toolResult", "tool_call_id": id, "tool_name": names[chosen],
                       "content": answers[chosen], "is_error": False},
              "A result names the call it answers by id, carries execute's return value as its "
-             "content, and has exactly these five keys (run_tool, lesson 2).")
+             "content, and has exactly these five keys, however many tools there are (here "
+             "60 to 300 others beside it in the list) (run_tool, lesson 2).")
     edged, _ = recording(f"{t.random.choice(TOOL_NAMES)} ", "ok")
     result = await settle(harness.run_tool([edged], block(edged["name"], {}, "\tc7 ")))
     t.expect([result["tool_call_id"], result["tool_name"]], ["\tc7 ", edged["name"]],
@@ -427,6 +444,10 @@ async def test_execute_gets_the_arguments(t):
     calls.append(block("read", {}, "c0"))
     problem, result = await outcome([read], calls[-1])
     contents.append([result["content"], result["is_error"]] if problem is None else problem)
+    given.append("path=a.py")  # arguments that are not an object: the tool's to judge
+    calls.append({"type": "toolCall", "id": "c98", "name": "read", "arguments": "path=a.py"})
+    problem, result = await outcome([read], calls[-1])
+    contents.append([result["content"], result["is_error"]] if problem is None else problem)
     # A call block that came with no "arguments" key at all, to a tool of its own: whatever
     # run_tool makes of it, the block stays as it came.
     bare = {"type": "toolCall", "id": "c0", "name": "read"}
@@ -435,8 +456,8 @@ async def test_execute_gets_the_arguments(t):
              "run_tool calls the tool's execute once per call, with call[\"arguments\"], "
              "whatever they hold: an empty string and None are values too, and a call with no "
              "arguments, {}, gets {} and nothing made up (an offset of None "
-             "where the schema says integer is the tool's to judge: run_tool checks nothing "
-             "yet), a \"default\" of the schema is not added, a tool that returned "
+             "where the schema says integer, or arguments that are a text where an object was "
+             "due, are the tool's to judge: run_tool checks nothing yet), a \"default\" of the schema is not added, a tool that returned "
              "\"\" is not run again, and a call whose id and arguments an earlier call had (a "
              "later run's c1) runs anew, never answered from memory. Each item is what one "
              "call's execute received (run_tool, lesson 2; Build item 4 \"gets the call's "
@@ -459,7 +480,8 @@ async def test_execute_gets_the_arguments(t):
           "harness.py has the same name.")
 async def test_the_tool_is_picked_by_name(t):
     names = (t.random.sample(TOOL_NAMES, t.random.randint(1, 3)) +
-             t.random.sample(HARNESS_NAMES, t.random.randint(1, 2)))
+             t.random.sample(HARNESS_NAMES, t.random.randint(1, 2)) +
+             [f"_{t.random.choice(TOOL_NAMES)}"])  # named as if kept to the program: a tool too
     t.random.shuffle(names)
     ran = []
     tools = [tool(name, lambda a, name=name: ran.append(name) or f"{name} ran")
@@ -474,7 +496,8 @@ async def test_the_tool_is_picked_by_name(t):
         results.append([result["tool_name"], result["content"]])
     t.expect(results, [[name, f"{name} ran"] for name in asked],
              "Among several tools, run_tool looks the call's name up among the tools it is "
-             "given, and nowhere else. Each item is [tool_name, content] of one result "
+             "given, and nowhere else, a tool whose name starts with \"_\" a tool like any "
+             "other. Each item is [tool_name, content] of one result "
              "(run_tool, lesson 2).")
     t.expect(ran, asked, "Each call ran its own tool, once (run_tool, lesson 2).")
     t.expect([[sorted(call), call["arguments"]] for call in sent],
@@ -514,7 +537,8 @@ async def test_the_tool_is_picked_by_name(t):
     # file made but did not give.
     ran.clear()
     removed = tools.pop(t.random.randrange(len(tools)))["name"]
-    kept_name = t.random.choice([kept["name"] for kept in tools])  # a tool still in the list
+    kept_name = t.random.choice([kept["name"] for kept in tools  # a tool still in the list, whose
+                                 if kept["name"][0] != "_"])  # capitalize() makes another name
     nears = [kept_name.upper(), kept_name.capitalize(), f"{kept_name} ", f" {kept_name}"]
     near = t.random.choice(nears)
     nears = [other for other in nears if other not in (near, kept_name)]  # the other spellings
@@ -530,16 +554,22 @@ async def test_the_tool_is_picked_by_name(t):
         call = block(name, {"path": "notes.txt"}, id)
         refusals.append(refused(*await outcome(given, call), call))
     await outcome(tools, block(extra, {}, "c104"))
-    t.expect([refusals, ran], [[True] * len(refusals), [extra]],
+    at = t.random.randrange(len(tools))  # a tool replaced in place by a new one of its name
+    tools[at] = tool(tools[at]["name"], lambda a: ran.append("remade") or "remade ran")
+    remade = await settle(harness.run_tool(tools, block(tools[at]["name"], {}, "c107")))
+    t.expect([refusals, ran, remade["content"]], [[True] * len(refusals), [extra, "remade"],
+                                                 "remade ran"],
              "run_tool looks the call's name up, exactly as the call spells it, among the tools "
              "it is given at that call, and nowhere else (Build item 4 \"the one among `tools` "
              "whose `\"name\"` is the call's name\"): a name in another case or with a space is "
              "not the tool's, a tool taken out of the list since no longer runs, one added since "
              "does, a read tool the file made but did not give is not among them, and a tool's "
              "name followed by \"()\" or after \"functions.\" is not its name; then the "
-             "name's other spellings (upper case, a capital, a space at one end) each tried. "
-             "Items: whether each of those calls was refused (KeyError in lesson 2, an error result from "
-             "lesson 4), then the tools that ran (run_tool, lesson 2).")
+             "name's other spellings (upper case, a capital, a space at one end) each tried; and a "
+             "tool replaced in its place by a new one of the same name, the list as long as "
+             "before, is the one that runs. Items: whether each of those calls was refused "
+             "(KeyError in lesson 2, an error result from lesson 4), then the tools that ran, "
+             "then the content of the call to the replaced tool (run_tool, lesson 2).")
     twins_ran = []
     twins = [tool("grep", lambda a, n=n: twins_ran.append(n) or f"grep {n}") for n in (1, 2)]
     twin = await settle(harness.run_tool(twins, block("grep", {}, "c120")))
@@ -623,7 +653,8 @@ async def test_the_read_tool(t):
     files = dict(zip(t.random.sample(PATHS, 4), t.random.sample(TEXTS, 4)))
     ws = Asked(files | {"long.log": LONG, "lines.log": LINES, "ragged.txt": RAGGED, "bom.md": "\ufeff# A plain heading\n",
                         "wide.log": WIDE, "3": "a file named 3\n", "src/Main.py": "main()\n",
-                        "caf\u00e9.md": "a name spelled with one letter \u00e9\n"})
+                        "caf\u00e9.md": "a name spelled with one letter \u00e9\n",
+                        "nai\u0308ve.md": "a name spelled with a combining accent\n"})
     read = harness.make_read_tool(ws)
     # A second read tool over another workspace, made after the first: each reads its own.
     other = harness.make_read_tool(lab.Workspace({path: "another workspace's\n"
@@ -684,15 +715,21 @@ async def test_the_read_tool(t):
     ws.write_text(edited, "CHANGED SINCE\n" + texts[edited] + ".")
     third = await settle(read["execute"]({"path": edited}))
     ws.write_text(edited, "CHANGED SINCE\n" + texts[edited] + "!")  # only its last letter new
-    t.expect([first, second, third, await settle(read["execute"]({"path": edited}))],
+    fourth = await settle(read["execute"]({"path": edited}))
+    ws.write_text("wide.log", "W" + WIDE[1:])  # the long file, read before, as long as it was
+    wide = await settle(read["execute"]({"path": "wide.log"}))
+    t.expect([first, second, third, fourth, wide[:20]],
              ["changed since\n" + texts[edited], "CHANGED SINCE\n" + texts[edited],
-              "CHANGED SINCE\n" + texts[edited] + ".", "CHANGED SINCE\n" + texts[edited] + "!"],
+              "CHANGED SINCE\n" + texts[edited] + ".", "CHANGED SINCE\n" + texts[edited] + "!",
+              "W" + WIDE[1:20]],
              "read gives the text as the workspace holds it at each call: a file changed since "
              "the last read is read anew, not remembered, even when the change leaves it as "
              "long as it was, its start unchanged too. Items: what read gave after an edit, then "
              "after another that kept the length, then after two that kept the length and "
-             "changed only the last letter (make_read_tool, lesson 2; Build item 5 \"as the workspace `ws` holds "
-             "it\").")
+             "changed only the last letter; then the first 20 characters of what read gave for "
+             "the file of 4,000,000 characters, read before, after its first letter was "
+             "rewritten, however long a file is (make_read_tool, lesson 2; Build item 5 \"as "
+             "the workspace `ws` holds it\").")
     spaced = t.random.choice(list(files))
     ws.write_text(spaced + " ", "the file whose name ends in a space\n")
     ws.write_text(spaced + "  ", "the file whose name ends in two spaces\n")
@@ -739,7 +776,7 @@ async def test_the_read_tool(t):
     spelled = t.random.choice(list(files))
     stem, _, ext = spelled.rpartition(".")
     spellings = [f"./{spelled}", f"{spelled}/", f"/{spelled}", f".//{spelled}",
-                 f"{stem}.{ext.upper()}"]
+                 "src//Main.py", "nai\u0308ve.md", f"{stem}.{ext.upper()}"]
     ws.write_text(spellings[-1], "a file whose extension is in capitals\n")  # one of its own
     ws.asked.clear()
     for path in spellings:
@@ -751,14 +788,16 @@ async def test_the_read_tool(t):
              [spellings, [[path, True] for path, _ in refused]],
              "The path goes to the workspace as the call spells it: read tidies nothing (Build "
              "item 5), not even where the workspace would read the tidied path as the same file "
-             "(\"./\" before it, \"/\" after it, a \"/\" or \".//\" before it, its extension "
-             "in upper case, a file of its own: what a path means is the workspace's to say); "
+             "(\"./\" before it, \"/\" after it, a \"/\" or \".//\" before it, \"//\" inside "
+             "it, its extension in upper case, a file of its own: what a path means is the "
+             "workspace's to say), nor a name with a combining accent (\"nai\u0308ve.md\", a "
+             "file of its own) made into its one-letter form; "
              "and the whole text of the file named is that file's or none: a name in another "
              "case than the file's (src/main.py beside src/Main.py), \"caf\u00e9\" spelled with "
              "\"e\" and a combining accent beside a file whose name has the one letter, and a "
              "folder (src) name no file, so read raises as the workspace does, never a text "
              "found under another name or \"\" made up. Items: the paths the workspace was "
-             "asked for by the first five reads; then for each name of no file [the path, "
+             "asked for by the first seven reads; then for each name of no file [the path, "
              "whether read raised] (make_read_tool, lesson 2).")
 
 
