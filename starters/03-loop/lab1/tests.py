@@ -170,15 +170,6 @@ async def test_a_plain_reply(t):
              "Every reply goes on the record as the model gave it: the same keys (its usage "
              "and timestamp too), its text unstripped, an empty text block kept, nothing "
              "rebuilt (run_agent, lesson 3).")
-    # A first reply with nothing in it asks for nothing: the run ends at once, with it recorded.
-    quiet = {"role": "assistant", "content": [], "stop_reason": "stop"}
-    model = lab.ScriptedModel([quiet, lab.say("never asked")])
-    quietly = await run(model, [looker()], t.random.choice(PROMPTS))
-    t.expect([lab.shape(quietly), quietly[1:], len(model.calls)], ["U A", [quiet], 1],
-             "A first reply with no content asks for nothing, so it ends the run at once: the "
-             "run ends at the first reply that asks for nothing, whether that is the first "
-             "reply or a later one, and the model is not asked again. The items are [the "
-             "record, its replies, the requests] - the Build's item 3 (run_agent, lesson 3).")
     # A later run on the same list leaves what the list held before as it was; and a reply
     # with nothing in it, after a round of tools, is still a reply, so it goes on the record too.
     empty, width = {"role": "assistant", "content": [], "stop_reason": "stop"}, t.random.randint(1, 2)
@@ -191,6 +182,15 @@ async def test_a_plain_reply(t):
              "result, an empty one included, even when it comes after a round of tools. The "
              "items are [the record, the first run's reply, the second run's last reply] "
              "- the Build's item 3 (run_agent, lesson 3).")
+    # A first reply with nothing in it asks for nothing: the run ends at once, with it recorded.
+    quiet = {"role": "assistant", "content": [], "stop_reason": "stop"}
+    model = lab.ScriptedModel([quiet, lab.say("never asked")])
+    quietly = await run(model, [looker()], t.random.choice(PROMPTS))
+    t.expect([lab.shape(quietly), quietly[1:], len(model.calls)], ["U A", [quiet], 1],
+             "A first reply with no content asks for nothing, so it ends the run at once: the "
+             "run ends at the first reply that asks for nothing, whether that is the first "
+             "reply or a later one, and the model is not asked again. The items are [the "
+             "record, its replies, the requests] - the Build's item 3 (run_agent, lesson 3).")
 
 
 @lab_test("One call, then an answer: the record is U A[c1] R(c1) A, and the second request "
@@ -274,12 +274,12 @@ async def test_a_batch_is_answered_in_order(t):
                                             if m["role"] == "toolResult"], ran])
         shown.append(ids)
     t.expect(found,
-             why=f"Replies whose calls have the ids {shown[0]}, then {shown[1]}, in that order: "
-                 "every call of a "
-                 "reply has its result, from run_tool, in call order (the reply's order, not "
+             why="Two replies whose calls' ids are out of their numbers' order: every call of "
+                 "a reply has its result, from run_tool, in call order (the reply's order, not "
                  "the order of the ids' numbers), a call whose id another call of the reply has "
                  "included. Each item is [the record, the results' call ids, the paths the "
-                 "tool ran on] of one reply - the Build's item 3 (run_agent, lesson 3).")
+                 f"tool ran on] of one reply, whose ids were {shown[0]}, then {shown[1]} - the "
+                 "Build's item 3 (run_agent, lesson 3).")
     # A reply wider than any cap that looks safe (500 calls, or a run's 2000) is answered whole.
     # Its tool notes how long the caller's list is as each call runs: the record grows as it
     # happens, however wide the reply.
@@ -296,12 +296,11 @@ async def test_a_batch_is_answered_in_order(t):
     t.expect([len(wide.calls), sum(m["role"] == "toolResult" for m in messages),
               messages[-2].get("tool_call_id"), lab.shape(messages).split()[-1]],
              [2, width, f"c{width}", "A"],
-             f"One reply of {width} calls, labelled stop, then an answer. The items are "
-             "[requests, results "
-             "recorded, the last result's call id, lab.shape of the record's last message]: "
-             "every call of a reply is answered, however many there are, before the next "
-             "request, and no cap on calls per reply or per run ends it; the calls are read "
-             "off the content, never off its stop_reason label, however wide the reply "
+             f"One reply of {width} calls, labelled stop: every call of a reply is answered, "
+             "however many there are, before the next request, read off the content, never "
+             "off its stop_reason label; no cap on calls per reply or per run ends it. The "
+             "items are [requests, results recorded, the last result's call id, lab.shape of "
+             "the record's last message] "
              "- the Build's item 3 (run_agent, lesson 3).")
     t.expect([lengths[0], lengths[-1], lengths == list(range(2, width + 2))],
              why=f"One reply of {width} calls: each result goes on the caller's list as it "
