@@ -2240,6 +2240,52 @@ def run_agent(model, system, messages, tools, prompt):
         if not same:
             ws.write_text(path, content)
 '''),
+    # Round 25's reader (r135): probes the page allows.
+    Wrong(lab='3.1', name="run_agent returning the last reply's words",
+          rule='What run_agent returns is not part of the contract (the Build\'s item 3), so '
+               'handing back the answer\'s words is a choice the page leaves open; the record '
+               'is the same.',
+          where='hunt round 25, probe 36 (returns-last-text)', names='',
+          replace=r'''
+        if not calls:  # the content decides, not the stop_reason label
+            return
+''',
+          by=r'''
+        if not calls:
+            return text_of(reply)
+'''),
+    Wrong(lab='3.1', name='complete asked with keyword arguments',
+          rule='Each request goes through complete as in lesson 1, whose arguments are named '
+               'system, messages and tools; naming them at the call sends the same request.',
+          where='hunt round 25, probe 39 (keyword-complete)', names='',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        reply = model.complete(system=system, messages=messages, tools=tool_specs(tools))
+'''),
+    Wrong(lab='3.1', name='bash guarding against an output that is not a string',
+          rule='shell.run gives back the output as a string, so str() of it is the same string; '
+               'the guard never changes what the command printed.',
+          where='hunt round 25, probe 40 (bash-returns-output-bytes-safe)', names='',
+          replace=r'''
+        output, code = shell.run(arguments["command"])
+        return output
+''',
+          by=r'''
+        output, code = shell.run(arguments["command"])
+        return str(output) if output is not None else ""
+'''),
+    Wrong(lab='3.1', name='run_tool handed a copy of each call',
+          rule='run_tool answers the call it is handed under the call\'s id; a shallow copy has '
+               'the same id, name and arguments, and the reply on the record is untouched.',
+          where='hunt round 25, probe 41 (run-tool-on-copied-call)', names='',
+          replace=r'''
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+            messages.append(run_tool(tools, dict(call)))
+'''),
 ]
 
 # Designs that break a rule only past what a check of lab 3.1 can afford (tools/wrong_designs.py's
