@@ -1793,6 +1793,153 @@ WRONG += [
 
 # Designs the lesson's tests cannot rule out: each passes its lab (tests/authoring/
 # test_allowed_designs.py), with the reason here.
+# Round 25's reader of lab 3.1 (r135): rules kept only where the tests looked (a stop label
+# trusted past six calls, words of four fixed sentences, two kinds of failed request, a name no
+# tool has never last in its batch, run_tool counted only with look, cN ids never out of order).
+WRONG += [
+    Wrong(lab='3.1', name='a reply labelled stop trusted past six calls',
+          rule='What the reply asks for is read off its content with tool_calls, never off its '
+               'stop_reason, however many calls it has.',
+          where='hunt round 25, design 10 (stop-label-trusted-past-6-calls)',
+          names='never off its stop_reason label',
+          replace=r'''
+        if not calls:  # the content decides, not the stop_reason label
+            return
+''',
+          by=r'''
+        if reply.get("stop_reason") == "stop" and len(calls) > 6:
+            return  # a wide reply labelled stop: the model has lost its way
+        if not calls:
+            return
+'''),
+    Wrong(lab='3.1', name='FINAL ANSWER words ending the run',
+          rule='Whether a reply asks for tools is decided by its calls, not by whether it has '
+               'words, whatever the words say.',
+          where='hunt round 25, design 11 (stop-on-final-answer-words)',
+          names='whatever the words say',
+          replace=r'''
+        if not calls:  # the content decides, not the stop_reason label
+            return
+''',
+          by=r'''
+        if not calls or "FINAL ANSWER:" in text_of(reply):
+            return  # the model says it is done
+'''),
+    Wrong(lab='3.1', name='a request that raised RuntimeError sent once more',
+          rule='A request that raises ends the run with its exception: it is not sent again, '
+               'whatever it raised.',
+          where='hunt round 25, design 13 (retry-on-runtimeerror)',
+          names='whatever it raised',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        try:
+            reply = model.complete(system, messages, tool_specs(tools))
+        except RuntimeError:  # a server's hiccup: once more
+            reply = model.complete(system, messages, tool_specs(tools))
+'''),
+    Wrong(lab='3.1', name="run_tool's KeyError for a name no tool has wrapped in another",
+          rule='A call naming no tool ends the run with its exception today, run_tool\'s own, '
+               'not wrapped in another.',
+          where='hunt round 25, design 14 (wrap-keyerror-unknown-tool)',
+          names='not wrapped in another',
+          replace=r'''
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+            try:
+                messages.append(run_tool(tools, call))
+            except KeyError as error:
+                raise RuntimeError(f"no tool named {call['name']}") from error
+'''),
+    Wrong(lab='3.1', name='a timestamp and an error message taken off each reply',
+          rule='Every reply goes on the record as the model gave it: the same keys.',
+          where='hunt round 25, design 15 (drop-error-message-key)',
+          names='the same keys',
+          replace=r'''
+        messages.append(reply)
+''',
+          by=r'''
+        reply = {k: v for k, v in reply.items() if k not in ("error_message", "timestamp")}
+        messages.append(reply)
+'''),
+    Wrong(lab='3.1', name='bash refusing rm -rf /',
+          rule='The result is what the command argument printed when run in shell, whatever the '
+               'command: nothing refused or answered in its place.',
+          where='hunt round 25, design 16 (bash-refuses-rm-rf-root)',
+          names='nothing refused or answered in its place',
+          replace=r'''
+        output, code = shell.run(arguments["command"])
+        return output
+''',
+          by=r'''
+        if arguments["command"].strip() in ("rm -rf /", "rm -rf /*"):
+            return "Refused: that would delete everything."
+        output, code = shell.run(arguments["command"])
+        return output
+'''),
+    Wrong(lab='3.1', name='reads answered by the loop when three tools are given',
+          rule='Every call of a reply has its result, from run_tool, whatever tool it names.',
+          where='hunt round 25, design 17 (read-calls-bypass-run-tool)',
+          names='no tool is answered by the loop itself',
+          replace=r'''
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+            if call["name"] == "read" and len(tools) == 3:  # the common case, made quick
+                tool = {t["name"]: t for t in tools}["read"]
+                messages.append({"role": "toolResult", "tool_call_id": call["id"],
+                                 "tool_name": "read", "content": tool["execute"](call["arguments"]),
+                                 "is_error": False})
+            else:
+                messages.append(run_tool(tools, call))
+'''),
+    Wrong(lab='3.1', name='a batch of c-numbered ids run in the order of their numbers',
+          rule='Every call of a reply has its result, in call order: the reply\'s order, not the '
+               'order of the ids\' numbers.',
+          where='hunt round 25, design 18 (sort-calls-by-c-number)',
+          names="not the order of the ids' numbers",
+          replace=r'''
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        calls = tool_calls(reply)
+        if all(c["id"][:1] == "c" and c["id"][1:].isdigit() for c in calls):
+            calls = sorted(calls, key=lambda c: int(c["id"][1:]))  # c1, c2, ... as numbered
+'''),
+    Wrong(lab='3.1', name='a call naming no tool skipped when last in its batch',
+          rule='Every call of a reply has its result before the run goes on; a call naming no '
+               'tool ends the run with its exception today, wherever it stands in its batch: '
+               'the loop never skips it.',
+          where='hunt round 25, design 44 (skip-unknown-tool-last-in-batch)',
+          names='once last in its batch',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+        names = {t["name"] for t in tools}
+        for number, call in enumerate(calls):
+            if call["name"] not in names and len(calls) > 1 and number == len(calls) - 1:
+                continue  # a stray last call: the model's slip
+            messages.append(run_tool(tools, call))
+'''),
+    Wrong(lab='3.1', name='an empty first reply asked again',
+          rule='The run ends at the first reply that asks for nothing, whether that is the first '
+               'reply or the two hundredth.',
+          where='hunt round 25, design 46 (ask-again-on-empty-first-reply)',
+          names='whether that is the first reply or a later one',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+        if reply["content"] == [] and messages[-1]["role"] == "user":
+            reply = model.complete(system, messages, tool_specs(tools))  # a hiccup: ask again
+'''),
+]
+
 ALLOWED = [
     Wrong(lab='3.1', name='a reply labelled error or aborted also ending the run',
           rule='Lesson 3 says the calls are read off the content "never off its stop_reason", but '
@@ -2092,6 +2239,52 @@ def run_agent(model, system, messages, tools, prompt):
             same = False
         if not same:
             ws.write_text(path, content)
+'''),
+    # Round 25's reader (r135): probes the page allows.
+    Wrong(lab='3.1', name="run_agent returning the last reply's words",
+          rule='What run_agent returns is not part of the contract (the Build\'s item 3), so '
+               'handing back the answer\'s words is a choice the page leaves open; the record '
+               'is the same.',
+          where='hunt round 25, probe 36 (returns-last-text)', names='',
+          replace=r'''
+        if not calls:  # the content decides, not the stop_reason label
+            return
+''',
+          by=r'''
+        if not calls:
+            return text_of(reply)
+'''),
+    Wrong(lab='3.1', name='complete asked with keyword arguments',
+          rule='Each request goes through complete as in lesson 1, whose arguments are named '
+               'system, messages and tools; naming them at the call sends the same request.',
+          where='hunt round 25, probe 39 (keyword-complete)', names='',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        reply = model.complete(system=system, messages=messages, tools=tool_specs(tools))
+'''),
+    Wrong(lab='3.1', name='bash guarding against an output that is not a string',
+          rule='shell.run gives back the output as a string, so str() of it is the same string; '
+               'the guard never changes what the command printed.',
+          where='hunt round 25, probe 40 (bash-returns-output-bytes-safe)', names='',
+          replace=r'''
+        output, code = shell.run(arguments["command"])
+        return output
+''',
+          by=r'''
+        output, code = shell.run(arguments["command"])
+        return str(output) if output is not None else ""
+'''),
+    Wrong(lab='3.1', name='run_tool handed a copy of each call',
+          rule='run_tool answers the call it is handed under the call\'s id; a shallow copy has '
+               'the same id, name and arguments, and the reply on the record is untouched.',
+          where='hunt round 25, probe 41 (run-tool-on-copied-call)', names='',
+          replace=r'''
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+            messages.append(run_tool(tools, dict(call)))
 '''),
 ]
 

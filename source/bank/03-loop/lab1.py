@@ -23,7 +23,8 @@ SYSTEMS = [" You keep a tidy repository.\n", "Be brief.\n\nAsk before deleting. 
            "\tYou work in a sandbox.\n"]
 PROMPTS = [" Clean the repository up. ", "Write the release notes.\n", "\tCheck the build.",
            "Tell me what changed.\n\n"]
-WORDS = [" On it. ", "Next file:\n", "  Still going", "Almost there.\n"]
+WORDS = [" On it. ", "Next file:\n", "  Still going", "Almost there.\n",
+         "FINAL ANSWER: all well. One more look.\n"]
 # Texts a file may hold: none empty, one with no final line break, one non-ASCII.
 TEXTS = ["v1\nv2\n", "# Plan\n- ship\n", "no final line break", "résumé\n", "a = 1\nb = 2\n"]
 # Texts a tidy-minded write would change: each has a Windows line end and spaces or a tab
@@ -238,6 +239,10 @@ async def test_bank_bash_on_a_changing_workspace(t):
     said.append(await settle(bash["execute"]({"command": "tick"})))
     failing = await settle(bash["execute"]({"command": f"echo start && cat src/{extra}"}))
     printed = f"start\ncat: src/{extra}{NOT_THERE}" + "\n"
+    # A line a cautious tool might refuse: the shell has its own answer, and that is the result.
+    wild = "rm -rf /"
+    wild_printed, wild_code = lab.Shell(lab.Workspace({})).run(wild)
+    wild_said = await settle(bash["execute"]({"command": wild}))
     big = "".join(f"def function_{n:04d}(): pass\n" for n in range(t.random.randint(1500, 1900)))
     ws.write_text("src/big.py", big)
     ws.write_text("src/end.py", "x = 1")
@@ -245,15 +250,17 @@ async def test_bank_bash_on_a_changing_workspace(t):
     ws.remove("src/big.py")
     ws.remove("src/end.py")
     said[-1] = [len(said[-1]), said[-1] == "x = 1" + big]
-    t.expect([said, plain(failing, printed), sorted(ws.files)],
+    t.expect([said, plain(failing, printed), plain(wild_said, wild_printed, wild_code),
+              sorted(ws.files)],
              [["".join(f"{n}\n" for n in names), "".join(f"{n}\n" for n in sorted(
                  names + [extra])), "  tick 1  \n\n", "  tick 2  \n\n",
-               [len(big) + 5, True]], [printed, True],
+               [len(big) + 5, True]], [printed, True], [wild_printed, True],
               sorted([f"src/{n}" for n in names] + ["ticks.log"])],
              "[What bash returned for ls, for ls after a file was added, for rm of that file "
              "then tick, for tick again, and (its characters, whether it is the two texts) for "
              "cat of a file with no final line break then a long one; the failing line's result (its start, and whether "
-             "nothing but lesson 4's status line follows); the workspace's files afterwards].")
+             "nothing but lesson 4's status line follows); the same for a line a cautious tool "
+             "might refuse, run in the shell all the same; the workspace's files afterwards].")
 
 
 # --- rule 3: the loop -------------------------------------------------------------------------
@@ -355,6 +362,7 @@ async def test_bank_a_long_job_on_a_long_record(t):
         if r == big:  # words beside the 2001 calls
             reply["content"].insert(0, {"type": "text", "text": t.random.choice(WORDS)})
         reply["usage"] = {"input": r, "output": len(calls)}
+        reply["timestamp"] = 1_764_979_200_000 + r  # a key the loop does not read
         script.append(reply)
         batches.append(paths)
     script.append({**lab.say(" All looked at.\n"), "usage": {"input": rounds, "output": 1}})
@@ -414,16 +422,16 @@ async def test_bank_a_long_job_on_a_long_record(t):
     replies = [m for m in messages[start:] if m.get("role") == "assistant"]
     t.expect([lab.shape(messages[start:]), messages[start], sum("usage" in m for m in
                                                                 messages[:start]),
-              [[m.get("stop_reason"), m.get("usage"), [b.get("text") for b in m["content"]
-                                                        if b["type"] == "text"]]
+              [[m.get("stop_reason"), m.get("usage"), m.get("timestamp"),
+                [b.get("text") for b in m["content"] if b["type"] == "text"]]
                for m in replies], [lab.shape(ready), ready[0] if ready else None]],
              [shape + " A", {"role": "user", "content": prompt}, carried,
-              [[m["stop_reason"], m["usage"], [b["text"] for b in m["content"]
-                                               if b["type"] == "text"]] for m in script],
+              [[m["stop_reason"], m["usage"], m.get("timestamp"),
+                [b["text"] for b in m["content"] if b["type"] == "text"]] for m in script],
               ["U A", {"role": "user", "content": blank}]],
              "[lab.shape of what this run added to the caller's list; the prompt as recorded; "
              "how many earlier messages still carry usage; each recorded reply's stop_reason, "
-             "usage and words; lab.shape of an earlier run's record whose prompt was only "
+             "usage, timestamp and words; lab.shape of an earlier run's record whose prompt was only "
              "blanks, and its first message]: the record holds the prompt word for word, every "
              "reply as the model gave it and every result, and the earlier messages as they "
              "were.")
@@ -527,7 +535,9 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
         runs = int("fetch" in names)
         stopped = [" ".join([before + f"A[{ids}]", *results[:failing]]), True, runs]
         went_on = [before + f"A[{ids}] " + " ".join(results) + " A", False, runs]
-        own = problem is None or "fetch" not in names or problem == "OSError: the disk is not ready"
+        own = problem is None or problem == ("OSError: the disk is not ready" if "fetch" in names
+                                             else await raised(lambda: original(
+                                                 tools(3), calls[names.index(unknown)])))
         ended.append(what in (stopped, went_on) and own)
     # A request that fails: the run ends there, and the model, which would answer, is not
     # asked again.
@@ -536,6 +546,17 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
     down = lab.ScriptedModel([refused, lab.say("Back.")])
     await raised(lambda: go(down, tools(4), "Still there?", [], ""))
     ended.append(len(down.calls) == 1)
+    # ...whatever it raised: a server's error, an answer that is not JSON.
+    for problem in (RuntimeError("the provider is overloaded"), ValueError("not JSON")):
+        def failing(request, problem=problem):
+            raise problem
+        down = lab.ScriptedModel([failing, lab.say("Back.")])
+        said = await raised(lambda: go(down, tools(4), "Still there?", [], ""))
+        ended.append([len(down.calls), said] == [1, f"{type(problem).__name__}: {problem}"])
+    # A first reply with nothing in it ends the run at once; the model is not asked again.
+    quiet, record = lab.ScriptedModel([dict(empty), lab.say("Hm.")]), []
+    await go(quiet, tools(4), "Anything?", record, "")
+    ended.append([lab.shape(record), record[1:], len(quiet.calls)] == ["U A", [empty], 1])
     # A later request that fails, after a round of tools: what the run appended stays, and the
     # model is not asked a third time.
     def timed_out(request):
@@ -579,23 +600,33 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
     reads = lab.ScriptedModel([lab.reply(lab.call("read", {"path": path}),
                                          lab.call("read", {"path": path})), edited,
                                lab.say("Read.")])
-    await go(reads, [tool("read", reading, PATH, "Read a file."), harness.make_write_tool(ws)],
-             "Read it.", record, "")
-    ended.append([[m["content"] for m in record if m["role"] == "toolResult"], lengths] ==
+    handed.clear()
+    harness.run_tool = counting
+    try:
+        await go(reads, [tool("read", reading, PATH, "Read a file."), harness.make_write_tool(ws),
+                         harness.make_bash_tool(lab.Shell(ws))], "Read it.", record, "")
+    finally:
+        harness.run_tool = original
+    ended.append([[m["content"] for m in record if m["role"] == "toolResult"], lengths,
+                  handed] ==
                  [["first\n", "first\n", "edited\n", f"Successfully wrote to {path}."],
-                  [2, 3, 5]])
-    t.expect(ended, [True] * 9,
+                  [2, 3, 5], ["c1", "c2", "c3", "c4"]])
+    t.expect(ended, [True] * 12,
              "[For a call naming a tool no one gave, then a call of a tool that raises, then "
              "the same first in a batch of two, then a name no tool has second in a batch, "
              "whether the run either raised the tool's own exception with the calls before "
              "the failing one answered and none after it (lesson 3), or answered them all and "
-             "went on to the model's answer (lesson 4), the tool run once; then, for a first "
-             "request that raises, whether the model was asked once; then, for a second "
+             "went on to the model's answer (lesson 4), the tool run once, and for a name no tool "
+             "has the exception run_tool raised, not wrapped; then, for a first "
+             "request that raises (ConnectionError, RuntimeError, ValueError), whether the "
+             "model was asked once and its exception ended the run; then whether an empty first "
+             "reply ended the run at once; then, for a second "
              "request that times out after a round of tools, whether the record kept that round "
              "and the model was asked twice; then whether a call in a run given no tools was "
              "not passed over quietly; whether a call without its required path was handed to "
              "run_tool; whether reads, two at once and then one before a write after the user "
-             "edited the file, each saw the file and the record as they were then]: a call is never passed over quietly, nothing runs "
+             "edited the file, each saw the file and the record as they were then, each "
+             "answered through run_tool, with bash on the list too]: a call is never passed over quietly, nothing runs "
              "after a call that raised today, nothing before it is held back, whatever was "
              "appended before a run goes wrong stays appended, and nothing is tried twice.")
 

@@ -158,16 +158,18 @@ async def test_a_plain_reply(t):
              "items are [characters recorded, characters sent, whether the recorded prompt "
              "is the one given] "
              "- the Build's item 3 (run_agent, lesson 3).")
-    # A reply with words at its edges and a key the loop does not read (what it cost) is
-    # recorded whole, as the model gave it.
+    # A reply with words at its edges and keys the loop does not read (what it cost, when it
+    # came) is recorded whole, as the model gave it.
     given = {"role": "assistant", "content": [{"type": "text", "text": " " + answer + "\n"},
                                               {"type": "text", "text": ""}],
-             "stop_reason": "stop", "usage": {"input": t.random.randint(9, 99), "output": 3}}
+             "stop_reason": "stop", "usage": {"input": t.random.randint(9, 99), "output": 3},
+             "timestamp": 1_764_979_200_000 + t.random.randint(0, 10**6)}
     model = lab.ScriptedModel([given])
     messages = await run(model, [], t.random.choice(PROMPTS))
     t.expect(messages[1], given,
-             "Every reply goes on the record as the model gave it: the same keys, its text "
-             "unstripped, an empty text block kept, nothing rebuilt (run_agent, lesson 3).")
+             "Every reply goes on the record as the model gave it: the same keys (its usage "
+             "and timestamp too), its text unstripped, an empty text block kept, nothing "
+             "rebuilt (run_agent, lesson 3).")
     # A later run on the same list leaves what the list held before as it was; and a reply
     # with nothing in it, after a round of tools, is still a reply, so it goes on the record too.
     empty, width = {"role": "assistant", "content": [], "stop_reason": "stop"}, t.random.randint(1, 2)
@@ -180,6 +182,15 @@ async def test_a_plain_reply(t):
              "result, an empty one included, even when it comes after a round of tools. The "
              "items are [the record, the first run's reply, the second run's last reply] "
              "- the Build's item 3 (run_agent, lesson 3).")
+    # A first reply with nothing in it asks for nothing: the run ends at once, with it recorded.
+    quiet = {"role": "assistant", "content": [], "stop_reason": "stop"}
+    model = lab.ScriptedModel([quiet, lab.say("never asked")])
+    quietly = await run(model, [looker()], t.random.choice(PROMPTS))
+    t.expect([lab.shape(quietly), quietly[1:], len(model.calls)], ["U A", [quiet], 1],
+             "A first reply with no content asks for nothing, so it ends the run at once: the "
+             "run ends at the first reply that asks for nothing, whether that is the first "
+             "reply or a later one, and the model is not asked again. The items are [the "
+             "record, its replies, the requests] - the Build's item 3 (run_agent, lesson 3).")
 
 
 @lab_test("One call, then an answer: the record is U A[c1] R(c1) A, and the second request "
@@ -246,23 +257,29 @@ async def test_a_batch_is_answered_in_order(t):
              "a call run_tool was handed (run_agent, lesson 3).")
     # A provider names its calls as it likes: ids out of their numbers' order, and one id
     # given twice in a reply. Call order is the reply's order, and each call is a call.
-    numbers = t.random.sample(range(2, 30), t.random.randint(3, 5))
-    while numbers == sorted(numbers):
-        t.random.shuffle(numbers)
-    ids = [f"call_{number}" for number in numbers]
-    ids.insert(t.random.randint(1, len(ids)), t.random.choice(ids))
-    ran = []
-    named = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": f"n{at}.py"}, id=id)
-                                           for at, id in enumerate(ids)]),
-                               lab.say(t.random.choice(ANSWERS))])
-    messages = await run(named, [looker(ran)], t.random.choice(PROMPTS))
-    t.expect([lab.shape(messages), [m.get("tool_call_id") for m in messages
-                                    if m["role"] == "toolResult"], ran],
-             why=f"A reply whose calls have the ids {ids}, in that order: every call of the "
-                 "reply has its result, from run_tool, in call order (the reply's order, not "
+    # The ids are call_N once, and once c1, c2, ... as lab.reply numbers them, out of order.
+    found, shown = [], []
+    for prefix in ("call_", "c"):
+        numbers = t.random.sample(range(2, 30), t.random.randint(3, 5))
+        while numbers == sorted(numbers):
+            t.random.shuffle(numbers)
+        ids = [f"{prefix}{number}" for number in numbers]
+        ids.insert(t.random.randint(1, len(ids)), t.random.choice(ids))
+        ran = []
+        named = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": f"n{at}.py"}, id=id)
+                                               for at, id in enumerate(ids)]),
+                                   lab.say(t.random.choice(ANSWERS))])
+        messages = await run(named, [looker(ran)], t.random.choice(PROMPTS))
+        found.append([lab.shape(messages), [m.get("tool_call_id") for m in messages
+                                            if m["role"] == "toolResult"], ran])
+        shown.append(ids)
+    t.expect(found,
+             why="Two replies whose calls' ids are out of their numbers' order: every call of "
+                 "a reply has its result, from run_tool, in call order (the reply's order, not "
                  "the order of the ids' numbers), a call whose id another call of the reply has "
-                 "included. The items are [the record, the results' call ids, the paths the "
-                 "tool ran on] - the Build's item 3 (run_agent, lesson 3).")
+                 "included. Each item is [the record, the results' call ids, the paths the "
+                 f"tool ran on] of one reply, whose ids were {shown[0]}, then {shown[1]} - the "
+                 "Build's item 3 (run_agent, lesson 3).")
     # A reply wider than any cap that looks safe (500 calls, or a run's 2000) is answered whole.
     # Its tool notes how long the caller's list is as each call runs: the record grows as it
     # happens, however wide the reply.
@@ -271,16 +288,19 @@ async def test_a_batch_is_answered_in_order(t):
     def counting(arguments):
         lengths.append(len(messages))
         return "contents of " + arguments["path"]
-    wide = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": f"f{n}.py"})
-                                          for n in range(width)]), lab.say("All read.")])
+    # It comes labelled stop, as a provider may mislabel it: the content decides.
+    wide = lab.ScriptedModel([{**lab.reply(*[lab.call("look", {"path": f"f{n}.py"})
+                                             for n in range(width)]), "stop_reason": "stop"},
+                              lab.say("All read.")])
     await run(wide, [tool("look", counting, PATH)], "Read every file.", messages)
     t.expect([len(wide.calls), sum(m["role"] == "toolResult" for m in messages),
               messages[-2].get("tool_call_id"), lab.shape(messages).split()[-1]],
              [2, width, f"c{width}", "A"],
-             f"One reply of {width} calls, then an answer. The items are [requests, results "
-             "recorded, the last result's call id, lab.shape of the record's last message]: "
-             "every call of a reply is answered, however many there are, before the next "
-             "request, and no cap on calls per reply or per run ends it "
+             f"One reply of {width} calls, labelled stop: every call of a reply is answered, "
+             "however many there are, before the next request, read off the content, never "
+             "off its stop_reason label; no cap on calls per reply or per run ends it. The "
+             "items are [requests, results recorded, the last result's call id, lab.shape of "
+             "the record's last message] "
              "- the Build's item 3 (run_agent, lesson 3).")
     t.expect([lengths[0], lengths[-1], lengths == list(range(2, width + 2))],
              why=f"One reply of {width} calls: each result goes on the caller's list as it "
@@ -493,6 +513,21 @@ async def test_the_record_grows_as_it_happens(t):
              "items are [the record, "
                  "how many requests the run made, what run_agent raised] "
                  "- the Build's item 3 (run_agent, lesson 3).")
+    # Requests that fail with what a provider's client raises besides: an error of the
+    # server, a reply it cannot read. Each ends the run with its own exception, asked once.
+    found = []
+    for problem in (RuntimeError("the provider answered 500: internal error"),
+                    ValueError("the provider's answer is not JSON")):
+        def failing(request, problem=problem):
+            raise problem
+        model = lab.ScriptedModel([failing, lab.say(t.random.choice(ANSWERS))])
+        error = await raised(lambda: run(model, [looker()], t.random.choice(PROMPTS)))
+        found.append([len(model.calls), error])
+    t.expect(found,
+             why="A request that raises RuntimeError, then one that raises ValueError: a "
+                 "request that raises ends the run with its exception: it is not sent again, "
+                 "whatever it raised. Each item is [how many requests the run made, what "
+                 "run_agent raised] - the Build's item 3 (run_agent, lesson 3).")
 
 
 @lab_test("Every request carries tool_specs(tools): the three keys of each tool, in order, and "
@@ -648,11 +683,14 @@ async def test_no_call_is_left_unanswered(t):
              "(run_agent, lessons 3 and 4).")
     # A call that raises in the middle of a batch, a tool's own raise or a name no tool has:
     # the calls after it are not run today, and the tool's exception is what ends the run.
+    # A name no tool has comes once with calls after it, and once last in its batch.
     found, wanted = [], []
-    for name in ("fetch", t.random.choice(["lookup", "open", "view"])):
+    unknown = t.random.sample(["lookup", "open", "view"], 2)
+    for name, after in (("fetch", t.random.randint(1, 3)), (unknown[0], t.random.randint(1, 3)),
+                        (unknown[1], 0)):
         ran, tried[:] = [], []
         tools = [looker(ran), tool("fetch", broken, PATH)]
-        first, after = t.random.randint(1, 3), t.random.randint(1, 3)
+        first = t.random.randint(1, 3)
         path = t.random.choice(PATHS)
         batch = looks(t, first) + [lab.call(name, {"path": path})] + looks(t, after)
         model = lab.ScriptedModel([lab.reply(*batch), lab.say(t.random.choice(ANSWERS))])
@@ -671,16 +709,22 @@ async def test_no_call_is_left_unanswered(t):
             stopped += f", runs of fetch: 1, {own}"
             went_on += ", runs of fetch: 1"
             either = f"{stopped} (lesson 3), or {went_on} (lesson 4)"
+        else:
+            # What run_tool itself raises for this call, not wrapped in another by the loop.
+            own = await raised(lambda: harness.run_tool(tools, batch[first]))
+            if error and error != own:
+                what += f", raised {error} where run_tool raised {own}"
         found.append([name, either if what in (stopped, went_on) else
                       f"{what}; the record: {lab.shape(messages)}"])
         wanted.append([name, either])
     t.expect(found, wanted,
              "A batch of calls one of which, after the first few, names a tool that raises or "
-             "a tool the list lacks: the run ends with its exception at that call, today, and "
+             "a tool the list lacks (once last in its batch): the run ends with its exception "
+             "at that call, today, and "
              "the calls after it in the batch are not run first, nor is any call of the batch "
              "held back before it; the loop never carries on past a call with no result. The "
-             "exception is the tool's own, not wrapped in another, and the tool runs once per "
-             "call, never tried again. From lesson 4 the raise is a result and every call runs. "
+             "exception is the tool's own, or run_tool's for a name no tool has, not wrapped "
+             "in another, and the tool runs once per call, never tried again. From lesson 4 the raise is a result and every call runs. "
              "Each item is [the name the failing call gave, what happened: how many results "
              "the record holds, how many of the batch's looks ran, how run_agent ended (and, "
              "for fetch, how many times it ran and what was raised)] "
@@ -704,18 +748,23 @@ async def test_no_call_is_left_unanswered(t):
 @lab_test("A reply with words and a call still has its call run: text does not mean the job is "
           "done.")
 async def test_words_and_a_call(t):
-    ran = []
-    calls = looks(t, t.random.randint(1, 3))
-    words = t.random.choice(["Let me check the file first.", "Done. But one more look.",
-                             "The answer is 42.", "I have finished."])
-    parts = [words] + calls if t.random.random() < 0.5 else calls + [words]
-    model = lab.ScriptedModel([lab.reply(*parts), lab.say(t.random.choice(ANSWERS))])
-    messages = await run(model, [looker(ran)], t.random.choice(PROMPTS))
-    t.expect([lab.shape(messages), ran],
-             [shape_of([len(calls)]), [call["arguments"]["path"] for call in calls]],
+    # Words that sound like the end of the job, each beside calls, before or after them.
+    found, wanted = [], []
+    for words in t.random.sample(["Let me check the file first.", "Done. But one more look.",
+                                  "The answer is 42.", "I have finished.",
+                                  "FINAL ANSWER: it works. Checking once more."], 5):
+        ran = []
+        calls = looks(t, t.random.randint(1, 3))
+        parts = [words] + calls if t.random.random() < 0.5 else calls + [words]
+        model = lab.ScriptedModel([lab.reply(*parts), lab.say(t.random.choice(ANSWERS))])
+        messages = await run(model, [looker(ran)], t.random.choice(PROMPTS))
+        found.append([words, lab.shape(messages), ran])
+        wanted.append([words, shape_of([len(calls)]),
+                       [call["arguments"]["path"] for call in calls]])
+    t.expect(found, wanted,
              "Whether a reply asks for tools is decided by its calls, not by whether it has "
-             "words, before or after them. The items are [the record, the paths the tool ran "
-             "on] (run_agent, lesson 3).")
+             "words, before or after them, whatever the words say. Each item is [the words, "
+             "the record, the paths the tool ran on] (run_agent, lesson 3).")
     # Its words, spaces and line breaks at their ends, are recorded as the model gave them.
     # The words ask the user something, and an empty text block follows the calls: a question
     # does not end the run while there are calls, and the empty block is kept.
@@ -948,16 +997,22 @@ async def test_the_bash_tool(t):
              "nothing and the file is gone. The items are [the result, whether the file is "
              "still there] (make_bash_tool, lesson 3).")
     # A command the shell does not have, sudo among them: what the shell printed is the result.
-    line = t.random.choice(["sudo ls src", "sudo rm -rf src"])
-    said = await settle(bash["execute"]({"command": line}))
-    printed = lab.Shell(lab.Workspace({})).run(line)[0]
-    t.expect([said[:len(printed)], said[len(printed):] in ("", "\nCommand exited with code 127")],
-             [printed, True],
-             f"bash runs {line!r} in the shell, whatever the command, and returns what it "
+    # And one a cautious tool might refuse: the shell has its own answer to it.
+    lines = [t.random.choice(["sudo ls src", "sudo rm -rf src"]), "rm -rf /"]
+    found, wanted = [], []
+    for line in lines:
+        said = await settle(bash["execute"]({"command": line}))
+        printed, code = lab.Shell(lab.Workspace({})).run(line)
+        found.append([line, said[:len(printed)],
+                      said[len(printed):] in ("", f"\nCommand exited with code {code}")])
+        wanted.append([line, printed, True])
+    t.expect(found, wanted,
+             f"bash runs {lines[0]!r}, then {lines[1]!r}, in the shell, whatever the command, "
+             "and returns what it "
              "printed: the result is what the \"command\" argument printed when run in "
-             "`shell`, nothing refused or answered in its place. The items are [the result's "
-             "start, whether nothing (or lesson 4's status line) follows it] - the Build's "
-             "item 2 (make_bash_tool, lesson 3).")
+             "`shell`, nothing refused or answered in its place. Each item is [the command, "
+             "the result's start, whether nothing (or lesson 4's status line) follows it] - "
+             "the Build's item 2 (make_bash_tool, lesson 3).")
     # A command that fails printed something too, and that is all the model gets today.
     # Lesson 4 adds a status line after it, so the test accepts that line and nothing else.
     missing = t.random.choice(["nope.py", "old.py", "main.py.bak"])
@@ -996,7 +1051,16 @@ async def test_a_write_then_a_read(t):
         lab.reply(lab.call("read", {"path": path})),
         edit_then_ask,
         lab.say("The plan has two steps.")])
-    messages = await run(model, tools, "Write a plan, then check it.")
+    given_run_tool, handed = harness.run_tool, []
+
+    def counted(tools, call, *rest):  # harness.run_tool, noting each call it is handed
+        handed.append(call["id"])
+        return given_run_tool(tools, call, *rest)
+    harness.run_tool = counted
+    try:
+        messages = await run(model, tools, "Write a plan, then check it.")
+    finally:
+        harness.run_tool = given_run_tool
     t.expect(lab.shape(messages),
              "U A[c1] R(c1) A[c2,c3] R(c2) R(c3) A[c4] R(c4) A[c5,c6] R(c5) R(c6) A",
              "Six calls over four turns, each answered (run_agent, lesson 3).")
@@ -1010,5 +1074,9 @@ async def test_a_write_then_a_read(t):
              "a batch of a read then a write, the read runs first and sees the file before "
              "the write: the loop runs them in order. The items are [each result's content, "
              "the file's text at the end] (run_agent, lesson 3).")
+    t.expect(handed, [f"c{number}" for number in range(1, 7)],
+             "Every call has its result from run_tool, the reads, the writes and the command "
+             "alike, one call of run_tool per call: no tool is answered by the loop itself. "
+             "Each item is the id of a call run_tool was handed (run_agent, lesson 3).")
     t.expect(lab.validate(messages), [], "The record is a transcript a provider accepts "
                                          "(run_agent, lesson 3).")
