@@ -1214,6 +1214,22 @@ WRONG += [
             del messages[start:]
             raise
 '''),
+    Wrong(lab='3.1', name="write refusing a path with a .. part in words of its own",
+          rule="A path the workspace refuses is the workspace's to refuse: write hands every "
+               "path on as it came.",
+          where='hunt round 25, design 42 (write-refuses-dotdot-paths): Build item 1, "A path '
+                'the workspace refuses (one with a `..` part, say) is the workspace\'s to refuse"',
+          names="a path the workspace refuses",
+          replace=r'''
+        path, content = arguments["path"], arguments["content"]
+        ws.write_text(path, content)
+''',
+          by=r'''
+        path, content = arguments["path"], arguments["content"]
+        if ".." in path.split("/"):
+            return "Refused: the path leaves the project."
+        ws.write_text(path, content)
+'''),
     Wrong(lab='3.1', name='write refusing a path from the root',
           rule='Afterwards the file named by the "path" argument holds exactly the "content" '
                'argument, and the result is the sentence "Successfully wrote to PATH."',

@@ -110,7 +110,8 @@ async def test_bank_writes_made_through_a_run(t):
 
 @lab_test("Writes made by calling write's execute, then looked at through a shell over the same "
           "workspace: cat shows exactly the last content written, an empty file included, ls "
-          "shows no file but those written, and each write said the sentence for its path.")
+          "shows no file but those written, and each write said the sentence for its path; a "
+          "path the workspace refuses raises what the workspace raises.")
 async def test_bank_what_a_shell_sees_after_writes(t):
     ws = lab.Workspace({"keep.txt": "kept\n"})
     write, shell = harness.make_write_tool(ws), lab.Shell(ws)
@@ -149,11 +150,17 @@ async def test_bank_what_a_shell_sees_after_writes(t):
     harness.make_write_tool(lab.Workspace(dict(files)))
     for where in (settings, log, slashed):
         await settle(write["execute"]({"path": where, "content": texts[0]}))
-    t.expect(dict(ws.files), {settings: texts[0], log: texts[0], slashed: texts[0]},
+    outside = t.random.choice(["..", "work/../.."]) + "/" + name
+    t.expect([dict(ws.files), await raised(lambda: write["execute"]({"path": outside,
+                                                                      "content": texts[0]}))],
+             [{settings: texts[0], log: texts[0], slashed: texts[0]},
+              await raised(lambda: ws.write_text(outside, texts[0]))],
              "The workspace's files after writes over a settings file and a log that were "
              "there and to a name with a backslash: each holds exactly what was written, "
              "nothing kept beside it or added to the old text, and the name is the path as "
-             "the call gave it.")
+             "the call gave it; then what a write to a path with a .. part raised, the "
+             "workspace's own refusal, which write hands on (a path the workspace refuses is "
+             "the workspace's to refuse).")
 
 
 # --- rule 2: bash's execute -----------------------------------------------------------------

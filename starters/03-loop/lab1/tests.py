@@ -900,6 +900,17 @@ async def test_the_write_tool(t):
                  "\"path\" argument names holds exactly the \"content\" argument, and the "
                  "sentence names the path as it came. The items are [what write said, the "
                  "file's text] - the Build's item 1 (make_write_tool, lesson 3).")
+    # A path the workspace refuses is the workspace's to refuse: write hands it on as it came.
+    outside = t.random.choice(["../", "src/../../", "docs/../../"]) + t.random.choice(PATHS)
+    files = dict(ws.files)
+    t.expect([await raised(lambda: write["execute"]({"path": outside, "content": second})),
+              ws.files == files],
+             [await raised(lambda: ws.write_text(outside, second)), True],
+             f"A write to {outside!r}, a path the workspace refuses: write hands every path to "
+             "the workspace as it came, so what the workspace raises is what the write raises, "
+             "not a refusal of write's own, and nothing is written. The items are [what the "
+             "write raised, the workspace unchanged] - the Build's item 1 (make_write_tool, "
+             "lesson 3: \"a path the workspace refuses is the workspace's to refuse\").")
     # Another write tool is made over a workspace of its own; then this one writes over a
     # project's settings file and a log that are there, and to a name with a backslash in it,
     # which the workspace takes as one file's name.
