@@ -469,7 +469,8 @@ async def test_bank_which_tool_runs_and_which_is_refused(t):
              "\"functions.\", a tool's own name, a tool removed from the list since, a "
              "tool added since): refused, or the content it got; the tools that ran; the tools "
              "list's names afterwards, but for the failing tools; what each of five tools in "
-             "the list that fail raised, or gave in an error result (one on an argument the call lacks, one on a missing "
+             "the list that fail raised, or gave in an error result (one on an argument the "
+             "call lacks, one on a missing "
              "file, one on a folder, one on a lost connection, one drawn); whether the list holds the same tools in the same order with the "
              "same keys after they failed].")
     twins_ran = []
