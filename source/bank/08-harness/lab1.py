@@ -710,7 +710,8 @@ def breaks_its_own_run(h, name, place, arguments, keywords):
     if key not in _SELF_BROKEN:
         broke = False
         try:
-            fresh = type(h)(lab.ScriptedModel([lab.say("Probed.")]), SYSTEM, [])
+            fresh = type(h)(lab.ScriptedModel([lab.forever(lambda request: lab.say("Probed."))]),
+                            SYSTEM, [])  # a model that answers however often it is asked
         except Exception:  # a harness made otherwise: every call is made on `h`
             fresh = None
         if fresh is not None:
