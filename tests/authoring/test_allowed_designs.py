@@ -6,10 +6,18 @@ under another, against the reference recorded under each.
 
 The other seed is one of OTHER, drawn by the run's seed (both with randomly off), so two runs
 between them try each design under every seed while a run pays for one; the reference is
-recorded once per lab and seed, not once per design."""
+recorded once per lab and seed, not once per design.
+
+A design of a lab with a grading bank (grader/bank.py) must pass the whole bank as well: the
+grade rests on it, and a student whose file makes a choice the page allows loses no marks for
+it. It is tried under this run's share of the seeds the ledger's tests try the bank under
+(ledger_cases.BANK_SEEDS; all three with randomly off), against the reference's record of the
+bank made once per lab and seed (the `recorded` fixture, tests/authoring/conftest.py)."""
 import pytest
 
+from grader import bank, ledger
 from lab.check import manifest, record, runner, seeds, suite
+from tests.authoring.ledger_cases import BANK_SEEDS, shown_bank
 from tools import wrong_designs
 
 ALLOWED = wrong_designs.allowed()
@@ -44,3 +52,48 @@ def test_a_design_the_lesson_allows_passes_its_own_lab(design, under, other_seed
         failed += [f"under seed {seed}: {o.says}\n{o.message}" for o in report.outcomes
                    if o.verdict != "pass"]
     assert not failed, f"{design.id} is allowed ({design.rule}) but fails:\n" + "\n".join(failed)
+
+
+BANKED = [design for design in ALLOWED if bank.has_bank(design.lab)]
+
+
+@pytest.fixture(scope="module")
+def bank_seeds(this_runs_share):
+    """The seeds this run tries each design on the bank under: this run's share of BANK_SEEDS,
+    all three with randomly off."""
+    return this_runs_share(BANK_SEEDS)
+
+
+def _allowing(design):
+    """The rule of the ledger that allows `design` (grader/ledger.py), as a failure names it."""
+    rules = [rule for rule in ledger.of_lab(design.lab) if design.name in rule.allows]
+    return "; ".join(f"{rule.id} ({rule.file}), which a student reads as "
+                     f"\"{ledger.sentence(rule)}\"" for rule in rules) or \
+        f"no rule of lab {design.lab}'s ledger yet"
+
+
+def _serving(lab_id, test_name):
+    """The sentence a student reads for a failed bank test: its rule's (grader/bank.py)."""
+    rules = [rule for rule in ledger.of_lab(lab_id) if test_name in rule.bank]
+    return ledger.sentence(rules[0]) if rules else "(a bank test that serves no rule)"
+
+
+@pytest.mark.parametrize("design", BANKED, ids=[d.id for d in BANKED])
+def test_a_design_the_lesson_allows_passes_its_labs_whole_grading_bank(design, bank_seeds,
+                                                                         recorded, tmp_path):
+    harness = tmp_path / "harness.py"
+    harness.write_text(wrong_designs.harness(design), encoding="utf-8")
+    failed = []
+    for seed in bank_seeds:
+        file, expected = recorded(design.lab, seed)
+        report = runner.run(harness, [file], expected)
+        failed += [f"under seed {seed}, {o.id.partition('::')[2]}, which a student who fails it "
+                   f"reads as \"{_serving(design.lab, o.id.partition('::')[2])}\"\n"
+                   f"  {o.says}\n  {o.message}" for o in report.outcomes if o.verdict != "pass"]
+    assert not failed, (
+        f"{design.id} is a design the lesson allows ({design.where}: {design.rule}), by "
+        f"{_allowing(design)}; but it fails lab {design.lab}'s grading bank "
+        f"({shown_bank(design.lab)}), so a student whose file makes that choice loses marks "
+        "in grading. Make the bank test accept it as the lab's public tests do, or, if the page "
+        "does not allow it, move it from ALLOWED to a Wrong design of its rule:\n"
+        + "\n".join(failed))

@@ -10,15 +10,12 @@ at a time).
 import pytest
 
 from grader import bank, ledger
-from lab.check import manifest, record, runner, seeds, suite
-from tests.authoring.ledger_cases import DESIGNS, LEDGERED, RULES, where as _where
+from lab.check import record, runner, seeds, suite
+from tests.authoring.ledger_cases import (BANK_SEEDS, DESIGNS, LEDGERED, RULES,
+                                          shown_bank as _shown_bank, where as _where)
 from tools import wrong_designs
 
 BANKED = [lab_id for lab_id in LEDGERED if bank.has_bank(lab_id)]
-# The seeds the bank is tried under: a grading run draws its cases under a secret seed, and a
-# design must fail under any. The public seed is one of them like the others: no student ever
-# runs the bank under it.
-BANK_SEEDS = (seeds.PUBLIC, 4, 2026)
 
 
 @pytest.fixture(scope="module")
@@ -29,32 +26,6 @@ def design_seeds(this_runs_share):
     kill author checks a new design, all three; the reference passes the whole bank under all
     three in every run (test_the_reference_passes_the_whole_bank)."""
     return this_runs_share(BANK_SEEDS)
-
-
-def _bank_file(lab_id, folder):
-    source = bank.path_of(lab_id).read_text(encoding="utf-8")
-    path = folder / f"{bank.NAME}.py"
-    path.write_text(source, encoding="utf-8")
-    return suite.TestFile(None, path, source)
-
-
-def _shown_bank(lab_id):
-    return bank.path_of(lab_id).relative_to(manifest.KIT)
-
-
-@pytest.fixture(scope="module")
-def recorded(tmp_path_factory):
-    """recorded(lab, seed): the lab's bank file and its reference's record under `seed`, made
-    once per module for every test that asks (record.ReferenceFailed goes to the asker)."""
-    made: dict = {}
-
-    def get(lab_id, seed):
-        if (lab_id, seed) not in made:
-            file = _bank_file(lab_id, tmp_path_factory.mktemp(f"bank-{lab_id}-{seed}"))
-            made[lab_id, seed] = file, record.record(manifest.lab(lab_id).solution, [file],
-                                                     seed=seed)
-        return made[lab_id, seed]
-    return get
 
 
 @pytest.mark.parametrize("lab_id", BANKED)

@@ -45,6 +45,20 @@ def refused(problem, result, call):
         result.get("tool_call_id") == call["id"]
 
 
+def as_raised(problem, result, failure):
+    """What came back of a tool that raised `failure`, read as lesson 2's run_tool gives it
+    ("Kind: words", as raised) when it is that: raised as it was, or, as lesson 4's run_tool
+    answers (allowed here), an error result holding its words; else what run_tool raised or
+    gave."""
+    words = str(failure.args[0])
+    if problem is not None:
+        return problem
+    if isinstance(result, dict) and result.get("is_error") is True and \
+            words in str(result.get("content")):
+        return f"{type(failure).__name__}: {failure}"
+    return result
+
+
 async def attempt(tools, call):
     """What run_tool did with `call`: (what it raised or None, the result it gave or None)."""
     given = []
@@ -411,7 +425,8 @@ async def test_bank_what_the_tools_did_to_the_workspace(t):
 @lab_test("run_tool runs only a tool of the list it is handed at that call, by the name exactly "
           "as the call spells it: a name in another case, with spaces, close to a tool's, of a "
           "function of harness.py, or of a tool made but not given, runs nothing and is "
-          "refused; a tool's own failure comes back as it was raised.")
+          "refused; a tool's own failure comes back as it was raised (or, as lesson 4's run_tool "
+          "answers, in an error result holding its words).")
 async def test_bank_which_tool_runs_and_which_is_refused(t):
     ran = []
 
@@ -461,9 +476,9 @@ async def test_bank_which_tool_runs_and_which_is_refused(t):
                           PATH))
     keys = [[x["name"], sorted(x)] for x in tools]
     problems = []
-    for n, name in enumerate(spare):
-        problems.append((await attempt(tools, lab.call(name, {"path": "c.txt"},
-                                                       id=f"k{n + 20}")))[0])
+    for n, (name, kind) in enumerate(zip(spare, kinds)):
+        problems.append(as_raised(*await attempt(tools, lab.call(name, {"path": "c.txt"},
+                                                                 id=f"k{n + 20}")), kind))
     t.expect([verdicts, ran, [x["name"] for x in tools if x["name"] not in spare], problems,
               [[x["name"], sorted(x)] for x in tools] == keys],
              [["refused"] * 9 + [f"{asked[9]}: a.txt", "refused", f"{added}: b.txt",
@@ -477,7 +492,8 @@ async def test_bank_which_tool_runs_and_which_is_refused(t):
              "\"functions.\", a tool's own name, a tool removed from the list since, a "
              "tool added since, a tool replaced in its place by a new one of its name): refused, or the content it got; the tools that ran; the tools "
              "list's names afterwards, but for the failing tools; what each of five tools in "
-             "the list that fail raised (one on an argument the call lacks, one on a missing "
+             "the list that fail raised, or gave in an error result (one on an argument the "
+             "call lacks, one on a missing "
              "file, one on a folder, one on a lost connection, one drawn); whether the list holds the same tools in the same order with the "
              "same keys after they failed].")
     twins_ran = []
@@ -542,7 +558,8 @@ async def test_bank_reading_through_a_conversation(t):
         messages.append(reply)
         for call in harness.tool_calls(reply):
             if turn == 2:
-                problem = await raised(lambda: harness.run_tool(readers, call))
+                problem = as_raised(*await attempt(readers, call),
+                                    FileNotFoundError("todo.md"))
                 continue
             result = await settle(harness.run_tool(readers, call))
             messages.append(result)
@@ -556,7 +573,8 @@ async def test_bank_reading_through_a_conversation(t):
     t.expect([found, problem], [wanted, "FileNotFoundError: todo.md"],
              "[The content of each read result in the conversation (a long file by its length "
              "and last 30 characters), a file rewritten by the caller after the first reply read "
-             "again after it; what running the read of a file removed since raised].")
+             "again after it; what running the read of a file removed since raised, or gave in an "
+             "error result].")
 
 
 @lab_test("Two read tools over two workspaces, made one after the other, each read what a "

@@ -48,6 +48,32 @@ def job(t, first=1):
     return replies + [lab.say(f"Looked at {n - first} files.")], rounds
 
 
+async def stepped(run, *ending):
+    """The next event of `run`, as next(run, *ending) gives it, whichever colour run_agent is:
+    lesson 7's generator steps with next(), lesson 15's async generator (allowed early, as
+    lab.drive drives either) with anext(). A run that is over gives `ending`, or, with none,
+    raises StopAsyncIteration (an async generator's StopIteration)."""
+    if hasattr(run, "__anext__"):
+        try:
+            return await anext(run)
+        except StopAsyncIteration:
+            if ending:
+                return ending[0]
+            raise
+    return next(run, *ending)
+
+
+async def shut(run):
+    """Close `run` as a consumer that walks away does, close() or aclose() by its colour; False
+    for a run that has neither."""
+    closing = getattr(run, "close", None) or getattr(run, "aclose", None)
+    if closing is None:
+        return False
+    if inspect.isawaitable(done := closing()):
+        await done
+    return True
+
+
 def shape_of(rounds, ending="A", prompt=True):
     """The record's shape for a run whose model asks for `rounds` and ends with `ending`."""
     parts, n = (["U"] if prompt else []), 0
@@ -99,12 +125,11 @@ async def test_bank_a_run_stepped_by_hand(t):
     with everything_said() as printed:
         events = []
         for _ in range(taken):
-            events.append(next(run))
+            events.append(await stepped(run))
             steps.append([events[-1]["type"], len(messages) - before, len(model.calls)])
         with hours_pass():  # each reading of the clock a minute on: the rest takes hours
-            for event in run:
-                events.append(event)
-                steps.append([event["type"], len(messages) - before, len(model.calls)])
+            await lab.drive(run, on_event=lambda event: (events.append(event), steps.append(
+                [event["type"], len(messages) - before, len(model.calls)])))
         failing = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})), lab.say("No.")])
         raised = await lab.drive(harness.run_agent(failing, SYSTEM, [], [raiser(path)],
                                                    "Once more."))
@@ -118,10 +143,8 @@ async def test_bank_a_run_stepped_by_hand(t):
              lab.say("All seen.")]), SYSTEM, [], [reader()], "See them all."))
         spare_model = lab.ScriptedModel([lab.say("Unheard.")])
         spare = harness.run_agent(spare_model, SYSTEM, [], [reader()], "Never mind.")
-        opened = next(spare)["type"]
-        shut = getattr(spare, "close", None)
-        if shut is not None:
-            shut()
+        opened = (await stepped(spare))["type"]
+        closed_it = await shut(spare)
 
     class Log(list):
         """A record that can be watched going away."""
@@ -145,7 +168,7 @@ async def test_bank_a_run_stepped_by_hand(t):
     t.expect([steps, len(events), len(model.calls), messages[before + 2]["content"],
               printed.getvalue(),
               sorted(set().union(*(kinds(e) for e in events)) - JSON),
-              [opened, shut is not None, next(spare, "over") if shut else None,
+              [opened, closed_it, await stepped(spare, "over") if closed_it else None,
                len(spare_model.calls)], [unstarted, gone() is None]],
              [[[before, 0]] + table, 12, 2, f"new {path}", "", [],
               ["agent_start", True, "over", 0], ["returned", True]],
@@ -317,11 +340,11 @@ async def test_bank_three_runs_stepped_in_turn(t):
     events, live = [[], [], [], []], [0, 1, 2, 3]
     while live:
         for n in list(live):
-            try:
-                events[n].append(next(runs[n]))
-            except StopIteration:
+            event = await stepped(runs[n], None)
+            if event is None:
                 live.remove(n)
                 continue
+            events[n].append(event)
             if n == 0 and events[0][-1]["type"] == "message_end" and len(events[0]) == 3:
                 record.append(events[0][-1]["message"])  # the consumer echoes the first prompt
     found = [[e[0]["type"], e[-1]["type"], [x["type"] for x in e].count("agent_start"),
@@ -716,7 +739,7 @@ async def test_bank_three_runs_stamped_in_turn(t):
     kept, live, step = [], [0, 1, 2], 0
     while live:
         for n in list(live):
-            event = next(runs[n], None)
+            event = await stepped(runs[n], None)
             if event is None:
                 live.remove(n)
                 continue

@@ -10,6 +10,7 @@ dropped, a second prompt() made by a tool, the inner run's own state once the ou
 over), so that the public tests' wanted expressions, evaluated in a bank test's frame, do not
 give its values.
 """
+import copy
 import gc
 import inspect
 import operator
@@ -544,16 +545,19 @@ async def test_bank_a_run_let_go_of_ends_its_inner_run(t):
     steps = t.random.randint(4, 10)  # past the first request, short of the answer
     for _ in range(steps):
         next(run)
-    held = inner_runs(model)
+    # The inner run, held as another holder might: one that prompt() did not hand out (a run
+    # that is run_agent's own, allowed, is the run let go of, and is held by no one).
+    held = [inner for inner in inner_runs(model) if inner is not run]
     del run
-    state = [inspect.getgeneratorstate(g) for g in held]
+    state = len(inner_runs(model))  # run_agent runs over the model still going
     await lab.drive(h.prompt("And?"))
     so_far = one_round(3)[:steps]
     t.expect([state, ran, lab.shape(h.messages)],
-             [["GEN_CLOSED"], paths[:sum(e.startswith("message_end R") for e in so_far)],
+             [0, paths[:sum(e.startswith("message_end R") for e in so_far)],
               (announced(so_far) + " U A").strip()],
              "A run stepped a drawn number of times and let go of, the test holding its inner "
-             "run, then a prompt. Items: the inner run's state after the drop, the paths read, "
+             "run, then a prompt. Items: the run_agent runs over its model still going after the "
+             "drop, the paths read, "
              "the transcript.")
     model = lab.ScriptedModel([reads(paths), lab.say("Unreached.")])
     h = harness.Harness(model, SYSTEM, [reader()])
@@ -580,10 +584,10 @@ async def test_bank_a_run_thrown_into_and_a_model_that_cannot_be_reached(t):
     model = lab.ScriptedModel([reads(paths), lab.say("Unreached.")])
     stop_at = t.random.randint(1, len(paths))  # the call at whose tool_execution_start it stops
     h = harness.Harness(model, SYSTEM, [reader(ran)])
-    run = h.prompt("Read them.")
     same, kept, holders, loop = [], [], [], harness.run_agent
     harness.run_agent = keeping(loop, kept, holders)
-    try:
+    try:  # run_agent called by prompt() (allowed) or at the run's first step: kept either way
+        run = h.prompt("Read them.")
         for event in run:
             same.append(event is kept[-1])  # run_agent's own event, not a copy
             if event["type"] == "message_end":
@@ -688,6 +692,46 @@ def reach(h, value, message, depth=0):
         value.pop()
 
 
+# The methods the lesson defines, tried on every harness with whatever a caller might hand them.
+DEFINED = {"prompt"}
+_SELF_BROKEN: dict = {}  # (harness class, method, arguments' place): whether it breaks a run
+
+
+def breaks_its_own_run(h, name, place, arguments, keywords):
+    """Whether a method the lesson does not define, called with these arguments on a fresh
+    harness of `h`'s class between runs, leaves that harness's transcript as it was and makes
+    its next run raise: a method that changes what the harness runs with (a tool added, say,
+    which lesson 3 allows a list's owner), handed junk. The public tests leave aside a run a
+    method broke (only the transcript counts there); here the scenario goes on with its run,
+    so such a call is not made on `h`. Worked out once per class, method and place."""
+    key = (type(h), name, place)
+    if name in DEFINED:
+        return False
+    if key not in _SELF_BROKEN:
+        broke = False
+        try:
+            fresh = type(h)(lab.ScriptedModel([lab.forever(lambda request: lab.say("Probed."))]),
+                            SYSTEM, [])  # a model that answers however often it is asked
+        except Exception:  # a harness made otherwise: every call is made on `h`
+            fresh = None
+        if fresh is not None:
+            before = [id(m) for m in fresh.messages]
+            try:
+                getattr(fresh, name)(*copy.deepcopy(arguments), **copy.deepcopy(keywords))
+            except Exception:
+                pass
+            if [id(m) for m in fresh.messages] == before:
+                try:
+                    run = fresh.prompt("Probe.")
+                    if hasattr(run, "__next__"):  # lesson 8's colour; an async run is not probed
+                        for _ in run:
+                            pass
+                except Exception:
+                    broke = True
+        _SELF_BROKEN[key] = broke
+    return _SELF_BROKEN[key]
+
+
 def try_every_method(h, message, text):
     """Call each public method of `h`, prompt() too, with `message`, with `text`, with a role and
     `text`, with an assistant message, a tool result, 0, 0 and a role and `text`, a list holding
@@ -696,7 +740,8 @@ def try_every_method(h, message, text):
     hands back or a public attribute holds, or one held inside either; then assign h.messages
     and try del, item assignment, += and a slice's assignment on `h`, in that order, so that
     no two undo each other.
-    What a call raises is left aside."""
+    What a call raises is left aside, and a call a method other than prompt() would break its
+    own harness's next run with is not made (breaks_its_own_run)."""
     result = {"role": "toolResult", "tool_call_id": "c98", "tool_name": "read",
               "content": text, "is_error": False}
     for name in dir(h):
@@ -710,12 +755,14 @@ def try_every_method(h, message, text):
                      if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
         except (TypeError, ValueError):
             named = {}
-        for arguments, keywords in [(each, {}) for each in (
+        for place, (arguments, keywords) in enumerate([(each, {}) for each in (
                 [message], [text], ["user", text], [lab.say(text)], [dict(result)], [0],
                 [0, "user", text], [0, "user", text, text, text, text], [[message]],
                 [{"role": "system", "content": text}], [("user", text)], [])] + [
                 ([], named), ([], {key: text for key in named}),
-                ([], {key: True for key in named})]:
+                ([], {key: True for key in named})]):
+            if breaks_its_own_run(h, name, place, arguments, keywords):
+                continue
             try:
                 back = getattr(h, name)(*arguments, **keywords)
             except Exception:  # refusing what it is handed writes nothing

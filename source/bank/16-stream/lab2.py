@@ -167,6 +167,13 @@ class Hollow(Flag):
         return False
 
 
+def offering(body):
+    """A request's body with its tools read as `body.get("tools") or []`: a body with no tools
+    key offers none, as one with an empty list does (the key left out when there are no tools
+    is allowed, 16.1 and 16.2; some providers refuse an empty list)."""
+    return {**body, "tools": body.get("tools") or []} if isinstance(body, dict) else body
+
+
 @lab_test("acomplete called bare on clients whose exceptions are of their own class, some "
           "with a status, a code or a retry_after: a 429 whose text never says 429, a 403 whose "
           "code says the quota is spent, a 502 whose text quotes a 429, a glitch with nothing on "
@@ -356,7 +363,7 @@ async def test_bank_own_exceptions_at_the_door(t):
     bodies.append(harness.to_wire(SYSTEM, record, ()))
     replies.append(await model.acomplete(SYSTEM, record))
     t.expect([first["stop_reason"], [reply["stop_reason"] for reply in replies],
-              provider.requests == bodies],
+              [offering(body) for body in provider.requests] == [offering(b) for b in bodies]],
              ["aborted", ["stop"] * 4, True],
              f"One model: a call under a flag already up, then three with no signal: a record "
              f"of {len(record)} messages, the same under another system prompt, the first "
