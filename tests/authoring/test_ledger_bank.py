@@ -10,7 +10,7 @@ at a time).
 import pytest
 
 from grader import bank, ledger
-from lab.check import record, runner, seeds, suite
+from lab.check import manifest, record, runner, seeds, suite
 from tests.authoring.ledger_cases import (BANK_SEEDS, DESIGNS, LEDGERED, RULES,
                                           shown_bank as _shown_bank, where as _where)
 from tools import wrong_designs
@@ -49,7 +49,7 @@ def test_every_bank_test_serves_a_rule_and_every_rule_has_two_to_four(lab_id):
 @pytest.mark.parametrize("seed", BANK_SEEDS)
 def test_the_reference_passes_the_whole_bank(recorded, lab_id, seed):
     try:
-        _, found = recorded(lab_id, seed)
+        file, found = recorded(lab_id, seed)
     except record.ReferenceFailed as failed:
         pytest.fail(f"lab {lab_id}'s reference fails its grading bank ({_shown_bank(lab_id)}) "
                     f"under seed {seed}: the bank is wrong, or the reference is\n{failed}")
@@ -58,6 +58,15 @@ def test_the_reference_passes_the_whole_bank(recorded, lab_id, seed):
     assert all(found[test]["checks"] for test in found), (
         f"a test of {_shown_bank(lab_id)} makes no check on the reference, so it passes any "
         "file: " + ", ".join(test for test in found if not found[test]["checks"]))
+    # Recording runs the reference with no guard; a grading run gives each test the checker's
+    # allowance of processor time, and a bank test the reference cannot finish within it fails
+    # every submission (lab 12.2's summariser test once did, at 0.7 s).
+    report = runner.run(manifest.lab(lab_id).solution, [file], found)
+    stopped = [f"{o.id}: {o.message}" for o in report.outcomes if o.verdict != "pass"]
+    assert not stopped, (
+        f"lab {lab_id}'s reference passes its grading bank ({_shown_bank(lab_id)}) when "
+        f"recorded under seed {seed}, but not when checked as a submission is, within the "
+        "checker's limits, so no file can pass these tests:\n" + "\n".join(stopped))
 
 
 BANK_BROKEN = [(rule, DESIGNS[f"{rule.lab}: {name}"]) for rule in RULES if rule.lab in BANKED

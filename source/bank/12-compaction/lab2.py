@@ -364,10 +364,10 @@ async def test_bank_a_long_log_compacted_near_its_end(t):
           "rendered inside <conversation> tags, a failed reply among them included, and stores "
           "the reply's whole text, stripped.")
 async def test_bank_what_compact_sends_the_summariser(t):
-    early, late = turns(t, t.random.randint(110, 400)), turns(t, 1)  # hundreds of turns
+    early, late = turns(t, t.random.randint(101, 130)), turns(t, 1)  # over two hundred messages
     pasted = " ".join(word(t) for _ in range(t.random.randint(2500, 5000)))  # 25,000 or more
     pasted += f" {word(t)}" * t.random.randint(150_000, 250_000)  # and a million or more
-    early[0] = (f"{early[0][0]} {pasted}", early[0][1])
+    early[-1] = (f"{early[-1][0]} {pasted}", early[-1][1])  # last, so few writes read it back
     why = t.random.choice(["overloaded", "rate limited"])
     asked = f"Retry {word(t)}."
     messages = chat(early) + [harness.user_message(asked), lab.fail(why)] + chat(late)
