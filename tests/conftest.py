@@ -56,6 +56,28 @@ def this_runs_share(run_seed):
     return share
 
 
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory):
+    """recorded(lab, seed): the lab's grading bank, copied to a file of its own, and its
+    reference's record under `seed`, made once per module for every test that asks
+    (record.ReferenceFailed goes to the asker): the ledger's bank tests and the allowed
+    designs' (tests/authoring/)."""
+    from grader import bank
+    from lab.check import record, suite
+    made: dict = {}
+
+    def get(lab_id, seed):
+        if (lab_id, seed) not in made:
+            folder = tmp_path_factory.mktemp(f"bank-{lab_id}-{seed}")
+            source = bank.path_of(lab_id).read_text(encoding="utf-8")
+            (folder / f"{bank.NAME}.py").write_text(source, encoding="utf-8")
+            file = suite.TestFile(None, folder / f"{bank.NAME}.py", source)
+            made[lab_id, seed] = file, record.record(manifest.lab(lab_id).solution, [file],
+                                                     seed=seed)
+        return made[lab_id, seed]
+    return get
+
+
 @pytest.fixture
 def work(tmp_path, monkeypatch):
     """A fresh student work folder, so no test touches a real one, holding the student's own

@@ -12,7 +12,7 @@ A design of a lab with a grading bank (grader/bank.py) must pass the whole bank 
 grade rests on it, and a student whose file makes a choice the page allows loses no marks for
 it. It is tried under this run's share of the seeds the ledger's tests try the bank under
 (ledger_cases.BANK_SEEDS; all three with randomly off), against the reference's record of the
-bank made once per lab and seed (the `recorded` fixture, tests/authoring/conftest.py)."""
+bank made once per lab and seed (the `recorded` fixture, tests/conftest.py)."""
 import pytest
 
 from grader import bank, ledger
