@@ -2770,7 +2770,7 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
     added = []  # what this run puts on the record, for agent_end to carry
 ''',
           by=r'''
-    added = run_agent.__dict__.setdefault("runs", {}).setdefault(id(model), [])
+    added = run_agent.__dict__.setdefault("runs", {}).setdefault(model, [])  # held: no id reused
     added.clear()  # this model's run starts afresh
 '''),
 ]
