@@ -269,6 +269,9 @@ async def test_results_are_put_in_call_order(t):
     ids = draw_ids(t, t.random.randint(5, 8))
     holes = [t.random.choice(ids[:-1])] + [i for i in ids if t.random.random() < 0.2]
     recorded = [i for i in t.random.sample(ids, len(ids)) if i not in holes]
+    if not recorded:  # every call drawn a hole (one draw in hundreds): the last keeps its result
+        holes.remove(ids[-1])
+        recorded = [ids[-1]]
     split = t.random.randint(1, len(recorded))
     record = ([harness.user_message("Read them all."), asks(*ids)]
               + [result(i) for i in recorded[:split]] + [harness.user_message("Faster.")]
