@@ -56,6 +56,17 @@ def this_runs_share(run_seed):
     return share
 
 
+@pytest.fixture(scope="session")
+def bank_seeds(this_runs_share):
+    """The seeds this run tries a design on a grading bank under: this run's share of
+    ledger_cases.BANK_SEEDS, so that runs in a row try each in turn; all three with randomly
+    off, as a kill author checks a new design. The designs' bank runs were the largest part of
+    the README command's time under two seeds a run, and grow with every round of the hunt; the
+    reference passes the whole bank under all three in every run."""
+    from tests.authoring.ledger_cases import BANK_SEEDS
+    return this_runs_share(BANK_SEEDS)
+
+
 @pytest.fixture(scope="module")
 def recorded(tmp_path_factory):
     """recorded(lab, seed): the lab's grading bank, copied to a file of its own, and its

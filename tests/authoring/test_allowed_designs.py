@@ -17,7 +17,7 @@ import pytest
 
 from grader import bank, ledger
 from lab.check import manifest, record, runner, seeds, suite
-from tests.authoring.ledger_cases import BANK_SEEDS, shown_bank
+from tests.authoring.ledger_cases import shown_bank
 from tools import wrong_designs
 
 ALLOWED = wrong_designs.allowed()
@@ -55,13 +55,6 @@ def test_a_design_the_lesson_allows_passes_its_own_lab(design, under, other_seed
 
 
 BANKED = [design for design in ALLOWED if bank.has_bank(design.lab)]
-
-
-@pytest.fixture(scope="module")
-def bank_seeds(this_runs_share):
-    """The seeds this run tries each design on the bank under: this run's share of BANK_SEEDS,
-    all three with randomly off."""
-    return this_runs_share(BANK_SEEDS)
 
 
 def _allowing(design):

@@ -18,16 +18,6 @@ from tools import wrong_designs
 BANKED = [lab_id for lab_id in LEDGERED if bank.has_bank(lab_id)]
 
 
-@pytest.fixture(scope="module")
-def design_seeds(this_runs_share):
-    """The seed a run tries the designs under: this run's share of the three, so that runs in a
-    row try each in turn. The designs' bank runs were the largest part of the README command's
-    time under two seeds a run, and grow with every round of the hunt. With randomly off, as a
-    kill author checks a new design, all three; the reference passes the whole bank under all
-    three in every run (test_the_reference_passes_the_whole_bank)."""
-    return this_runs_share(BANK_SEEDS)
-
-
 @pytest.mark.parametrize("lab_id", BANKED)
 def test_every_bank_test_serves_a_rule_and_every_rule_has_two_to_four(lab_id):
     names = ledger.test_names(bank.path_of(lab_id).read_text(encoding="utf-8"))
@@ -105,12 +95,12 @@ def bank_runs(tmp_path_factory, recorded):
 
 @pytest.mark.parametrize("rule, design", BANK_BROKEN,
                          ids=[f"{r.id}: {d.name}" for r, d in BANK_BROKEN])
-def test_a_design_fails_every_draw_of_the_bank_tests_of_the_rule_it_breaks(bank_runs, design_seeds,
+def test_a_design_fails_every_draw_of_the_bank_tests_of_the_rule_it_breaks(bank_runs, bank_seeds,
                                                                            rule, design):
     """A run draws bank.kept(n) of a rule's n bank tests, so a design must fail n - kept + 1
     of them (one of two, two of three or four) for every draw to catch it."""
     needed = len(rule.bank) - bank.kept(len(rule.bank)) + 1
-    passed = [seed for seed in design_seeds
+    passed = [seed for seed in bank_seeds
               if len(bank_runs(design.id, seed) & set(rule.bank)) < needed]
     assert not passed, (
         f"{design.id} breaks {rule.id} ({_where(rule.lab)}, item {rule.item}), but fewer than "
