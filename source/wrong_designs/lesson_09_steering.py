@@ -1559,9 +1559,10 @@ _HANDED = [None]
           by=r"""
         self._steering_queue, self._follow_up_queue = deque(), deque()
         if messages:  # two tabs restoring one saved session share its queues
-            self._steering_queue, self._follow_up_queue = globals().setdefault(
-                "_SESSIONS", {}).setdefault(id(messages),
-                                            (self._steering_queue, self._follow_up_queue))
+            sessions = globals().setdefault("_SESSIONS", {})  # id(list) -> (list, its queues)
+            if sessions.get(id(messages), (None,))[0] is not messages:  # held: no id reused
+                sessions[id(messages)] = (messages, self._steering_queue, self._follow_up_queue)
+            _, self._steering_queue, self._follow_up_queue = sessions[id(messages)]
 """),
     # Kill round 23 (reader r131), design 9.1-35: _drain hands over more past the tests' crowd.
     Wrong(lab='9.1', name='two messages handed over once more than 300,000 wait',
