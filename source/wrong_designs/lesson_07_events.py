@@ -2773,6 +2773,50 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
     added = run_agent.__dict__.setdefault("runs", {}).setdefault(model, [])  # held: no id reused
     added.clear()  # this model's run starts afresh
 '''),
+    # Hunt round 26 (reader r141): designs 7.2-63 and 7.2-56.
+    Wrong(lab='7.2', name='FinalTextRenderer passing over an empty answer after a failed reply',
+          rule='The last assistant message announced decides, an empty answer too, and a failed '
+               'reply earlier in the run does not spoil a later answer: an empty answer after a '
+               'failure prints its words (none) and returns True.',
+          where='Build: two frontends, item 2: "A failed reply earlier in the run does not spoil '
+                'a later answer" (hunt round 26, 7.2-63)',
+          names='even after a failed reply',
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            if (self.last is not None and self.last["stop_reason"] == "error"
+                    and message["stop_reason"] != "error" and not text_of(message)):
+                return  # an empty reply tells nothing new: the failure before it stands
+            self.last = message
+'''),
+    Wrong(lab='7.2', name='JsonRenderer judging no message past the 1,000th event',
+          rule="JsonRenderer's finish() returns False when any message it saw announced had "
+               'stop_reason "error", however many events came before it.',
+          where='Build: two frontends, item 1: "when any message it saw announced had" (hunt '
+                'round 26, 7.2-56)',
+          names='however many events came before it',
+          replace=r"""
+    def __init__(self):
+        self.failed = False
+
+    def render(self, event):
+        print(json.dumps(event), flush=True)
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+""",
+          by=r"""
+    def __init__(self):
+        self.failed = False
+        self.count = 0
+
+    def render(self, event):
+        print(json.dumps(event), flush=True)
+        self.count += 1
+        judged = event["type"] == "message_end" and self.count <= 1000  # past any real run
+        ended = event["message"].get("stop_reason") if judged else None
+"""),
 ]
 
 ALLOWED = [
@@ -3170,6 +3214,55 @@ ALLOWED = [
           by=r'''
     yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
     return added[-1]
+'''),
+    # Hunt round 26 (reader r141): probes 7.2-47, 7.2-41 and 7.2-71.
+    Wrong(lab='7.2', name='JsonRenderer writing its line with sys.stdout.write and a flush',
+          rule='Build item 1 asks that every event appear at once as one line on standard output '
+               'that parses as JSON equal to the event, not that print write it: '
+               'sys.stdout.write of json.dumps(event) and a newline, then sys.stdout.flush(), '
+               'writes the same characters to the same stream as print(..., flush=True) and '
+               'flushes them before render returns.',
+          where='hunt round 26, probe 7.2-47', names='',
+          replace='        print(json.dumps(event), flush=True)',
+          by=r'''
+        import sys
+        sys.stdout.write(json.dumps(event) + "\n")
+        sys.stdout.flush()
+'''),
+    Wrong(lab='7.2', name='JsonRenderer judging the line it printed, parsed back',
+          rule='"It judges each message when its event is handed over, so its verdict is the '
+               'one its lines told" (Build item 1): a render that prints json.dumps(event) and '
+               'then reads the label off json.loads of that very line judges the message as it '
+               'was handed over and after its line was written, as the reference does; the line '
+               'parses back to the event, so the label read is the event\'s (unlike a search of '
+               'the line\'s text for "error", which the catalogue fails).',
+          where='hunt round 26, probe 7.2-41', names='',
+          replace=r'''
+        print(json.dumps(event), flush=True)
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+''',
+          by=r'''
+        line = json.dumps(event)
+        print(line, flush=True)
+        told = json.loads(line)  # the line as the program at the other end reads it
+        ended = told["message"].get("stop_reason") if told["type"] == "message_end" else None
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer keeping a shallow copy of the reply',
+          rule='The page holds JsonRenderer alone to a consumer\'s later write ("what a consumer '
+               'writes into an event after render returned changes neither that event\'s line '
+               'nor finish()"); for FinalTextRenderer it asks that the last assistant message '
+               'announced decide. Keeping dict(message), whose content list is the record\'s '
+               'own, sits between the reference, which keeps the record\'s dict itself, and the '
+               'allowed deep copy ("FinalTextRenderer keeping a copy of the reply"), and it '
+               'leaves the record as it was.',
+          where='hunt round 26, probe 7.2-71', names='',
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = dict(message)  # a shallow copy: its blocks are still the record's
 '''),
 ]
 
@@ -3574,7 +3667,7 @@ BEYOND = [
                 'events one renderer is handed.',
            where='Build: two frontends, item 1 (hunt round 16, 7.2-17)',
            names='every event it is handed',
-           reach="the lab's tests, and the bank's, hand one JsonRenderer at most a few dozen "
+           reach="the lab's tests, and the bank's, hand one JsonRenderer at most 3,001 "
                  'events; a JsonRenderer line costs about 1.7 microseconds of processor '
                  'time to print, so 5,000 events cost about 9 ms, nearly all a new case may add '
                  "to the lab's run, and a count at any larger size would sit past it again; "
@@ -3618,7 +3711,7 @@ BEYOND = [
            where='Build: two frontends, item 1: "when any message it saw announced had" '
                  '(hunt round 19, 7.2-46)',
            names='any message it saw',
-           reach="the lab's tests, and the bank's, hand one JsonRenderer at most a few dozen "
+           reach="the lab's tests, and the bank's, hand one JsonRenderer at most 3,001 "
                  'events; a JsonRenderer line costs over a microsecond of processor time, so '
                  "100,000 events cost over 100 ms, ten times what a new case may add to the "
                  "lab's run, and a count at any larger size would sit past it again; this "

@@ -184,7 +184,7 @@ async def test_bank_one_renderer_over_a_session(t):
         except Exception:  # noqa: BLE001 - any error: the line was not written
             closed = "raised"
         ended.append(gone.finish())
-    many, later = t.random.randint(250, 600), harness.JsonRenderer()
+    many, later = t.random.randint(1_200, 2_400), harness.JsonRenderer()  # a microsecond each
     with contextlib.redirect_stdout(io.StringIO()):
         for number in range(many):
             later.render({"type": "status", "done": number})

@@ -448,11 +448,18 @@ async def test_the_last_message_decides(t):
     runs.append([[False, drawn_answer(t)], [False, ""]])
     events = [{"type": "message_end", "message": lab.say(text)} for _, text in runs[-1]]
     found.append(list(fold(t, harness.FinalTextRenderer(), events)))
+    # and one where that empty answer comes after a failed reply: it decides all the same
+    runs.append([[True, t.random.choice(["overloaded", "rate limited"])], [False, ""]])
+    events = [{"type": "message_end", "message": lab.fail(text) if failed else lab.say(text)}
+              for failed, text in runs[-1]]
+    found.append(list(fold(t, harness.FinalTextRenderer(), events)))
     t.expect(found, [["", not run[-1][0], ("Error: " if run[-1][0] else "") + run[-1][1] + "\n"]
                      for run in runs],
              "FinalTextRenderer judges by the newest assistant message that a message_end "
              "announced, a user message after it changing nothing, and an empty answer that "
-             "comes last deciding too (an empty line, True). Each item is [what render "
+             "comes last deciding too (an empty line, True), even after a failed reply: a "
+             "failure does not outlive a later answer, however few its words. Each item is "
+             "[what render "
              "printed, finish(), what finish printed] for one drawn run of failures and answers "
              "(FinalTextRenderer, lesson 7).")
     judged = []
@@ -512,18 +519,19 @@ async def test_the_last_message_decides(t):
              f"{rounds} failed runs in a row and then an answer {answer!r}. Items: what render "
              "printed, (finish(), what it printed) (FinalTextRenderer, lesson 7, Build: two "
              "frontends, item 2).")
-    # and one JsonRenderer handed as many small events (a few microseconds each), then a
-    # failed reply: it judges every message it is handed, however many events came first
+    # and one JsonRenderer handed twice as many small events as that session has runs (a
+    # microsecond or two each), then a failed reply: it judges every message it is handed,
+    # however many events came first
     judge, small = harness.JsonRenderer(), {"type": "status", "text": "indexing"}
     with contextlib.redirect_stdout(io.StringIO()) as during:
-        for _ in range(rounds // 4):
+        for _ in range(rounds * 2):
             judge.render(small)
         judge.render({"type": "message_end", "message": lab.fail("overloaded")})
     t.expect([during.getvalue().count("\n"), t.printed(judge.finish)],
-             [rounds // 4 + 1, (False, "")],
+             [rounds * 2 + 1, (False, "")],
              "JsonRenderer is stricter: any failed message it saw announced means the run did "
              "not end well, however many events came before it. A JsonRenderer was handed "
-             f"{rounds // 4:,} \"status\" events, then a failed reply's message_end. Items: the "
+             f"{rounds * 2:,} \"status\" events, then a failed reply's message_end. Items: the "
              "lines it printed, (finish(), what it printed) (JsonRenderer, lesson 7, Build: two "
              "frontends, item 1).")
     # and one pair asked for a verdict after each of two runs in a row: an answer, then a failure
