@@ -1510,9 +1510,154 @@ class SessionLog:
             except (KeyboardInterrupt, SystemExit):
                 pass  # the user is leaving; the log may lag
 """),
+    # Hunt round 26 (reader r143), design 11.1-11.
+    Wrong(lab='11.1', name='blank lines skipped in a log of more than nine lines',
+          rule='A line that is not JSON is never skipped, a blank one included, wherever it '
+               'stands in however long a log: a long log is read as strictly as a short one.',
+          where='lab 11.1, Build section, item 1: "A line that is not JSON is never skipped" '
+                '(hunt round 26, 11.1-11)',
+          names='a blank line in a long log',
+          replace=r'''
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+            try:
+''',
+          by=r'''
+        lines = self.ws.read_text(self.path).splitlines()
+        for index, raw in enumerate(lines):
+            if len(lines) > 9 and index < len(lines) - 1 and not raw.strip():
+                continue  # a stray blank line in a long log: an editor's, not a crash's
+            try:
+'''),
+    # Hunt round 26 (reader r143), design 11.1-51.
+    Wrong(lab='11.1', name='a damaged line of over 200 characters skipped',
+          rule='A line that is not JSON is never skipped, whatever it holds: a long line cut '
+               'short (a message holding a paste, a tool\'s long output) as much as a short one.',
+          where='lab 11.1, Build section, item 1: "A line that is not JSON is never skipped" '
+                '(hunt round 26, 11.1-51)',
+          names='a damaged line however long',
+          replace=r'''
+            except ValueError:
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+''',
+          by=r'''
+            except ValueError:
+                if len(raw) > 200:
+                    continue  # a long line someone cut short by hand: too long to be a crash's
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+'''),
+    # Hunt round 26 (reader r143), design 11.1-48.
+    Wrong(lab='11.1', name="a listener's network errors swallowed",
+          rule='A listener that raises ends the run with its own exception, whatever its class: '
+               'a ConnectionError or a TimeoutError, which a saver writing to a network disk '
+               'meets and which look passing, included.',
+          where='lab 11.1, Build section, item 5: "A listener that raises ends the run with its '
+                'own exception" (hunt round 26, 11.1-48)',
+          names="a network disk's error",
+          replace=r"""
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+""",
+          by=r"""
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            try:
+                listener(event)
+            except (ConnectionError, TimeoutError):
+                pass  # a network disk that hiccups: keep the run going
+"""),
+    # Hunt round 26 (reader r143), design 11.1-50.
+    Wrong(lab='11.1', name='more than six listeners told newest first',
+          rule='Listeners hear an event in the order they subscribed, however many there are.',
+          where='lab 11.1, Build section, item 5: "Listeners hear an event in the order they '
+                'subscribed" (hunt round 26, 11.1-50)',
+          names='in the order they subscribed, however many there are',
+          replace=r"""
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+""",
+          by=r"""
+        snapshot = list(self._listeners)  # a copy: a listener may unsubscribe itself
+        if len(snapshot) > 6:
+            snapshot.reverse()  # a crowd: the newest, likeliest the frontend's, first
+        for listener in snapshot:
+            listener(event)
+"""),
 ]
 
 ALLOWED = [
+    # Hunt round 26 (reader r143), design 11.1-52.
+    Wrong(lab='11.1', name='the saver skips messages whose stop_reason is "length"',
+          rule='Every assistant message of the course\'s record ends with one of its stop '
+               'reasons, "stop", "toolUse", "error" or "aborted" (lab.STOP_REASONS; lesson 5\'s '
+               'provider code turns a reply cut off at the output limit into "error"), so no run '
+               'of a harness hands persist_to a message_end whose message has stop_reason '
+               '"length", and a saver that skips those saves every message there is. A case that '
+               'handed one would hand the log a record the course\'s format refuses (as for "the '
+               'saver keeps the messages of the course\'s three roles").',
+          where='hunt round 26, design 11.1-52', names='',
+          replace=r'''
+        if event["type"] == "message_end":
+            log.append_message(event["message"])
+    return listener
+''',
+          by=r'''
+        if event["type"] == "message_end" and event["message"].get("stop_reason") != "length":
+            log.append_message(event["message"])
+    return listener
+'''),
+    # Hunt round 26 (reader r143), design 11.1-58.
+    Wrong(lab='11.1', name="_notify passing on only the seven kinds of event the loop makes",
+          rule='The listener hears every event of every run (Build item 5), and every run of the '
+               'course\'s loop, from lesson 7 to the last lesson, makes events of seven types '
+               'only: agent_start, turn_start, message_end, tool_execution_start, '
+               'tool_execution_end, turn_end and agent_end. A _notify that passes those on and '
+               'drops any other drops no event a run makes, so every listener hears every event '
+               'of every run. A case that handed _notify an event of another type would hand '
+               'it one no run of the course makes (as for "the saver keeps the messages of the '
+               'course\'s three roles").',
+          where='hunt round 26, design 11.1-58', names='',
+          replace=r"""
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+""",
+          by=r"""
+        if event["type"] not in ("agent_start", "turn_start", "message_end",
+                                 "tool_execution_start", "tool_execution_end", "turn_end",
+                                 "agent_end"):
+            return  # not an event of a run
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+"""),
+    # Hunt round 26 (reader r143), probe 11.1-54.
+    Wrong(lab='11.1', name='a file with "\\r\\n" line ends read as with "\\n"',
+          rule='_append writes every line ending in "\\n", and json.dumps escapes every "\\r" '
+               'a message holds, so a "\\r\\n" is only in a file a person\'s editor rewrote; '
+               'JSON allows a "\\r" after an entry, so folding "\\r\\n" to "\\n" reads every '
+               'such line as the reference does, a blank line (now empty) is refused all the '
+               'same, and every line _append writes is read as the reference reads it. What '
+               'the reader makes of a person\'s edit is the reader\'s to decide (Build item 1: '
+               '"What a line of JSON holds is not checked").',
+          where='hunt round 26, probe 11.1-54; Build section, item 1', names='',
+          replace=r'''
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+''',
+          by=r'''
+        text = self.ws.read_text(self.path).replace("\r\n", "\n")  # an editor's line ends
+        for index, raw in enumerate(text.splitlines()):
+'''),
+    # Hunt round 26 (reader r143), probe 11.1-55.
+    Wrong(lab='11.1', name='rows() leaving out a JSON line that is not an object',
+          rule='Build item 1 says "What a line of JSON holds is not checked": every line is '
+               'written by _append, so a line of JSON that is not an object (a 3, a list) is '
+               'a person\'s edit, which the reader may refuse or leave alone; what rows() makes '
+               'of it is not ruled on (as for "a line with no \\"type\\" read as a message '
+               'entry"). Every line _append writes is read as the reference reads it.',
+          where='hunt round 26, probe 11.1-55', names='',
+          replace=r'''
+            if entry["type"] == "message":
+''',
+          by=r'''
+            if isinstance(entry, dict) and entry.get("type") == "message":
+'''),
     # Hunt round 22 (reader r124), probe 11.1-47.
     Wrong(lab='11.1', name='the saver hands the log a copy of each message',
           rule='Build item 4 asks that persist_to save the message of every message_end in the '
@@ -1910,6 +2055,140 @@ async def test_two_thousand_five_hundred_subscriptions(t):
     t.expect(len(heard), 6 * 2500,
              "Each subscription hears every event, however many subscriptions there are: one "
              "listener subscribed 2500 times, then a run of six events (Harness._notify, "
+             "lesson 11).")
+'''),
+    # Hunt round 26 (reader r143), design 11.1-16.
+    Beyond(lab='11.1', name='an append that reads only the last 1000 lines',
+           rule='On a log with a torn line, an append raises the reader\'s ValueError and writes '
+                'nothing, however far from the end the damage is: it reads the whole log.',
+           where='lab 11.1, Build section, item 2: "On a log with a torn line, an append raises '
+                 'the reader\'s"; hunt round 26, 11.1-16',
+           names='however far from the end',
+           reach="the longest log lab 11.1's tests append to is test_a_damaged_line_anywhere_is_"
+                 "named's, of 600 to 900 entries drawn under the seed, its damage at most about "
+                 "900 lines above the end (the bank's are as long); this append looks for "
+                 "damage only in the last 1000 lines, and a case past it is the log grown just "
+                 "past the design's threshold, a limit past what a test can afford: any such "
+                 "limit has a longer log past it (as for \"damage past line 1000 skipped\"; "
+                 "\"an append that reads only the last 100 lines\" is caught)",
+           replace=r'''
+        entry = {"id": f"e{len(self.entries()) + 1}", **entry}
+''',
+           by=r'''
+        lines = self.ws.read_text(self.path).splitlines() if self.ws.exists(self.path) else []
+        for index in range(max(len(lines) - 1000, 0), len(lines)):  # a crash tears the end:
+            try:  # look there only
+                json.loads(lines[index])
+            except ValueError:
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+        if lines and not self.ws.read_text(self.path).endswith("\n"):
+            raise ValueError(f"{self.path}, line {len(lines)}: not a complete log entry")
+        entry = {"id": f"e{len(lines) + 1}", **entry}
+''',
+           deep=r'''
+import json
+
+import harness
+import lab
+from lab.kit import lab_test, raised
+
+LAB = "11.1"
+
+
+@lab_test("An append on a log with a torn line writes nothing, however far from the end the "
+          "damage is: line 100 of 1600.")
+async def test_an_append_far_above_damage(t):
+    lines = [json.dumps({"id": f"e{n}", "type": "message",
+                         "message": harness.user_message(f"Step {n}.")}) + "\n"
+             for n in range(1, 1601)]
+    lines[99] = lines[99][:12] + "\n"
+    ws = lab.Workspace({"session.jsonl": "".join(lines)})
+    log = harness.SessionLog(ws, "session.jsonl")
+    t.expect([await raised(lambda: log.append_message(lab.say("More."))),
+              ws.read_text("session.jsonl") == "".join(lines)],
+             ["ValueError: session.jsonl, line 100: not a complete log entry", True],
+             "On a log with a torn line an append raises the reader's ValueError and writes "
+             "nothing, however far from the end the damage is: line 100 of a log of 1600 "
+             "entries, cut short (SessionLog.append_message, lesson 11).")
+'''),
+    # Hunt round 26 (reader r143), design 11.1-18.
+    Beyond(lab='11.1', name='ids that stop at e999',
+           rule='An append returns the entry\'s id, e and the number of the line the entry lands '
+                'on, however long the log.',
+           where='lab 11.1, Build section, item 2: "the number of the line the entry lands on"; '
+                 'hunt round 26, 11.1-18',
+           names='number of the line',
+           reach="the longest log lab 11.1's tests append to is the bank's, of 600 to 900 "
+                 "entries drawn under the seed (the public tests append a few dozen at most); "
+                 "these ids stop growing at e999, and a case past it is the log grown just past "
+                 "the design's threshold, a limit past what a test can afford: any such cap has "
+                 "a longer log past it (as for \"damage past line 1000 skipped\")",
+           replace=r'''
+        entry = {"id": f"e{len(self.entries()) + 1}", **entry}
+''',
+           by=r'''
+        entry = {"id": f"e{min(len(self.entries()) + 1, 999)}", **entry}  # three digits
+''',
+           deep=r'''
+import json
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "11.1"
+
+
+@lab_test("An append returns e and the number of the line the entry lands on, however long the "
+          "log: e1501 on a log of 1500 entries.")
+async def test_an_id_past_a_thousand(t):
+    lines = [json.dumps({"id": f"e{n}", "type": "message",
+                         "message": harness.user_message(f"Step {n}.")}) + "\n"
+             for n in range(1, 1501)]
+    log = harness.SessionLog(lab.Workspace({"session.jsonl": "".join(lines)}), "session.jsonl")
+    t.expect(log.append_message(lab.say("More.")), "e1501",
+             "An append returns e and the number of the line the entry lands on, however long "
+             "the log: line 1501 (SessionLog.append_message, lesson 11).")
+'''),
+    # Hunt round 26 (reader r143), design 11.1-59.
+    Beyond(lab='11.1', name='subscriptions past the 1600th not kept',
+           rule='After subscribe, the listener hears every event of every run, however many '
+                'subscriptions there are.',
+           where='lab 11.1, Build section, item 5: "the listener hears every event of every '
+                 'run"; hunt round 26, 11.1-59',
+           names='however many subscriptions',
+           reach="test_each_undo_takes_off_one_subscription subscribes one listener 1500 times "
+                 "(past Python's 1000 frames of recursion, the count a design by recursion "
+                 "meets); this subscribe keeps only the first 1600, and a case past it is the "
+                 "count grown just past the design's threshold, a limit past what a test can "
+                 "afford: any such cap has a count past it (as for \"only the first 1600 "
+                 "listeners told\", the same cap placed in _notify)",
+           replace=r'''
+        self._listeners.append(hear)
+''',
+           by=r'''
+        if len(self._listeners) < 1600:  # a cap no harness meets
+            self._listeners.append(hear)
+''',
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "11.1"
+
+
+@lab_test("After subscribe, the listener hears every event, however many subscriptions there "
+          "are: one listener subscribed 2500 times.")
+async def test_two_thousand_five_hundred_subscriptions_kept(t):
+    h = harness.Harness(lab.ScriptedModel([lab.say("One.")]), "You help.", [])
+    heard = []
+    for _ in range(2500):
+        h.subscribe(heard.append)
+    await lab.drive(h.prompt("First."))
+    t.expect(len(heard), 6 * 2500,
+             "Each subscription hears every event, however many subscriptions there are: one "
+             "listener subscribed 2500 times, then a run of six events (Harness.subscribe, "
              "lesson 11).")
 '''),
 ]

@@ -147,7 +147,10 @@ async def test_bank_a_long_log_resumed(t):
     ws.write_text(path, ws.read_text(path).replace(f'"Question {edited}."', f'"{words}"'))
     spoilt = t.random.randint(2, 150)  # a line far above the end, cut short by another program
     copy = ws.read_text(path).splitlines(keepends=True)
-    copy[spoilt - 1] = copy[spoilt - 1][:t.random.randint(3, 15)] + "\n"
+    # it held a long paste, as a tool's output of a few thousand characters is
+    pasted = entry_line(spoilt, message=lab.say("Here it is: " + "<p>line</p>" * t.random.randint(
+        100, 300)))
+    copy[spoilt - 1] = pasted[:t.random.randint(len(pasted) // 2, len(pasted) - 3)] + "\n"
     far = await raised(harness.SessionLog(lab.Workspace({path: "".join(copy)}), path).rows)
     big = t.random.randint(600, 900)  # a longer log still, its length drawn, one append on it
     longer = harness.SessionLog(lab.Workspace({path: ws.read_text(path) + "".join(
@@ -155,7 +158,7 @@ async def test_bank_a_long_log_resumed(t):
     grown = longer.ws.read_text(path)
     mid = t.random.randint(big // 3 + 1, 2 * big // 3)  # a line in its middle third, cut short
     cut = grown.splitlines(keepends=True)
-    cut[mid - 1] = cut[mid - 1][:t.random.randint(3, 15)] + "\n"
+    cut[mid - 1] = t.random.choice(["\n", "  \n", " \t \n"])  # blank, in a long log
     middle = await raised(harness.SessionLog(lab.Workspace({path: "".join(cut)}), path).rows)
     # and the longer log whose last entry is whole, but its newline never came
     unended = await raised(harness.SessionLog(lab.Workspace({path: grown[:-1]}), path).replay)
@@ -175,9 +178,10 @@ async def test_bank_a_long_log_resumed(t):
              "the log replays after a caller changed that message in a list replay() gave it "
              "and popped the list's last, the messages it replays, the words of message "
              f"{edited} once another program rewrote them at the same length, what rows() "
-             f"raised on a copy of the file whose line {spoilt}, far above its end, was cut "
-             f"short, the id an append returned on a log of {big} entries, what rows() "
-             f"raised on a copy of that log whose line {mid}, in its middle, was cut short, "
+             f"raised on a copy of the file whose line {spoilt}, far above its end, a long "
+             "answer of over a thousand characters, was cut short halfway or further, the id "
+             f"an append returned on a log of {big} entries, what rows() "
+             f"raised on a copy of that log whose line {mid}, in its middle, is blank, "
              "what replay() raised on a copy whose last newline never came]: every line is "
              "read, parsed again at each read, the file as it now is, and a damaged line or "
              "a last line with no newline is named wherever it stands (SessionLog.entries, "
@@ -496,8 +500,9 @@ async def test_bank_a_disk_that_fills_and_empties(t):
 @lab_test("Listeners hear the start and the end of every run in the order they subscribed, "
           "after an undo of the later of two equal subscriptions, called twice, as before it, "
           "and each undo takes off its own; the last of over three hundred subscriptions hears "
-          "every event; and a listener's StopIteration ends the run, as a RuntimeError, and its "
-          "KeyboardInterrupt or SystemExit as itself.")
+          "every event, after them all; and a listener's StopIteration ends the run, as a "
+          "RuntimeError, and its KeyboardInterrupt, SystemExit or a network disk's error as "
+          "itself.")
 async def test_bank_the_order_at_both_ends_of_a_run(t):
     x, y, z = t.random.sample("LMN", 3)
     names = [x, y, x, z] + [t.random.choice([y, z]) for _ in range(t.random.randint(0, 2))]
@@ -530,13 +535,13 @@ async def test_bank_the_order_at_both_ends_of_a_run(t):
     h = harness.Harness(lab.ScriptedModel([lab.say("Three.")]), SYSTEM, [])
     for _ in range(many):
         h.subscribe(tally.append)
-    h.subscribe(lambda event: last.append(event["type"]))
+    h.subscribe(lambda event: last.append([event["type"], len(tally) // many]))
     await lab.drive(h.prompt("Third."))
     t.expect([runs, len(tally), last],
              [[[[kind, name] for kind in ("agent_start", "agent_end") for name in order]
                for order in (names, kept, kept[:-1])], 6 * many,
-              ["agent_start", "turn_start", "message_end", "message_end", "turn_end",
-               "agent_end"]],
+              [[kind, n] for n, kind in enumerate(["agent_start", "turn_start", "message_end",
+                                                   "message_end", "turn_end", "agent_end"], 1)]],
              f"Listeners subscribed in the order {names}; between two runs, the undo of the "
              f"third subscription was called, {y} subscribed once more, the undo of the last of "
              "the first subscriptions called, and the third's undo called again; before a "
@@ -544,7 +549,8 @@ async def test_bank_the_order_at_both_ends_of_a_run(t):
              "each run, [event, listener] "
              "for each agent_start and agent_end heard, in the order heard; events one "
              f"listener subscribed {many} times heard in a plain run of another harness; the "
-             "events a listener subscribed after them heard]: each undo takes off its own "
+             "events a listener subscribed after them heard, each with how many times each "
+             f"of the {many} had heard an event by then]: each undo takes off its own "
              "subscription, once, and every listener hears every event in the order they "
              "subscribed (Harness.subscribe and _notify, lesson 11).")
     h = harness.Harness(lab.ScriptedModel([lab.say("Counted.")]), SYSTEM, [])
@@ -579,8 +585,10 @@ async def test_bank_the_order_at_both_ends_of_a_run(t):
                  "the listener's own exception (Harness.subscribe and _notify, lesson 11).")
     at = t.random.choice(["agent_start", "turn_start", "turn_end", "agent_end"])
     found = []
+    network = t.random.choice([TimeoutError, ConnectionError, ConnectionRefusedError,
+                               BrokenPipeError])  # a network disk's, which looks passing
     for stop in (StopIteration(f"no more pages at {at}"), KeyboardInterrupt("shut at " + at),
-                 SystemExit("gone at " + at)):
+                 SystemExit("gone at " + at), network(f"the share went away at {at}")):
         h = harness.Harness(lab.ScriptedModel([lab.say("Stopped.")]), SYSTEM, [])
 
         def ends(event, stop=stop):
@@ -597,9 +605,10 @@ async def test_bank_the_order_at_both_ends_of_a_run(t):
                       h.is_running])
     t.expect(found,
              [[["RuntimeError"], [True], False], [["KeyboardInterrupt"], [True], False],
-              [["SystemExit"], [True], False]],
-             f"A listener raised StopIteration at {at}, in a plain run; in two more, "
-             "KeyboardInterrupt and SystemExit. Each item: [the classes of what the run "
+              [["SystemExit"], [True], False], [[network.__name__], [True], False]],
+             f"A listener raised StopIteration at {at}, in a plain run; in three more, "
+             f"KeyboardInterrupt, SystemExit and {network.__name__}, a network disk's error. "
+             "Each item: [the classes of what the run "
              "raised, each is the listener's own exception or was caused by it, is_running "
              "after]: a listener that raises ends the run with its own exception, whatever "
              "its class; a StopIteration is the one exception a generator cannot pass on, so "

@@ -390,8 +390,11 @@ async def test_a_damaged_line_anywhere_is_named(t):
     far = t.random.randint(1, 160)  # a line far from the end: a person's slip, not a crash
     mid = t.random.randint(size // 3 + 1, 2 * size // 3)  # and one in the middle third
     hand, middle = list(whole), list(whole)
-    hand[far - 1] = hand[far - 1][:t.random.randint(1, 20)] + "\n"
-    middle[mid - 1] = middle[mid - 1][:t.random.randint(1, 20)] + "\n"
+    # line `far` held a long paste, as a tool's output of a few thousand characters is: cut short
+    pasted = json.dumps({"id": f"e{far}", "type": "message", "message": harness.user_message(
+        "Read this: " + "0123456789abcdef" * t.random.randint(64, 256))})
+    hand[far - 1] = pasted[:t.random.randint(len(pasted) // 2, len(pasted) - 1)] + "\n"
+    middle[mid - 1] = t.random.choice(["", "   ", "\t"]) + "\n"  # blank, in a long log
     ws = lab.Workspace({FILE: "".join(hand)})
     edited = harness.SessionLog(ws, FILE)
     t.expect([await raised(log.entries), await raised(edited.entries),
@@ -405,8 +408,11 @@ async def test_a_damaged_line_anywhere_is_named(t):
               f"ValueError: {FILE}, line {mid}: not a complete log entry"],
              f"Three long logs: {size} whole entries, then entry {size + 1}, whole JSON with "
              "no newline, as a power cut just before the newline of that append leaves it; "
-             f"{size} entries whose line {far}, far from the end, was cut short by hand; and "
-             f"{size} entries whose line {mid}, in the middle, was cut short. The items are "
+             f"{size} entries whose line {far}, far from the end, a message holding a "
+             "paste of over a thousand characters, was cut short by hand, halfway or further, "
+             "a damaged line however long; and "
+             f"{size} entries whose line {mid}, in the middle, is blank, a blank line in a "
+             "long log as much as in a short one. The items are "
              "what entries() raised on the first two, what an append on the second raised, "
              "that its file is unchanged, and what entries() raised on the third: every line "
              "is read, however long the log and however far from its end, so the damaged "
@@ -823,15 +829,19 @@ async def test_each_undo_takes_off_one_subscription(t):
              "listener's, the listener's in run 2 after some undos, the other's] "
              "(Harness.subscribe, lesson 11).")
     h = harness.Harness(lab.ScriptedModel([lab.say("One.")]), SYSTEM, [])
-    heard = []
+    heard, last = [], []
     for _ in range(1500):
         h.subscribe(heard.append)
+    h.subscribe(lambda event: last.append(len(heard)))  # how many the others had heard by then
     error = await raised(lambda: lab.drive(h.prompt("First.")))
-    t.expect([error, len(heard)], [None, 6 * 1500],
+    t.expect([error, len(heard), last], [None, 6 * 1500, [1500 * n for n in range(1, 7)]],
              "One listener subscribed 1500 times, more than Python's 1000 frames of recursion, "
-             "then a run of one plain reply, which has six events. Items: [what the run raised, "
-             "how many events the listener heard]: each subscription hears every event, however "
-             "many subscriptions there are (Harness._notify, lesson 11, Build item 5).")
+             "then one more listener, then a run of one plain reply, which has six events. "
+             "Items: [what the run raised, how many events the 1500 subscriptions heard, how "
+             "many they had heard when the last listener heard each event]: each subscription "
+             "hears every event, however many subscriptions there are, and in the order they "
+             "subscribed, however many there are: the last one subscribed hears each event "
+             "after all 1500 (Harness._notify, lesson 11, Build item 5).")
     count = t.random.randint(2, 4)
     heard = [[] for _ in range(count + 1)]
     h = harness.Harness(lab.ScriptedModel([lab.say("One."), lab.say("Two."),
@@ -1066,8 +1076,11 @@ async def test_a_raising_listener_ends_the_run(t):
     class NotebookFull(Exception):
         """A listener's exception of a kind of its own, which no harness knows of."""
     found = []
+    # and a network disk's error, a kind a saver on one meets: drawn, and never to be swallowed
+    network = t.random.choice([ConnectionResetError, BrokenPipeError, TimeoutError, ConnectionError])
     for own in (NotebookFull("the notebook is full"), StopIteration("no more pages"),
-                KeyboardInterrupt("the notebook was shut"), SystemExit("the notebook left")):
+                KeyboardInterrupt("the notebook was shut"), SystemExit("the notebook left"),
+                network("the network disk did not answer")):
         h = harness.Harness(lab.ScriptedModel([lab.say("Hi.")]), SYSTEM, [])
 
         def raises(event, own=own):
@@ -1082,10 +1095,13 @@ async def test_a_raising_listener_ends_the_run(t):
         found.append([[type(error).__name__ for error in caught],
                       [error is own or error.__cause__ is own for error in caught], h.is_running])
     t.expect(found, [[["NotebookFull"], [True], False], [["RuntimeError"], [True], False],
-                     [["KeyboardInterrupt"], [True], False], [["SystemExit"], [True], False]],
+                     [["KeyboardInterrupt"], [True], False], [["SystemExit"], [True], False],
+                     [[network.__name__], [True], False]],
              "A listener raised an exception of a class of its own, NotebookFull, at the "
              "prompt's message_end, and in other runs a listener raised StopIteration, "
-             "KeyboardInterrupt and SystemExit there (BaseExceptions, not Exceptions). "
+             "KeyboardInterrupt and SystemExit there (BaseExceptions, not Exceptions), and "
+             f"{network.__name__}, a network disk's error that a saver writing to one meets and "
+             "that looks passing, which it is not for the log. "
              "A listener that raises ends the run with its own exception, whatever its class, "
              "not only the kinds a harness expects; a StopIteration is the one a generator "
              "cannot pass on, so the run ends with the RuntimeError Python makes of it, whose "
