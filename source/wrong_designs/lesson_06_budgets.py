@@ -1507,9 +1507,98 @@ READ_BUDGET = [MAX_LINES, MAX_BYTES]
                        f"shown from line 1 on, up to {max_lines} lines or {max_bytes} bytes, "
                        "and what is past that point to the end is not shown.",
 """),
+    # Hunt round 26 (reader r140), designs 30 and 61: a cap taken as a slice.
+    Wrong(lab='6.1', name='a negative cap taken as a slice, in truncate_head',
+          rule='A cap below 0 keeps nothing in truncate_head, as a cap of 0 does: at most -1 '
+               'lines is no line, not all the lines but the last.',
+          where='lab 6.1, after the Build list: "A cap below 0 keeps nothing in `truncate_head` and `truncate_tail`, as a cap of 0 does"; hunt round 26, 6.1-30',
+          names='a cap below 0 can hold no more',
+          replace=r"""
+    while count < min(len(lines), max_lines):
+        used += len(lines[count].encode())
+""",
+          by=r"""
+    lines = lines[:max_lines] if max_lines else []  # the cap as a slice
+    while count < len(lines):
+        used += len(lines[count].encode())
+"""),
+    Wrong(lab='6.1', name='a negative cap taken as a slice, in truncate_tail',
+          rule='A cap below 0 keeps nothing in truncate_tail, as a cap of 0 does: at most -1 '
+               'lines is no line, not all the lines but the first.',
+          where='lab 6.1, after the Build list: "A cap below 0 keeps nothing in `truncate_head` and `truncate_tail`, as a cap of 0 does"; hunt round 26, 6.1-61',
+          names='a cap below 0 can hold no more',
+          replace=r"""
+    while count < min(len(lines), max_lines):
+        used += len(lines[-1 - count].encode())  # counting up from the last line
+""",
+          by=r"""
+    lines = lines[-max_lines:] if max_lines else []  # the cap as a slice
+    while count < len(lines):
+        used += len(lines[-1 - count].encode())  # counting up from the last line
+"""),
+    # Hunt round 26 (reader r140), design 44: a fast path for texts of millions of characters.
+    Wrong(lab='6.1', name='bytes cut inside a line for texts over 2,000,000 characters, in truncate_head',
+          rule='truncate_head keeps whole lines, however long the text: nothing is ever cut '
+               'inside one.',
+          where='lab 6.1, after the Build list: "to whole lines, so nothing is ever cut inside one"; hunt round 26, 6.1-44',
+          names='however long the text',
+          replace=r'''
+    budget gives ("", 0), because half a line misleads."""
+''',
+          by=r'''
+    budget gives ("", 0), because half a line misleads."""
+    if len(text) > 2_000_000 and max_lines >= 2000:  # a fast path for a huge text
+        kept = text.encode()[:max_bytes].decode(errors="ignore")
+        return kept, len(kept.splitlines())
+'''),
+    # Hunt round 26 (reader r140), designs 37 and 56: files of 10,000 lines or more.
+    Wrong(lab='6.1', name='the last line of a file of 10,000 lines or more lost, in read',
+          rule='offset and limit select exactly those lines, of a file of any size, its last '
+               'line too.',
+          where='lab 6.1, Build section, item 4: "`offset`, the first line wanted, counted from 1"; hunt round 26, 6.1-37',
+          names='exactly those lines of a file of any size',
+          replace=r"""
+        total = len(lines)
+""",
+          by=r"""
+        total = len(lines)
+        lines = lines if total < 10_000 else lines[:-1]  # a big file's last line dropped
+"""),
+    Wrong(lab='6.1', name='N written with thousands separators from 10,000 lines, in read',
+          rule="read's note is the exact text the Build gives, `[Showing lines A-B of N. Use "
+               "offset=C to continue.]`, N in digits alone however big the file.",
+          where='lab 6.1, Build section: "The tests hold you to those texts, down to the full stop"; hunt round 26, 6.1-56',
+          names='N written in digits alone',
+          replace=r"""
+            chunk += f"[Showing lines {start}-{last} of {total}. Use offset={last + 1} to continue.]"
+""",
+          by=r"""
+            n = f"{total:,}" if total >= 10_000 else f"{total}"  # a big N made readable
+            chunk += f"[Showing lines {start}-{last} of {n}. Use offset={last + 1} to continue.]"
+"""),
 ]
 
 ALLOWED = [
+    # Hunt round 26 (reader r140), probe 50.
+    Wrong(lab='6.1', name='both factories taking a budget below 0 as 0',
+          rule='What a tool\'s budget below 0 does is left to the student: the tests never give '
+               'a factory one, so a tool that reads it as 0, and shows no line, is as good as '
+               'one that refuses it.',
+          where='lab 6.1, after the Build list: "What a tool\'s budget below 0 does is yours"; hunt round 26, probe 6.1-50',
+          names='',
+          replace=r"""
+def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
+""",
+          by=r"""
+def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
+    max_lines, max_bytes = max(max_lines, 0), max(max_bytes, 0)  # below 0 is 0
+""",
+          also=((r"""
+def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
+""", r"""
+def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
+    max_lines, max_bytes = max(max_lines, 0), max(max_bytes, 0)  # below 0 is 0
+"""),)),
     # Hunt round 22 (reader r121), probe 36.
     Wrong(lab='6.1', name='both factories refusing a budget below 0',
           rule='What a tool\'s budget below 0 does is left to the student: the tests never give '

@@ -201,7 +201,8 @@ async def test_bank_every_byte_budget_keeps_whole_lines_from_the_top(t):
     t.expect([list(harness.truncate_head(text, max_lines=cap)) for cap in range(len(lines) + 2)],
              [["".join(lines[:cap]), min(cap, len(lines))] for cap in range(len(lines) + 2)],
              f"truncate_head({text!r}, max_lines=cap) for every cap from 0 to {len(lines) + 1}.")
-    long, below = accented(t), -t.random.randint(1, 9)
+    # below 0 by less than the text's lines, so that a cap taken as a slice keeps some (hunt 26)
+    long, below = accented(t), -t.random.randint(1, len(lines) - 1)
     t.expect([harness.truncate_head(long)[1], list(harness.truncate_head(text, max_lines=below)),
               list(harness.truncate_head(text, max_bytes=below))],
              why=f"truncate_head of {long.count(chr(10))} lines of {long.index(chr(10))} "
@@ -222,6 +223,14 @@ async def test_bank_every_byte_budget_keeps_whole_lines_from_the_top(t):
                  f"emoji and {width} three-byte characters, under max_lines=10**9 and "
                  "max_bytes=10**12, keeps them all, each line's size counted once: a cut that "
                  "measures the kept text again for every line it adds takes seconds here.")
+    width = t.random.choice([w for w in range(1001, 3000) if 50_000 % w])  # hunt 26, 6.1-44
+    vast = ("z" * (width - 1) + "\n") * t.random.randint(2001, 2500)  # 2 to 7.5 million
+    t.expect(list(harness.truncate_head(vast)) == [vast[:50_000 // width * width],
+                                                    50_000 // width],
+             why=f"Whether truncate_head of {vast.count(chr(10))} lines of {width} bytes "
+                 f"({len(vast)} characters), under the default budget, keeps its first "
+                 f"{50_000 // width} lines whole and nothing of the next: whole lines, however "
+                 "long the text.")
 
 
 @lab_test("A model reads a file of mixed line breaks through a read tool whose byte budget is "
@@ -278,16 +287,17 @@ async def test_bank_read_and_bash_count_lines_as_truncate_head_does(t):
                  "request. \\x0b, \\x0c, \\x1c to \\x1e and \\u2029 are line breaks as \\n is, "
                  "for read and bash alike, and for the line cap.")
     ws.write_text("long.txt", accented(t))
-    below = -t.random.randint(1, 9)
     seen = []
-    for made in ({}, {"max_bytes": below}):
+    # a budget of 0, not one below 0: what a factory does with that is the student's, and the
+    # page promises the tests never give one (hunt 26, probe 6.1-50)
+    for made in ({}, {"max_bytes": 0}):
         model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "long.txt"})),
                                    lab.say("Read.")])
         await run(model, [harness.make_read_tool(ws, **made)], "Read long.txt.")
         said = results(model.calls[1].messages)[0]["content"]
         seen.append([said.count("\n"), said.rsplit("\n", 1)[-1]])
     t.expect(seen, why="long.txt, 1001 to 1500 lines of three-byte characters, read by a tool "
-                       f"with the default budget, then by one made with max_bytes={below}: the "
+                       "with the default budget, then by one made with max_bytes=0: the "
                        "result's newlines and what follows the last, in the next request.")
     many = rarely_broken(t)
     split = many.splitlines(keepends=True)
@@ -324,6 +334,11 @@ async def test_bank_every_byte_budget_keeps_whole_lines_from_the_bottom(t):
              [True] * (len(lines) + 1),
              "Whether truncate_tail(text, max_lines=cap) is the last cap lines, for every cap "
              "from 0 to the text's lines.")
+    below = -t.random.randint(1, len(lines) - 1)  # hunt 26, 6.1-61: a cap as a slice keeps some
+    t.expect([list(harness.truncate_tail(text, max_lines=below)),
+              list(harness.truncate_tail(text, max_bytes=below))], [["", 0], ["", 0]],
+             f"truncate_tail of the text above under max_lines={below}, then max_bytes={below}: "
+             "a cap below 0 keeps nothing, as a cap of 0 does.")
     long = accented(t)
     t.expect(harness.truncate_tail(long)[1],
              why=f"truncate_tail of {long.count(chr(10))} lines of {long.index(chr(10))} "
@@ -603,6 +618,21 @@ async def test_bank_a_model_pages_by_the_notes(t):
                  f"max_bytes={budget} (its first {k} lines exactly, each line of three-byte "
                  "characters), past two lines over budget, one ending in \"\\r\\n\", one in a "
                  "rarer break: the results in its last request.")
+    count = t.random.randint(10_001, 60_000)  # hunt 26, 6.1-37 and 6.1-56: any size of file
+    tail = [worded(t, n) + "\n" for n in range(1, 4)]
+    ws = lab.Workspace({name: "-\n" * (count - 3) + "".join(tail)})
+    at = t.random.randint(count - 2, count - 1)
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": name, "offset": at,
+                                                           "limit": 1}),
+                                         lab.call("read", {"path": name, "offset": count})),
+                               lab.say("Read the end.")])
+    await run(model, [harness.make_read_tool(ws)], "Read the end.")
+    t.expect([m["content"] for m in results(model.calls[1].messages)],
+             [tail[at - count + 2] + f"[Showing lines {at}-{at} of {count}. Use "
+              f"offset={at + 1} to continue.]", tail[2]],
+             f"A model reads a file of {count} lines at offset {at} with limit 1, then at offset "
+             f"{count}, its last line: the results in the next request, the lines asked for, "
+             "however big the file, and the note as the Build writes it, N in digits alone.")
 
 
 # --- rule 5: bash's budget ------------------------------------------------------------------

@@ -95,6 +95,18 @@ async def test_the_constants(t):
              "`max_bytes` bytes of UTF-8\"). Items: the lines truncate_head keeps, then "
              f"truncate_tail, of {accented.count(chr(10))} such lines under the default budget "
              "(truncate_head and truncate_tail, lesson 6).")
+    # 2001 lines of 1001 to 1999 bytes: a text of two to four million characters, cut whole
+    # lines at a time like any other (hunt 26, 6.1-44); no width divides 50,000 evenly
+    wide = t.random.choice([w for w in range(1001, 2000) if 50_000 % w])
+    vast = ("v" * (wide - 1) + "\n") * 2001
+    kept, shown = harness.truncate_head(vast)
+    t.expect([shown, len(kept), kept.endswith("\n")], [50_000 // wide, 50_000 // wide * wide, True],
+             "A text of millions of characters is cut as a short one is, whole lines at a time, "
+             "in bytes however long the text: nothing is ever cut inside a line (Build item 2, "
+             "\"the longest run of whole lines from the top\"). Items: the lines truncate_head "
+             f"keeps of 2001 lines of {wide} bytes each ({len(vast)} characters) under the "
+             "default budget, the length of what it keeps, and whether that ends in a newline "
+             "(truncate_head, lesson 6).")
 
 
 PIECES = ["a", "b", "cd", "é", "ß", "€", "🙂", "naïve", "日本", " ", "x = 1"]
@@ -140,8 +152,10 @@ async def test_the_line_cap(t):
              "truncate_head keeps at most max_lines whole lines, from the top, and exactly "
              "max_lines lines all fit. Each item is (kept, lines_shown) for one text and cap "
              "(truncate_head, lesson 6).")
-    text = "".join(drawn_line(t) for _ in range(t.random.randint(1, 5)))
     below = -t.random.randint(1, 9)
+    # more lines than the cap is below 0, so that a cap taken as a slice, lines[:cap] or
+    # lines[-cap:], keeps some of them (hunt 26, 6.1-30 and 6.1-61)
+    text = "".join(drawn_line(t) for _ in range(-below + t.random.randint(1, 5)))
     t.expect([list(harness.truncate_head(text, max_lines=0)),
               list(harness.truncate_head(text, max_bytes=0)),
               list(harness.truncate_head(text, max_lines=below)),
@@ -149,8 +163,10 @@ async def test_the_line_cap(t):
               list(harness.truncate_tail(text, max_lines=below)),
               list(harness.truncate_tail(text, max_bytes=below))], [["", 0]] * 6,
              "A cap of 0 is a cap, not \"no cap\": at most 0 lines, or at most 0 bytes, keeps "
-             "nothing, and a cap below 0 can hold no more (Build item 2, \"at most `max_lines` "
-             "lines and at most `max_bytes` bytes\"). Items: (kept, lines_shown) under "
+             "nothing, and a cap below 0 can hold no more, however many lines the text has "
+             "(Build item 2, \"at most `max_lines` lines and at most `max_bytes` bytes\"; "
+             "after the Build list, \"at most −1 lines is no line\"). Items: for a text of "
+             f"{text.count(chr(10))} lines, (kept, lines_shown) under "
              f"max_lines=0, then max_bytes=0, then max_lines={below} and max_bytes={below} by "
              "truncate_head, then by truncate_tail (truncate_head and truncate_tail, lesson 6).")
     cap = t.random.randint(1, 9)
@@ -227,11 +243,17 @@ async def test_truncate_tail(t):
              "in their order. Each item is (kept, lines_shown) for one text (truncate_tail, "
              "lesson 6).")
     text = "".join(by_lines[0][0])
+    below = -t.random.randint(1, len(by_lines[0][0]) - 1)  # a slice lines[-cap:] keeps some
     t.expect([list(harness.truncate_tail(text, max_lines=0)),
-              list(harness.truncate_tail(text, max_bytes=0))], [["", 0], ["", 0]],
+              list(harness.truncate_tail(text, max_bytes=0)),
+              list(harness.truncate_tail(text, max_lines=below)),
+              list(harness.truncate_tail(text, max_bytes=below))], [["", 0]] * 4,
              "A cap of 0 is a cap, not \"no cap\": the last 0 lines, or the last 0 bytes, are "
-             "nothing. Items: (kept, lines_shown) under max_lines=0, then under max_bytes=0 "
-             "(truncate_tail, lesson 6).")
+             "nothing, and a cap below 0 can hold no more, however many lines the text has "
+             "(after the Build list, \"at most −1 lines is no line\"). Items: (kept, "
+             f"lines_shown) of a text of {len(by_lines[0][0])} lines under max_lines=0, then "
+             f"max_bytes=0, then max_lines={below}, then max_bytes={below} (truncate_tail, "
+             "lesson 6).")
     by_bytes = []
     for _ in range(3):
         lines = [drawn_line(t) for _ in range(t.random.randint(3, 7))]
@@ -382,6 +404,20 @@ async def test_offset_and_limit(t):
              "(Build item 2, \"`read` and `bash` count lines the same way\"). The item is a read "
              f"of a file of {len(many)} lines, {len(''.join(many))} characters, each ending in "
              f"a break other than \"\\n\", with offset {at} and limit 2 (make_read_tool, lesson 6).")
+    # A file of 10,001 to 40,000 lines, its length drawn: cheap to read, since a read slices
+    # its lines; its last line is still there, and N is written as digits (hunt 26, 6.1-37
+    # and 6.1-56)
+    lines = t.random.randint(10_001, 40_000)
+    ws.write_text("huge.log", "x\n" * (lines - 1) + "end\n")
+    at = t.random.randint(1, lines - 3)
+    t.expect([await read(ws, {"path": "huge.log", "offset": lines}),
+              await read(ws, {"path": "huge.log", "offset": at, "limit": 2})],
+             ["end\n", "x\nx\n" + note(at, at + 1, lines)],
+             "offset and limit select exactly those lines of a file of any size, its last line "
+             "too, and the note is the exact text the Build gives, N written in digits alone, "
+             "as `[Showing lines A-B of N. Use offset=C to continue.]` (Build item 4). Items: "
+             f"a read of huge.log, {lines} lines, at offset {lines}, its last line, \"end\"; "
+             f"then at offset {at} with limit 2 (make_read_tool, lesson 6).")
 
 
 @lab_test("The bad-argument messages are exact: offset 0, an offset past the end of a file whose "
