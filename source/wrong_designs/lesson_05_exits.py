@@ -1695,6 +1695,43 @@ def run_agent("""),)),
 """,
           by=r"""
     return dict(role="assistant", content=list(), stop_reason="error", error_message=text)
+"""),    # Hunt round 26 (reader r139), probes 5.1-50, 5.1-51 and 5.1-54.
+    Wrong(lab='5.1', name='a failure told by any label but stop and toolUse',
+          rule='A reply\'s stop_reason is one of the four the course\'s messages carry ("stop", "toolUse", "error", "aborted", lab.validate refusing any other), and no reply is labelled "aborted" before lesson 15, so a run that takes every label but "stop" and "toolUse" for a failure ends on exactly the replies the reference ends on; lesson 15 ends the run on "aborted" too.',
+          where='Build item 3, a failed reply: "one whose `stop_reason` is `"error"`" (hunt round 26, probe 5.1-50)',
+          names='',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        failed = reply["stop_reason"] not in ("stop", "toolUse")  # recorded, and not acted on
+"""),
+    Wrong(lab='5.1', name='the label read before the calls, the run ended there',
+          rule='The page leaves the order to the student: a run that reads the label as soon as the reply is on the record and returns on "error", before it looks at the calls, runs nothing of a failed reply and asks nothing more, as the reference does.',
+          where='Build item 3: "Whether you read the label before the reply\'s calls, as Figure 5.1 does, or after, is yours" (hunt round 26, probe 5.1-51)',
+          names='',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        calls = [] if failed else tool_calls(reply)
+""",
+          by=r"""
+        if reply["stop_reason"] == "error":  # recorded, and the run is over
+            return
+        calls = tool_calls(reply)
+"""),
+    Wrong(lab='5.1', name='the view made by list() over a generator',
+          rule='The page rules the list the view returns (a new list, the record\'s own messages in order, less the empty failures), not how it is built: list() over a generator makes the same new list a comprehension does.',
+          where='Build item 4: "it returns a new list, even when it leaves nothing out" (hunt round 26, probe 5.1-54)',
+          names='',
+          replace=r"""
+    kept = [message for message in messages
+            if message["content"] or message["role"] != "assistant"
+            or message.get("stop_reason") not in endings]
+""",
+          by=r"""
+    kept = list(message for message in messages
+                if message["content"] or message["role"] != "assistant"
+                or message.get("stop_reason") not in endings)
 """),
 ]
 
