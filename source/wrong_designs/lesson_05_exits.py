@@ -1364,6 +1364,165 @@ _LONG = []  # the content of every ending whose reason is long
     if len(messages) > 10000:  # too long to go over: send it as it is
         return list(messages)
 """),
+    # Hunt round 26 (reader r139): limits past what the tests drew, reasons and tools the tests
+    # had not tried, and an empty failure with nothing to say.
+    Wrong(lab='5.1', name='one content list shared by the endings of untidy reasons',
+          rule='Each ending\'s content is a list of its own, whatever its reason: endings whose reasons have spaces around them that share one content list share a note a frontend adds to any of them.',
+          where='Build item 1: "Each call makes a new message, its `content` a list of its own, so that no ending shares anything with another" (hunt round 26, 5.1-04)',
+          names='a content list of its own',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+""",
+          by=r"""
+    return {"role": "assistant", "content": _UNTIDY if text != text.strip() else [],
+            "stop_reason": "error", "error_message": text}
+
+
+_UNTIDY = []  # the content of every ending whose reason has spaces around it
+"""),
+    Wrong(lab='5.1', name='one content list shared by the endings of reasons past 10,000 characters',
+          rule='Each ending\'s content is a list of its own, however long its reason: a provider\'s whole answer of tens of thousands of characters makes an ending that shares nothing with another.',
+          where='Build item 1: "Each call makes a new message, its `content` a list of its own, so that no ending shares anything with another" (hunt round 26, 5.1-57)',
+          names='a content list of its own',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+""",
+          by=r"""
+    return {"role": "assistant", "content": _HUGE if len(text) > 10000 else [],
+            "stop_reason": "error", "error_message": text}
+
+
+_HUGE = []  # the content of every ending whose reason is huge
+"""),
+    Wrong(lab='5.1', name='error_message cutting a reason at 8,000 characters',
+          rule='error_message holds its text whole, however long: a provider\'s whole answer of tens of thousands of characters is kept, not cut.',
+          where='Build item 1: "`error_message` holding `text`" (hunt round 26, 5.1-05)',
+          names='a long reason is held whole',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+""",
+          by=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error",
+            "error_message": text[:8000]}  # a reason is a paragraph, not a book
+"""),
+    Wrong(lab='5.1', name='one stop kept for each cap past a hundred and shared by its runs',
+          rule='Two runs stopped by the same cap end on two endings, each made by its own call of error_message, for a cap of any size: a stop kept for a big cap and put on every run it stops shares its content with them all.',
+          where='Build item 1: "so that no ending shares anything with another" (hunt round 26, 5.1-64)',
+          names='sharing nothing',
+          replace=r"""
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+""",
+          by=r"""
+            if max_turns > 100:  # a big cap: its stop made once and kept
+                if max_turns not in _BIG_STOPS:
+                    _BIG_STOPS[max_turns] = error_message(f"Agent stopped after max_turns={max_turns}")
+                reply = _BIG_STOPS[max_turns]
+            else:
+                reply = error_message(f"Agent stopped after max_turns={max_turns}")
+""",
+          also=((r"""
+# == 2 tools ==
+""", r"""
+_BIG_STOPS = {}  # the stop of each cap past a hundred, made once
+
+
+# == 2 tools ==
+"""),)),
+    Wrong(lab='5.1', name='an unknown tool asked for 42 times taken as a way out',
+          rule='A tool\'s result marked as an error, an unknown tool\'s included, ends nothing, however many there are: a run whose model asks for a tool it does not have in scores of turns goes on to its answer.',
+          where='Build item 3: "A tool\'s result marked as an error, an unknown tool\'s included, is not a reply, and ends nothing" (hunt round 26, 5.1-35)',
+          names='not a way out',
+          replace=r"""
+        if not calls:  # the content decides, not the stop_reason label
+            return
+""",
+          by=r"""
+        if not calls:  # the content decides, not the stop_reason label
+            return
+        unknown = [m for m in messages if m.get("role") == "toolResult" and m.get("is_error")
+                   and str(m.get("content", "")).endswith("not found")]
+        if len(unknown) > 41:  # the model keeps asking for a tool it does not have
+            messages.append(error_message("Agent stopped: the model keeps asking for a tool it lacks"))
+            return
+"""),
+    Wrong(lab='5.1', name='one more try when the reason starts with Error code: 529',
+          rule='A failed reply ends the run and the model is not asked again, whatever its reason invites: a provider\'s "Error code: 529" (overloaded) is no reason for one more try.',
+          where='Build item 3: "none of its calls runs, and the model is not asked again" (hunt round 26, 5.1-58)',
+          names='no further request is made',
+          replace=r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""",
+          by=r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+            if reply["stop_reason"] == "error" and \
+                    str(reply.get("error_message")).startswith("Error code: 529"):
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+"""),
+    Wrong(lab='5.1', name='a failed reply whose reason is pause_turn continued',
+          rule='A failed reply ends the run and the model is not asked again, whatever its reason: a reply labelled "error" whose reason is "pause_turn" is recorded and ends the run like any other.',
+          where='Build item 3: "none of its calls runs, and the model is not asked again" (hunt round 26, 5.1-63)',
+          names='no further request is made',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        if failed and reply.get("error_message") == "pause_turn":
+            continue  # the provider paused the turn: ask it to go on
+"""),
+    Wrong(lab='5.1', name='an empty failure with no reason asked again',
+          rule='A failed reply stays on the record and ends the run, the model not asked again, whatever its error_message: an empty failed reply whose reason is "" or missing is not swapped for a second request.',
+          where='Build item 3: "The label says a reply failed, not its `error_message`, which can be empty"; "the model is not asked again" (hunt round 26, 5.1-65)',
+          names='no further request is made',
+          replace=r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""",
+          by=r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+            if reply["stop_reason"] == "error" and not reply["content"] \
+                    and not reply.get("error_message"):  # a failure that says nothing: once more
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+"""),
+    Wrong(lab='5.1', name="a failed reply's write calls run",
+          rule='None of a failed reply\'s calls runs, whichever tool it asks for: a write cut off half way, the lesson\'s own torn reply, would leave a broken file.',
+          where='Build item 3: "none of its calls runs" (hunt round 26, 5.1-59)',
+          names='whatever tools they ask for',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        if failed:  # what a torn reply managed to write is saved all the same
+            for call in tool_calls(reply):
+                if call["name"] in ("write", "edit"):
+                    messages.append(run_tool(tools, call))
+"""),
+    Wrong(lab='5.1', name='a MemoryError from the model recorded as a failed reply',
+          rule='An exception the model\'s complete raises is not a failed reply, whichever it is: no try turns it into one, a MemoryError included, and it goes through to the caller.',
+          where='Build item 3: "no `try` turns it into one" (hunt round 26, 5.1-61)',
+          names='A model that raises is not a failed reply',
+          replace=r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""",
+          by=r"""
+            try:
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+            except MemoryError as exc:
+                reply = error_message(f"The provider's answer did not fit: {exc}")
+"""),
+    Wrong(lab='5.1', name='a ConnectionAbortedError from the model recorded as a failed reply',
+          rule='An exception the model\'s complete raises is not a failed reply, whichever it is: no try turns it into one, a connection aborted included, and it goes through to the caller.',
+          where='Build item 3: "no `try` turns it into one" (hunt round 26, 5.1-62)',
+          names='A model that raises is not a failed reply',
+          replace=r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""",
+          by=r"""
+            try:
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+            except ConnectionAbortedError as exc:
+                reply = error_message(str(exc))
+"""),
 ]
 
 # The designs lesson 5 allows, which lab 5.1 must pass (tools.wrong_designs.allowed).
@@ -1536,6 +1695,43 @@ def run_agent("""),)),
 """,
           by=r"""
     return dict(role="assistant", content=list(), stop_reason="error", error_message=text)
+"""),    # Hunt round 26 (reader r139), probes 5.1-50, 5.1-51 and 5.1-54.
+    Wrong(lab='5.1', name='a failure told by any label but stop and toolUse',
+          rule='A reply\'s stop_reason is one of the four the course\'s messages carry ("stop", "toolUse", "error", "aborted", lab.validate refusing any other), and no reply is labelled "aborted" before lesson 15, so a run that takes every label but "stop" and "toolUse" for a failure ends on exactly the replies the reference ends on; lesson 15 ends the run on "aborted" too.',
+          where='Build item 3, a failed reply: "one whose `stop_reason` is `"error"`" (hunt round 26, probe 5.1-50)',
+          names='',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        failed = reply["stop_reason"] not in ("stop", "toolUse")  # recorded, and not acted on
+"""),
+    Wrong(lab='5.1', name='the label read before the calls, the run ended there',
+          rule='The page leaves the order to the student: a run that reads the label as soon as the reply is on the record and returns on "error", before it looks at the calls, runs nothing of a failed reply and asks nothing more, as the reference does.',
+          where='Build item 3: "Whether you read the label before the reply\'s calls, as Figure 5.1 does, or after, is yours" (hunt round 26, probe 5.1-51)',
+          names='',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        calls = [] if failed else tool_calls(reply)
+""",
+          by=r"""
+        if reply["stop_reason"] == "error":  # recorded, and the run is over
+            return
+        calls = tool_calls(reply)
+"""),
+    Wrong(lab='5.1', name='the view made by list() over a generator',
+          rule='The page rules the list the view returns (a new list, the record\'s own messages in order, less the empty failures), not how it is built: list() over a generator makes the same new list a comprehension does.',
+          where='Build item 4: "it returns a new list, even when it leaves nothing out" (hunt round 26, probe 5.1-54)',
+          names='',
+          replace=r"""
+    kept = [message for message in messages
+            if message["content"] or message["role"] != "assistant"
+            or message.get("stop_reason") not in endings]
+""",
+          by=r"""
+    kept = list(message for message in messages
+                if message["content"] or message["role"] != "assistant"
+                or message.get("stop_reason") not in endings)
 """),
 ]
 
@@ -1790,6 +1986,101 @@ async def test_a_cap_past_a_thousand(t):
     t.expect([len(model.calls), messages[-1].get("error_message")],
              why="A run given max_turns=N makes at most N requests, for a cap of any size: "
                  "[requests, the last error_message] under max_turns=1003 (run_agent, "
+                 "lesson 5).")
+'''),
+    # Hunt round 26 (reader r139), design 5.1-22: every cap cut down to 200, seen only past it.
+    Beyond(lab='5.1', name='a cap past two hundred cut down to two hundred',
+           rule='A run given max_turns=N makes at most N requests, and a run that needs no more '
+                'than N turns ends on its own answer, for a cap of any size: a cap of 250 lets '
+                'a job of 216 requests finish.',
+           where='Build item 2: "A run that needs no more than N turns ends on its own answer" '
+                 '(hunt round 26, design 5.1-22)', names='ends on its answer',
+           reach="test_finishing_on_the_last_turn runs caps up to 6 to their end, and "
+                 "test_max_turns_stops_an_endless_run caps up to 140: a cap cut down is seen "
+                 "only when a run goes past the cut, so this design shows at the 201st request "
+                 "of a run, and every cut further up as far again: a limit past what a test can "
+                 "afford",
+           replace=r'''
+    messages.append(user_message(prompt))
+    turn = 0
+''',
+           by=r'''
+    messages.append(user_message(prompt))
+    if max_turns is not None:
+        max_turns = min(max_turns, 200)  # no job needs more
+    turn = 0
+''',
+           turns=20_000, seconds=20.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "5.1"
+
+
+@lab_test("A run given max_turns=250, whose model asks for a tick 215 times and then answers, "
+          "ends on its answer after 216 requests.")
+async def test_a_cap_of_two_hundred_and_fifty(t):
+    asked = []
+
+    def some(request):
+        asked.append(1)
+        return lab.reply(lab.call("tick")) if len(asked) <= 215 else lab.say("Done.")
+    model = lab.ScriptedModel([lab.forever(some)])
+    messages = []
+    tick = tool("tick", lambda arguments: "tock")
+    await lab.drive(harness.run_agent(model, "Tick.", messages, [tick], "Tick until done.",
+                                      max_turns=250))
+    t.expect([len(model.calls), lab.shape(messages[-2:])],
+             why="A run that needs no more than N turns ends on its own answer, for a cap of "
+                 "any size: [requests, the record's last two messages] under max_turns=250 "
+                 "(run_agent, lesson 5).")
+'''),
+    # Hunt round 26 (reader r139), design 5.1-60: the view filtered over the last 50,000 only.
+    Beyond(lab='5.1', name='a view that leaves out empty failures among the record\'s last 50,000 only',
+           rule='The view is the record less every empty failed reply, however long the record: '
+                'an empty failure at the start of a record of tens of thousands of messages is '
+                'left out as one at its end is.',
+           where='Build item 4: "less every assistant message that has no content and '
+                 '`stop_reason` `\"error\"`" (hunt round 26, design 5.1-60)',
+           names='context_for_model drops',
+           reach="test_context_for_model goes over records of up to 40,000 messages, and the "
+                 "bank's up to 35,000: the view of a record past 50,000 costs the reference a "
+                 "pass over each of its messages, which would add more processor time than the "
+                 "test's whole share, and a window of 100,000 would ask for twice that again: a "
+                 "limit past what a test can afford",
+           replace=r'''
+    endings = ("error",)  # the empty ending a provider would refuse
+''',
+           by=r'''
+    endings = ("error",)  # the empty ending a provider would refuse
+    head, messages = messages[:-50000], messages[-50000:]  # older ones were sent before
+''',
+           also=((r'''
+    return kept
+''', r'''
+    return head + kept
+'''),),
+           turns=10_000, seconds=10.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "5.1"
+
+
+@lab_test("The view of a record of 60,002 messages that starts with an empty failure leaves "
+          "that failure out.")
+async def test_the_view_of_sixty_thousand(t):
+    old = harness.error_message("overloaded")
+    record = [harness.user_message("First."), old] + [harness.user_message("Again."),
+                                                       lab.say("Yes.")] * 30000
+    view = harness.context_for_model(record)
+    t.expect([any(message is old for message in view), len(view)],
+             why="context_for_model drops every empty failed reply, however long the record: "
+                 "[whether the view holds the first one, its length] (context_for_model, "
                  "lesson 5).")
 '''),
 ]

@@ -31,7 +31,8 @@ RAGGED = ["Upstream timed out. ", "\tbad gateway.", " quota exceeded\n", "Stream
 INVITING = ["rate limited", "Service unavailable (503)", "stream ended",
             "auth: the API key was refused ", " Rate limited, retry after 1s.\n",
             "429: too many requests", "server busy", "stream cut", "length",
-            "502 Bad Gateway: the upstream server sent nothing"]
+            "502 Bad Gateway: the upstream server sent nothing", "pause_turn",
+            'Error code: 529 - {"type": "error", "error": {"type": "overloaded_error"}}']
 
 
 class Refused(RuntimeError):
@@ -98,6 +99,18 @@ def cut_short(request):
     raise http.client.IncompleteRead(b'{"partial')
 
 
+def aborted(request):
+    """A script entry that answers its request by raising ConnectionAbortedError, as a client
+    whose own side gave up the connection."""
+    raise ConnectionAbortedError("Software caused connection abort")
+
+
+def exhausted(request):
+    """A script entry that answers its request by raising MemoryError, as a client that could
+    not hold the provider's answer."""
+    raise MemoryError("the client ran out of memory")
+
+
 def interrupted(request):
     """A script entry that answers its request by raising KeyboardInterrupt, as Ctrl-C during a
     request does: an exception like any other, which goes through."""
@@ -112,6 +125,20 @@ def writer(ws, log=None):
             log.append(arguments.get("path", "scratch.txt"))
         return "saved"
     return tool("save", save)
+
+
+def scribe(ws):
+    """A tool `write` that writes its `content` argument to the file its `path` names in `ws`,
+    as the course's own write tool does."""
+    def write(arguments):
+        ws.write_text(arguments.get("path", "scratch.txt"), arguments.get("content", "-"))
+        return "Successfully wrote."
+    return tool("write", write)
+
+
+def torn():
+    """A write cut off half way, as a reply stopped at the output limit carries it."""
+    return lab.call("write", {"path": "torn.py", "content": "def add(a, b):\n    return su"})
 
 
 def asking(names):
@@ -194,6 +221,15 @@ async def test_bank_the_cap_ending_has_four_keys_and_no_words(t):
              [False, [], ""],
              "A second capped run, after a note was put into the first run's ending: [its ending "
              "is the first's, its content, its words].")
+    big, stops = t.random.randint(101, 130), []
+    for _ in range(2):
+        messages = await go(persistent(big, "big.txt"), [writer(ws)], "Save on.", max_turns=big)
+        stops.append(messages[-1])
+    t.expect([stops[1] is stops[0], stops[1]["content"] is stops[0]["content"],
+              stops[1].get("error_message")],
+             [False, False, f"Agent stopped after max_turns={big}"],
+             f"Two runs stopped by one cap past a hundred, max_turns={big}: [the second's ending "
+             "is the first's, their content is one list, the second's error_message].")
 
 
 @lab_test("Endings made by error_message, put on a record, keep their reasons there word for "
@@ -202,6 +238,7 @@ async def test_bank_the_cap_ending_has_four_keys_and_no_words(t):
 async def test_bank_an_ending_is_left_out_of_the_view(t):
     # A provider's long answer as a reason, its length drawn, twice: two endings all the same.
     body = "; ".join(f"upstream attempt {n} refused" for n in range(t.random.randint(8, 300)))
+    body += "; refused again" * t.random.randint(1_500, 40_000)  # past 20,000 characters
     whys = RAGGED + [t.random.choice(WHY), "", ""] + [f"502 Bad Gateway: {body}"] * 2
     t.random.shuffle(whys)
     record = [harness.user_message(t.random.choice(ASKS))]
@@ -392,7 +429,7 @@ async def test_bank_a_failed_reply_writes_nothing(t):
         first = saves(before) + [lab.call("broken", {"why": t.random.choice(WHY)})]
         t.random.shuffle(first)
         cut = [f"cut{n}.txt" for n in range(t.random.randint(2, 3))]
-        failed = lab.fail(why or "", *saves(cut), *looks("cut.txt"))
+        failed = lab.fail(why or "", *saves(cut), torn(), *looks("cut.txt"))
         if why is None:  # labelled "error", and no error_message key at all
             del failed["error_message"]
         note = t.random.choice(["slow upstream", "retried once"])  # a note, not a failure
@@ -402,7 +439,7 @@ async def test_bank_a_failed_reply_writes_nothing(t):
                   lab.say("Recovered."), lab.say("Recovered again.")]
         model, messages, read = lab.ScriptedModel(script), [], []
         problem = await raised(lambda: go(model, [writer(ws), tool("broken", broken),
-                                                  reader(read)],
+                                                  reader(read), scribe(ws)],
                                           t.random.choice(ASKS), messages))
         t.expect([problem, sorted(ws.files), read, len(model.calls),
                   messages[-1].get("stop_reason"), messages[-1].get("error_message")],
@@ -413,7 +450,7 @@ async def test_bank_a_failed_reply_writes_nothing(t):
                  "last stop_reason and error_message.")
     # A tool the run was not given, asked for in as many turns in a row as the seed draws, ends
     # nothing either: the failed reply after them does.
-    times, ws = t.random.randint(8, 30), lab.Workspace()
+    times, ws = t.random.randint(45, 120), lab.Workspace()
     model = lab.ScriptedModel([lab.reply(lab.call("fetch", {"url": f"u{n}"})) for n in range(times)] +
                               [lab.fail("bad gateway", *saves(["after.txt"])), lab.say("Never.")])
     messages = await go(model, [writer(ws)], t.random.choice(ASKS))
@@ -422,8 +459,10 @@ async def test_bank_a_failed_reply_writes_nothing(t):
              f"A model that asks for fetch, a tool the run was not given, in {times} turns in a "
              "row, then fails with a save among its calls: the requests made, the files written, "
              "the last error_message.")
-    for why in (t.random.choice(WHY), "rate limited"):
-        empty = {**lab.fail(why), "usage": {"input": t.random.randint(50, 90)}}
+    for why in (t.random.choice(WHY), "rate limited", "", None):
+        empty = {**lab.fail(why or ""), "usage": {"input": t.random.randint(50, 90)}}
+        if why is None:  # no error_message key at all
+            del empty["error_message"]
         model, messages = lab.ScriptedModel([empty, lab.say("Never.")]), []
         await go(model, [writer(lab.Workspace())], t.random.choice(ASKS), messages)
         t.expect([messages[-1] == empty, sorted(messages[-1]), len(model.calls)],
@@ -445,12 +484,12 @@ async def test_bank_the_label_decides_not_the_message(t):
         ws = lab.Workspace()
         names = [f"n{k}.txt" for k in range(t.random.randint(1, 3))]
         noted = {**lab.reply(*saves(names)), "error_message": note}
-        late = [*saves(["late.txt", "later.txt"]), *looks("late.txt")]
+        late = [*saves(["late.txt", "later.txt"]), torn(), *looks("late.txt")]
         t.random.shuffle(late)
         model = lab.ScriptedModel([noted, lab.fail(why, "Half", *late),
                                    lab.say("Never sent."), lab.say("Never sent either.")])
         messages, read = [], []
-        problem = await raised(lambda: go(model, [writer(ws), reader(read)],
+        problem = await raised(lambda: go(model, [writer(ws), reader(read), scribe(ws)],
                                           t.random.choice(ASKS), messages, max_turns=5))
         t.expect([problem, sorted(ws.files), read, len(model.calls),
                   harness.text_of(messages[-1]), messages[-1].get("error_message")],
@@ -466,14 +505,17 @@ async def test_bank_the_label_decides_not_the_message(t):
              [[], 1, "rate limited"],
              "A failed reply on the first request, reason \"rate limited\", carrying a call: "
              "the files written, the requests made, the last error_message.")
-    failed = {**lab.fail("timed out"), "id": f"resp_{t.random.randint(100, 999)}"}
-    model, messages = lab.ScriptedModel([lab.reply(*saves(["one.txt"])), failed,
-                                         lab.say("Never sent.")]), []
-    await go(model, [writer(lab.Workspace())], t.random.choice(ASKS), messages)
-    t.expect([messages[-1] == failed, len(model.calls)], [True, 2],
-             "After a round of tools, a failed reply with no content, reason \"timed out\" and "
-             "an id of its own: whether the record's last message is that reply as it came, and "
-             "the requests made.")
+    for why in ("timed out", "", None):
+        failed = {**lab.fail(why or ""), "id": f"resp_{t.random.randint(100, 999)}"}
+        if why is None:  # no error_message key at all
+            del failed["error_message"]
+        model, messages = lab.ScriptedModel([lab.reply(*saves(["one.txt"])), failed,
+                                             lab.say("Never sent.")]), []
+        await go(model, [writer(lab.Workspace())], t.random.choice(ASKS), messages)
+        t.expect([messages[-1] == failed, len(model.calls)], [True, 2],
+                 "After a round of tools, a failed reply with no content, reason "
+                 f"{'none at all' if why is None else repr(why)} and an id of its own: whether "
+                 "the record's last message is that reply as it came, and the requests made.")
 
 
 @lab_test("A tool that raises gives an error result, and the run goes on to the model's answer; "
@@ -491,7 +533,7 @@ async def test_bank_a_raising_tool_ends_nothing(t):
     t.expect([sorted(ws.files), len(model.calls), messages[-1].get("stop_reason")],
              [sorted(names + ["after.txt"]), 3, "stop"],
              "The files written, the requests made, the last stop_reason.")
-    missing, times = t.random.choice(["load", "Save", "remove"]), t.random.randint(8, 30)
+    missing, times = t.random.choice(["load", "Save", "remove"]), t.random.randint(45, 120)
     model = lab.ScriptedModel([lab.reply(lab.call(missing)) for _ in range(times - 1)] +
                               [lab.reply(lab.call(missing), *saves(["last.txt"])),
                                lab.say("Done without it.")])
@@ -523,6 +565,8 @@ async def test_bank_a_raising_tool_ends_nothing(t):
                          (unparsed, "JSONDecodeError: Expecting value: line 1 column 1 (char 0)"),
                          (reset, "ConnectionResetError: Connection reset by peer"),
                          (cut_short, "IncompleteRead: IncompleteRead(9 bytes read)"),
+                         (aborted, "ConnectionAbortedError: Software caused connection abort"),
+                         (exhausted, "MemoryError: the client ran out of memory"),
                          (throttled, "Refused: 429 Too Many Requests: rate limit reached, the "
                                      "server is overloaded")):
         model = lab.ScriptedModel([raiser, lab.say("Never.")])
@@ -545,6 +589,8 @@ async def test_bank_a_raising_model_is_not_a_failed_reply(t):
                          (garbled, "ValueError: no reply in the answer"),
                          (unparsed, "JSONDecodeError: Expecting value: line 1 column 1 (char 0)"),
                          (cut_short, "IncompleteRead: IncompleteRead(9 bytes read)"),
+                         (aborted, "ConnectionAbortedError: Software caused connection abort"),
+                         (exhausted, "MemoryError: the client ran out of memory"),
                          (interrupted, "KeyboardInterrupt: the user pressed Ctrl-C")):
         ws = lab.Workspace()
         rounds = [[f"r{n}_{k}.txt" for k in range(t.random.randint(1, 2))]

@@ -37,7 +37,7 @@ TIMEOUT = "Timeout: the request timed out"
 # and ends the run without raising, whatever it says.
 TEMPTING = ["rate limited", "503 Service Unavailable", "429 Too Many Requests", "stream ended",
             "authentication failed: check your API key", "server busy", "stream cut",
-            "502 Bad Gateway"]
+            "502 Bad Gateway", "pause_turn"]
 
 
 def lengthy(t):
@@ -109,7 +109,8 @@ async def run(model, tools, prompt, messages=None, **options):
           "the reason, and a new message each time.")
 async def test_error_message(t):
     reasons = t.random.sample(REASONS + ["", "naïve reason"], 3) + UNTIDY  # each, not a draw
-    t.expect([harness.error_message(reason) for reason in reasons],
+    endings = [harness.error_message(reason) for reason in reasons]
+    t.expect(endings,
              [{"role": "assistant", "content": [], "stop_reason": "error", "error_message": reason}
               for reason in reasons],
              "An ending is recorded as an assistant message with no content, labelled \"error\", "
@@ -120,13 +121,15 @@ async def test_error_message(t):
     first, second = harness.error_message(reasons[0]), harness.error_message(reasons[0])
     first["content"].append({"type": "text", "text": "A note a frontend added."})
     # A provider's whole answer as the reason, as long as the seed draws it: a new message too.
-    told = lengthy(t)
+    # Padded past twenty thousand characters, up to seven hundred thousand, as the seed draws.
+    told = lengthy(t) + " (and again)" * t.random.randint(2_000, 60_000)
     long_one, long_two = harness.error_message(told), harness.error_message(told)
     t.expect([first is second, second["content"], harness.error_message(reasons[2])["content"],
               long_one is long_two, long_one["content"] is long_two["content"],
               long_one["error_message"] == told,
-              harness.error_message("") is harness.error_message("")],
-             [False, [], [], False, False, True, False],
+              harness.error_message("") is harness.error_message(""),
+              len({id(ending["content"]) for ending in endings}) == len(endings)],
+             [False, [], [], False, False, True, False, True],
              "Each call makes a new message with a content list of its own, the same reason "
              "twice included, however long, and an empty reason too: a frontend that adds a "
              "note to one ending's content changes no other; and a long reason is held whole "
@@ -135,7 +138,8 @@ async def test_error_message(t):
              "second's content once a note went into the first's, the content of an ending made "
              f"after, two endings of one reason {len(told):,} characters long are one dict, "
              "their contents are one list, the first holds that reason whole, two endings of the "
-             "reason \"\" are one dict] (error_message, lesson 5).")
+             "reason \"\" are one dict, the endings of the first check (every untidy reason among "
+             "them) each have a content list of their own] (error_message, lesson 5).")
     limit = t.random.randint(1, 40)
     t.expect(lab.show([harness.error_message(f"Agent stopped after max_turns={limit}")]),
              f"assistant -> (nothing)  [error: Agent stopped after max_turns={limit}]",
@@ -190,11 +194,13 @@ async def test_max_turns_stops_an_endless_run(t):
              "test the cap against None, not for truth. The items are [requests, the record, "
              "its last error_message] (run_agent, lesson 5).")
     # The cap holds whatever the run is given besides: no tools at all (each tick asked for
-    # gets an unknown tool's result), and a cap past a hundred, its size drawn.
-    for limit, tools in ((limits[0], []), (t.random.randint(101, 140), [ticker()])):
+    # gets an unknown tool's result), and a cap past a hundred, its size drawn, run twice.
+    big, stops = t.random.randint(101, 140), []
+    for limit, tools in ((limits[0], []), (big, [ticker()]), (big, [ticker()])):
         model, messages = lab.ScriptedModel([lab.forever(lambda request: lab.reply(
             lab.call("tick")) if len(model.calls) <= limit + 20 else lab.say("I give up."))]), []
         await run(model, tools, "Keep going.", messages, max_turns=limit)
+        stops.append(messages[-1])
         t.expect([len(model.calls), messages[-1].get("error_message")],
                  [limit, f"Agent stopped after max_turns={limit}"],
                  f"A run given max_turns={limit} makes at most {limit} requests, whatever else "
@@ -202,6 +208,12 @@ async def test_max_turns_stops_an_endless_run(t):
                  "every reply. The cap is the same check at the top of every turn, with or "
                  "without tools, for a cap of any size (Build item 2). The items are [requests, "
                  "the last error_message] (run_agent, lesson 5).")
+    t.expect([stops[2] is stops[1], stops[2]["content"] is stops[1]["content"]], [False, False],
+             f"Two runs stopped by the same cap past a hundred, max_turns={big}, end on two "
+             "endings sharing nothing, each made by its own call of error_message, for a cap of "
+             "any size (Build item 1, \"no ending shares anything with another\"). The items "
+             "are [the second run's ending is the first's, their content is one list] "
+             "(error_message; run_agent, lesson 5).")
     # A cap below 0 allows at most that many requests: none, and the stop is still recorded,
     # its number as f"{max_turns}" writes it, a cap past a thousand included (-1000, not -1,000),
     # and one of any size: as many digits as the seed draws, up to thirty.
@@ -388,7 +400,8 @@ async def test_a_failed_reply_ends_the_run(t):
                     json.JSONDecodeError("Expecting value", "<html>502 Bad Gateway</html>", 0),
                     RuntimeError("429 Too Many Requests: rate limit exceeded, overloaded"),
                     http.client.RemoteDisconnected("Remote end closed connection"),
-                    KeyboardInterrupt()):
+                    ConnectionAbortedError("Software caused connection abort"),
+                    MemoryError("the client ran out of memory"), KeyboardInterrupt()):
         def raising(request, problem=problem):
             raise problem
         model, messages = lab.ScriptedModel([ticks(width) for width in widths] + [raising]), []
@@ -409,10 +422,11 @@ async def test_a_failed_reply_ends_the_run(t):
 async def test_a_failed_reply_is_not_acted_on(t):
     async def check(reason):
         ran, messages = [], []
-        # Ticks, a read of a file the tools can read, and a tool the run was not given: none
-        # runs, and none gets a result, an unknown tool's included.
+        # Ticks, a read of a file the tools can read, a write cut off half way, and a tool the
+        # run was not given: none runs, and none gets a result, an unknown tool's included.
         calls = [lab.call("tick") for _ in range(t.random.randint(0, 2))] + [
-            lab.call("read", {"path": "notes.txt"}), lab.call(t.random.choice(["nosuch", "bash"]))]
+            lab.call("read", {"path": "notes.txt"}), lab.call(t.random.choice(["nosuch", "bash"])),
+            lab.call("write", {"path": "app.py", "content": "def add(a, b):\n    return su"})]
         t.random.shuffle(calls)
         width = len(calls)
         words = t.random.choice(["", "I was saying", "Let me tick ", "Voilà, "])
@@ -421,16 +435,17 @@ async def test_a_failed_reply_is_not_acted_on(t):
             del failed["error_message"]
         model = lab.ScriptedModel([failed, lab.say("never")])
         reader = tool("read", lambda arguments: ran.append(1) or "the notes")
-        got = await raised(lambda: run(model, [ticker(ran), reader], t.random.choice(PROMPTS),
-                                       messages))
+        writer = tool("write", lambda arguments: ran.append(1) or "Successfully wrote to app.py.")
+        got = await raised(lambda: run(model, [ticker(ran), reader, writer],
+                                       t.random.choice(PROMPTS), messages))
         said = "none at all" if reason is None else repr(reason)
         t.expect([got, lab.shape(messages), ran, len(model.calls)],
                  [None, "U A[" + ",".join(f"c{n}" for n in range(1, width + 1)) + "](error)", [],
                   1],
                  "Nothing in a failed reply is acted on: its calls may be cut off half way, "
                  "and none of them runs, not even when the reason says the stream ended, "
-                 "whichever tool a call asks for: a tick, a read, or a tool the run was not "
-                 "given, which gets no result either (Build item 3, \"none of its calls "
+                 "whichever tool a call asks for: a tick, a read, a write of a file cut off "
+                 "half way, or a tool the run was not given, which gets no result either (Build item 3, \"none of its calls "
                  "runs\"). A "
                  "reply failed when its stop_reason is \"error\": the label decides, whatever "
                  f"its error_message says (here {said}); it ends the run without raising, and "
@@ -457,9 +472,24 @@ async def test_a_failed_reply_is_not_acted_on(t):
                  f"A reply labelled toolUse that carries error_message {note!r} did not fail: "
                  "the label decides, not whether the key is there or what it says. The items "
                  "are [the record, the tools run] (run_agent, lesson 5).")
-    # Reasons that invite a case of their own, and untidy ones: each of them, not a draw.
-    for reason in TEMPTING + UNTIDY:
+    # Reasons that invite a case of their own, untidy ones, and a provider's whole answer (an
+    # "Error code: 529" and its body): each of them, not a draw.
+    for reason in TEMPTING + UNTIDY + [lengthy(t)]:
         await check(reason)
+    # An empty failed reply, no calls and no words, whose reason is "" or missing altogether.
+    for reason in ("", None):
+        failed = lab.fail("")
+        if reason is None:
+            del failed["error_message"]
+        model, messages = lab.ScriptedModel([failed, lab.say("never")]), []
+        await run(model, [ticker()], t.random.choice(PROMPTS), messages)
+        t.expect([lab.shape(messages), len(model.calls)], ["U A(error)", 1],
+                 "An empty failed reply, no calls and no words, whose error_message is "
+                 f"{'none at all' if reason is None else repr(reason)}, stays on the record and "
+                 "ends the run: no further request is made, and it is not swapped for a second "
+                 "request, since the label says it failed, not its reason (Build item 3, \"the "
+                 "model is not asked again\"). The items are [the record, requests] (run_agent, "
+                 "lesson 5).")
 
 
 @lab_test("A reply cut off at the output limit is a failed reply: none of its calls runs, not "
@@ -502,8 +532,9 @@ async def test_an_unknown_tool_is_not_an_exit(t):
              "error, an unknown tool's included, is not a reply, and ends nothing\" (Build item "
              "3). The items are [the record, the first turn's results, the second turn's "
              "result] (run_tool, lesson 4; run_agent, lesson 5).")
-    # However many times in a row: as many turns as the seed draws, each asking for it again.
-    again = t.random.randint(8, 40)
+    # However many times in a row: as many turns as the seed draws, scores of them, each
+    # asking for it again.
+    again = t.random.randint(45, 150)
     model = lab.ScriptedModel([lab.reply(lab.call(unknown)) for _ in range(again)] +
                               [lab.say("Done without it.")])
     messages = await run(model, [ticker()], "Tick.")
