@@ -1038,7 +1038,7 @@ WRONG = [
     Wrong(lab='8.1', name='no cap read as a cap of 100 turns',
           rule="The cap on turns the harness is given holds for every run, and None means no cap: a default of 100 turns stops a job that needs more.",
           where='Build item 1: "the cap on turns, which holds for every run" (hunt round 13, 8.1-16)',
-          names='no turn is refused',
+          names='no cap of its own',
           replace=r"""
         self._messages, self._max_turns = list(messages), max_turns
 """,
@@ -1539,6 +1539,218 @@ WRONG = [
             for event in inner:
                 yield event
             self.last_transcript = self._messages  # for a frontend to show
+"""),
+    # Round 26 (reader r142): the reader's passing designs, and round 22's BEYOND "no cap read as
+    # a cap of 200 turns", now caught: the tests look at the max_turns run_agent is handed.
+    Wrong(lab='8.1', name='no cap read as a cap of 200 turns',
+          rule="The harness's cap on turns holds for every run, and None means no cap, however many turns a job takes.",
+          where='Build item 1: "the cap on turns, which holds for every run"; hunt round 22, r123-19; caught in round 26',
+          names='no cap of its own',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._messages = list(messages)
+        self._max_turns = 200 if max_turns is None else max_turns  # a default, to be safe
+"""),
+    Wrong(lab='8.1', name='no cap read as a cap of 1,000 turns',
+          rule="The harness's cap on turns holds for every run, and None means no cap: a default of 1,000 turns is a cap of the harness's own.",
+          where='Build item 1: "the cap on turns, which holds for every run"; hunt round 26, r142-10',
+          names='no cap of its own',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._messages = list(messages)
+        self._max_turns = 1000 if max_turns is None else max_turns  # a default, to be safe
+"""),
+    Wrong(lab='8.1', name='the cap kept for the first ten runs only',
+          rule="The harness's cap on turns holds for every run, the eleventh and later too.",
+          where='Build item 1: "the cap on turns, which holds for every run"; hunt round 26, r142-11',
+          names='applies to every run',
+          replace=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+""",
+          by=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+        self._runs = 0
+""",
+          also=((r"""
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+                        max_turns=self._max_turns)
+""", r"""
+        self._runs += 1
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+                          max_turns=self._max_turns if self._runs <= 10 else None)  # warmed up
+"""),)),
+    Wrong(lab='8.1', name='the given messages trimmed to the last 50,000',
+          rule='The transcript starts as what it was given, every message of it, however long the list: a window of the last 50,000 loses the rest.',
+          where='Build item 1: "Its transcript starts as what it was given"; hunt round 26, r142-06',
+          names='however long the list',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._messages, self._max_turns = list(messages)[-50_000:], max_turns  # a window
+"""),
+    Wrong(lab='8.1', name='the system prompt stripped',
+          rule="The harness keeps all that run_agent needs as given: the system prompt word for word, the spaces and newlines around it too.",
+          where='Build item 1: "all that `run_agent` needs besides the transcript and the prompt"; hunt round 26, r142-07',
+          names='system prompt word for word',
+          replace=r"""
+        self._model, self._system, self._tools = model, system, list(tools)
+""",
+          by=r"""
+        self._model, self._system, self._tools = model, system.strip(), list(tools)  # tidy
+"""),
+    Wrong(lab='8.1', name='a snapshot of the last 50,000 messages',
+          rule='h.messages is a snapshot of the whole transcript, however long: the last 50,000 messages of a longer one are not it.',
+          where='Build item 2: "a snapshot of the transcript, made on every read"; hunt round 26, r142-15',
+          names='snapshot of the whole transcript',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages[-50_000:])  # nobody reads further back
+"""),
+    Wrong(lab='8.1', name='a subclass of tuple named tuple whose pop() pops the transcript',
+          rule='h.messages is a tuple, which nobody can append to: a subclass of tuple that calls itself tuple and has a pop() of its own into the transcript is a way to write to it.',
+          where='Build item 2: "a tuple, which no later run changes and nobody can append to"; hunt round 26, r142-17b',
+          names='a tuple itself',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return _Snapshot(self._messages)
+""",
+          also=((r"""
+# == 5 frontends ==
+""", r"""
+class _Snapshot(tuple):
+    # a tuple, with a pop() that takes the last message off the transcript
+    def __new__(cls, source):
+        self = super().__new__(cls, source)
+        self._source = source
+        return self
+
+    def pop(self, index=-1):
+        return self._source.pop(index)
+
+
+_Snapshot.__name__ = _Snapshot.__qualname__ = "tuple"
+
+
+# == 5 frontends ==
+"""),)),
+    Wrong(lab='8.1', name='a prompt cut past a million characters',
+          rule='A prompt is recorded word for word however long it is: a paste past 1,000,000 characters cut to its first million is not what was sent.',
+          where='Build item 4: "hands back the run"; hunt round 26, r142-30',
+          names='however long it is',
+          replace=r"""
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+""",
+          by=r"""
+        run = self._run(text[:1_000_000])  # a paste past this is a mistake
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+"""),
+    Wrong(lab='8.1', name='a command led by @ let past the refusal',
+          rule="While a run is going, prompt() raises, whatever the words: a command led by @, or by any other mark, too.",
+          where='Build item 4: "While a run is going, it raises a `RuntimeError`"; hunt round 26, r142-33',
+          names='any mark of punctuation',
+          replace=r"""
+        if self.is_running:  # refused now, not at the run's first step
+""",
+          by=r"""
+        if self.is_running and not text.startswith("@"):  # a mention is the frontend's own
+"""),
+    Wrong(lab='8.1', name='a method that adds an assistant message given a role and a text',
+          rule='No method of the harness adds a message to the transcript, whatever it is called with: a role and a text, the role "assistant" too.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 26, r142-40b',
+          names='each role',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def add(self, role, text):
+        # an assistant's note on the transcript; a user's words go through prompt()
+        if role != "assistant":
+            raise ValueError("only assistant notes")
+        self._messages.append({"role": role, "content": [{"type": "text", "text": text}]})
+"""),
+    Wrong(lab='8.1', name='a method of **keywords that records a text',
+          rule='No method of the harness adds a message to the transcript, whatever it is called with: a text handed by a name that only **keywords takes, too.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 26, r142-41',
+          names='**keywords',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def pin(self, **note):
+        # pin a note to the transcript: pin(text="...")
+        if "text" in note:
+            self._messages.append(user_message(note["text"]))
+"""),
+    Wrong(lab='8.1', name='the list held in a slot of a public attribute',
+          rule='While a run is going nothing but the run writes to the transcript: a public attribute whose slot holds the list is a way in.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 26, r142-42',
+          names='slots',
+          replace=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+""",
+          by=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+        self.record = _View(self._messages)  # for a frontend to look at
+""",
+          also=((r"""
+# == 5 frontends ==
+""", r"""
+class _View:
+    __slots__ = ("items",)
+
+    def __init__(self, items):
+        self.items = items
+
+
+# == 5 frontends ==
+"""),)),
+    Wrong(lab='8.1', name='a method that hands out the list four dicts deep',
+          rule='No method of the harness hands out a way into the transcript: the list held four dicts down is one.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 26, r142-43',
+          names='however deep',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def state(self):
+        # everything, for a debugger
+        return {"harness": {"run": {"record": {"list": self._messages}}}}
 """),
 ]
 
@@ -2195,33 +2407,6 @@ async def test_a_run_of_three_thousand_events(t):
     t.expect([len(events), events[-1]["type"]], [3 * 1100 + 9, "agent_end"],
              why="The run hands on every event of run_agent, with no cap of its own. Items: "
                  "events, the last one's type (Harness._run, lesson 8).")
-"""),
-    Beyond(lab='8.1', name='no cap read as a cap of 200 turns',
-           rule="The harness's cap on turns holds for every run, and None means no cap, however many turns a job takes.",
-           where='Build item 1: "the cap on turns, which holds for every run"; hunt round 22, r123-19',
-           names='no cap',
-           reach="the longest run a test makes is test_the_snapshot_at_every_event's 101 to 106 "
-                 "rounds and the bank's 101 to 104; a default cap past that passes, and a job of "
-                 "more turns costs each check a request per turn",
-           replace=r"""
-        self._messages, self._max_turns = list(messages), max_turns
-""",
-           by=r"""
-        self._messages = list(messages)
-        self._max_turns = 200 if max_turns is None else max_turns  # a default, to be safe
-""",
-           turns=30_000, seconds=10.0,
-           deep=_HEAD + r"""
-
-@lab_test("A harness with no cap runs a job of 210 turns to its answer.")
-async def test_no_cap_on_a_long_job(t):
-    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": f"f{n}.py"}))
-                               for n in range(210)] + [lab.say("Done.")])
-    h = harness.Harness(model, "Help.", [LOOK])
-    await lab.drive(h.prompt("Look at each."))
-    t.expect(len(model.calls), 211,
-             why="None means no cap on turns, however many a job takes: the requests of a "
-                 "job of 210 turns and its answer (Harness, lesson 8).")
 """),
     Beyond(lab='8.1', name='a method that hands out the list for a magic word',
            rule='No method of the harness hands out a way into the transcript, whatever it is called with.',

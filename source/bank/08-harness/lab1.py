@@ -25,6 +25,7 @@ PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required"
 BUSY = "already running; use steer() or follow_up()"
 NAMES = ["main.py", "util.py", "docs/index.md", "pyproject.toml", "CHANGES", "tests/test_x.py"]
 WHY = ["overloaded", "upstream timeout", "", "quota exceeded"]
+MARKS = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"  # any mark a frontend's command may start with
 
 
 def reader(ran=None, during=None):
@@ -61,6 +62,15 @@ def one_round(width, first=1):
 def announced(events):
     """The shape of what the message_end events among `events` announce."""
     return " ".join(e.split(" ", 1)[1] for e in events if e.startswith("message_end"))
+
+
+def refusals_of(h, words):
+    """What prompt(mark + words) raised for every mark of MARKS: one item when each raised the
+    same, else [mark, what] for each that did not raise the refusal."""
+    got = [refusal(h, mark + words) for mark in MARKS]
+    if got == got[:1] * len(got):
+        return got[0]
+    return [[mark, what] for mark, what in zip(MARKS, got) if what != "RuntimeError: " + BUSY]
 
 
 def refusal(h, words):
@@ -154,7 +164,7 @@ async def test_bank_two_harnesses_from_one_list_keep_apart(t):
                 "content": "text of " + path, "is_error": False}]  # its call was never kept
     saved = [m for n in range(t.random.randint(1100, 1200))
              for m in (harness.user_message(f"Note {n}."), lab.say("Kept."))]
-    saved = saved * t.random.randint(5, 8) + [lab.say("Kept.")] * t.random.randint(900, 1500)
+    saved = saved * t.random.randint(24, 32) + [lab.say("Kept.")] * t.random.randint(900, 1500)
     long = harness.Harness(two, SYSTEM, [], messages=saved).messages
     t.expect([[dict(m) == c for m, c in zip(earlier, contents)], lab.shape(blank),
               lab.shape(fourth.messages), lab.shape(third.messages),
@@ -166,7 +176,7 @@ async def test_bank_two_harnesses_from_one_list_keep_apart(t):
              "After those runs, whether each given dict still holds just what it held; then two "
              "harnesses made from one empty list, the first run once; then a harness made from a "
              "list that ends in a call with no result, one that says the same words three times "
-             "in a row, answers three times alike and ends in a result whose call it lacks, and a long saved one of over two thousand given five to eight times over, then one reply nine hundred times or more in a row. Items: those dicts, the shape of "
+             "in a row, answers three times alike and ends in a result whose call it lacks, and a long saved one of over two thousand given 24 to 32 times over, over 53,000 messages, then one reply nine hundred times or more in a row. Items: those dicts, the shape of "
              "the empty list afterwards, of the second harness's transcript, of the first's, the "
              "record of the harness given the unanswered call, of the one given the doubles, "
              "and [the long one's length, whether its messages are the very dicts given].")
@@ -184,32 +194,38 @@ async def test_bank_tools_and_cap_stay_with_the_harness(t):
     names = [each["name"] for each in tools]
     paths = t.random.sample(NAMES, t.random.randint(1, 3))
     model = lab.ScriptedModel([reads(paths), lab.say("Read.")])
-    h = harness.Harness(model, SYSTEM, tools, max_turns=t.random.choice([None, 2, 5]))
+    system = t.random.choice(["", "  ", "\n"]) + SYSTEM + t.random.choice(["\n", "\t", " \n"])
+    cap = t.random.choice([None, 2, 5])
+    h = harness.Harness(model, system, tools, max_turns=cap)
     tools.clear()  # the caller's list, emptied after the harness took its own
     kinds, loop = [], harness.run_agent
 
     def noting(model, system, messages, *rest, **keywords):  # the kind of transcript handed on
-        kinds.append(type(messages).__name__)
+        kinds.append([type(messages).__name__, keywords.get("max_turns")])
         return loop(model, system, messages, *rest, **keywords)
+    turns = t.random.randint(101, 104)  # no cap: a job of more than a hundred turns goes on
+    long = lab.ScriptedModel([reads([f"n{n}.py"]) for n in range(turns)] + [lab.say("Done.")])
     harness.run_agent = noting
     try:
         await lab.drive(h.prompt("Read these."))
+        await lab.drive(harness.Harness(long, SYSTEM, [reader()]).prompt("Read them one by one."))
     finally:
         harness.run_agent = loop
     t.expect([ran, [m["content"] for m in h.messages if m["role"] == "toolResult"],
-              [[spec["name"] for spec in request.tools] for request in model.calls], kinds],
-             [paths, ["text of " + p for p in paths], [names, names], ["list"]],
+              [[spec["name"] for spec in request.tools] for request in model.calls], kinds,
+              [request.system for request in model.calls]],
+             [paths, ["text of " + p for p in paths], [names, names], [["list", cap], ["list", None]],
+              [system, system]],
              "With the caller's list of tools emptied once the harness was made: the paths the "
-             "tool read, the results recorded, the tool names each request offered, the kind "
-             "of transcript the run handed run_agent.")
-    turns = t.random.randint(101, 104)  # no cap: a job of more than a hundred turns goes on
-    long = lab.ScriptedModel([reads([f"n{n}.py"]) for n in range(turns)] + [lab.say("Done.")])
-    await lab.drive(harness.Harness(long, SYSTEM, [reader()]).prompt("Read them one by one."))
+             "tool read, the results recorded, the tool names each request offered, [the kind "
+             "of transcript, the max_turns] the run handed run_agent (the harness's own cap, "
+             "None for none), and the same for a harness made with no cap, the system prompt each request carried, word for word, the spaces "
+             "around it too.")
     t.expect(len(long.calls), turns + 1,
              "A harness with no cap, run on a job of a drawn hundred-odd turns: the requests.")
     never = lab.ScriptedModel([lab.say("Never asked.")])
     capped = harness.Harness(never, SYSTEM, [reader(ran)], messages=h.messages, max_turns=0)
-    again = t.random.randint(5, 8)  # a run of no turns makes no request: many cost little
+    again = t.random.randint(12, 20)  # a run of no turns makes no request: many cost little
     for n in range(again):
         events = await lab.drive(capped.prompt(f"Once more, {n}."))
     t.expect([len(never.calls), [e["type"] for e in events], lab.shape(capped.messages),
@@ -242,9 +258,11 @@ async def test_bank_a_snapshot_taken_inside_a_tool_keeps_its_moment(t):
             wanted.append(["tuple", " ".join(tokens)])
             tokens.append(f"R({id})")
         n += len(paths)
-    t.expect([[type(s).__name__, lab.shape(s)] for s in snaps], wanted,
+    t.expect([["tuple" if type(s) is tuple else f"{type(s).__qualname__}, not a tuple itself",
+               lab.shape(s)] for s in snaps], wanted,
              "Each item is [type, shape] of h.messages as read inside the tool at one call of a "
-             "drawn job, looked at after the run: a snapshot, not the transcript itself.")
+             "drawn job, looked at after the run: a snapshot, a tuple itself (not a subclass of "
+             "one with methods of its own), not the transcript itself.")
     t.expect(len(h.messages), len(tokens) + 1, "The transcript's length after the run.")
 
 
@@ -273,9 +291,9 @@ async def test_bank_clearing_a_snapshot_changes_nothing(t):
              "of the next request, and the words of the reply before its prompt.")
     saved = [m for n in range(t.random.randint(300, 320))
              for m in (harness.user_message(f"Note {n}."), lab.say("Kept."))]
-    whole = saved * t.random.randint(40, 60)  # a session reopened many times: cheap to make
+    whole = saved * t.random.randint(90, 130)  # a session reopened many times: cheap to make
     t.expect(len(harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=whole).messages),
-             len(whole), "A harness made from a saved list of some 24,000 messages or more: the "
+             len(whole), "A harness made from a saved list of some 54,000 messages or more: the "
              "length of its snapshot, the whole transcript however long.")
     h = harness.Harness(lab.ScriptedModel([lab.say("All kept.")]), SYSTEM, [], messages=saved)
     await lab.drive(h.prompt("Anything else?"))
@@ -436,7 +454,7 @@ async def test_bank_a_tool_that_prompts_gets_an_error_result(t):
           "accepted and recorded as it is.")
 async def test_bank_two_prompts_before_any_read(t):
     pasted = "".join(f"{t.random.choice(NAMES)}: line {n}\n" for n in range(t.random.randint(2500, 2600)))
-    pasted *= t.random.randint(5, 12)  # pasted again and again: some 250,000 characters or more
+    pasted *= t.random.randint(25, 50)  # pasted again and again: over a million characters
     words = [f"\t Question {t.random.randint(1, 99)}.\n\n" + pasted]
     words.append(words[0])  # the second prompt is the first's very words, as a second click
     model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer."),
@@ -444,7 +462,7 @@ async def test_bank_two_prompts_before_any_read(t):
     h = harness.Harness(model, SYSTEM, [])
     first = h.prompt(words[0])
     second = refusal(h, words[1])
-    question = refusal(h, "/plan What comes first?")  # a slash command, a question: refused too
+    question = refusals_of(h, "plan What comes first?")  # a command, led by any mark: refused too
     try_every_method(h, harness.user_message(words[1]), words[1])  # nothing keeps it for later
     state = inspect.getgeneratorstate(first) if inspect.isgenerator(first) else "no generator"
     inside = [inspect.getgeneratorstate(each) for each in inner_runs(model)]
@@ -457,8 +475,8 @@ async def test_bank_two_prompts_before_any_read(t):
               [m["content"] for m in h.messages if m["role"] == "user"]],
              ["RuntimeError: " + BUSY, "RuntimeError: " + BUSY, "GEN_CREATED", 0, None, None,
               [words[0], "", ""]],
-             "prompt() twice before reading the first run, a long pasted text both times, "
-             "and a third time with a question sent as a slash command, then the first run read, then "
+             "prompt() twice before reading the first run, a long pasted text of over a million characters both times, "
+             "and then with a question sent as a command led by each mark of punctuation, then the first run read, then "
              "prompt(\"\") while the caller still holds the first run, and prompt(\"\") again; every "
              "public method, prompt() too, was tried with the refused words. Items: "
              "what the second prompt() raised (caught as a RuntimeError), what the third raised, "
@@ -482,9 +500,9 @@ async def test_bank_a_refused_prompt_never_reaches_the_model(t):
             # a caller with more to say tries every other way in: nothing keeps it for later
             try_every_method(h, harness.user_message("Do this after."), "Do this after.")
     asked = "\tRead them.\n" + "".join(f"{name}\n" for name in t.random.choices(NAMES, k=3000)) * (
-        t.random.randint(8, 16))  # a long list pasted again and again: cheap to make
+        t.random.randint(45, 80))  # a long list pasted again and again, over a million characters
     run = h.prompt(asked)
-    refusals.append(refusal(h, "/plan Before you start?"))  # a question, as a slash command
+    refusals.append(refusals_of(h, "plan Before you start?"))  # a command, led by any mark
     await lab.drive(run, on_event=interrupt)
     after = await raised(lambda: lab.drive(h.prompt("")))  # the finished run still held
     again = await raised(lambda: lab.drive(h.prompt("")))  # the same words again: a run too
@@ -494,7 +512,7 @@ async def test_bank_a_refused_prompt_never_reaches_the_model(t):
              [["RuntimeError: " + BUSY] * (2 * len(paths) + 4), [None, None],
               [asked, asked, asked, "", asked, "", ""],
               len(paths) + 7],
-             "A second prompt() before the run's first event, a question sent as a slash command, at every message_end of a drawn "
+             "A second prompt() before the run's first event, a question sent as a command led by each mark of punctuation, then one of over a million characters at every message_end of a drawn "
              "run, there of the run's own long words (every public method tried there too) "
              "and inside each read, then an "
              "empty prompt after it while its caller still holds it, and another. Items: what each refused "
@@ -668,28 +686,38 @@ async def test_bank_a_second_run_sees_the_whole_long_first_run(t):
 
 # --- rule 6: one writer ---------------------------------------------------------------------------
 
-def reach(h, value, message, depth=0):
-    """Append `message` to `value` if it is a list, else to each list held in it, a few levels
-    down: in a tuple, a dict that is not a message, or an object's attributes (a namespace,
-    another harness), private ones too; taken out again where the transcript of `h` did not
-    change, so that only a way into the transcript is left written (a harness's own public list
-    of tools is its own business, lesson 3)."""
-    if not isinstance(value, list):
-        if isinstance(value, tuple):
-            inside = list(value)
-        elif isinstance(value, dict):  # a message's own lists are the record's, not a way in
-            inside = [] if "role" in value else list(value.values())
-        else:
-            inside = getattr(value, "__dict__", None)
-            inside = list(inside.values()) if isinstance(inside, dict) else []
-        for each in inside if depth < 3 else []:
-            if isinstance(each, (list, tuple, dict)):
-                reach(h, each, message, depth + 1)
+def reach(h, value, message, seen=None):
+    """Append `message` to `value` if it is a list, and to each list held in it, however deep:
+    in a list, a tuple, a dict that is not a message, or an object's attributes (a namespace,
+    another harness), private ones and slots too; taken out again where the transcript of `h`
+    did not change, so that only a way into the transcript is left written (a harness's own
+    public list of tools is its own business, lesson 3)."""
+    seen = set() if seen is None else seen
+    if id(value) in seen:
         return
-    before = [id(m) for m in h.messages]
-    value.append(message)
-    if [id(m) for m in h.messages] == before:
+    seen.add(id(value))
+    if isinstance(value, list):
+        before = [id(m) for m in h.messages]
+        value.append(message)
+        if [id(m) for m in h.messages] != before:
+            return
         value.pop()
+        inside = list(value)
+    elif isinstance(value, tuple):
+        inside = list(value)
+    elif isinstance(value, dict):  # a message's own lists are the record's, not a way in
+        inside = [] if "role" in value else list(value.values())
+    else:
+        inside = getattr(value, "__dict__", None)
+        inside = list(inside.values()) if isinstance(inside, dict) else []
+        for kind in type(value).__mro__:  # and what its slots hold
+            slots = kind.__dict__.get("__slots__", ())
+            for slot in [slots] if isinstance(slots, str) else slots:
+                if slot not in ("__dict__", "__weakref__") and hasattr(value, slot):
+                    inside.append(getattr(value, slot))
+    for each in inside:
+        if isinstance(each, (list, tuple, dict)):
+            reach(h, each, message, seen)
 
 
 # The methods the lesson defines, tried on every harness with whatever a caller might hand them.
@@ -734,10 +762,11 @@ def breaks_its_own_run(h, name, place, arguments, keywords):
 
 def try_every_method(h, message, text):
     """Call each public method of `h`, prompt() too, with `message`, with `text`, with a role and
-    `text`, with an assistant message, a tool result, 0, 0 and a role and `text`, a list holding
-    `message`, with nothing, and with `message` for each parameter by name, then `text`, then True for each, with a system message and a (role, `text`) pair, with 0, a role and `text` and
+    `text` (user, assistant, toolResult), with an assistant message, a tool result, 0, 0 and a role and `text`, a list holding
+    `message`, with nothing, and with `message` for each parameter by name (and for **keywords
+    each name a message's part goes by), then `text`, then True for each, with a system message and a (role, `text`) pair, with 0, a role and `text` and
     three more texts, as a caller with something to add might, and append `message` to any list a method
-    hands back or a public attribute holds, or one held inside either; then assign h.messages
+    hands back or a public attribute holds, or one held inside either, however deep; then assign h.messages
     and try del, item assignment, += and a slice's assignment on `h`, in that order, so that
     no two undo each other.
     What a call raises is left aside, and a call a method other than prompt() would break its
@@ -751,12 +780,17 @@ def try_every_method(h, message, text):
         if not callable(getattr(h, name)):
             continue
         try:
-            named = {p.name: message for p in inspect.signature(getattr(h, name)).parameters.values()
-                     if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+            parameters = inspect.signature(getattr(h, name)).parameters.values()
         except (TypeError, ValueError):
-            named = {}
+            parameters = []
+        named = {p.name: message for p in parameters
+                 if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+        if any(p.kind == p.VAR_KEYWORD for p in parameters):  # **keywords: the names a part goes by
+            named.update({key: message for key in ("role", "content", "text", "message", "note",
+                                                   "words", "prompt") if key not in named})
         for place, (arguments, keywords) in enumerate([(each, {}) for each in (
-                [message], [text], ["user", text], [lab.say(text)], [dict(result)], [0],
+                [message], [text], ["user", text], ["assistant", text], ["toolResult", text],
+                [lab.say(text)], [dict(result)], [0],
                 [0, "user", text], [0, "user", text, text, text, text], [[message]],
                 [{"role": "system", "content": text}], [("user", text)], [])] + [
                 ([], named), ([], {key: text for key in named}),

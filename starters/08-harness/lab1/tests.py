@@ -11,6 +11,7 @@ LAB = "8.1"
 SYSTEM = "You help with a small project."
 PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
 BUSY = "RuntimeError: already running; use steer() or follow_up()"
+MARKS = "/!\"#$%&'()*+,-.:;<=>?@[\\]^_`{|}~"  # string.punctuation: each may lead a frontend's command
 
 
 def looker(ran=None, during=None):
@@ -98,15 +99,25 @@ async def break_after(run, count):
                 break
 
 
+def kind(value):
+    """The type of `value`: "tuple" for a tuple itself; a subclass of tuple is named as one,
+    whatever it calls itself, since its own methods (a pop() say) are not a tuple's."""
+    if type(value) is tuple:
+        return "tuple"
+    return f"{type(value).__module__}.{type(value).__qualname__}, not a tuple itself"
+
+
 @lab_test("h.messages is () before any run, and a tuple holding the run afterwards.")
 async def test_messages_is_a_tuple(t):
     replies, rounds = drawn_job(t)
     h = harness.Harness(lab.ScriptedModel(replies + [lab.say("Read them.")]), SYSTEM, [looker()])
-    t.expect([type(h.messages).__name__, lab.shape(h.messages)], ["tuple", ""],
-             "h.messages is a snapshot, a tuple: a new harness with no messages shows an empty "
-             "one (Harness.messages, lesson 8).")
+    t.expect([kind(h.messages), lab.shape(h.messages)], ["tuple", ""],
+             "h.messages is a snapshot, a tuple itself, not a subclass of one with methods of "
+             "its own: a new harness with no messages shows an empty one (Harness.messages, "
+             "lesson 8; the Build section's item 2: \"a tuple, which no later run changes and "
+             "nobody can append to\").")
     await lab.drive(h.prompt("Read them."))
-    t.expect([type(h.messages).__name__, lab.shape(h.messages),
+    t.expect([kind(h.messages), lab.shape(h.messages),
               [m["content"] for m in h.messages if m["role"] == "toolResult"]],
              ["tuple", recorded(story(rounds)),
               ["contents of " + path for paths in rounds for path in paths]],
@@ -119,13 +130,13 @@ async def test_messages_is_a_tuple(t):
                  "kept and handed out again. Items: equal, the very same tuple "
                  "(Harness.messages, lesson 8).")
     pair = [harness.user_message("Line."), lab.say("Noted.")]
-    saved = pair * t.random.randint(6000, 9000)  # a long session, cheap to make
+    saved = pair * t.random.randint(26_000, 40_000)  # a long session, cheap to make
     h = harness.Harness(answers(), SYSTEM, [], messages=saved)
     snapshot = h.messages
     t.expect([len(saved), len(snapshot), snapshot[0] is saved[0], snapshot[-1] is saved[-1]],
              [len(saved), len(saved), True, True],
              "h.messages is a snapshot of the whole transcript, however long: a harness given "
-             "a saved session of 12,000 to 18,000 messages hands out all of them, none cut "
+             "a saved session of 52,000 to 80,000 messages hands out all of them, none cut "
              "(the Build section's item 2: \"a snapshot of the transcript\"). Items: messages "
              "given, messages in the snapshot, whether it starts and ends with the very ones "
              "given (Harness.messages, lesson 8).")
@@ -169,7 +180,7 @@ async def test_a_snapshot_is_frozen(t):
     # A long prompt, as a pasted file: recorded word for word too, every character of it.
     pasted = "".join(f"line {n}: {t.random.choice(FILES)}\n"
                      for n in range(t.random.randint(3000, 3200)))
-    pasted *= t.random.randint(4, 12)  # the same file pasted again and again: cheap to make
+    pasted *= t.random.randint(24, 48)  # the same file pasted again and again: cheap to make
     h = harness.Harness(answers("Read it."), SYSTEM, [])
     await lab.drive(h.prompt(pasted))
     t.expect([len(pasted), len(h.messages[0]["content"]), h.messages[0]["content"] == pasted],
@@ -177,7 +188,7 @@ async def test_a_snapshot_is_frozen(t):
              "A prompt is recorded word for word however long it is (the Build section's item 4: "
              "prompt(text) \"hands back the run\" of `text`, and lesson 3's prompt is recorded "
              "as given): a pasted file of 3,000 lines or more, some 60,000 characters, "
-             "pasted 4 to 12 times over, some 240,000 characters or more, whole, none cut and "
+             "pasted 24 to 48 times over, over a million characters, whole, none cut and "
              "none refused. Items: the prompt's length, the recorded one's, whether they are the "
              "same words (Harness.prompt, lesson 8).")
 
@@ -252,23 +263,22 @@ async def test_the_list_passed_in_is_copied(t):
     orphan = [harness.user_message("Go on."), dict(TOOL_RESULT)]  # its call was never kept
     saved = [message for n in range(t.random.randint(1000, 1100))
              for message in (harness.user_message(f"Line {n}."), lab.say("Noted."))]
-    saved = saved * t.random.randint(5, 9) + [harness.user_message(said)] * t.random.randint(
+    saved = saved * t.random.randint(26, 36) + [harness.user_message(said)] * t.random.randint(
         1000, 2000)  # the session reopened again and again, then one stuck Send repeated
+    kept = harness.Harness(answers(), SYSTEM, [], messages=saved).messages
     t.expect([lab.shape(window), lab.shape(h.messages),
               lab.shape(harness.Harness(answers(), SYSTEM, [], messages=unanswered).messages),
               lab.shape(harness.Harness(answers(), SYSTEM, [], messages=twice).messages),
               lab.shape(harness.Harness(answers(), SYSTEM, [], messages=orphan).messages),
-              [len(saved), all(m is n for m, n in zip(
-                  harness.Harness(answers(), SYSTEM, [], messages=saved).messages, saved)),
-               len(harness.Harness(answers(), SYSTEM, [], messages=saved).messages)]],
+              [len(saved), all(m is n for m, n in zip(kept, saved)), len(kept)]],
              ["U", "U A", lab.shape(unanswered), lab.shape(twice), lab.shape(orphan),
               [len(saved), True, len(saved)]],
              "Every list given is copied into a list of its own, an empty one too, and kept as "
              "given (the Build section's item 1: \"Its transcript starts as what it was "
              "given\"): one that ends in a call with no result too, one that says the same words "
              "twice in a row, and three times, one holding a result whose call is not in it, and a long one of 2,000 messages or more, that saved session "
-             "given 5 to 9 times over and then one message a thousand times or more in a row, "
-             "11,000 messages or more however long the list, every one of them: the "
+             "given 26 to 36 times over and then one message a thousand times or more in a row, "
+             "53,000 messages or more however long the list, every one of them: the "
              "transcript is a record, not a list to tidy, trim or take doubles out of. Items: "
              "the caller's empty list after a run and an append of its own, the harness's "
              "transcript, a harness given a list ending in an unanswered call, one given a list "
@@ -297,9 +307,13 @@ async def test_a_second_prompt_is_refused(t):
     await lab.drive(h.prompt("Hello?"))  # the run tried is the harness's second, not its first
 
     async def second(event):  # at a turn_start the running run's own words, as a double click
-        if event["type"] in ("turn_start", "tool_execution_end"):
-            words = "Read them." if event["type"] == "turn_start" else "/retry Did that work?"
-            tried.append(await raised(lambda: h.prompt(words)))
+        if event["type"] == "turn_start":
+            tried.append(await raised(lambda: h.prompt("Read them.")))
+        elif event["type"] == "tool_execution_end":  # a command, led by any mark a frontend uses
+            got = [await raised(lambda: h.prompt(mark + "retry Did that work?"))
+                   for mark in MARKS]
+            tried.append(got[0] if got == got[:1] * len(got) else
+                         [[mark, what] for mark, what in zip(MARKS, got) if what != BUSY])
     await lab.drive(h.prompt("Read them."), on_event=second)
     t.expect(tried, [BUSY if what == "turn_start" or what.startswith("tool_execution_end")
                      else [True, BUSY] for what in story(rounds)
@@ -309,7 +323,7 @@ async def test_a_second_prompt_is_refused(t):
              "the harness, not only its first, and a prompt() made from inside a tool, while the "
              "run is executing it, is refused too, and so is a prompt() of the very words the run "
              "was started with, as a second click of Send sends them, and a question sent as a "
-             "slash command (the Build section's item 4: "
+             "slash command, or led by any mark of punctuation, @ or ! or # alike (the Build section's item 4: "
              "\"While a run is going, it raises a `RuntimeError`\"): whatever the words, "
              "it raises. Each item is what a second prompt() raised at one turn_start (the "
              "run's own words) or "
@@ -612,7 +626,7 @@ async def test_max_turns_applies_to_every_run(t):
              "message's error_message, the results (Harness, lesson 8).")
     never = answers("Never asked.")
     h = harness.Harness(never, SYSTEM, [looker()], max_turns=0)
-    capped = t.random.randint(5, 9)  # runs of no turns cost no request: many are cheap
+    capped = t.random.randint(12, 24)  # runs of no turns cost no request: many are cheap
     for n in range(capped):
         await lab.drive(h.prompt(f"Look, {n}."))
     t.expect([len(never.calls), lab.shape(h.messages), h.messages[-1].get("error_message")],
@@ -620,7 +634,7 @@ async def test_max_turns_applies_to_every_run(t):
              "Harness(max_turns=0) is a cap of no turns, not \"no cap\": the harness keeps "
              "max_turns as given, and only None means no limit (lesson 5); and the cap holds "
              "for every run (the Build section's item 1: \"the cap on turns, which holds for "
-             "every run\"), here each of 5 to 9 runs in a row. Items: requests, the "
+             "every run\"), here each of 12 to 24 runs in a row. Items: requests, the "
              "transcript, its last error_message (Harness, lesson 8).")
 
 
@@ -664,7 +678,9 @@ async def test_run_two_continues_run_one(t):
 @lab_test("Every request of every run carries the harness's system prompt and the specs of its "
           "tools.")
 async def test_every_request_carries_system_and_specs(t):
-    system = t.random.choice([SYSTEM, "You are terse.", "Answer in French.", "Be careful."])
+    system = (t.random.choice(["", " ", "\n", "\t"]) +  # as given, the spaces around it too
+              t.random.choice([SYSTEM, "You are terse.", "Answer in French.", "Be careful."]) +
+              t.random.choice(["\n", " ", "\n\n", "\t"]))
     extra = t.random.sample(["bash", "write", "grep", "edit"], t.random.randint(0, 3))
     tools = [looker()] + [tool(name, lambda a: "", description=f"The {name} tool.")
                           for name in extra]
@@ -680,7 +696,9 @@ async def test_every_request_carries_system_and_specs(t):
              [[system, [each["name"] for each in given]]] *
              sum(asked(events) for events in stories(jobs)),
              "What stays the same between runs is kept by the harness and handed to run_agent "
-             "on each run: the system prompt and the tools, both drawn, the tools in a list of "
+             "on each run: the system prompt and the tools, both drawn, the system prompt word "
+             "for word, the spaces and newlines around it too (the Build section's item 1: "
+             "\"all that `run_agent` needs\"), the tools in a list of "
              "its own, so a tool the caller adds to its list afterwards is not offered. Each "
              "item is [system, tool names] of one request (Harness, lesson 8).")
     t.expect([request.tools == harness.tool_specs(given) for request in model.calls],
@@ -701,39 +719,64 @@ def written(h):
 ATTRIBUTES = "(its public attributes)"  # what test_only_the_run_writes tries besides methods
 
 
+KEYS = ("role", "content", "text", "message", "note", "words", "prompt")  # for **keywords
+
+
 def by_name(method, value):
-    """Each parameter of `method` a caller can name, keyword-only ones too, given `value`."""
+    """Each parameter of `method` a caller can name, keyword-only ones too, given `value`; and
+    for a method that takes **keywords, the names a message's parts go by (KEYS) as well."""
     import inspect
     try:
         parameters = inspect.signature(method).parameters.values()
     except (TypeError, ValueError):
         return {}
-    return {p.name: value for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD,
-                                                            p.KEYWORD_ONLY)}
+    named = {p.name: value for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD,
+                                                             p.KEYWORD_ONLY)}
+    if any(p.kind == p.VAR_KEYWORD for p in parameters):
+        named.update({key: value for key in KEYS if key not in named})
+    return named
 OPERATORS = "(h.messages = ..., h += ..., del h[-1], h[-1] = ..., h[-1:] = ..., del h[:1])"  # no method name
 
 
-def way_in(h, value, depth=0):
+def held_in(value):
+    """What an object holds: its attributes, private ones too, in its __dict__ and in the
+    __slots__ of its class and those it comes from."""
+    inside = getattr(value, "__dict__", None)
+    inside = list(inside.values()) if isinstance(inside, dict) else []
+    for kind in type(value).__mro__:
+        slots = kind.__dict__.get("__slots__", ())
+        for slot in [slots] if isinstance(slots, str) else slots:
+            if slot not in ("__dict__", "__weakref__") and hasattr(value, slot):
+                inside.append(getattr(value, slot))
+    return inside
+
+
+def way_in(h, value, seen=None):
     """Whether `value`, something the harness handed out, is a way into its transcript: a list
-    that a message appended to shows up in h.messages, or a tuple, a dict (not a message) or an
-    object holding such a list, among its attributes, private ones too (a namespace, a second
-    harness), a few levels down. The message is taken out again."""
-    if not isinstance(value, list):
-        if isinstance(value, tuple):
-            inside = list(value)
-        elif isinstance(value, dict):  # a message's own lists are the run's record, not a way in
-            inside = [] if "role" in value else list(value.values())
-        else:
-            inside = getattr(value, "__dict__", None)
-            inside = list(inside.values()) if isinstance(inside, dict) else []
-        return depth < 3 and any(way_in(h, each, depth + 1) for each in inside
-                                 if isinstance(each, (list, tuple, dict)))
-    before = written(h)
-    value.append(harness.user_message("Slipped in."))
-    try:
-        return written(h) != before
-    finally:
-        value.pop()
+    that a message appended to shows up in h.messages, or a list, a tuple, a dict (not a
+    message) or an object holding such a list, among its attributes, private ones too, slots
+    too (a namespace, a second harness), however deep. The message is taken out again."""
+    seen = set() if seen is None else seen
+    if id(value) in seen:
+        return False
+    seen.add(id(value))
+    if isinstance(value, list):
+        before = written(h)
+        value.append(harness.user_message("Slipped in."))
+        try:
+            if written(h) != before:
+                return True
+        finally:
+            value.pop()
+        inside = value
+    elif isinstance(value, tuple):
+        inside = value
+    elif isinstance(value, dict):  # a message's own lists are the run's record, not a way in
+        inside = [] if "role" in value else list(value.values())
+    else:
+        inside = held_in(value)
+    return any(way_in(h, each, seen) for each in inside
+               if isinstance(each, (list, tuple, dict)))
 
 
 def through_operators(h):
@@ -807,7 +850,8 @@ async def test_only_the_run_writes(t):
             message = harness.user_message("Write this down.")
             for arguments, named in [(each, {}) for each in (
                     [message], [lab.say("Write this down.")], [dict(TOOL_RESULT)],
-                    ["Write this down."], ["user", "Write this down."], [0],
+                    ["Write this down."], ["user", "Write this down."],
+                    ["assistant", "Write this down."], ["toolResult", "Write this down."], [0],
                     [0, "user", "Write this down."],
                     [0, "user", "Write this down."] + ["Write this down."] * more,
                     [[message]], [{"role": "system", "content": "Write this down."}],
@@ -838,14 +882,15 @@ async def test_only_the_run_writes(t):
              "section's item 6, \"One writer\"), so no message that is not the run's lands on "
              f"it. At event {at} of a run, each public method of the harness, prompt() too, was "
              "called with a user message, an assistant message, a toolResult, a system message, "
-             "a (role, text) tuple, a text, a role and a text, the number 0, 0 and a role and a text, the same with 2 to 6 more texts after "
+             "a (role, text) tuple, a text, a role and a text (each role: user, assistant, toolResult), the number 0, 0 and a role and a text, the same with 2 to 6 more texts after "
              "them, a list holding a message, with "
-             "nothing, and with a message, then a text, then True, for every parameter by name, keyword-only ones too "
+             "nothing, and with a message, then a text, then True, for every parameter by name, keyword-only ones too, "
+             f"and for a method of **keywords each of the names {', '.join(KEYS)} "
              "(what it raised left aside), and a list it handed back, or any public attribute's "
              f"list (found as \"{ATTRIBUTES}\"), or what each method, called with nothing, or each "
              "public attribute handed out before the run, after an earlier run of the same harness (a list kept from between runs is a "
-             "way in all the same), or a list held inside either (a namespace, a "
-             "tuple, a dict, a second harness over the same list), was tried with an append; h.messages was assigned, and += , "
+             "way in all the same), or a list held inside either, however deep (a namespace, a "
+             "tuple, a dict, a second harness over the same list, an object's slots, dicts in dicts, a list in a list), was tried with an append; h.messages was assigned, and += , "
              f"del and item assignment, with an index and with a slice, tried on h (found as "
              f"\"{OPERATORS}\"); then the "
              "run was read on. Found are [method, lab.shape of the transcript after the run] "
@@ -857,15 +902,17 @@ async def test_only_the_run_writes(t):
              "inside the first (the Build section: \"quietly kept for later\").")
 
 
-def spied(loop, own, made_as=None, lists=None):
+def spied(loop, own, made_as=None, lists=None, caps=None):
     """run_agent as `loop` is, with each event it makes kept in `own` as it goes by (an async
     run from lesson 15 on), so a test can tell run_agent's own events from copies; `made_as`,
     if given, gets each event's repr as run_agent made it, and `lists` the kind of transcript
-    each run_agent run was handed."""
+    each run_agent run was handed, and `caps` the max_turns each was handed (None for none)."""
     def spy(*arguments, **keywords):
         if lists is not None:
             given = arguments[2] if len(arguments) > 2 else keywords.get("messages")
             lists.append(type(given).__name__)
+        if caps is not None:
+            caps.append(keywords.get("max_turns"))
         made = loop(*arguments, **keywords)
         if hasattr(made, "__aiter__"):
             async def kept_async():
@@ -899,7 +946,7 @@ async def test_the_snapshot_at_every_event(t):
     h = harness.Harness(lab.ScriptedModel(replies + [lab.say("Read them.")]), SYSTEM, [looker()],
                         earlier)
     seen, own, loop = [], [], harness.run_agent
-    made_as, handed_as, lists = [], [], []
+    made_as, handed_as, lists, caps = [], [], [], []
 
     def look(event):
         handed_as.append(repr(event))
@@ -907,7 +954,7 @@ async def test_the_snapshot_at_every_event(t):
             seen.append([lab.shape([event["message"]]), lab.shape(h.messages),
                          h.messages[-1] is event["message"]])
     # the test keeps run_agent's own events beside the run, and each as it was made
-    harness.run_agent = spied(loop, own, made_as, lists)
+    harness.run_agent = spied(loop, own, made_as, lists, caps)
     try:
         events = await lab.drive(h.prompt("Read them."), on_event=look)
     finally:
@@ -926,6 +973,11 @@ async def test_the_snapshot_at_every_event(t):
              "message to it, takes one out or changes one\"). Items: the kind of list each "
              "run_agent run was handed, and whether each event handed on reads as run_agent made "
              "it, for a drawn run (Harness._run, lesson 8).")
+    t.expect(caps, [None],
+             "A harness made with no max_turns hands run_agent no cap (max_turns=None), and no "
+             "cap of its own: only None means no limit (lesson 5), and the harness keeps the cap "
+             "as given (the Build section's item 1: \"the cap on turns, which holds for every "
+             "run\"). Items: the max_turns each run_agent run was handed (Harness, lesson 8).")
     shapes = recorded(story(rounds)).split()
     t.expect(seen, [[token, " ".join(["U", "A"] + shapes[:n]), True]
                     for n, token in enumerate(shapes, 1)],
