@@ -1227,6 +1227,16 @@ WRONG = [
           by=r"""
         if self.is_running and not text.startswith("/"):  # a command is the frontend's own
 """),
+    Wrong(lab='8.1', name='a prompt that is not a string let past the refusal',
+          rule="While a run is going, prompt() hands back no second run, whatever it is given: it raises, for a prompt that is not a string too.",
+          where='Build item 4: "While a run is going, though, it hands back no second run, whatever it is given: it raises"; hunt round 26, 8.1 probe 54 (r142)',
+          names='not a string',
+          replace=r"""
+        if self.is_running:  # refused now, not at the run's first step
+""",
+          by=r"""
+        if self.is_running and isinstance(text, str):  # what is not words is the caller's own
+"""),
     Wrong(lab='8.1', name='a refused question kept for the next prompt',
           rule="A refused prompt is refused, not quietly kept for later: a question too, and the next prompt is recorded as sent.",
           where='Build: "or quietly kept for later"; hunt round 16, 8.1-24',

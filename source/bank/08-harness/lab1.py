@@ -83,6 +83,23 @@ def refusal(h, words):
     return None
 
 
+# Not words at all: while a run is going, prompt() hands back no run for any of them.
+NOT_TEXT = (None, 0, 2.5, b"Read.", ("Read.",), {"role": "user", "content": "Read."})
+
+
+def handed_back(h):
+    """Which of NOT_TEXT prompt() took without raising (any exception will do, since what it
+    does with what is not a string is the student's), each a second run handed back."""
+    handed = []
+    for given in NOT_TEXT:
+        try:
+            h.prompt(given)
+        except Exception:
+            continue
+        handed.append(repr(given))
+    return handed
+
+
 def keeping(loop, kept, holders):
     """run_agent as `loop` is, each event it makes put in `kept` before it goes on, and the run
     closed when its stepper is: a way to tell run_agent's own events from copies of them. Each
@@ -463,6 +480,7 @@ async def test_bank_two_prompts_before_any_read(t):
     first = h.prompt(words[0])
     second = refusal(h, words[1])
     question = refusals_of(h, "plan What comes first?")  # a command, led by any mark: refused too
+    question = question if not handed_back(h) else [question, handed_back(h)]
     try_every_method(h, harness.user_message(words[1]), words[1])  # nothing keeps it for later
     state = inspect.getgeneratorstate(first) if inspect.isgenerator(first) else "no generator"
     inside = [inspect.getgeneratorstate(each) for each in inner_runs(model)]
@@ -476,7 +494,7 @@ async def test_bank_two_prompts_before_any_read(t):
              ["RuntimeError: " + BUSY, "RuntimeError: " + BUSY, "GEN_CREATED", 0, None, None,
               [words[0], "", ""]],
              "prompt() twice before reading the first run, a long pasted text of over a million characters both times, "
-             "and then with a question sent as a command led by each mark of punctuation, then the first run read, then "
+             "and then with a question sent as a command led by each mark of punctuation and with things that are not strings (each must raise too, of any class), then the first run read, then "
              "prompt(\"\") while the caller still holds the first run, and prompt(\"\") again; every "
              "public method, prompt() too, was tried with the refused words. Items: "
              "what the second prompt() raised (caught as a RuntimeError), what the third raised, "
@@ -496,7 +514,7 @@ async def test_bank_a_refused_prompt_never_reaches_the_model(t):
 
     async def interrupt(event):
         if event["type"] == "message_end":  # the run's own words, as a second click of Send
-            refusals.append(refusal(h, asked))
+            refusals.append(refusal(h, asked) if not handed_back(h) else handed_back(h))
             # a caller with more to say tries every other way in: nothing keeps it for later
             try_every_method(h, harness.user_message("Do this after."), "Do this after.")
     asked = "\tRead them.\n" + "".join(f"{name}\n" for name in t.random.choices(NAMES, k=3000)) * (
@@ -513,7 +531,7 @@ async def test_bank_a_refused_prompt_never_reaches_the_model(t):
               [asked, asked, asked, "", asked, "", ""],
               len(paths) + 7],
              "A second prompt() before the run's first event, a question sent as a command led by each mark of punctuation, then one of over a million characters at every message_end of a drawn "
-             "run, there of the run's own long words (every public method tried there too) "
+             "run, there of the run's own long words and of things that are not strings, which must raise too, of any class (every public method tried there too) "
              "and inside each read, then an "
              "empty prompt after it while its caller still holds it, and another. Items: what each refused "
              "one raised (caught as a RuntimeError), what the last two raised, the user words each request "

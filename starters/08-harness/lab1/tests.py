@@ -12,6 +12,8 @@ SYSTEM = "You help with a small project."
 PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
 BUSY = "RuntimeError: already running; use steer() or follow_up()"
 MARKS = "/!\"#$%&'()*+,-.:;<=>?@[\\]^_`{|}~"  # string.punctuation: each may lead a frontend's command
+# Not words at all: while a run is going, prompt() hands back no run for any of them.
+NOT_TEXT = (None, 7, b"Read them.", ["Read them."], {"role": "user", "content": "Read them."})
 
 
 def looker(ran=None, during=None):
@@ -312,8 +314,11 @@ async def test_a_second_prompt_is_refused(t):
         elif event["type"] == "tool_execution_end":  # a command, led by any mark a frontend uses
             got = [await raised(lambda: h.prompt(mark + "retry Did that work?"))
                    for mark in MARKS]
-            tried.append(got[0] if got == got[:1] * len(got) else
-                         [[mark, what] for mark, what in zip(MARKS, got) if what != BUSY])
+            answer = (got[0] if got == got[:1] * len(got) else
+                      [[mark, what] for mark, what in zip(MARKS, got) if what != BUSY])
+            handed = [repr(given) for given in NOT_TEXT  # each a second run handed back
+                      if await raised(lambda: h.prompt(given)) is None]
+            tried.append(answer if not handed else [answer, "a run handed back for", handed])
     await lab.drive(h.prompt("Read them."), on_event=second)
     t.expect(tried, [BUSY if what == "turn_start" or what.startswith("tool_execution_end")
                      else [True, BUSY] for what in story(rounds)
@@ -325,7 +330,9 @@ async def test_a_second_prompt_is_refused(t):
              "was started with, as a second click of Send sends them, and a question sent as a "
              "slash command, or led by any mark of punctuation, @ or ! or # alike (the Build section's item 4: "
              "\"While a run is going, it raises a `RuntimeError`\"): whatever the words, "
-             "it raises. Each item is what a second prompt() raised at one turn_start (the "
+             "it raises; and a prompt() of something that is not a string at all (None, a number, "
+             "bytes, a list, a message dict) raises too, whatever its class (\"it hands back no "
+             "second run, whatever it is given\"). Each item is what a second prompt() raised at one turn_start (the "
              "run's own words) or "
              "tool_execution_end, or [is_running, what a prompt() raised] inside a tool, for a "
              "drawn run that follows a first one (Harness.prompt, lesson 8).")
