@@ -2307,6 +2307,19 @@ _SHARED = []  # one list for every provider-worded aborted ending
         self._presses = getattr(self, "_presses", 0) + 1
         self._cancelled = self._presses <= 12  # a thirteenth press clears it
 """),
+    # Hunt round 26 (reader r144), design 15.1-41, found while taking lab 15.2.
+    Wrong(lab='15.1', name='bash killing the oldest running command of its own text',
+          rule='bash kills its own command and nothing else: a command another call started on the same shell, of the same text too, before it as after it, is not its to end; a bash that, its own command still running, kills the first running one of that text ends the older call\'s command and leaves its own running (hunt round 26, 15.1-41).',
+          where='lab 15.1, Build section, item 5: "bash kills its own command and nothing else"',
+          names='kills its own command and nothing else',
+          replace=r"""
+            process.kill()  # on every way out, a hard cancel's too; harmless once it is done
+""",
+          by=r"""
+            mine = process if process.done() else next(  # the first running one of this text
+                p for p in shell.processes if p.command == process.command and not p.done())
+            mine.kill()
+"""),
     # Hunt round 26 (reader r144): designs of lab 15.2 that passed its tests.
     Wrong(lab='15.2', name="stop_run's own cancellation waiting a hundred turns for a polled task",
           rule='Once stop_run has insisted, its own cancellation goes on up when the task it waits for is over, not before. A hard wait that polls the task turn by turn (rather than awaiting it) receives its own cancellation itself, and a cap of a hundred turns on the wait that follows lets it go up while the task is still winding up: whoever stopped stop_run is told too early (hunt round 26, 15.2-40; unlike round 22\'s allowed design, whose cap follows an await of the task, asyncio hands the cancellation on to the task here on no path).',
