@@ -2307,6 +2307,106 @@ _SHARED = []  # one list for every provider-worded aborted ending
         self._presses = getattr(self, "_presses", 0) + 1
         self._cancelled = self._presses <= 12  # a thirteenth press clears it
 """),
+    # Hunt round 26 (reader r144), design 15.1-41, found while taking lab 15.2.
+    Wrong(lab='15.1', name='bash killing the oldest running command of its own text',
+          rule='bash kills its own command and nothing else: a command another call started on the same shell, of the same text too, before it as after it, is not its to end; a bash that, its own command still running, kills the first running one of that text ends the older call\'s command and leaves its own running (hunt round 26, 15.1-41).',
+          where='lab 15.1, Build section, item 5: "bash kills its own command and nothing else"',
+          names='kills its own command and nothing else',
+          replace=r"""
+            process.kill()  # on every way out, a hard cancel's too; harmless once it is done
+""",
+          by=r"""
+            mine = process if process.done() else next(  # the first running one of this text
+                p for p in shell.processes if p.command == process.command and not p.done())
+            mine.kill()
+"""),
+    # Hunt round 26 (reader r144): designs of lab 15.2 that passed its tests.
+    Wrong(lab='15.2', name="stop_run's own cancellation waiting a hundred turns for a polled task",
+          rule='Once stop_run has insisted, its own cancellation goes on up when the task it waits for is over, not before. A hard wait that polls the task turn by turn (rather than awaiting it) receives its own cancellation itself, and a cap of a hundred turns on the wait that follows lets it go up while the task is still winding up: whoever stopped stop_run is told too early (hunt round 26, 15.2-40; unlike round 22\'s allowed design, whose cap follows an await of the task, asyncio hands the cancellation on to the task here on no path).',
+          where='lab 15.2, Build section: "Once `stop_run` has insisted, its own cancellation goes on up when the task it waits for is over, not before"',
+          names='must still go on up once the task is over, not before',
+          replace=r'''
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    if asyncio.current_task().cancelling():  # the task swallowed stop_run's own cancellation,
+        raise asyncio.CancelledError()  # which awaiting it handed on: it still goes on up
+    return "hard"
+''',
+          by=r'''
+    stopped, after = False, 0
+    while not task.done():  # polled: stop_run's own cancellation lands here, not on the task
+        try:
+            await asyncio.sleep(0)
+        except asyncio.CancelledError:
+            stopped = True
+        if stopped:
+            after += 1
+            if after > 100:  # stopped ourselves: a hundred turns more for the task, no longer
+                break
+    if stopped or asyncio.current_task().cancelling():
+        raise asyncio.CancelledError()
+    if not task.cancelled() and task.exception() is not None:
+        raise task.exception()
+    return "hard"
+'''),
+    Wrong(lab='15.2', name="a hard wait with a deadline of sixty years by the loop's clock",
+          rule='When stop_run returns, the task is over, whichever the answer; once it has insisted it waits for the task with no limit in turns or in seconds: time in the course is turns of the event loop, and a clock can jump, by decades or by millennia (hunt round 26, 15.2-20).',
+          where='lab 15.2, Build section: "when `stop_run` returns, the task is over, whichever the answer"',
+          names='with no limit in turns or in seconds',
+          replace=r'''
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    if asyncio.current_task().cancelling():  # the task swallowed stop_run's own cancellation,
+        raise asyncio.CancelledError()  # which awaiting it handed on: it still goes on up
+    return "hard"
+''',
+          by=r'''
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 60 * 365 * 86400  # sixty years: past any clock that jumps
+    stopped = False
+    while not task.done() and loop.time() < deadline:
+        try:
+            await asyncio.sleep(0)
+        except asyncio.CancelledError:
+            stopped = True
+    if stopped or asyncio.current_task().cancelling():
+        raise asyncio.CancelledError()
+    if task.done() and not task.cancelled() and task.exception() is not None:
+        raise task.exception()
+    return "hard"
+'''),
+    Wrong(lab='15.2', name='a grace below minus a million read as the default',
+          rule='A grace below 0 counts as 0, however far below: a grace below -1,000,000 taken for a slip and given the default five turns lets a run that looks wind up "clean" where no grace was given (hunt round 26, 15.2-42).',
+          where='lab 15.2, Build section: "A grace below 0 counts as 0."',
+          names='however far below',
+          replace=r'''
+    for _ in range(grace):
+''',
+          by=r'''
+    if grace < -10 ** 6:  # nobody means that: the default
+        grace = 5
+    for _ in range(grace):
+'''),
+    Wrong(lab='15.2', name='no grace for a task somebody is cancelling already',
+          rule='A task that ends within the grace is "clean" however it ended, even cancelled by somebody else, and a second stop_run on a task still dying waits for it as the first does: a stop_run started while another insists gives the task its grace all the same, rather than insisting at once, cutting its clean-up short and answering "hard" (hunt round 26, probe 15.2-p8).',
+          where='lab 15.2, Build section: "A task that ends within the grace is `"clean"` however it ended, even cancelled by somebody else"',
+          names='even cancelled by somebody else, here the first stop_run',
+          replace=r'''
+    harness.cancel()
+    for _ in range(grace):
+''',
+          by=r'''
+    harness.cancel()
+    if task.cancelling():  # somebody insists already: no grace to give
+        grace = 0
+    for _ in range(grace):
+'''),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).
@@ -2696,6 +2796,34 @@ ALLOWED = [
                 raise RuntimeError(ABORTED)  # the boundary makes it the call's one result
             text, failed = await tool["execute"](call["arguments"], signal), False
 """),
+    # Hunt round 26 (reader r144), probes 15.2-p2 and 15.2-39.
+    Wrong(lab='15.2', name='the cancellation clause naming its class in a tuple of one',
+          rule='The boundary names asyncio.CancelledError in a clause of its own, above the wide one: `except (asyncio.CancelledError,):` is that clause spelt with a tuple of one, it catches the same and says the same in writing (hunt round 26, probe 15.2-p2).',
+          where='lab 15.2, Build section: "the boundary names `asyncio.CancelledError` in a clause of its own, above the wide one"',
+          names='',
+          replace=r"""
+        except asyncio.CancelledError:
+            raise  # the task is being stopped; that is news for its owner, not for the model
+""",
+          by=r"""
+        except (asyncio.CancelledError,):
+            raise  # the task is being stopped; that is news for its owner, not for the model
+"""),
+    Wrong(lab='15.2', name='asking the harness only while it runs, a task over answered first',
+          rule='A task that was over already is "clean" at once, unasked. For a task not over whose harness has no run going (a frontend with work after its run, a task that is no run at all), harness.cancel() would set the token of a run that is over, which nobody reads again: lab 15.1 lets an idle cancel() do nothing anyone can see, so asking only while harness.is_running changes nothing a caller or a run sees (hunt round 26, probe 15.2-39; unlike "asking only while the harness is running", which asks before it looks whether the task is over).',
+          where='lab 15.1, Build section, item 3: "`h.cancel()` with no run going does nothing anyone can see"',
+          names='',
+          replace=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    harness.cancel()
+''',
+          by=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    if harness.is_running:  # an idle harness has no run to ask
+        harness.cancel()
+'''),
 ]
 
 # Designs that break a rule only past what a check of the lab can afford (tools/wrong_designs.py's

@@ -886,8 +886,12 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
     bash = harness.make_bash_tool(shell)
     h = harness.Harness(Provider(), SYSTEM, [bash])
     heard = listen(h)
+    elder = asyncio.ensure_future(  # the same line, started by another call before this one's
+        bash["execute"]({"command": command}, harness.CancelToken()))
+    while not shell.processes:
+        await lab.tick()
     async with lab.background(h.prompt("Run it.")) as task:
-        while not shell.processes:
+        while len(shell.processes) < 2:
             await lab.tick()
         bystander = asyncio.ensure_future(  # another call of the same bash, the same line: not this call's
             bash["execute"]({"command": command}, harness.CancelToken()))
@@ -898,9 +902,10 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
             await lab.tick()
             turns += 1
     lasting = [[p.command, p.killed] for p in shell.processes]
-    bystander.cancel()
-    while not bystander.done():
-        await lab.tick()
+    for other in (elder, bystander):
+        other.cancel()
+        while not other.done():
+            await lab.tick()
     # bash's own result is read by its last line alone: the lesson leaves is_error of a stopped
     # command open (a bash that raises on Stop is allowed, source/wrong_designs/lesson_15_*.py)
     results = [[e["result"]["content"].splitlines()[-1:]] + ([e["result"]["is_error"]]
@@ -908,7 +913,7 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
                for e in heard if e["type"] == "tool_execution_end"]
     t.expect([turns <= 5, results, lasting, lab.shape(h.messages)],
              [True, [[["Command cancelled"]]] + [[["Operation aborted"], True]] * len(missing),
-              [[command, True], [command, False]],
+              [[command, False], [command, True], [command, False]],
               " ".join([f"U A[{','.join(f'c{n}' for n in range(1, len(missing) + 2))}]"]
                        + [f"R(c{n})" for n in range(1, len(missing) + 2)] + ["A(aborted)"])],
              "bash looks at the signal on every turn its command runs, and only Stop ends it: it "
@@ -917,8 +922,8 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
              "comes up after Stop is answered ABORTED even when it names a tool nobody has, "
              "because run_tool looks at the signal before it looks the tool up (bash and "
              "run_tool, lesson 15); bash kills its own command and nothing else, not another "
-             "call's command on the same shell, made by the same bash tool, started after it and "
-             "with the very same text. Items: [over within five turns of Stop, each "
+             "call's command on the same shell, made by the same bash tool, started before it or "
+             "after it with the very same text (round 26, r144). Items: [over within five turns of Stop, each "
              "result as [its last line] and, after bash's, is_error, each command as [line, "
              "killed], the record].")
 
@@ -995,6 +1000,7 @@ async def test_run_tool_cancelled_while_bash_waits(t):
             "arguments": {"command": others[wrapped]}}, harness.CancelToken()))
         await lab.tick()
         call = {"type": "toolCall", "id": "c1", "name": "bash", "arguments": {"command": command}}
+        call["arguments"]["command"] = others[wrapped]  # the very same text (round 26, r144)
         task = asyncio.ensure_future(harness.run_tool([bash], call, harness.CancelToken()))
         await lab.ticks(t.random.randint(2, 25))
         running = [p.command for p in shell.running()]
@@ -1003,7 +1009,7 @@ async def test_run_tool_cancelled_while_bash_waits(t):
             await lab.tick()
         rows.append([wrapped, running, task.cancelled(), [[p.command, p.killed] for p in shell.processes],
                      [p.command for p in shell.running()], (await earlier)["content"]])
-        cases.append([wrapped, command])
+        cases.append([wrapped, others[wrapped]])
         outputs[wrapped] = f"{word}\n\nCommand exited with code 1"
         shell = lab.Shell(lab.Workspace({}))
         bash = harness.make_bash_tool(shell)
@@ -1035,7 +1041,8 @@ async def test_run_tool_cancelled_while_bash_waits(t):
              "[content, is_error], a read's answer with the same set token, the same bash's "
              "answer to a short `sleep && echo` with a clear token, another run's: a stop never carries into the "
              "next run]; cancelled from outside: [bare or guarded, the commands running "
-             "before the cancel (another call's of the same bash first), the task cancelled, each command as [line, killed], the commands "
+             "before the cancel (another call's of the same bash, of the very same text, first), "
+             "the task cancelled, each command as [line, killed], the commands "
              "still running, among them the other call's `sleep 60`, which bash does not end, "
              "and that call's result, its exit line kept]; closed: [bare or guarded, \"closed\", each command as [line, "
              "killed]].")

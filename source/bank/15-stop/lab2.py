@@ -272,16 +272,17 @@ async def test_run_tool_cancelled_by_its_caller(t):
 # -- rule 2: stop_run ---------------------------------------------------------------------
 
 
-def leaping_clock():
-    """Make the running loop's clock leap an hour at every reading, so that a deadline in
-    seconds passes at once while a wait counted in turns is not moved; return what puts the
-    loop's own clock back."""
+def leaping_clock(t):
+    """Make the running loop's clock leap centuries or more at every reading (an hour times a
+    million to a billion, drawn), so that a deadline in seconds, even of decades, passes at
+    once while a wait counted in turns is not moved; return what puts the loop's own clock
+    back."""
     loop = asyncio.get_running_loop()
-    real, leaps = loop.time, [0]
+    real, leaps, leap = loop.time, [0], 3600.0 * 10 ** t.random.randint(6, 9)
 
     def leaping():
         leaps[0] += 1
-        return real() + 3600.0 * leaps[0]
+        return real() + leap * leaps[0]
     loop.time = leaping
     return lambda: vars(loop).pop("time", None)
 
@@ -351,8 +352,9 @@ async def stopped_on_a_task_that_swallows(t, *, in_a_group):
     """stop_run insists on a bare task that swallows every cancellation, and is itself cancelled
     while it waits (by hand, or by a task group a part of which fails): awaiting the task hands
     stop_run's own cancellation on to it, the task swallows that too and returns. [how stop_run
-    ended, the task then]; stop_run's own cancellation must still go on up."""
-    slow, grace = t.random.randint(20, 60), t.random.randint(0, 5)
+    ended, the task then]; stop_run's own cancellation must still go on up, once the task is
+    over, not before, though it winds up for hundreds of turns."""
+    slow, grace = t.random.randint(150, 1200), t.random.randint(0, 5)  # hundreds of turns
 
     h = harness.Harness(asks_then_answers(lab.call("wait")), SYSTEM, [never_looks()])  # idle
 
@@ -402,7 +404,8 @@ def looks(name="look"):
 IN_TURN = (  # what stop_runs_in_turn's rows say, for the two scenarios that run it
     "Each stop_run asks the harness once, before its grace, and only the run it was handed: "
     "the answer says what it had to do, so a grace of 1 against a deaf tool is \"hard\" "
-    "however fast the task then dies; a grace below 0 counts as 0, so even a tool that "
+    "however fast the task then dies; a grace below 0 counts as 0, however far below, so "
+    "even a tool that "
     "looks at once is stopped \"hard\"; a harness stopped hard before is asked again, and "
     "its run that looks ends \"clean\" within the grace; a finished task is \"clean\" at "
     "once with no grace, and the harness's next run goes on unasked; and a second run the "
@@ -414,23 +417,25 @@ IN_TURN = (  # what stop_runs_in_turn's rows say, for the two scenarios that run
 
 
 async def stop_runs_in_turn(t, shell):
-    """Five stops that each ask the harness afresh and keep nothing from an earlier one (round
-    15, r81): a grace of 1 against a tool that dies the moment it is cancelled; a grace below 0
-    against a tool that looks; one harness stopped hard, then stopped again on a run that looks;
-    a grace of 0 on a finished task while the harness's next run is under way; a frontend whose
-    second run, begun in the grace, meets the hard stop. Gives the rows to hold."""
+    """Six stops that each ask the harness afresh and keep nothing from an earlier one (round
+    15, r81): a grace of 1 against a tool that dies the moment it is cancelled; a grace below 0,
+    near 0 and far below (round 26, r144), against a tool that looks; one harness stopped hard,
+    then stopped again on a run that looks; a grace of 0 on a finished task while the harness's
+    next run is under way; a frontend whose second run, begun in the grace, meets the hard
+    stop. Gives the rows to hold."""
     rows = []
     h = harness.Harness(asks_then_answers(lab.call("wait")), SYSTEM, [never_looks()])
     task = asyncio.ensure_future(lab.drive(h.prompt(f"Wait at the {place(t)}.")))
     await lab.ticks(t.random.randint(10, 40))
     rows.append(["a grace of 1, a tool that dies at once", await answered(asyncio.ensure_future(
         harness.stop_run(h, task, grace=1))), state(task), lab.shape(h.messages)])
-    below = -t.random.randint(6, 300)
-    h = harness.Harness(asks_then_answers(lab.call("look")), SYSTEM, [looks()])
-    task = asyncio.ensure_future(lab.drive(h.prompt(f"Look at the {place(t)}.")))
-    await lab.ticks(t.random.randint(10, 40))
-    rows.append(["a grace below 0, a tool that looks", await answered(asyncio.ensure_future(
-        harness.stop_run(h, task, grace=below))), state(task), lab.shape(h.messages)])
+    for name, below in (["a grace below 0", -t.random.randint(6, 300)],
+                        ["a grace far below 0", -10 ** t.random.randint(7, 300)]):
+        h = harness.Harness(asks_then_answers(lab.call("look")), SYSTEM, [looks()])
+        task = asyncio.ensure_future(lab.drive(h.prompt(f"Look at the {place(t)}.")))
+        await lab.ticks(t.random.randint(10, 40))
+        rows.append([f"{name}, a tool that looks", await answered(asyncio.ensure_future(
+            harness.stop_run(h, task, grace=below))), state(task), lab.shape(h.messages)])
     model = lab.ScriptedModel([lab.reply(lab.call("wait")), lab.reply(lab.call("look")),
                                lab.forever(lambda request: lab.say("Noted."))])
     h = harness.Harness(model, SYSTEM, [never_looks(), looks()])
@@ -536,12 +541,14 @@ async def test_stop_run_while_the_model_answers(t):
         wound_up = []
         h, model, task = await request_in_flight(t, latency, into,
                                                  "slow" if front == "twice" else front, wound_up)
-        restore = leaping_clock() if front == "slow" else (lambda: None)
+        restore = leaping_clock(t) if front == "slow" else (lambda: None)
         try:
             stoppers = [asyncio.ensure_future(harness.stop_run(h, task, grace=grace))]
             if front == "twice":  # a second click on Stop, a turn after the first
                 await lab.tick()
                 stoppers.append(asyncio.ensure_future(harness.stop_run(h, task, grace=grace)))
+                stoppers.append(asyncio.ensure_future(harness.stop_run(  # and one that waits
+                    h, task, grace=t.random.randint(450, 900))))  # past the frontend's wind-up
             at_return = []
             for stopper in stoppers:
                 stopper.add_done_callback(lambda _, task=task, at_return=at_return:
@@ -572,7 +579,8 @@ async def test_stop_run_while_the_model_answers(t):
                   ["raised OSError"]],
                  ["fails after", ["clean"], ["raised RuntimeError"]],
                  ["after", ["hard"], ["cancelled"]], ["slow", ["hard"], ["cancelled"], True],
-                 ["twice", ["hard", "hard"], ["cancelled", "cancelled"]], ["clean", 0]],
+                 ["twice", ["hard", "hard", "clean"], ["cancelled", "cancelled", "cancelled"]],
+                 ["clean", 0]],
              "stop_run asks first, harness.cancel(), whatever the grace (0 included), then gives "
              "the run up to `grace` turns, looking at task.done() before each: a run that needs N "
              "turns after Stop is clean under a grace of N and under the default, five, and hard "
@@ -603,7 +611,9 @@ async def test_stop_run_while_the_model_answers(t):
              "stop_run: anything else it raised goes on up. Then for a provider that swallows "
              "the cancel, a frontend that fails as it is cancelled, one that fails once its run "
              "has ended on Stop (under far more than N), one with work after its run, "
-             "one that takes turns to die while the clock leaps, and two clicks on Stop: [which, "
+             "one that takes turns to die while the clock leaps, and two clicks on Stop with no "
+             "grace and a third with a grace past the frontend's wind-up, \"clean\" as the task "
+             "ended within it, cancelled by the first (round 26, r144): [which, "
              "each stop_run's answer or what it raised, the task as each stop_run returned, and "
              "for the slow one: it wound up undisturbed], then [the answer of one more stop_run on "
              "the task two stop_runs stopped hard, turns spent]: a task that was over already is "
@@ -690,7 +700,7 @@ SECOND_RUN = ("Nor does stop_run ask twice: a run the frontend begins during the
           "task is over, and answers under the default as under a grace of five. A frontend's "
           "task with work after its run is \"clean\" once that work is done too, and so is a "
           "task whose listener raises as the stopped run ends, the error staying the task's. "
-          "Last, five stops that each ask the harness afresh and keep "
+          "Last, six stops that each ask the harness afresh and keep "
           "nothing from an earlier one.")
 async def test_stop_run_on_tasks_that_ended_by_themselves(t):
     full = f"the {place(t)} log is full"  # drawn here: a draw must not hang on the harness's pace
@@ -910,14 +920,14 @@ async def test_stop_run_inside_a_task_group(t):
 
 @lab_test("stop_run with no grace against a tool that never looks at its signal and, once "
           "cancelled, runs a clean-up command of hundreds of turns that says whether Stop was "
-          "asked for, while the machine's clock leaps an hour at every reading: stop_run says "
+          "asked for, while the machine's clock leaps centuries at every reading: stop_run says "
           "\"hard\" only once the task is over, by which time the clean-up has printed that Stop "
           "was asked for. Then a frontend's scope around stop_run closes, during its grace and "
           "during its wait for the task: stop_run ends cancelled each time, and in the grace it "
           "leaves the run's task uncancelled. Then stop_run "
           "insists on a tool that answers after its clean-up, on a frontend that fails as it "
           "is cancelled, and twice on one task. "
-          "Last, five stops that each ask the harness afresh and keep "
+          "Last, six stops that each ask the harness afresh and keep "
           "nothing from an earlier one.")
 async def test_stop_run_waits_out_a_clean_up_command(t):
     slow, word = t.random.randint(150, 900), place(t)
@@ -931,12 +941,12 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
     task = asyncio.ensure_future(lab.drive(h.prompt("Wait for ever.")))
     await lab.ticks(t.random.randint(10, 40))
     loop = asyncio.get_running_loop()
-    real, leaps = loop.time, [0]
+    real, leaps, leap = loop.time, [0], 3600.0 * 10 ** t.random.randint(6, 9)
 
     def leaping():
         leaps[0] += 1
-        return real() + 3600.0 * leaps[0]
-    loop.time = leaping  # a clock that jumps: a deadline in seconds passes at once
+        return real() + leap * leaps[0]
+    loop.time = leaping  # a clock that jumps centuries: a deadline in seconds passes at once
     try:
         answer = await harness.stop_run(h, task, grace=0)
         at_return = [task.done(), [[p.done(), p.output()[0] if p.done() else None]
@@ -984,6 +994,8 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
         if case == "twice":  # a second click on Stop while the first waits for the task
             await lab.ticks(t.random.randint(1, 20))
             stoppers.append(asyncio.ensure_future(harness.stop_run(h, task, grace=0)))
+            stoppers.append(asyncio.ensure_future(harness.stop_run(  # and one that waits
+                h, task, grace=t.random.randint(150, 400))))  # past the clean-up command
         for stopper in stoppers:
             stopper.add_done_callback(lambda _, task=task, seen=seen: seen.append(state(task)))
         while not all(stopper.done() for stopper in stoppers):
@@ -1014,7 +1026,8 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
               ["swallows", ["hard"], ["returned"], "U A[c1] R(c1) A(aborted)"],
               ["fails", [["LookupError", "the notes could not be kept"]], ["raised LookupError"],
                "U A[c1]"],
-              ["twice", ["hard", "hard"], ["cancelled", "cancelled"], "U A[c1]"],
+              ["twice", ["hard", "hard", "clean"], ["cancelled", "cancelled", "cancelled"],
+               "U A[c1]"],
               ["a grace below 0", "hard", "cancelled"],
               ["swallowed", "cancelled", "returned"]],
              "stop_run first asks, harness.cancel(), even with no grace, then cancels the task and "
@@ -1032,8 +1045,10 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
              "with no grace: a tool that answers once it has cleaned up (\"hard\" all the same: "
              "stop_run had to cancel), a frontend that raises as its task is cancelled (that "
              "goes on up out of stop_run), and two clicks on Stop (each returns only once the "
-             "task is over): [which, each stop_run's answer or what it raised, the task as each "
-             "returned, the record]. Then a grace below 0, which counts as 0: [which, the answer "
+             "task is over), with a third whose grace outlasts the clean-up: \"clean\", the task "
+             "having ended within it, cancelled by the first (round 26, r144): [which, each "
+             "stop_run's answer or what it raised, the task as each returned, the record]. Then a "
+             "grace below 0, which counts as 0: [which, the answer "
              "within a hundred turns, the task]. Last, stop_run cancelled while it waits for a "
              "task that swallows that cancellation too (awaiting the task hands it on) and "
              "returns: stop_run's own still goes on up: [which, how stop_run ended, the task].")

@@ -734,7 +734,8 @@ async def test_tools_are_handed_the_token(t):
           "finishes on a Command cancelled line, and the run is over, aborted. Handed a signal "
           "already set, bash kills its command at its first look, if it started one. Whatever of "
           "a long output comes back above that line keeps to bash's budget. bash kills its own "
-          "command and nothing else, even another call's of the same text started after it.")
+          "command and nothing else, even another call's of the same text, started before it "
+          "or after it.")
 async def test_bash_hears_stop(t):
     progress = f"compiling {t.random.randint(1, 9)}/10"  # a partial line: no newline yet
     first = t.random.randint(8, 30)  # Stop at six turns in a row: every turn a look may fall on
@@ -887,20 +888,39 @@ async def test_bash_hears_stop(t):
                 await lab.tick()
             twin = len(shell.running())
             await theirs
+    first_on = harness.Harness(one_call_model("bash", {"command": same}), SYSTEM, [bash])
+    mine_later = harness.Harness(one_call_model("bash", {"command": same}), SYSTEM, [bash])
+    async with lab.background(first_on.prompt("Wait, then say it.")) as theirs:
+        while not shell.running():
+            await lab.tick()
+        async with lab.background(mine_later.prompt("Wait too, then say it.")) as mine:
+            while len(shell.running()) < 2:
+                await lab.tick()
+            mine_later.cancel()  # the later of two commands of one text: its own, not the older
+            for _ in range(50):
+                if mine.done():
+                    break
+                await lab.tick()
+            older = len(shell.running())
+        await theirs
     t.expect([lab.shape(h.messages), alive, lab.shape(other.messages),
               other.messages[2]["content"].split(), lab.shape(mine_first.messages), twin,
-              lab.shape(second.messages), second.messages[2]["content"].split()],
+              lab.shape(second.messages), second.messages[2]["content"].split(),
+              lab.shape(mine_later.messages), older, lab.shape(first_on.messages),
+              first_on.messages[2]["content"].split()],
              ["U A[c1] R(c1) A(aborted)", 1, "U A[c1] R(c1) A", [word],
+              "U A[c1] R(c1) A(aborted)", 1, "U A[c1] R(c1) A", [word],
               "U A[c1] R(c1) A(aborted)", 1, "U A[c1] R(c1) A", [word]],
              f"Two harnesses share one shell and one bash tool: one runs `sleep {long} && echo "
              f"{word}`, the other, started after it, `sleep inf`, stopped {first} turns in; then "
-             "two more both run that first command, and the one that started first is stopped. "
+             "two more both run that first command, and the one that started first is stopped; "
+             "then two more again, and the one that started second is stopped. "
              "bash kills its own command and nothing else: a command another call started, of "
              "the same tool or not, before it or after it, with the same text or not, is not its "
              "to end, neither when a call begins nor on Stop (Build item 5: \"bash kills its "
              "own command and nothing else\"). Items: [the stopped run's record, commands still "
              "running once it ended, the other run's record, the words of its result], then the "
-             "same four for the second pair (bash, lesson 15).")
+             "same four for the second pair and for the third (bash, lesson 15).")
 
 
 @lab_test("A run cancelled as a task while bash waits on `sleep inf`, with no Stop pressed "

@@ -565,9 +565,10 @@ async def test_stop_run_can_itself_be_stopped(t):
     t.expect(stopper.done(), False,
              "Has stop_run returned while the slow task is still dying? It must wait for it.")
 
-    async def second_stop():  # a second Stop: its answer, and whether the task was over by then
-        return [await harness.stop_run(h, task, grace=0), task.done()]
+    async def second_stop(grace=0):  # a second Stop: its answer, and whether the task was over
+        return [await harness.stop_run(h, task, grace=grace), task.done()]
     again = asyncio.ensure_future(second_stop())
+    patient = asyncio.ensure_future(second_stop(slow + t.random.randint(10, 100)))  # outlasts it
     await lab.ticks(3)
     t.expect([again.done(), task.done()], [False, False],
              "A second stop_run on a task that is still dying waits for it as the first does: "
@@ -597,6 +598,14 @@ async def test_stop_run_can_itself_be_stopped(t):
              "first does, however many turns it takes (stop_run, the lab's Build, item 2). "
              "Items: [cancelled, the targets the tool was given, [the second stop_run's answer, "
              "the task over when it returned]].")
+    while not patient.done():
+        await lab.tick()
+    t.expect(patient.result(), ["clean", True],
+             "A third stop_run, started beside the second with a grace longer than the dying "
+             "task still needs, gives it that grace as the first did, and says \"clean\": a "
+             "task that ends within the grace is \"clean\" however it ended, even cancelled by "
+             "somebody else, here the first stop_run (stop_run, the lab's Build, item 2). The "
+             "item: [its answer, the task over when it returned].")
     grace, told = t.random.randint(50, 500), []
     h, _ = started([deaf_and_slow_to_die(slow=slow, told=told)],
                    lab.call("build", {"target": word(t)}))
@@ -628,11 +637,13 @@ async def test_stop_run_can_itself_be_stopped(t):
              "request to stop is not taken back. The tool, cancelled later by the frontend, "
              "finds its signal still set (stop_run, lesson 15). Items: [what the tool found "
              "when the frontend's cancellation reached it: its signal set], the record.")
+    lingering = t.random.randint(150, 1200)  # turns it takes to wind up, once cancelled
+
     async def swallows_every_cancellation():
         try:
             await asyncio.get_running_loop().create_future()
         except asyncio.CancelledError:
-            for _ in range(slow):  # stop_run's own cancellation, handed on to it, swallowed too
+            for _ in range(lingering):  # stop_run's own cancellation, handed on, swallowed too
                 try:
                     await asyncio.sleep(0)
                 except asyncio.CancelledError:
@@ -650,15 +661,16 @@ async def test_stop_run_can_itself_be_stopped(t):
         outcome = "cancelled"
     t.expect([outcome, task.done()], ["cancelled", True],
              "A task that swallows every cancellation, stop_run's own too (awaiting the task "
-             "hands stop_run's on to it), and then returns: stop_run's own cancellation must "
-             "still go on up once the task is over. Answering \"hard\" there loses it, and "
+             "hands stop_run's on to it), and winds up for hundreds of turns before it returns: "
+             "stop_run's own cancellation must still go on up once the task is over, not before, "
+             "however long that takes. Answering \"hard\" there loses it, and "
              "whoever cancelled stop_run is never told; asyncio.current_task().cancelling() "
              "still counts it (stop_run, the lab's Build, item 2). Items: [how stop_run ended, "
              "the task over].")
 
 
 @lab_test("stop_run waits for a cancelled task until it is over, however long it takes to die: "
-          "thousands of turns, and the machine's clock jumping decades ahead meanwhile, do not "
+          "thousands of turns, and the machine's clock jumping millennia ahead meanwhile, do not "
           "make it give up; once the task is over, it says \"hard\".")
 async def test_stop_run_waits_however_long_the_task_takes_to_die(t):
     loop = asyncio.get_running_loop()
@@ -668,11 +680,12 @@ async def test_stop_run_waits_however_long_the_task_takes_to_die(t):
     stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=t.random.randint(0, 40)))
     dying = t.random.randint(1500, 4000)  # turns the task takes to die, once cancelled
     jump = t.random.randint(100, dying - 100)  # the turn at which the clock jumps
+    leap = 1.7e9 * 10 ** t.random.randint(2, 6)  # some 54 years, times 100 to a million
     clock = loop.time
     try:
         for turn in range(dying):
-            if turn == jump:  # a machine that booted in 1970 sets its clock: the clock jumps
-                loop.time = lambda: clock() + 1.7e9  # some 54 years, not a single turn
+            if turn == jump:  # a clock set wrong is put right: it jumps millennia, not a turn
+                loop.time = lambda: clock() + leap
             await lab.tick()
     finally:
         vars(loop).pop("time", None)  # the loop's own clock again
@@ -726,16 +739,17 @@ async def test_stop_run_asks_before_it_insists(t):
     task = await run_in_a_task(h, "Build it.", t.random.randint(20, 60))
     rows.append([1, await harness.stop_run(h, task, grace=1), lab.shape(h.messages), told])
     shell = lab.Shell(lab.Workspace({}))  # a grace below 0 against bash, which looks at once
-    below = -t.random.randint(6, 9)
-    h, _ = started([harness.make_bash_tool(shell)], lab.call("bash", {"command": endless(t)}))
-    task = await run_in_a_task(h, "Run the tests.", t.random.randint(20, 60))
-    rows.append([below, await harness.stop_run(h, task, grace=below), lab.shape(h.messages)])
+    for below in (-t.random.randint(6, 9), -10 ** t.random.randint(7, 300)):  # near 0, and far
+        h, _ = started([harness.make_bash_tool(shell)], lab.call("bash", {"command": endless(t)}))
+        task = await run_in_a_task(h, "Run the tests.", t.random.randint(20, 60))
+        rows.append([below, await harness.stop_run(h, task, grace=below), lab.shape(h.messages)])
     t.expect(rows, why=(
         "The answer says what stop_run had to do: with a grace of 1 it asks, waits one turn, and "
         "the deaf tool is still at work, so it insists: \"hard\", however fast the task then "
-        "dies. A grace below 0 counts as 0 (the lab's Build, item 2): no turn for the run to "
-        "wind up, not the same grace made positive nor the default, so even bash, which would "
-        "end its run within five turns of Stop, is stopped \"hard\" (stop_run, lesson 15). "
+        "dies. A grace below 0 counts as 0 (the lab's Build, item 2), however far below: no turn "
+        "for the run to wind up, not the same grace made positive nor the default, so even "
+        "bash, which would end its run within five turns of Stop, is stopped \"hard\" "
+        "(stop_run, lesson 15). "
         "Each row: [grace, answer, lab.shape of the record] and, for the deaf tool, whether its "
         "signal was set when the cancellation reached it."))
     shell = lab.Shell(lab.Workspace({}))  # one harness, stopped twice: hard, then a run that looks
