@@ -1092,7 +1092,7 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
     # The designs below were found by a reader who held only the release (issue 38, round 4).
     Wrong(lab='15.2', name='the answer read from task.cancelled() after insisting',
           rule='"hard" whenever stop_run had to cancel the task, even when the task swallowed the cancellation and ended uncancelled.',
-          where='lab 15.2, Build section: "and was never cancelled"',
+          where='lab 15.2, Build section: "and this `stop_run` never cancelled it"',
           names='not from task.cancelled()',
           replace=r'''
             raise
@@ -1708,7 +1708,7 @@ import time
 """),
     Wrong(lab='15.2', name='with a grace of 1, insisting before asking',
           rule='The answer is "clean" only when the task finished by itself within the grace and was never cancelled: a stop_run that cancels the task before its one turn of grace, and then finds it over, had to insist, and the answer is "hard" (hunt round 15, 15.2-20).',
-          where='lab 15.2, Build section, item 2: "the task finished by itself within `grace` turns of the event loop, and was never cancelled"',
+          where='lab 15.2, Build section, item 2: "the task finished by itself within `grace` turns of the event loop, and this `stop_run` never cancelled it"',
           names='what stop_run had to do',
           replace=r'''
     if task.done():  # over already: nothing to stop, and the harness's run may be another one
