@@ -2443,6 +2443,33 @@ def _cut(rows, keep_recent_tokens):
         if len(fresh) <= len(harness.messages):  # a compaction only ever shortens the record
             harness.replace_messages(fresh)
 """),
+    # Hunt round 27 (reader r148): the designs lab 12.1 passed, now caught.
+    Wrong(lab='12.1', name="the cut looked up by its id, the first row that carries it",
+          rule="The answer is the index of the first row to keep, never worked out from the ids: two logs joined both number from e1, and looking the cut's id up finds the first log's row of that id.",
+          where='Build: where to cut, item 3: "the answer is still an index, never worked out from the ids" (hunt round 27, 12.1-23)',
+          names="finds the other log's row of the same id",
+          replace=r"""
+    if "user" in roles[start:]:
+        return roles.index("user", start)  # the next turn's beginning
+""",
+          by=r"""
+    keys = [key for key, _ in rows]
+    if "user" in roles[start:]:
+        return keys.index(rows[roles.index("user", start)][0])  # the row, by its id
+"""),
+    Wrong(lab='12.1', name="a failed reply stepped past like a tool result",
+          rule="With no user message after the row where the count stops, the cut is the first row from there on that is not a tool result: a failed reply (stop_reason error) is on the record like any reply, not a tool result, so the cut lands on it.",
+          where='Build: where to cut, item 3: "With no user message there, the cut is the first row from there on that is not a tool result" (hunt round 27, 12.1-47)',
+          names="a failed reply is not a tool result",
+          replace=r"""
+    while start < len(roles) and roles[start] == "toolResult":
+        start += 1  # no turn begins after it: at least step past the results
+""",
+          by=r"""
+    while start < len(roles) and (roles[start] == "toolResult"
+                                  or rows[start][1].get("stop_reason") == "error"):
+        start += 1  # no turn begins after it: step past the results and any failed reply
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -2643,6 +2670,16 @@ ALLOWED = [
         where="Build: summarise and keep, item 4", names="",
         replace='''    reply = model.complete(SUMMARY_SYSTEM, [wrapped], [])''',
         by='''    reply = model.complete(SUMMARY_SYSTEM, [wrapped], ())'''),
+    # Hunt round 27 (reader r148): a probe that passed, which the page allows.
+    Wrong(
+        lab="12.1", name="find_cut counting each row at least one token",
+        rule="Each row costs estimate_tokens([message]), and every row's line holds its role, a "
+             "colon and a space, six characters at the least (\"user: \"), so every row's "
+             "estimate is already 1 or more: taking the larger of 1 and the estimate is the "
+             "estimate itself, on every row the course can make (hunt round 27, probe 12.1-46).",
+        where="Build: where to cut, items 1 and 3", names="",
+        replace='''        left -= estimate_tokens([rows[start][1]])''',
+        by='''        left -= max(1, estimate_tokens([rows[start][1]]))  # a row costs something'''),
 ]
 
 

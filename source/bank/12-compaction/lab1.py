@@ -351,9 +351,17 @@ async def test_bank_find_cut_over_a_saved_log(t):
     cuts.append(harness.find_cut(joined, sum(harness.estimate_tokens([m]) for _, m in joined)))
     cuts.append(harness.find_cut(heavy, (len("assistant: ") + len(dump["content"][0]["text"]))
                                  // 4))
+    # the joined logs with the second log's own total: the walk stops where it begins, at a
+    # question whose id, e1, the first log's opening question has too
+    cuts.append(harness.find_cut(joined, sum(harness.estimate_tokens([m]) for _, m in again)))
+    # the log as it stood when the run ended in a failed reply after the two results
+    failed = rows[:6] + [("e7", lab.fail(f"HTTP 500: {word(t)}"))]
+    cuts.append(harness.find_cut(failed, sum(harness.estimate_tokens([m])
+                                             for _, m in failed[at_result:])))
     t.expect([shapes, kept, cuts, [nothing > 0, nothing >= len(rows) - 1, below > 0,
                                    below >= len(rows) - 1, far > 0, far >= len(rows) - 1]],
-             [whole, ["U A", "U A[c1,c2] R(c1) R(c2) A U A", whole], [7, 8, 4, 6, 0, len(rows) + 1],
+             [whole, ["U A", "U A[c1,c2] R(c1) R(c2) A U A", whole],
+              [7, 8, 4, 6, 0, len(rows) + 1, len(rows), 6],
               [True] * 6],
              f"Rows of a log that persist_to wrote, costing {sizes} tokens; items: [their "
              f"lab.shape, the shape kept with keep_recent_tokens {budgets} (spent exactly at "
@@ -371,7 +379,14 @@ async def test_bank_find_cut_over_a_saved_log(t):
              "ids), and of the log with a question and an answer of over a million tokens "
              "after it, with a budget that answer alone reaches exactly (the walk stops there "
              "however large the budget, and with no user message after it the cut is that "
-             "answer), whether a budget of 0 keeps something less than everything and at "
+             "answer), and of both logs' rows again with the second log's own total, reached at "
+             "its first question, both logs' first questions e1 (the cut is that row's index, "
+             "len of the first log's rows, never worked out from the ids), and of the log as "
+             "it stood when the run ended in a failed reply after the two results, with a "
+             "budget spent exactly at a result (no user message after it, so the cut is the "
+             "first row from there on that is not a tool result: the failed reply, on the "
+             "record like any reply), whether a budget of 0 keeps something less than "
+             "everything and at "
              "most the newest row, and whether a "
              "negative budget does, one just below 0 and one far below]. Each row costs estimate_tokens([message]), worked out each "
              "time, and a budget of 0 is a budget (find_cut, lesson 12).")

@@ -384,6 +384,22 @@ async def test_find_cut_never_lands_on_a_result(t):
              "It begins where a turn begins when it can; with no user "
              "message to move to, the cut steps forward past the results, never back to their "
              "call, which would keep more than the budget (find_cut, lesson 12).")
+    # a run that ended in a failed reply (lesson 5: it goes on the record) after its results
+    ending = drawn_session(t, 1, last_turn_ends_in_results=True)
+    ending.append((lab.fail(f"HTTP 529: {word(t)} overloaded"), "assistant: "))
+    tail = keyed(t, [message for message, _ in ending])
+    costs = [len(text) // 4 for _, text in ending]
+    spent = [t.random.choice([i for i, (m, _) in enumerate(ending) if m["role"] == "toolResult"]),
+             len(ending) - 1]
+    t.expect([harness.find_cut(tail, sum(costs[stop:])) for stop in spent],
+             [len(ending) - 1] * 2,
+             f"Rows {lab.shape(rows_messages(tail))} costing {costs} tokens, the newest a failed "
+             f"reply (stop_reason \"error\"), with the budgets {[sum(costs[s:]) for s in spent]}, "
+             f"spent at rows {spent}: the items are the cuts. With no user message after the "
+             "row where the count stops, the cut is the first row from there on that is not a "
+             "tool result, and a failed reply is not a tool result: it is on the record like "
+             "any reply, so the cut is that reply, not past it (find_cut, lesson 12, Build "
+             "item 3).")
 
 
 def costing(role, tokens, words):
@@ -661,6 +677,23 @@ async def test_find_cut_over_drawn_sessions_and_budgets(t):
              "given, not even for the length of its walk: a mark written into a message, or the "
              "list turned round, stays there when the walk stops part way (find_cut, lesson "
              "12, Build item 3).")
+    # two logs joined, each numbering from e1: the second opens with a question whose id, e1,
+    # the first log's opening question has too
+    second = drawn_session(t, 2)
+    joined = ([(f"e{i}", m) for i, (m, _) in enumerate(sessions[0], 1)]
+              + [(f"e{i}", m) for i, (m, _) in enumerate(second, 1)])
+    costs = [len(text) // 4 for _, text in sessions[0] + second]
+    opens = len(sessions[0])
+    t.expect([harness.find_cut(joined, sum(costs)), harness.find_cut(joined, sum(costs[opens:]))],
+             [0, opens],
+             f"Two logs' rows joined, {lab.shape(rows_messages(joined))}, their ids "
+             f"{[key for key, _ in joined]}, costing {costs} tokens, with the budgets "
+             f"{sum(costs)} (the whole total) and {sum(costs[opens:])} (the second log's): the "
+             "items are the cuts. The first walk stops at row 0, the second at row "
+             f"{opens}, where the second log begins with a question, both ids e1: the cut "
+             "is the index of that row in the list, never worked out from the ids, and looking "
+             "its id up finds the other log's row of the same id (find_cut, lesson 12, Build "
+             "item 3).")
     shut = SealedList((key, SealedMessage(message)) for key, message in rows)
     try:
         walked = [harness.find_cut(shut, budget) for budget in budgets]
