@@ -3186,6 +3186,50 @@ def assemble(chunks, *, aborted=False):
     wire = [{"role": "system", "content": system}]
     for message in messages[-400:]:  # the newest, enough for any context
 '''),
+    # Hunt round 27 (reader r150), design 16.2-37.
+    Wrong(lab='16.2', name='a [DONE] before any finish read past',
+          rule='The response is read to its end, where read_line() gives None or a line decodes to STREAM_DONE, even when no finish or error chunk came before it, and nothing after that end is read.',
+          where='lab 16.2, Build section, item 2 ("nothing after that end is read"); hunt round 27, 16.2-37',
+          names='even when no finish came before it',
+          replace=r"""
+                if chunk == STREAM_DONE:
+                    break
+""",
+          by=r"""
+                if chunk == STREAM_DONE:
+                    if line is None or any(
+                            part.get("error") is not None
+                            or any(isinstance(choice, dict) and choice.get("finish_reason")
+                                   for choice in part.get("choices") or [])
+                            for part in chunks):
+                        break
+                    continue  # a [DONE] before any finish: the stream was cut, read on
+"""),
+    # Hunt round 27 (reader r150), design 16.2-47.
+    Wrong(lab='16.2', name='a GeneratorExit from sending taken for the provider',
+          rule="Only an Exception is the provider's trouble: anything else that is not an Exception, a GeneratorExit too, raised while sending goes up as it was raised.",
+          where='lab 16.2, Build section, item 1 ("or anything else that is not an `Exception`, raised while sending, goes up as it was raised"); hunt round 27, 16.2-47',
+          names="Only an Exception is the provider's trouble",
+          replace=r"""
+        except Exception as exc:  # refused, unreachable, turned away: news, not a crash
+""",
+          by=r"""
+        except (Exception, GeneratorExit) as exc:  # a client closed under us: news too
+"""),
+    # Hunt round 27 (reader r150), design 16.2-48.
+    Wrong(lab='16.2', name='a ConnectionResetError from read_line taken for the end',
+          rule='What read_line() raises goes up as it was raised, whatever its class: a dropped connection ends the stream with None, never with an exception.',
+          where='lab 16.2, Build section, item 2 ("it goes up as it was raised, whatever its class"); hunt round 27, 16.2-48',
+          names='whatever its class',
+          replace=r"""
+                line = response.read_line()
+""",
+          by=r"""
+                try:
+                    line = response.read_line()
+                except ConnectionResetError:  # the peer reset the connection: the stream ended
+                    line = None
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -3594,6 +3638,72 @@ async def test_a_call_of_fifteen_hundred_fragments(t):
                 if not response.ready():
                     quiet += 1
                     if quiet > 9_500:
+                        break
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue
+                quiet = 0
+                line = response.read_line()
+'''),),
+           turns=20_000, seconds=20.0,
+           deep=r'''
+import json
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "16.2"
+
+
+def text(words):
+    return 'data: ' + json.dumps({"choices": [{"index": 0, "delta": {"content": words}}]})
+
+
+@lab_test("A provider that says nothing for 12,000 loop turns in the middle of a reply is waited "
+          "for: the reply is its whole answer.")
+async def test_a_provider_quiet_for_twelve_thousand_turns(t):
+    provider = lab.FakeProvider([[text("Let me think"), lab.pause(12_000), text(" it over."),
+                                  'data: {"choices": [{"index": 0, "delta": {}, '
+                                  '"finish_reason": "stop"}]}', "data: [DONE]"]])
+    reply = await harness.StreamingModel(provider).acomplete(
+        "You help.", [harness.user_message("Plan?")])
+    t.expect([reply["stop_reason"], harness.text_of(reply), provider.open_responses()],
+             why="The provider sent a line, said nothing for 12,000 loop turns, then finished: "
+                 "only a Stop or the end of the stream ends the reading, never a count of "
+                 "quiet looks, however large. Items: the reply's stop_reason, its words, the "
+                 "responses left open (StreamingModel, lesson 16).")
+'''),
+    # Hunt round 27 (reader r150), design 16.2-43: ten turns past the test's silence.
+    Beyond(lab='16.2', name='the stream taken for ended after 9,010 quiet turns',
+           rule='The response is read to its end or a Stop, however long the provider is quiet: '
+                'no count of quiet looks ends it, however large.',
+           where='lab 16.2, Build section, item 2 ("The response is read to its end"); hunt '
+                 'round 27, 16.2-43',
+           names='never a count of quiet looks',
+           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), and "
+                 "test_a_quiet_provider_is_waited_for waits 9,000; this reader takes the stream "
+                 "for ended after 9,010 quiet turns in a row, ten past the test's silence, and a "
+                 "wait past that is the count grown just past the design's threshold: any "
+                 "silence a test tries has such a reader ten turns past it",
+           replace=r'''
+        chunks = []
+        try:
+            while True:
+''',
+           by=r'''
+        chunks, quiet = [], 0  # a provider silent this long is gone
+        try:
+            while True:
+''',
+           also=((r'''
+                if not response.ready():
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue
+                line = response.read_line()
+''', r'''
+                if not response.ready():
+                    quiet += 1
+                    if quiet > 9_010:
                         break
                     await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
                     continue
@@ -4052,5 +4162,76 @@ async def test_a_model_serves_two_hundred_and_fifty_calls(t):
                  "replies that finished, the last reply's words. Each call with no signal set "
                  "sends exactly one request: a model object keeps no count of its calls, and no "
                  "budget of its own ends them (StreamingModel, lesson 16).")
+'''),
+    # Hunt round 27 (reader r150), design 16.2-40: a cap of a thousand chunks.
+    Beyond(lab='16.2', name='the reading cut off after 1,000 chunks',
+           rule='The response is read to its end, where read_line() gives None or a line '
+                'decodes to STREAM_DONE: no count of chunks ends it, however large.',
+           where='lab 16.2, Build section, item 2 ("The response is read to its end"); hunt '
+                 'round 27, 16.2-40',
+           names='never a count of chunks',
+           reach="the tests' streams are tens of lines; a reply of 1,100 to 1,600 lines all "
+                 "ready at once, read in the check, measured about 25 ms of processor time on "
+                 "the reference (best of 7, 210 to 215 ms against 185 to 196 ms for the lab's "
+                 "16 tests), over twice the 10 ms a new case may add",
+           replace=r'''
+                if chunk is not None:
+                    chunks.append(chunk)
+''',
+           by=r'''
+                if chunk is not None:
+                    chunks.append(chunk)
+                    if len(chunks) >= 1_000:  # enough of any one reply
+                        break
+''',
+           turns=10_000, seconds=20.0,
+           deep=r'''
+import json
+
+import harness
+from lab.kit import lab_test
+
+LAB = "16.2"
+
+
+def text(words):
+    return 'data: ' + json.dumps({"choices": [{"index": 0, "delta": {"content": words}}]})
+
+
+class AllAtOnce:
+    """A response whose lines are all ready at once."""
+
+    def __init__(self, lines):
+        self.lines, self.lines_read, self.closed = list(lines), 0, False
+
+    def open(self, body):
+        return self
+
+    def ready(self):
+        return not self.closed
+
+    def read_line(self):
+        if self.lines_read == len(self.lines):
+            return None
+        self.lines_read += 1
+        return self.lines[self.lines_read - 1]
+
+    def close(self):
+        self.closed = True
+
+
+@lab_test("A reply of 1,500 lines of words all ready at once is read to its [DONE]: never a "
+          "count of chunks.")
+async def test_a_reply_of_fifteen_hundred_lines(t):
+    fast = AllAtOnce([text("ab")] * 1_500 + [
+        'data: {"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}',
+        "data: [DONE]"])
+    reply = await harness.StreamingModel(fast).acomplete(
+        "You help.", [harness.user_message("Go on.")])
+    t.expect([reply["stop_reason"], len(harness.text_of(reply)), fast.lines_read, fast.closed],
+             why="A reply of 1,500 lines of words, its finish and [DONE], all ready at once. "
+                 "Items: the reply's stop_reason, the length of its words, the lines read, "
+                 "closed. The response is read to its end, never a count of chunks, however "
+                 "many (StreamingModel, lesson 16).")
 '''),
 ]

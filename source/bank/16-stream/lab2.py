@@ -324,6 +324,12 @@ async def test_bank_own_exceptions_at_the_door(t):
             SYSTEM, [harness.user_message("Tend the rows.")], [], Flag(False))
     except BaseException as error:  # what must go up: the scenario reports it
         gone = f"raised {type(error).__name__}: {error}"
+    shut = Counter(GeneratorExit(f"{word(t)} closed its generator"))
+    try:
+        closed = await harness.StreamingModel(shut).acomplete(
+            SYSTEM, [harness.user_message("Tend the rows.")], [], Flag(False))
+    except BaseException as error:  # what must go up: the scenario reports it
+        closed = f"raised {type(error).__name__}: {error}"
     called_off = Counter(asyncio.CancelledError(f"{word(t)} called off"))
     try:
         off = await harness.StreamingModel(called_off).acomplete(
@@ -331,13 +337,14 @@ async def test_bank_own_exceptions_at_the_door(t):
     except BaseException as error:  # a CancelledError of the client's, not this task's
         off = f"raised {type(error).__name__}: {error}"
     t.expect([odd_reply, client.opened, loop_reply, loop_client.opened, gone, leaving.opened,
-              odd_stopped, held.opened, off, called_off.opened],
+              odd_stopped, held.opened, off, called_off.opened, closed, shut.opened],
              [harness.error_message("Provider request failed: Object of type set is not JSON "
                                     "serializable"), 0,
               harness.error_message("Provider request failed: Circular reference detected"), 0,
               f"raised SystemExit: {leaving.fault}", 1,
               harness.error_message(harness.ABORTED, stop_reason="aborted"), 0,
-              f"raised CancelledError: {called_off.fault}", 1],
+              f"raised CancelledError: {called_off.fault}", 1,
+              f"raised GeneratorExit: {shut.fault}", 1],
              "A record whose call's arguments hold a set, which to_wire cannot write, one whose "
              "arguments hold themselves (to_wire raises ValueError), then a client whose open "
              "raises SystemExit. Items: [the first reply, attempts to send, the second's reply, "
@@ -347,7 +354,9 @@ async def test_bank_own_exceptions_at_the_door(t):
              "under a flag already up is the aborted reply, before any body is made "
              "(StreamingModel, lesson 16). Items end with [the reply under a set flag, "
              "attempts], then [what a client whose open raises CancelledError made acomplete "
-             "raise, attempts]: a CancelledError is no Exception either, and goes up.")
+             "raise, attempts]: a CancelledError is no Exception either, and goes up; then "
+             "[what a client whose open raises GeneratorExit made acomplete raise, attempts]: "
+             "nor is a GeneratorExit, and it goes up too.")
     # one model, four calls: a flag up, then no signal at all, a long record, another system
     # prompt, and the first request again: each call with no signal set sends its own body
     provider = lab.FakeProvider([lab.say(f"{word(t)}.") for _ in range(4)])
@@ -655,6 +664,10 @@ async def test_bank_three_ways_out_of_the_reading(t):
              "ends the reply and no later line is read: the look at the signal comes right "
              "before each read, with no turn between (StreamingModel, lesson 16).")
     ended = Ready(lines[:-1])  # the connection ends after the finish, with no [DONE]
+    early_cut = t.random.randint(1, len(parts) - 1)  # [DONE] before any finish, more after it
+    early = Ready(lines[:early_cut] + ["data: [DONE]"] + lines[early_cut:])
+    early_reply = await harness.StreamingModel(early).acomplete(
+        SYSTEM, [harness.user_message("Cut short?")])
     reply = await harness.StreamingModel(ended).acomplete(SYSTEM, [harness.user_message("End?")])
     echo = Ready([words_line(parts[0]), words_line(parts[0]), words_line(parts[1]), FINISHED,
                   "data: [DONE]"])
@@ -699,11 +712,17 @@ async def test_bank_three_ways_out_of_the_reading(t):
     await settle(tasks[0], 5)
     fifth = [over is not None, None if over is None else tasks[1].result()["stop_reason"], alone,
              len(provider.responses), provider.open_responses()]
-    t.expect([[reply["stop_reason"], ended.ends, ended.closed], faults, fifth],
+    t.expect([[reply["stop_reason"], ended.ends, ended.closed], faults, fifth,
+              [early_reply, early.lines_read, early.closed]],
              [["stop", 1, True],
               [[f"LookupError: {bare}", True], [f"KeyboardInterrupt: {ctrl_c}", True],
                [f"SystemExit: {leaving}", True]],
-              [True, "aborted", True, 2, []]],
+              [True, "aborted", True, 2, []],
+              [{"role": "assistant", "content": [{"type": "text",
+                                                  "text": "".join(parts[:early_cut])}],
+                "stop_reason": "error",
+                "error_message": "The stream ended before the reply was finished"},
+               early_cut + 1, True]],
              "A response that ends with None after its finish, with no [DONE]; one whose very "
              "first ready() raises; one whose read_line() raises KeyboardInterrupt, one "
              "SystemExit; then two "
@@ -715,4 +734,8 @@ async def test_bank_three_ways_out_of_the_reading(t):
              "call alone "
              "(StreamingModel, lesson 16). Items: [[stop_reason, times None was given, "
              "closed], [[what each raised, closed]], [the second over in time, its "
-             "stop_reason, the first still running, responses opened, those left open]].")
+             "stop_reason, the first still running, responses opened, those left open], "
+             "[the reply to words cut off by a [DONE] before any finish, more words, the finish "
+             "and [DONE] after it, lines read, closed]]: a line that decodes to STREAM_DONE "
+             "ends the reading even when no finish came before it, and nothing after it is "
+             "read.")

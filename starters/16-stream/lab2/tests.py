@@ -365,6 +365,7 @@ async def test_trouble_is_a_reply_and_every_response_is_closed(t):
     cuts = []
     for fault in (lab.PowerCut("the power failed while sending"),
                   KeyboardInterrupt("Ctrl-C while sending"), SystemExit(3),
+                  GeneratorExit("the client's generator was closed while sending"),
                   asyncio.CancelledError("cancelled while sending")):
         try:
             cut = await harness.StreamingModel(Refusing(fault)).acomplete(
@@ -375,7 +376,8 @@ async def test_trouble_is_a_reply_and_every_response_is_closed(t):
     t.expect(cuts,
              why="Each item is [what the client's open raised, which is not an Exception, what "
                  "acomplete returned or raised]: lab.PowerCut, a KeyboardInterrupt, a "
-                 "SystemExit and asyncio's CancelledError. Only an Exception is the provider's "
+                 "SystemExit, a GeneratorExit and asyncio's CancelledError. Only an Exception is "
+                 "the provider's "
                  "trouble: anything else raised while sending goes up as it was raised, a "
                  "CancelledError too, as lesson 15's Ctrl-C must "
                  "(StreamingModel, lesson 16, Build item 1).")
@@ -640,6 +642,7 @@ async def test_a_fault_in_the_reading_goes_up(t):
                          (ValueError("the adapter's buffer holds no line"), "read_line"),
                          (EOFError("the adapter's stream ended early"), "read_line"),
                          (BrokenPipeError(32, "Broken pipe"), "read_line"),
+                         (ConnectionResetError(104, "Connection reset by peer"), "read_line"),
                          (TimeoutError("the adapter's socket timed out"), "ready")):
         client = Faulty([text("Half "), text("an answer")], fault, where)
         model = harness.StreamingModel(client)
@@ -659,6 +662,7 @@ async def test_a_fault_in_the_reading_goes_up(t):
               ["read_line", "ValueError: the adapter's buffer holds no line", True],
               ["read_line", "EOFError: the adapter's stream ended early", True],
               ["read_line", "BrokenPipeError: [Errno 32] Broken pipe", True],
+              ["read_line", "ConnectionResetError: [Errno 104] Connection reset by peer", True],
               ["ready", "TimeoutError: the adapter's socket timed out", True]],
              "Each item is [where the response raised after two lines of words, what acomplete "
              "raised, whether the response was closed]. A connection that drops ends the "
@@ -866,6 +870,19 @@ async def test_done_ends_the_reading_whatever_follows(t):
                  "assemble makes of every chunk read, a chunk the same as the one before "
                  "included; no second request goes out, even when nothing came (StreamingModel, "
                  "lesson 16, Build items 1 and 2).")
+    cut = [text(piece) for piece in t.random.sample(["Par", "tial", " and", " then"],
+                                                     t.random.randint(1, 3))]
+    early = AllAtOnce(cut + [t.random.choice(["data: [DONE]", "data:[DONE]"]),
+                             text(" (after the end)"), STOP, DONE], 0, None)
+    reply = await reading(harness.StreamingModel(early), 20 + len(early.lines))
+    t.expect([reply, early.lines_read, early.closed],
+             why=f"A response whose lines are all ready at once: {len(cut)} lines of words cut "
+                 "off before any finish, then `[DONE]`, then more words, a finish and [DONE] "
+                 "again. Items: the reply (None: not returned), the lines read, closed. A line "
+                 "that decodes to STREAM_DONE is the end of the stream even when no finish came "
+                 "before it: nothing after it is read, and the reply is what assemble makes of "
+                 "the chunks before it, a reply cut short (StreamingModel, lesson 16, Build item "
+                 "2).")
 
 
 @lab_test("Connections that drop at drawn points after some words arrived: each reply is an "
