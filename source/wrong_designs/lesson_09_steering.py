@@ -1625,6 +1625,104 @@ _HANDED = [None]
 """, r"""
                 pending = pending + ask(get_steering)  # every call of this turn has its result
 """),)),
+    # Kill round 27 (reader r146), design 9.1-26.
+    Wrong(lab='9.1', name='a steer that starts with "abort now" appended at once',
+          rule="steer(text) only queues, however urgent its words: nothing is recorded, running or idle.",
+          where='Build item 1; the scene "Also, the tests live in tests/"; kill round 27, design 9.1-26 (r146)',
+          names='however urgent',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if text.lower().startswith("abort now"):  # urgent: straight in
+            self._messages.append(user_message(text))
+            return
+        self._steering_queue.append(user_message(text))
+"""),
+    # Kill round 27 (reader r146), design 9.1-52.
+    Wrong(lab='9.1', name='a long steer with the words of the newest user message dropped',
+          rule="steer(text) queues the words word for word, whatever they say: a harness drops nothing the user said, not even words already on the record.",
+          where='Build item 1; kill round 27, design 9.1-52 (r146)',
+          names='drops nothing the user said',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        said = [m["content"] for m in self._messages if m["role"] == "user"]
+        if said and said[-1] == text and len(text) > 100:  # said already: a duplicate
+            return
+        self._steering_queue.append(user_message(text))
+"""),
+    # Kill round 27 (reader r146), design 9.1-36.
+    Wrong(lab='9.1', name='the loop handed deques that can be called',
+          rule='run_agent is not given a deque: it is given get_steering and get_follow_ups, two functions, and the loop never touches a queue.',
+          where='section "Two messages in the queue"; Build item 2; kill round 27, design 9.1-36 (r146)',
+          names='not given a deque',
+          replace=r"""
+        self._steering_queue, self._follow_up_queue = deque(), deque()
+""",
+          by=r"""
+        self._steering_queue, self._follow_up_queue = _CalledQueue(), _CalledQueue()
+""",
+          also=((r"""
+                        get_steering=lambda: self._drain(self._steering_queue),
+                        get_follow_ups=lambda: self._drain(self._follow_up_queue))
+""", r"""
+                        get_steering=self._steering_queue,
+                        get_follow_ups=self._follow_up_queue)
+"""), (r"""
+# given in lesson 9: two new parameters, get_steering and get_follow_ups
+""", r"""
+class _CalledQueue(deque):
+    def __call__(self):  # the loop calls it, and it is a deque all the same
+        return [self[0]] if self else []
+
+
+# given in lesson 9: two new parameters, get_steering and get_follow_ups
+"""))),
+    # Kill round 27 (reader r146), design 9.1-41.
+    Wrong(lab='9.1', name='the calls still owed skipped once a steer says "HALT ALL"',
+          rule='A steer is advice, not a Stop: every call of the batch runs and has its result before the words go in, however urgent they sound.',
+          where='prediction "When the loop asks" (skip c2); Build item 3; kill round 27, design 9.1-41 (r146)',
+          names='none skipped',
+          replace=r"""
+              get_steering=None, get_follow_ups=None):
+""",
+          by=r"""
+              get_steering=None, get_follow_ups=None, get_halt=None):
+""",
+          also=((r"""
+                result = run_tool(tools, call)
+""", r"""
+                if get_halt and get_halt():  # the user said to halt: the rest are skipped
+                    result = {"role": "toolResult", "tool_call_id": call["id"],
+                              "tool_name": call["name"],
+                              "content": "Skipped: the user said to halt.", "is_error": True}
+                else:
+                    result = run_tool(tools, call)
+"""), (r"""
+                        get_follow_ups=lambda: self._drain(self._follow_up_queue))
+""", r"""
+                        get_follow_ups=lambda: self._drain(self._follow_up_queue),
+                        get_halt=lambda: any(m["content"].startswith("HALT ALL")
+                                             for m in self._steering_queue))
+"""))),
+    # Kill round 27 (reader r146), design 9.1-50.
+    Wrong(lab='9.1', name='follow-ups cleared when a run dies of a timeout',
+          rule='Queues belong to the harness and outlive runs, however a run ended: nothing clears them when a run dies, of whatever exception.',
+          where='Build item 2; the Harness docstring ("Queues outlive runs"); kill round 27, design 9.1-50 (r146)',
+          names='nothing clears them when a run dies',
+          replace=r"""
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+""",
+          by=r"""
+        except TimeoutError:  # the model hung: what was asked for is stale
+            self._follow_up_queue.clear()
+            raise
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+"""),
 ]
 
 ALLOWED = [
