@@ -1723,6 +1723,30 @@ class _CalledQueue(deque):
         finally:  # exhausted, closed by the consumer, or dying
             inner.close()
 """),
+    # Kill round 27 (reader r146), design 9.1-42.
+    Wrong(lab='9.1', name='nothing taken off a queue of a million or more',
+          rule='A message leaves its queue once it is itself on the record, however many wait behind it: one on the record is never handed over again.',
+          where='Build item 2; kill round 27, design 9.1-42 (r146)',
+          names='the message recorded leaves its queue',
+          replace=r"""
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+""",
+          by=r"""
+            if queue and queue[0] is message and len(queue) < 10**6:  # a runaway guard
+"""),
+    # Kill round 27 (reader r146), design 9.1-47.
+    Wrong(lab='9.1', name='every message handed over once more than a million wait',
+          rule='_drain gives back a list of at most one message, the oldest waiting, however many wait.',
+          where='Build item 2 ("a list of at most one message, the oldest waiting"); kill round 27, design 9.1-47 (r146)',
+          names='never more because a crowd waits',
+          replace=r"""
+        return [queue[0]] if queue else []
+""",
+          by=r"""
+        if len(queue) > 10**6:  # a backlog: catch up at once
+            return list(queue)
+        return [queue[0]] if queue else []
+"""),
 ]
 
 ALLOWED = [

@@ -464,7 +464,8 @@ async def words_of_every_size(t):
 async def a_drain_of_many(t):
     """What _drain gives back from each queue of a harness sent two hundred and more steers and
     follow-ups while idle: [its length, whether it is the front message], and the queues'
-    lengths after; then the same once a crowd of four hundred thousand and more waits behind."""
+    lengths after; then the same once a crowd of a million and more waits behind, and the
+    queues' lengths once _delivered is told the front steer is on the record."""
     h = harness.Harness(lab.ScriptedModel([noted()]), SYSTEM, [opener()])
     for n in range(t.random.randint(200, 260)):
         h.steer(f"Idea {n}.")
@@ -473,11 +474,13 @@ async def a_drain_of_many(t):
     got = [h._drain(queue) for queue in queues]
     found = [[len(g), len(g) == 1 and g[0] is queue[0]] for g, queue in zip(got, queues)] + \
         [len(queue) for queue in queues]
-    crowd = t.random.randint(400_000, 700_000)  # then a crowd behind, one message repeated
+    crowd = t.random.randint(1_000_000, 1_200_000)  # then a crowd behind, one message repeated
     for queue in queues:
         queue.extend(itertools.repeat(queue[-1], crowd))
     got = [h._drain(queue) for queue in queues]
     found += [[len(g), len(g) == 1 and g[0] is queue[0]] for g, queue in zip(got, queues)]
+    h._delivered(h._steering_queue[0])  # the front steer recorded: it leaves, however many wait
+    found += [len(queue) for queue in queues]
     for queue in queues:  # so queues that are not the harness's own carry none of it further
         queue.clear()
     return found

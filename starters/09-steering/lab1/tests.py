@@ -342,7 +342,7 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
              "message waiting, the messages still waiting] (Harness._drain, lesson 9).")
     # then a crowd far past what the user could send in a test: one message repeated (a queue
     # may hold one dict many times, as the same words queued again), put in each queue at once
-    crowd = t.random.randint(400_000, 700_000)
+    crowd = t.random.randint(1_000_000, 1_200_000)
     for queue in queues:
         queue.extend(itertools.repeat(queue[-1], crowd))
     got = [h._drain(queue) for queue in queues]
@@ -357,6 +357,13 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
              "The items are, for self._steering_queue then self._follow_up_queue, [the messages "
              "waiting, the length of what _drain gave back, whether it is the oldest message "
              "waiting, its maxlen if it has one] (Harness._drain, lesson 9).")
+    h._delivered(h._steering_queue[0])  # as when the front steer's message_end goes by
+    t.expect([len(queue) for queue in queues], [len(said) + crowd - 1, len(said) + crowd],
+             f"_delivered told that the front steer is on the record while {len(said) + crowd} "
+             "messages wait in each queue: however many wait, the message recorded leaves its "
+             "queue, and only it (\"A message leaves its queue once it is itself on the "
+             "record\", Build item 2). The items are the lengths of self._steering_queue and "
+             "self._follow_up_queue after it (Harness._delivered, lesson 9).")
     h._steering_queue.clear()  # so a harness whose queues are not its own carries none of
     h._follow_up_queue.clear()  # these words into the next test
 
