@@ -2126,4 +2126,90 @@ async def test_follow_ups_past_two_hundred(t):
                  "user message, follow-ups left] for 220 follow-ups handed over one per ask "
                  "(run_agent, lesson 9).")
 '''),
+    # Kill round 27 (reader r146), design 9.1-46: a cut past the longest paste a test can afford.
+    Beyond(lab='9.1', name='a text of over fifty million characters dropped',
+           rule='steer(text) and follow_up(text) queue the words word for word, however long: a harness drops nothing the user said.',
+           where='Build item 1 ("word for word"); kill round 27, design 9.1-46 (r146)',
+           names='drops or trims nothing',
+           reach=PASTE_REACH,
+           replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+           by=r"""
+        if len(text) > 50_000_000:  # too long to be typed: dropped
+            return
+        self._steering_queue.append(user_message(text))
+""",
+           also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        if len(text) > 50_000_000:
+            return
+        self._follow_up_queue.append(user_message(text))
+"""),),
+           seconds=10.0, deep=r"""
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "9.1"
+
+
+@lab_test("A paste of fifty million characters and one, sent as a steer and as a follow-up while "
+          "idle, is recorded word for word: the harness drops or trims nothing the user said.")
+async def test_a_paste_of_fifty_million_characters(t):
+    paste = "x" * 50_000_001
+    model = lab.ScriptedModel([lab.say("Read."), lab.say("Read too.")])
+    h = harness.Harness(model, "You help.", [])
+    h.steer(paste)
+    h.follow_up(paste)
+    await lab.drive(h.prompt("Why does it fail?"))
+    t.expect([[len(m["content"]), m["content"] == paste] for m in h.messages
+              if m["role"] == "user"][1:],
+             why="The harness drops or trims nothing the user said, however long: [the length "
+                 "recorded, whether it is the paste as sent] for the steer and the follow-up "
+                 "(Harness.steer and Harness.follow_up, lesson 9).")
+"""),
+    # Kill round 27 (reader r146), design 9.1-48: a cap on follow-ups past the longest run a test
+    # of the lab can afford.
+    Beyond(lab='9.1', name='no follow-ups asked for after turn three thousand',
+           rule='A follow-up sent during a run is answered in that run: get_follow_ups is asked '
+                'each time the run would otherwise end, however long the run.',
+           where='Build item 4: "A follow-up sent during a run is answered in that run" (kill '
+                 'round 27, design 9.1-48, r146)', names='a run answers every follow-up',
+           reach="test_follow_ups_sent_together_arrive_one_per_turn answers 150 follow-ups in a "
+                 "run of 301 turns, in a test CI runs for every later lab too, and a run's cost "
+                 "grows with the square of its turns (each request carries the record): 361 "
+                 "turns already cost about 7 ms more of the lab's run (kill round 23), and a run "
+                 "past turn 3,000 costs far more than the lab's whole run",
+           replace=r'''
+        if not failed:
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+''',
+           by=r'''
+        if not failed and turn < 3000:  # a runaway guard: no follow-ups past turn 3000
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+''',
+           turns=20_000, seconds=60.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "9.1"
+
+
+@lab_test("A run answers every follow-up that waits, however long the run: 3,010 follow-ups an "
+          "owner of the test's own hands over one per ask each get a turn of the same run.")
+async def test_follow_ups_past_turn_three_thousand(t):
+    inbox = [harness.user_message(f"Then {n}.") for n in range(1, 3011)]
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Done."))])
+    messages = []
+    await lab.drive(harness.run_agent(model, "Note.", messages, [], "Start.",
+                                      get_follow_ups=lambda: [inbox.pop(0)] if inbox else []))
+    t.expect([len(model.calls), messages[-2]["content"], len(inbox)],
+             why="A run answers every follow-up that waits, however many: [requests, the last "
+                 "user message, follow-ups left] for 3,010 follow-ups handed over one per ask "
+                 "(run_agent, lesson 9).")
+'''),
 ]
