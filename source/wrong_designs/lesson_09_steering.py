@@ -1710,7 +1710,7 @@ class _CalledQueue(deque):
     # Kill round 27 (reader r146), design 9.1-50.
     Wrong(lab='9.1', name='follow-ups cleared when a run dies of a timeout',
           rule='Queues belong to the harness and outlive runs, however a run ended: nothing clears them when a run dies, of whatever exception.',
-          where='Build item 2; the Harness docstring ("Queues outlive runs"); kill round 27, design 9.1-50 (r146)',
+          where='Build item 2; the Harness docstring (queues outlive runs); kill round 27, design 9.1-50 (r146)',
           names='nothing clears them when a run dies',
           replace=r"""
         finally:  # exhausted, closed by the consumer, or dying
