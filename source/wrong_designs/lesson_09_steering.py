@@ -1625,6 +1625,128 @@ _HANDED = [None]
 """, r"""
                 pending = pending + ask(get_steering)  # every call of this turn has its result
 """),)),
+    # Kill round 27 (reader r146), design 9.1-26.
+    Wrong(lab='9.1', name='a steer that starts with "abort now" appended at once',
+          rule="steer(text) only queues, however urgent its words: nothing is recorded, running or idle.",
+          where='Build item 1; the scene "Also, the tests live in tests/"; kill round 27, design 9.1-26 (r146)',
+          names='however urgent',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if text.lower().startswith("abort now"):  # urgent: straight in
+            self._messages.append(user_message(text))
+            return
+        self._steering_queue.append(user_message(text))
+"""),
+    # Kill round 27 (reader r146), design 9.1-52.
+    Wrong(lab='9.1', name='a long steer with the words of the newest user message dropped',
+          rule="steer(text) queues the words word for word, whatever they say: a harness drops nothing the user said, not even words already on the record.",
+          where='Build item 1; kill round 27, design 9.1-52 (r146)',
+          names='drops nothing the user said',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        said = [m["content"] for m in self._messages if m["role"] == "user"]
+        if said and said[-1] == text and len(text) > 100:  # said already: a duplicate
+            return
+        self._steering_queue.append(user_message(text))
+"""),
+    # Kill round 27 (reader r146), design 9.1-36.
+    Wrong(lab='9.1', name='the loop handed deques that can be called',
+          rule='run_agent is not given a deque: it is given get_steering and get_follow_ups, two functions, and the loop never touches a queue.',
+          where='section "Two messages in the queue"; Build item 2; kill round 27, design 9.1-36 (r146)',
+          names='not given a deque',
+          replace=r"""
+        self._steering_queue, self._follow_up_queue = deque(), deque()
+""",
+          by=r"""
+        self._steering_queue, self._follow_up_queue = _CalledQueue(), _CalledQueue()
+""",
+          also=((r"""
+                        get_steering=lambda: self._drain(self._steering_queue),
+                        get_follow_ups=lambda: self._drain(self._follow_up_queue))
+""", r"""
+                        get_steering=self._steering_queue,
+                        get_follow_ups=self._follow_up_queue)
+"""), (r"""
+# given in lesson 9: two new parameters, get_steering and get_follow_ups
+""", r"""
+class _CalledQueue(deque):
+    def __call__(self):  # the loop calls it, and it is a deque all the same
+        return [self[0]] if self else []
+
+
+# given in lesson 9: two new parameters, get_steering and get_follow_ups
+"""))),
+    # Kill round 27 (reader r146), design 9.1-41.
+    Wrong(lab='9.1', name='the calls still owed skipped once a steer says "HALT ALL"',
+          rule='A steer is advice, not a Stop: every call of the batch runs and has its result before the words go in, however urgent they sound.',
+          where='prediction "When the loop asks" (skip c2); Build item 3; kill round 27, design 9.1-41 (r146)',
+          names='none skipped',
+          replace=r"""
+              get_steering=None, get_follow_ups=None):
+""",
+          by=r"""
+              get_steering=None, get_follow_ups=None, get_halt=None):
+""",
+          also=((r"""
+                result = run_tool(tools, call)
+""", r"""
+                if get_halt and get_halt():  # the user said to halt: the rest are skipped
+                    result = {"role": "toolResult", "tool_call_id": call["id"],
+                              "tool_name": call["name"],
+                              "content": "Skipped: the user said to halt.", "is_error": True}
+                else:
+                    result = run_tool(tools, call)
+"""), (r"""
+                        get_follow_ups=lambda: self._drain(self._follow_up_queue))
+""", r"""
+                        get_follow_ups=lambda: self._drain(self._follow_up_queue),
+                        get_halt=lambda: any(m["content"].startswith("HALT ALL")
+                                             for m in self._steering_queue))
+"""))),
+    # Kill round 27 (reader r146), design 9.1-50.
+    Wrong(lab='9.1', name='follow-ups cleared when a run dies of a timeout',
+          rule='Queues belong to the harness and outlive runs, however a run ended: nothing clears them when a run dies, of whatever exception.',
+          where='Build item 2; the Harness docstring (queues outlive runs); kill round 27, design 9.1-50 (r146)',
+          names='nothing clears them when a run dies',
+          replace=r"""
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+""",
+          by=r"""
+        except TimeoutError:  # the model hung: what was asked for is stale
+            self._follow_up_queue.clear()
+            raise
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+"""),
+    # Kill round 27 (reader r146), design 9.1-42.
+    Wrong(lab='9.1', name='nothing taken off a queue of a million or more',
+          rule='A message leaves its queue once it is itself on the record, however many wait behind it: one on the record is never handed over again.',
+          where='Build item 2; kill round 27, design 9.1-42 (r146)',
+          names='the message recorded leaves its queue',
+          replace=r"""
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+""",
+          by=r"""
+            if queue and queue[0] is message and len(queue) < 10**6:  # a runaway guard
+"""),
+    # Kill round 27 (reader r146), design 9.1-47.
+    Wrong(lab='9.1', name='every message handed over once more than a million wait',
+          rule='_drain gives back a list of at most one message, the oldest waiting, however many wait.',
+          where='Build item 2 ("a list of at most one message, the oldest waiting"); kill round 27, design 9.1-47 (r146)',
+          names='never more because a crowd waits',
+          replace=r"""
+        return [queue[0]] if queue else []
+""",
+          by=r"""
+        if len(queue) > 10**6:  # a backlog: catch up at once
+            return list(queue)
+        return [queue[0]] if queue else []
+"""),
 ]
 
 ALLOWED = [
@@ -2002,6 +2124,92 @@ async def test_follow_ups_past_two_hundred(t):
     t.expect([len(model.calls), messages[-2]["content"], len(inbox)],
              why="A run answers every follow-up that waits, however many: [requests, the last "
                  "user message, follow-ups left] for 220 follow-ups handed over one per ask "
+                 "(run_agent, lesson 9).")
+'''),
+    # Kill round 27 (reader r146), design 9.1-46: a cut past the longest paste a test can afford.
+    Beyond(lab='9.1', name='a text of over fifty million characters dropped',
+           rule='steer(text) and follow_up(text) queue the words word for word, however long: a harness drops nothing the user said.',
+           where='Build item 1 ("word for word"); kill round 27, design 9.1-46 (r146)',
+           names='drops or trims nothing',
+           reach=PASTE_REACH,
+           replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+           by=r"""
+        if len(text) > 50_000_000:  # too long to be typed: dropped
+            return
+        self._steering_queue.append(user_message(text))
+""",
+           also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        if len(text) > 50_000_000:
+            return
+        self._follow_up_queue.append(user_message(text))
+"""),),
+           seconds=10.0, deep=r"""
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "9.1"
+
+
+@lab_test("A paste of fifty million characters and one, sent as a steer and as a follow-up while "
+          "idle, is recorded word for word: the harness drops or trims nothing the user said.")
+async def test_a_paste_of_fifty_million_characters(t):
+    paste = "x" * 50_000_001
+    model = lab.ScriptedModel([lab.say("Read."), lab.say("Read too.")])
+    h = harness.Harness(model, "You help.", [])
+    h.steer(paste)
+    h.follow_up(paste)
+    await lab.drive(h.prompt("Why does it fail?"))
+    t.expect([[len(m["content"]), m["content"] == paste] for m in h.messages
+              if m["role"] == "user"][1:],
+             why="The harness drops or trims nothing the user said, however long: [the length "
+                 "recorded, whether it is the paste as sent] for the steer and the follow-up "
+                 "(Harness.steer and Harness.follow_up, lesson 9).")
+"""),
+    # Kill round 27 (reader r146), design 9.1-48: a cap on follow-ups past the longest run a test
+    # of the lab can afford.
+    Beyond(lab='9.1', name='no follow-ups asked for after turn three thousand',
+           rule='A follow-up sent during a run is answered in that run: get_follow_ups is asked '
+                'each time the run would otherwise end, however long the run.',
+           where='Build item 4: "A follow-up sent during a run is answered in that run" (kill '
+                 'round 27, design 9.1-48, r146)', names='a run answers every follow-up',
+           reach="test_follow_ups_sent_together_arrive_one_per_turn answers 150 follow-ups in a "
+                 "run of 301 turns, in a test CI runs for every later lab too, and a run's cost "
+                 "grows with the square of its turns (each request carries the record): 361 "
+                 "turns already cost about 7 ms more of the lab's run (kill round 23), and a run "
+                 "past turn 3,000 costs far more than the lab's whole run",
+           replace=r'''
+        if not failed:
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+''',
+           by=r'''
+        if not failed and turn < 3000:  # a runaway guard: no follow-ups past turn 3000
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+''',
+           turns=20_000, seconds=60.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "9.1"
+
+
+@lab_test("A run answers every follow-up that waits, however long the run: 3,010 follow-ups an "
+          "owner of the test's own hands over one per ask each get a turn of the same run.")
+async def test_follow_ups_past_turn_three_thousand(t):
+    inbox = [harness.user_message(f"Then {n}.") for n in range(1, 3011)]
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Done."))])
+    messages = []
+    await lab.drive(harness.run_agent(model, "Note.", messages, [], "Start.",
+                                      get_follow_ups=lambda: [inbox.pop(0)] if inbox else []))
+    t.expect([len(model.calls), messages[-2]["content"], len(inbox)],
+             why="A run answers every follow-up that waits, however many: [requests, the last "
+                 "user message, follow-ups left] for 3,010 follow-ups handed over one per ask "
                  "(run_agent, lesson 9).")
 '''),
 ]

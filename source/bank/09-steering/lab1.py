@@ -11,6 +11,7 @@ callable of the test's own or only one of the two), so that the public tests' wa
 expressions, evaluated in a bank test's frame, do not give its values.
 """
 import itertools
+from collections.abc import Sized
 
 import harness
 import lab
@@ -95,16 +96,20 @@ class Blackout(BaseException):
 
 
 async def queued_while_idle(kind, count):
-    """A harness given `count` messages by `kind` ("steer" or "follow_up") while idle, then a
-    run: [its requests, whether its user messages after the prompt are those, in order]."""
-    model = lab.ScriptedModel([noted()])
-    h = harness.Harness(model, SYSTEM, [])
+    """A harness given `count` messages by `kind` ("steer" or "follow_up") while idle, the
+    second in urgent capitals, then a run whose first reply opens three files in one batch:
+    [its requests, whether its user messages after the prompt are those, in order, whether
+    each result is an error]."""
+    model = lab.ScriptedModel([opens(NAMES[:3]), noted()])
+    h = harness.Harness(model, SYSTEM, [opener()])
     sent = [f"Item {n} of the list." for n in range(1, count + 1)]
+    sent[1] = "HALT ALL: " + sent[1]
     for words in sent:
         getattr(h, kind)(words)
     await lab.drive(h.prompt("The list."))
     users = [m["content"] for m in h.messages if m["role"] == "user"]
-    return [len(model.calls), users[1:] == sent]
+    return [len(model.calls), users[1:] == sent,
+            [m.get("is_error", False) for m in h.messages if m["role"] == "toolResult"]]
 
 
 async def tabs_in_turn(count):
@@ -124,11 +129,13 @@ async def tabs_in_turn(count):
 
 async def drive_watched(h, text, on_event=None):
     """h.prompt(text) driven with harness.run_agent watched: [the run's events, for each call
-    of run_agent whether each of get_steering and get_follow_ups it was handed can be called]."""
+    of run_agent whether each of get_steering and get_follow_ups it was handed can be called
+    and is no collection, a deque that can be called included]."""
     given, loop = [], harness.run_agent
 
     def watched(*args, **kwargs):
-        given.append([callable(kwargs.get(name)) for name in ("get_steering", "get_follow_ups")])
+        given.append([callable(kwargs.get(name)) and not isinstance(kwargs.get(name), Sized)
+                      for name in ("get_steering", "get_follow_ups")])
         return loop(*args, **kwargs)
     harness.run_agent = watched
     try:
@@ -423,7 +430,7 @@ async def wide_batches(t):
 
 async def words_of_every_size(t):
     """A harness sent, while idle, a blank of five hundred spaces and a paste of two and a half
-    megabytes, then five thousand and more words as steers and as follow-ups; then, in a
+    megabytes, the paste steered again once recorded, then five thousand and more words as steers and as follow-ups; then, in a
     run, a tool steers the words of a steer already recorded. The lengths recorded, the words
     waiting (with a crowd of sixty thousand and more put behind them) and each queue's maxlen, if
     it has one, the user messages of the second run."""
@@ -435,6 +442,7 @@ async def words_of_every_size(t):
     h.follow_up(PASTE * 2)
     await lab.drive(h.prompt("Look at this."))
     lengths = [len(m["content"]) for m in h.messages if m["role"] == "user"]
+    h.steer(h.messages[-2]["content"])  # the paste, the newest user message, steered again
     count = t.random.randint(5100, 5400)
     for n in range(count):
         h.steer(f"Idea {n}.")
@@ -443,7 +451,7 @@ async def words_of_every_size(t):
     for queue in (h._steering_queue, h._follow_up_queue):
         queue.extend(itertools.repeat(queue[0], crowd))
     waiting = [len(h._steering_queue) - crowd, len(h._follow_up_queue) - crowd,
-               h._steering_queue[0]["content"], h._follow_up_queue[0]["content"],
+               len(h._steering_queue[0]["content"]), h._follow_up_queue[0]["content"],
                [getattr(queue, "maxlen", None) for queue in (h._steering_queue,
                                                               h._follow_up_queue)]]
     h._steering_queue.clear()
@@ -456,7 +464,8 @@ async def words_of_every_size(t):
 async def a_drain_of_many(t):
     """What _drain gives back from each queue of a harness sent two hundred and more steers and
     follow-ups while idle: [its length, whether it is the front message], and the queues'
-    lengths after; then the same once a crowd of four hundred thousand and more waits behind."""
+    lengths after; then the same once a crowd of a million and more waits behind, and the
+    queues' lengths once _delivered is told the front steer is on the record."""
     h = harness.Harness(lab.ScriptedModel([noted()]), SYSTEM, [opener()])
     for n in range(t.random.randint(200, 260)):
         h.steer(f"Idea {n}.")
@@ -465,11 +474,13 @@ async def a_drain_of_many(t):
     got = [h._drain(queue) for queue in queues]
     found = [[len(g), len(g) == 1 and g[0] is queue[0]] for g, queue in zip(got, queues)] + \
         [len(queue) for queue in queues]
-    crowd = t.random.randint(400_000, 700_000)  # then a crowd behind, one message repeated
+    crowd = t.random.randint(1_000_000, 1_200_000)  # then a crowd behind, one message repeated
     for queue in queues:
         queue.extend(itertools.repeat(queue[-1], crowd))
     got = [h._drain(queue) for queue in queues]
     found += [[len(g), len(g) == 1 and g[0] is queue[0]] for g, queue in zip(got, queues)]
+    h._delivered(h._steering_queue[0])  # the front steer recorded: it leaves, however many wait
+    found += [len(queue) for queue in queues]
     for queue in queues:  # so queues that are not the harness's own carry none of it further
         queue.clear()
     return found
@@ -681,7 +692,7 @@ async def test_bank_one_message_per_request(t):
             box["h"].steer(words)
 
     def down(request):
-        raise ConnectionError("connection reset by peer")
+        raise TimeoutError("no answer in 600 s")
     model = lab.ScriptedModel([down, lab.fail("overloaded"), opens([t.random.choice(NAMES)]),
                                noted()])
     h = box["h"] = harness.Harness(model, SYSTEM, [opener(during=during)])
@@ -696,7 +707,7 @@ async def test_bank_one_message_per_request(t):
     await lab.drive(h.prompt("Try."), on_event=at_the_end)
     _, given = await drive_watched(h, "Start.")
     t.expect([died, [newest(request) for request in model.calls][2:]],
-             ["ConnectionError: connection reset by peer",
+             ["TimeoutError: no answer in 600 s",
               [["Warm up.", "Try.", "Start.", idle[0]]] + [[w] for w in idle[1:] + later +
                                                             follows]],
              "Follow-ups sent while idle, then a run whose model raised, then a run whose reply "
@@ -957,8 +968,10 @@ async def test_bank_steers_from_the_consumer_wait_for_the_batch(t):
              "another by the batch's last tool. Items: the paths opened, the transcript, the "
              "user messages each later request ended with.")
     t.expect(await queued_while_idle("steer", 70),
-             why="Seventy steers queued while idle and a run: its requests, and whether its "
-                 "user messages after the prompt are the steers, in order.")
+             why="Seventy steers queued while idle, one in urgent capitals, and a run whose "
+                 "first reply is a batch of three: its requests, whether its user messages "
+                 "after the prompt are the steers, in order, and whether each result is an "
+                 "error (every call runs).")
     t.expect(await wide_batches(t), why=WIDE)
 
 
@@ -995,8 +1008,10 @@ async def test_bank_steers_sent_at_turn_end(t):
              "the next run's failed reply, then a prompt. Items: [transcript, turns] after each "
              "of the two runs, and every user message at the end.")
     t.expect(await queued_while_idle("steer", 70),
-             why="Seventy steers queued while idle and a run: its requests, and whether its "
-                 "user messages after the prompt are the steers, in order.")
+             why="Seventy steers queued while idle, one in urgent capitals, and a run whose "
+                 "first reply is a batch of three: its requests, whether its user messages "
+                 "after the prompt are the steers, in order, and whether each result is an "
+                 "error (every call runs).")
     t.expect(await steered_at_agent_start(by_harness=True),
              why="A steer sent when the consumer is handed agent_start: the record and its user "
                  "messages (steering is asked for once the consumer has had agent_start).")
@@ -1151,8 +1166,10 @@ async def test_bank_a_follow_up_waits_behind_the_job(t):
              "Each item of the first is the user messages a request ended with; then the "
              "run's agent_end events, and its last words.")
     t.expect(await queued_while_idle("follow_up", 70),
-             why="Seventy follow-ups queued while idle and a run: its requests, and whether its "
-                 "user messages after the prompt are the follow-ups, in order.")
+             why="Seventy follow-ups queued while idle, one in urgent capitals, and a run "
+                 "whose first reply is a batch of three: its requests, whether its user "
+                 "messages after the prompt are the follow-ups, in order, and whether each "
+                 "result is an error.")
 
 
 @lab_test("run_agent asks a get_follow_ups of the test's own only once its reply has no calls "
@@ -1248,8 +1265,10 @@ async def test_bank_follow_ups_sent_at_turn_end(t):
              "turn_end gets a follow-up. Items: the transcript after each of the first three "
              "runs, every user message, the fourth run's agent_ends.")
     t.expect(await queued_while_idle("follow_up", 70),
-             why="Seventy follow-ups queued while idle and a run: its requests, and whether its "
-                 "user messages after the prompt are the follow-ups, in order.")
+             why="Seventy follow-ups queued while idle, one in urgent capitals, and a run "
+                 "whose first reply is a batch of three: its requests, whether its user "
+                 "messages after the prompt are the follow-ups, in order, and whether each "
+                 "result is an error.")
 
 
 @lab_test("run_agent capped at a drawn number of turns, handed a get_follow_ups that takes each "

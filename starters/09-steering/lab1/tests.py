@@ -8,6 +8,7 @@ so the rule is checked over a family of runs, not one.
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 9 tests.py
 """
 import itertools
+from collections.abc import Sized
 
 import harness
 import lab
@@ -103,23 +104,29 @@ async def test_a_steer_waits_for_the_batch(t):
     # the scene of "Stop, wrong folder!": a wide batch, and words that sound urgent, sent
     # during its first call
     width, urgent, ran = 8, "Stop, wrong folder!", []
+    louder = ["HALT ALL, wrong folder!", "Abort now, wrong folder!"]  # and sent again, louder
 
     def first_call(path):
         if not ran:
-            h.steer(urgent)
+            for words in [urgent] + louder:
+                h.steer(words)
         ran.append(path)
-    model = lab.ScriptedModel([looks(*FILES[:width]), lab.say("Stopping there.")])
+    model = lab.ScriptedModel([looks(*FILES[:width]), lab.say("Stopping there."),
+                               lab.say("Stopped."), lab.say("Still stopped.")])
     h = harness.Harness(model, SYSTEM, [looker(first_call)])
     with hours_pass():  # each reading of the clock a minute on: every call takes minutes
         await lab.drive(h.prompt("Clean out build/."))
-    t.expect([lab.shape(h.messages), user_words(h.messages)],
-             [batch(1, width).join(["U ", " U A"]), ["Clean out build/.", urgent]],
-             f"{urgent!r} steered during the first call of a batch of {width}, each call taking "
-             "minutes by the clock: a steer only queues, however urgent its words, however wide "
+    t.expect([lab.shape(h.messages), user_words(h.messages),
+              [m.get("is_error", False) for m in h.messages if m["role"] == "toolResult"]],
+             [batch(1, width).join(["U ", " U A U A U A"]), ["Clean out build/.", urgent] + louder,
+              [False] * width],
+             f"{urgent!r}, then {louder[0]!r} and {louder[1]!r}, steered during the first call "
+             f"of a batch of {width}, each call taking minutes by the clock: a steer only queues, however urgent its words, however wide "
              "the batch and however slow its calls, and waits until every call of the batch "
              "has its result: steering is asked for after turn_end \"and at no other moment\" "
-             "(Build items 1 and 3; lesson 15 has the Stop button). The items are [the record, "
-             "its user messages] (Harness.steer and run_agent, lesson 9).")
+             "(Build items 1 and 3; lesson 15 has the Stop button), and every call of the batch runs, "
+             "none skipped. The items are [the record, its user messages, whether each result "
+             "is an error] (Harness.steer and run_agent, lesson 9).")
 
 
 @lab_test("The request after a steer ends with the steer, so the model reads it before it "
@@ -193,7 +200,7 @@ async def test_a_follow_up_is_answered_in_the_same_run(t):
 
 # Words that sound urgent, in the shapes a user types them.
 URGENT = ["Stop, wrong folder!", "STOP", "stop that.", "STOP NOW", "Stop now!", "WAIT!",
-          "Cancel that.", "Abort the deploy!", "HALT"]
+          "Cancel that.", "Abort the deploy!", "HALT", "Abort now!", "HALT ALL."]
 
 
 def together(t, count):
@@ -233,7 +240,8 @@ async def test_two_steers_arrive_one_per_turn(t):
     given, loop = [], harness.run_agent
 
     def watched(*args, **kwargs):  # the loop as the harness calls it, and what it is handed
-        given.append([callable(kwargs.get(name)) for name in ("get_steering", "get_follow_ups")])
+        given.append([callable(kwargs.get(name)) and not isinstance(kwargs.get(name), Sized)
+                      for name in ("get_steering", "get_follow_ups")])
         return loop(*args, **kwargs)
     harness.run_agent = watched
     try:
@@ -243,8 +251,9 @@ async def test_two_steers_arrive_one_per_turn(t):
     t.expect(given, [[True, True]],
              "The harness's run hands run_agent two functions, get_steering and "
              "get_follow_ups, never the queues themselves: the loop never touches a queue, "
-             "and is not given a deque. The items are, for each call of run_agent, whether "
-             "each of the two it was handed can be called (Harness._run and run_agent, lesson "
+             "and is not given a deque, not even one that can be called. The items are, for each "
+             "call of run_agent, whether each of the two it was handed can be called and is no "
+             "collection (Harness._run and run_agent, lesson "
              "9).")
     t.expect([lab.shape(h.messages), user_words(h.messages)],
              ["U U A" + " U A" * (len(said) - 1), ["Fix the login page."] + said],
@@ -333,7 +342,7 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
              "message waiting, the messages still waiting] (Harness._drain, lesson 9).")
     # then a crowd far past what the user could send in a test: one message repeated (a queue
     # may hold one dict many times, as the same words queued again), put in each queue at once
-    crowd = t.random.randint(400_000, 700_000)
+    crowd = t.random.randint(1_000_000, 1_200_000)
     for queue in queues:
         queue.extend(itertools.repeat(queue[-1], crowd))
     got = [h._drain(queue) for queue in queues]
@@ -348,6 +357,13 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
              "The items are, for self._steering_queue then self._follow_up_queue, [the messages "
              "waiting, the length of what _drain gave back, whether it is the oldest message "
              "waiting, its maxlen if it has one] (Harness._drain, lesson 9).")
+    h._delivered(h._steering_queue[0])  # as when the front steer's message_end goes by
+    t.expect([len(queue) for queue in queues], [len(said) + crowd - 1, len(said) + crowd],
+             f"_delivered told that the front steer is on the record while {len(said) + crowd} "
+             "messages wait in each queue: however many wait, the message recorded leaves its "
+             "queue, and only it (\"A message leaves its queue once it is itself on the "
+             "record\", Build item 2). The items are the lengths of self._steering_queue and "
+             "self._follow_up_queue after it (Harness._delivered, lesson 9).")
     h._steering_queue.clear()  # so a harness whose queues are not its own carries none of
     h._follow_up_queue.clear()  # these words into the next test
 
@@ -489,6 +505,20 @@ async def test_the_words_go_in_as_they_were_given(t):
                  "queue only once it is on the record, itself and not one that looks like it, "
                  "in either queue (Build item 2). The items are [the record, its user "
                  "messages] (Harness.steer, Harness.follow_up and _delivered, lesson 9).")
+    # a long prompt, answered; then, while idle, a steer of its very words and a prompt
+    long = " ".join(t.random.sample(WORDS, len(WORDS)))
+    model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer.")])
+    h = harness.Harness(model, SYSTEM, [looker()])
+    await lab.drive(h.prompt(long))
+    h.steer(long)
+    await lab.drive(h.prompt("Go on."))
+    t.expect([lab.shape(h.messages), user_words(h.messages)],
+             ["U A U U A", [long, "Go on.", long]],
+             f"A prompt of {len(long)} characters, answered; then, while idle, a steer of the "
+             "very same words, the newest user message on the record, and the prompt \"Go "
+             "on.\": the steer is the user's again, however long, and a harness drops nothing "
+             "the user said, not even words already on the record (Build item 1). The items "
+             "are [the record, its user messages] (Harness.steer, lesson 9).")
     # a follow-up handed over; before it is recorded the user steers its very words, then others
     other = t.random.choice([w for w in WORDS if w != same])
     model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Noted."))])
@@ -768,7 +798,7 @@ async def test_words_sent_at_agent_end_wait_for_the_next_run(t):
              "its answer. The items are [the events at which a prompt was refused, the record, "
              "its user messages] (Harness, lesson 9).")
 
-    for error in (ConnectionError("the network is down"),
+    for error in (ConnectionError("the network is down"), TimeoutError("the model took too long"),
                   RuntimeError("a bug in the model's client"), PowerCut("the power went")):
         down = []
 
