@@ -4,6 +4,9 @@ format is tools/wrong_designs.py's.
 """
 from tools.wrong_designs import Beyond, Wrong
 
+END_AGENT = '''    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+'''
+
 WRONG = [
     Wrong(lab='7.1', name='printing from the loop',
           rule="The loop reports what happened as events and draws nothing: any drawing it does is one frontend's picture forced on all the others.",
@@ -2817,10 +2820,105 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
         judged = event["type"] == "message_end" and self.count <= 1000  # past any real run
         ended = event["message"].get("stop_reason") if judged else None
 """),
+    # Hunt round 27 (reader r145): designs 7.1-27, 37, 38, 40, 42, 43 and 46, each a rule kept
+    # only in the cases the tests showed.
+    Wrong(lab='7.1', name='an answer printed when a run answers at once',
+          rule='run_agent prints nothing, whether or not the run called a tool.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 27, '
+                '7.1-27)',
+          names='with tool calls or without',
+          replace=END_AGENT,
+          by="""    if turn == 1 and not failed:  # answered at once: show it
+        print(text_of(reply))
+""" + END_AGENT),
+    Wrong(lab='7.1', name='a one-turn answer appended to a log file',
+          rule='run_agent writes no file, whether or not the run called a tool.',
+          where='Build: announce, don\'t draw, item 1: "writes no file (a log is a frontend\'s '
+                'choice, made from the events)" (hunt round 27, 7.1-38)',
+          names='writes no file',
+          replace=END_AGENT,
+          by="""    if turn == 1 and not failed:  # answered at once: keep it
+        import os
+        import tempfile
+        with open(os.path.join(tempfile.gettempdir(), "answers.log"), "a") as log:
+            log.write(text_of(reply) + "\\n")
+""" + END_AGENT),
+    Wrong(lab='7.1', name='progress printed only to a terminal',
+          rule='run_agent prints nothing, whatever its standard output is, a terminal included.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 27, '
+                '7.1-37)',
+          names='a terminal or not',
+          replace="""            yield {"type": "tool_execution_start", "call": call}
+""",
+          by="""            yield {"type": "tool_execution_start", "call": call}
+            import sys
+            if sys.stdout.isatty():  # somebody is watching
+                print(f"running {call['name']}...")
+"""),
+    Wrong(lab='7.1', name='the record of a run that answers at once kept on run_agent',
+          rule="Once agent_end is yielded the run keeps nothing of the caller's, however few "
+               'turns it took.',
+          where='Build: announce, don\'t draw, item 3: "no name outside the run still holds the '
+                'record" (hunt round 27, 7.1-40)',
+          names='one answering at once in its first turn',
+          replace=END_AGENT,
+          by="""    if turn == 1:  # a quick exchange, kept to look at later
+        run_agent.last_record = messages
+""" + END_AGENT),
+    Wrong(lab='7.1', name='tool_execution_end before the record for the bash tool',
+          rule='Nothing is yielded between a tool returning and its result going onto the '
+               'record, whatever the tool, bash included.',
+          where='Build: announce, don\'t draw, item 6: "Nothing is yielded between a tool '
+                'returning and its result going onto the record" (hunt round 27, 7.1-42)',
+          names='one named bash',
+          replace="""            yield record(result)  # straight after the tool returned: nothing in between
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+""",
+          by="""            if call["name"] == "bash":
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+                yield record(result)
+            else:
+                yield record(result)
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+"""),
+    Wrong(lab='7.1', name='the bash tool run on the call the consumer left in tool_execution_start',
+          rule="The tool runs the reply's own call, whatever the consumer does with the event "
+               'that announced it, whatever the tool, bash included.',
+          where='Build: announce, don\'t draw, item 6: "putting another call under its `"call"` '
+                'key changes that event, not the run" (hunt round 27, 7.1-43)',
+          names='one call to a tool named bash',
+          replace="""            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+""",
+          by="""            start = {"type": "tool_execution_start", "call": call}
+            yield start
+            result = run_tool(tools, start["call"] if call["name"] == "bash" else call)
+"""),
+    Wrong(lab='7.1', name='a max_turns=0 run recorded at the call',
+          rule='Until its first event is asked for run_agent does nothing at all, even under '
+               'max_turns=0, whose run makes no request.',
+          where='Build: announce, don\'t draw, item 1: "until its first event is asked for it '
+                'does nothing at all" (hunt round 27, 7.1-46)',
+          names='max_turns=0, whose run will make no request',
+          replace="""def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+""",
+          by="""def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+    if max_turns == 0:  # nothing to wait for: record it all now
+        asked, stop = user_message(prompt), error_message("Agent stopped after max_turns=0")
+        messages.extend([asked, stop])
+        return iter([{"type": "agent_start"}, {"type": "turn_start"},
+                     {"type": "message_end", "message": asked},
+                     {"type": "message_end", "message": stop},
+                     {"type": "turn_end", "message": stop},
+                     {"type": "agent_end", "messages": [asked, stop]}])
+    return _run_agent(model, system, messages, tools, prompt, max_turns=max_turns)
+
+
+def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+"""),
 ]
 
-ALLOWED = [
-    # Hunt round 11 (reader r52): designs 7.1-09 and 7.1-10, probes 7.1-51, 54 and 55.
+ALLOWED = [    # Hunt round 11 (reader r52): designs 7.1-09 and 7.1-10, probes 7.1-51, 54 and 55.
     Wrong(lab='7.1', name='an agent_end yielded at each way out',
           rule='Build item 3 asks that agent_start come first and agent_end last, once each, on '
                'every way out; a run that yields agent_end and returns at each of its exits (the '
@@ -3264,11 +3362,23 @@ ALLOWED = [
         if event["type"] == "message_end" and message["role"] == "assistant":
             self.last = dict(message)  # a shallow copy: its blocks are still the record's
 '''),
+    # Hunt round 27 (reader r145): probe 7.1-19.
+    Wrong(lab='7.1', name="copies of this run's messages in agent_end",
+          rule='Build item 3 asks that agent_end carry "messages", the messages this run added, '
+               'in order, and the lesson says of the events\' messages that in the reference an '
+               'event carries the very dict on the record while "the tests ask only for an equal '
+               'one" (Where yours is weaker): equal copies in agent_end keep a frontend\'s edits '
+               'off the record, as the copies allowed in message_end, turn_end and '
+               'tool_execution_end do, and keep nothing of the caller\'s past the run.',
+          where='hunt round 27, probe 7.1-19', names='',
+          replace=END_AGENT,
+          by="""    import copy
+    yield {"type": "agent_end", "messages": copy.deepcopy(added)}
+"""),
 ]
 
 
-DEEP_LONG_LINE = r"""
-import contextlib
+DEEP_LONG_LINE = r"""import contextlib
 import io
 import json
 
@@ -3611,6 +3721,11 @@ async def test_a_run_of_fifteen_hundred_turns(t):
              "whatever turn it is on; each event is a new dict, never yielded again. Items: "
              "the exception that ended the run, what was printed, the files it made, every "
              "event a different dict (run_agent, lesson 7).")
+    t.expect([events[-1]["type"] if events else None,
+              len(events[-1].get("messages", [])) if events else 0], ["agent_end", 3000],
+             "agent_end comes last, once, on every way out, and carries the messages this run "
+             "added, in order, however long the run. Items: the last event, the number of "
+             "messages it carries, of a run of 1,500 turns (run_agent, lesson 7).")
 
 
 @lab_test("A reply of 1,000 calls: nothing printed, and each event a new dict.")
@@ -4060,4 +4175,80 @@ BEYOND = [
                    "call": call if len(calls) <= 301 else dict(call, position=(1, 2))}
 ''',
            deep=DEEP_A_WIDE_REPLY_AS_JSON, turns=50_000, seconds=10.0),
+    # Hunt round 27 (reader r145): designs 7.1-22, 35, 36, 39 and 44, each a limit just past
+    # the longest runs the lab's tests try.
+    Beyond(lab='7.1', name="agent_end carrying only a run's last 1,000 messages",
+           rule='agent_end carries the messages this run added to the record, in order, however '
+                'long the run.',
+           where='Build: announce, don\'t draw, item 3: "`agent_end` carries `"messages"`: the '
+                 'messages this run added to the record, in order" (hunt round 27, 7.1-22)',
+           names='however long the run',
+           reach="the lab's longest runs add 602 messages (two of 300 turns in "
+                 "test_each_event_is_a_new_dict), each turn about 30 microseconds of processor "
+                 "time; this design differs only for a run that adds over 1,000, and a cap at "
+                 "any larger count would sit past a longer run again",
+           replace=END_AGENT,
+           by="""    yield {"type": "agent_end", "messages": added[-1000:]}  # enough for anyone
+""", deep=DEEP_A_LONG_RUN_A_WIDE_REPLY_A_LONG_RECORD, turns=50_000, seconds=10.0),
+    Beyond(lab='7.1', name="agent_end carrying only a run's last 650 messages",
+           rule='agent_end carries the messages this run added to the record, in order, however '
+                'long the run.',
+           where='Build: announce, don\'t draw, item 3: "`agent_end` carries `"messages"`: the '
+                 'messages this run added to the record, in order" (hunt round 27, 7.1-36)',
+           names='however long the run',
+           reach="the lab's longest runs add 602 messages (two of 300 turns in "
+                 "test_each_event_is_a_new_dict), each turn about 30 microseconds of processor "
+                 "time; this cap sits just past them, and a case past it would only move the "
+                 "cap again: a run of over 325 turns, or a reply of over 650 calls",
+           replace=END_AGENT,
+           by="""    yield {"type": "agent_end", "messages": added[-650:]}  # past the longest run tried
+""", deep=DEEP_A_LONG_RUN_A_WIDE_REPLY_A_LONG_RECORD, turns=50_000, seconds=10.0),
+    Beyond(lab='7.1', name='no agent_end for an answer past the 400th turn',
+           rule='agent_start comes first and agent_end last, once each, on every way out, '
+                'however long the run.',
+           where='Build: announce, don\'t draw, item 3: "`agent_start` comes first and '
+                 '`agent_end` last, once each, on every way out" (hunt round 27, 7.1-44)',
+           names='however long the run',
+           reach="test_each_event_is_a_new_dict's longest runs are two of 300 turns (the "
+                 "bank's, 255 to 300); this design differs only for a run that answers past "
+                 "its 400th turn, and a limit at any larger count would sit past a longer run "
+                 "again, each turn about 30 microseconds of processor time",
+           replace="""        yield {"type": "turn_end", "message": reply}
+""",
+           by="""        yield {"type": "turn_end", "message": reply}
+        if turn > 400 and not calls and not failed:  # a long run has said enough
+            return
+""", deep=DEEP_A_LONG_RUN_A_WIDE_REPLY_A_LONG_RECORD, turns=50_000, seconds=10.0),
+    Beyond(lab='7.1', name='a turn number printed past the 500th turn',
+           rule='run_agent prints nothing, however long the run.',
+           where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 27, '
+                 '7.1-39)',
+           names='prints nothing',
+           reach="test_each_event_is_a_new_dict's two runs of 300 turns are the longest the "
+                 "lab's quiet checks hear; this design differs only past the 500th turn, and a "
+                 "limit at any larger count would sit past a longer run again, each turn about "
+                 "30 microseconds of processor time",
+           replace="""        yield {"type": "turn_start"}
+""",
+           by="""        yield {"type": "turn_start"}
+        if turn > 500:  # a long run: say how far it got
+            print(f"turn {turn}")
+""", deep=DEEP_A_LONG_RUN_A_WIDE_REPLY_A_LONG_RECORD, turns=50_000, seconds=10.0),
+    Beyond(lab='7.1', name='one turn_start dict for every turn past the 400th',
+           rule='Each event is a new dict, made when it is yielded and never yielded again, '
+                'however long the run.',
+           where='Build: announce, don\'t draw, item 7: "Each event is a new dict, made when it '
+                 'is yielded and never yielded again" (hunt round 27, 7.1-35)',
+           names='never yielded again',
+           reach="test_each_event_is_a_new_dict's longest runs are two of 300 turns; this "
+                 "design differs only from the 401st turn, and a limit at any larger count "
+                 "would sit past a longer run again, each turn about 30 microseconds of "
+                 "processor time",
+           replace="""        yield {"type": "turn_start"}
+""",
+           by="""        if turn <= 400:
+            yield {"type": "turn_start"}
+        else:  # a long run: one dict will do
+            yield run_agent.__dict__.setdefault("late_start", {"type": "turn_start"})
+""", deep=DEEP_A_LONG_RUN_A_WIDE_REPLY_A_LONG_RECORD, turns=50_000, seconds=10.0),
 ]

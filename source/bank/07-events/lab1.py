@@ -9,6 +9,7 @@ sharing one record and stepped in turn, a tool that reads the events seen so far
 started from what agent_end carried, the record measured at every event, so that the public
 tests' wanted expressions, evaluated in a bank test's frame, do not give its values.
 """
+import contextlib
 import gc
 import inspect
 import io
@@ -98,6 +99,18 @@ def kinds(value):
     return found
 
 
+class Tty(io.TextIOBase):
+    """A stream that says it is a terminal and passes what it is given on to `into`."""
+    def __init__(self, into):
+        self.into = into
+
+    def write(self, text):
+        return self.into.write(text)
+
+    def isatty(self):
+        return True
+
+
 def raiser(path):
     """A tool `look` that raises when it is asked for `path`, and reads any other."""
     def look(arguments):
@@ -131,8 +144,11 @@ async def test_bank_a_run_stepped_by_hand(t):
             await lab.drive(run, on_event=lambda event: (events.append(event), steps.append(
                 [event["type"], len(messages) - before, len(model.calls)])))
         failing = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})), lab.say("No.")])
-        raised = await lab.drive(harness.run_agent(failing, SYSTEM, [], [raiser(path)],
-                                                   "Once more."))
+        with contextlib.redirect_stdout(Tty(printed)), contextlib.redirect_stderr(Tty(printed)):
+            raised = await lab.drive(harness.run_agent(failing, SYSTEM, [], [raiser(path)],
+                                                       "Once more."))
+            await lab.drive(harness.run_agent(lab.ScriptedModel([lab.say("At once.")]), SYSTEM,
+                                              [], [reader()], "Anything to do?"))
         closed = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})), lab.say("No.")])
         await lab.drive(harness.run_agent(closed, SYSTEM, [], [reader()], "Stop there."),
                         close_after=5)  # closed at its tool_execution_start
@@ -158,6 +174,11 @@ async def test_bank_a_run_stepped_by_hand(t):
         unstarted = f"raised {type(problem).__name__}"
     del dropped
     gc.collect()
+    capped = earlier(t)
+    capped_before = len(capped)
+    zero = harness.run_agent(lab.ScriptedModel([lab.say("Unsent.")]), SYSTEM, capped, [reader()],
+                             "Nothing to send.", max_turns=0)
+    unstarted = [unstarted, len(capped), hasattr(zero, "close") or hasattr(zero, "aclose")]
     t.expect([sorted(event) for event in events + raised],
              why="The keys of each event of a run stepped by hand, then of a run whose tool "
              "raises: its type and the keys its kind names, no others (run_agent, lesson 7).")
@@ -171,13 +192,14 @@ async def test_bank_a_run_stepped_by_hand(t):
               [opened, closed_it, await stepped(spare, "over") if closed_it else None,
                len(spare_model.calls)], [unstarted, gone() is None]],
              [[[before, 0]] + table, 12, 2, f"new {path}", "", [],
-              ["agent_start", True, "over", 0], ["returned", True]],
+              ["agent_start", True, "over", 0], [["returned", capped_before, True], True]],
              f"run_agent(...) on a record of {before} messages, its tool (not yet a whole tool "
              f"at the call) replaced in the caller's list before the first event, then {taken} events taken by next(), the "
              "rest by a for loop: [the record's length and the requests before any event, then "
              "at each event its type, the messages added and the requests made by then], the "
              "events in all, the requests made, the tool's result, what was printed or logged "
-             "by it, a run whose tool raises, one closed at its tool_execution_start, "
+             "by it, a run whose tool raises and one that answers at once, both printing to "
+             "streams that say they are a terminal, one closed at its tool_execution_start, "
              f"one of a reply of {wide} calls (every 50th to a tool named tail it was not "
              "given) and "
              "the run below, and the types found anywhere inside the events that are not JSON's own "
@@ -185,7 +207,9 @@ async def test_bank_a_run_stepped_by_hand(t):
              "closed: [its first event, it has close(), what a next() finds after, its requests]; "
              "then a run made with a model that has no complete() and max_turns=\"1\", on a "
              "record of its own, its tool list holding None where a tool is still to come, "
-             "never driven and dropped: [what the call did, nothing holds that record after].")
+             "never driven and dropped: [[what the call did, then the length of a record of "
+             f"{capped_before} messages and whether the run has close() once a run under "
+             "max_turns=0 was made on it], nothing holds that record after].")
 
 
 @lab_test("Two runs on one record, made in one order and driven in the other, by a consumer "
@@ -645,18 +669,23 @@ async def test_bank_one_log_of_the_tool_and_its_events(t):
         if event["type"] == "tool_execution_start":
             event["call"] = {"type": "toolCall", "id": "x-" + str(event["call"]["id"]),
                              "name": "erase", "arguments": {"path": "/"}}
+    shell = tool("bash", lambda arguments: ran.append(f"bash {arguments['path']}") or "built",
+                 PATH)
     model = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": p}) for p in paths])
-                               for paths in swapped_rounds] + [lab.say("Looked.")])
-    await lab.drive(harness.run_agent(model, SYSTEM, earlier(t), [reader(ran), erase],
+                               for paths in swapped_rounds]
+                              + [lab.reply(lab.call("bash", {"path": "make"})), lab.say("Looked.")])
+    await lab.drive(harness.run_agent(model, SYSTEM, earlier(t), [reader(ran), erase, shell],
                                       t.random.choice(ASKS)), on_event=swap)
     looked = [p for paths in swapped_rounds for p in paths]
     t.expect([ran, erased, [[m["tool_call_id"], m["content"]]
                             for m in model.calls[-1].messages if m["role"] == "toolResult"]],
-             [[f"ran {p}" for p in looked], [],
-              [[f"c{n}", f"seen {p}"] for n, p in enumerate(looked, 1)]],
-             f"Then rounds of calls {swapped_rounds}, each tool_execution_start's call replaced "
-             "by the consumer with erase on / under another id: [what look ran, what erase ran, "
-             "each result's id and text in the last request].")
+             [[f"ran {p}" for p in looked] + ["bash make"], [],
+              [[f"c{n}", f"seen {p}"] for n, p in enumerate(looked, 1)]
+              + [[f"c{len(looked) + 1}", "built"]]],
+             f"Then rounds of calls {swapped_rounds} and a round of one call to bash, each "
+             "tool_execution_start's call replaced by the consumer with erase on / under "
+             "another id: [what look and bash ran, what erase ran, each result's id and text "
+             "in the last request].")
     turns, huge, after = t.random.randint(6, 9), t.random.randint(1_000_001, 3_000_000), []
 
     def edit(arguments):
@@ -666,11 +695,15 @@ async def test_bank_one_log_of_the_tool_and_its_events(t):
     def dump(arguments):
         after.append(f"ran dump {arguments['path']}")
         return "#" * huge
-    names = ["edit" if n % 2 else "dump" for n in range(1, turns + 1)]
+    def bash(arguments):
+        after.append(f"ran bash {arguments['path']}")
+        return "ok"
+    names = [("bash", "edit", "dump")[n % 3] for n in range(1, turns + 1)]
     model = lab.ScriptedModel([lab.reply(lab.call(name, {"path": f"{n}.log"}))
                                for n, name in enumerate(names, 1)] + [lab.say("Edited.")])
     await lab.drive(harness.run_agent(model, SYSTEM, [], [tool("edit", edit, PATH),
-                                                          tool("dump", dump, PATH)],
+                                                          tool("dump", dump, PATH),
+                                                          tool("bash", bash, PATH)],
                                       t.random.choice(ASKS)),
                     on_event=lambda e: after.append(e["type"]))
     t.expect([line for n, line in enumerate(after) if line.startswith("ran ")
@@ -678,8 +711,8 @@ async def test_bank_one_log_of_the_tool_and_its_events(t):
               and after[n + 1].startswith("ran ")],
              [line for n, name in enumerate(names, 1)
               for line in ("tool_execution_start", f"ran {name} {n}.log", "message_end")],
-             f"A run of {turns} turns of one call each, to a tool edit that returns \"\" and "
-             f"one dump that returns {huge} characters in turn: the events just before and just "
+             f"A run of {turns} turns of one call each, to a tool edit that returns \"\", "
+             f"one dump that returns {huge} characters and one bash in turn: the events just before and just "
              "after each tool ran.")
 
 

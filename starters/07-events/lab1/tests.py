@@ -3,8 +3,10 @@ sequence, the rule "mutate, then announce", balance on every way out, and lazine
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 7 tests.py
 """
+import contextlib
 import copy
 import gc
+import io
 import json
 import sys
 import weakref
@@ -336,15 +338,21 @@ async def test_tool_events_carry_the_call(t):
             event["call"] = dict(event["call"], name="grep", arguments={"path": "elsewhere.py"})
     await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, swapped, [looker(ran)],
                                       "Read them."), on_event=swap)
+    shell = []  # a tool named bash, the lesson's own example, is a tool like any other
+    await lab.drive(harness.run_agent(lab.ScriptedModel(
+        [lab.reply(lab.call("bash", {"path": "build"})), lab.say("Done.")]), SYSTEM, swapped,
+        [tool("bash", lambda arguments: shell.append(arguments["path"]) or "ran", PATH)],
+        "Clean up."), on_event=swap)
     asked = [path for paths in rounds for path in paths]
-    t.expect([ran, [m["content"] for m in swapped if m["role"] == "toolResult"]],
-             [asked, ["contents of " + path for path in asked]],
+    t.expect([ran + shell, [m["content"] for m in swapped if m["role"] == "toolResult"]],
+             [asked + ["build"], ["contents of " + path for path in asked] + ["ran"]],
              "The tool runs the reply's own call, whatever the consumer does with the event "
              "that announced it: a consumer that puts a call of its own under "
              "tool_execution_start's \"call\" key changes that event, not the run. The items "
              "are [the paths the tool was run on, the recorded results' text], for drawn calls "
              "whose every start the consumer rewrote to ask a tool named grep, which the run "
-             "was not given, for elsewhere.py (run_agent, "
+             "was not given, for elsewhere.py, then one call to a tool named bash, rewritten "
+             "the same way (run_agent, "
              "lesson 7, Build item 6).")
 
 
@@ -496,7 +504,8 @@ async def test_agent_end_carries_its_own_runs_messages(t):
         """A record that can be watched going away: a plain list cannot be weakly referred to."""
     pairs = t.random.randint(4, 12)  # a conversation under way, longer than the others here
     found = []
-    for model, limit in [(one_call("c.py"), None)] + bad_endings(t):
+    for model, limit in [(one_call("c.py"), None), (lab.ScriptedModel([lab.say("Hello.")]), None)] \
+            + bad_endings(t):
         finished = Record([harness.user_message("Earlier."), lab.say("Noted.")] * pairs)
         gone = weakref.ref(finished)
         events = await lab.drive(harness.run_agent(model, SYSTEM, finished, [looker()],
@@ -508,9 +517,10 @@ async def test_agent_end_carries_its_own_runs_messages(t):
         del finished, added  # the run is over and the caller lets its record go
         gc.collect()
         found[-1].append(gone() is None)
-    t.expect(found, [["agent_end", True, True, True]] * 3,
-             f"Three runs, each on a record already holding {2 * pairs} earlier messages (drawn): "
-             "one ending in an answer, one in a failed reply, one in the max_turns stop. Every "
+    t.expect(found, [["agent_end", True, True, True]] * 4,
+             f"Four runs, each on a record already holding {2 * pairs} earlier messages (drawn): "
+             "one ending in an answer, one answering at once in its first turn, one in a failed "
+             "reply, one in the max_turns stop. Every "
              "message a run records is announced once, by a message_end, however long the "
              "record it joins; and once agent_end is yielded the run keeps nothing of the "
              "caller's, on every way out: its record dropped by the caller, no name outside "
@@ -622,6 +632,8 @@ async def test_nothing_happens_until_asked(t):
     held = [harness.user_message("Earlier."), lab.say("Noted.")]
     try:  # a record under way, and a tool list whose second tool is still to be made
         harness.run_agent(lab.ScriptedModel(replies), SYSTEM, held, [looker(), None], "Read.")
+        harness.run_agent(lab.ScriptedModel(replies), SYSTEM, held, [looker()], "Read.",
+                          max_turns=0)  # no model call to wait for: still nothing yet
         called = "returned"
     except Exception as problem:  # noqa: BLE001 - what the call did is the item
         called = f"raised {type(problem).__name__}"
@@ -629,8 +641,10 @@ async def test_nothing_happens_until_asked(t):
              "The call does nothing on a record already under way either, and reads no tool of "
              "the list, not even one the caller has yet to put in its place (None here): the "
              "prompt is recorded only once the run is driven, and a tool only looked at when "
-             "its call comes. Items: what the call did, the record after it (run_agent, lesson "
-             "7, Build item 1: \"until its first event is asked for it does nothing at all\").")
+             "its call comes. So too with max_turns=0, whose run will make no request at all: "
+             "the call records nothing, the prompt and the stop both wait for the first "
+             "event. Items: what the calls did, the record after them (run_agent, lesson 7, "
+             "Build item 1: \"until its first event is asked for it does nothing at all\").")
     # after the call and before the first event: the run has not begun, so these count
     messages += [harness.user_message("Earlier."), lab.say("Noted.")]
     tools[1].update(tool("grep", lambda arguments: "", PATH))
@@ -728,34 +742,53 @@ async def test_closing_after_a_tool_returned(t):
              "record: the tool ran, and the record says so. Items: the paths the tool ran on, "
              "the record, the requests (run_agent, lesson 7).")
     size = t.random.randint(1_000_001, 3_000_000)  # a result over a million characters, drawn
-    odd = [tool("edit", lambda arguments: "", PATH),
+    odd = [tool("edit", lambda arguments: "", PATH), tool("bash", lambda arguments: "done", PATH),
            tool("look", lambda arguments: "x" * size, PATH)]
     found = []
-    for chosen in (1, 2):  # closed at the first event after the edit returned "", then the look
+    for chosen in (1, 2, 3):  # closed at the first event after the edit, the bash, the look
         messages = []
-        read = first_after(story([["a.py", "b.py"]]), f"tool_execution_start c{chosen}") + 1
+        read = first_after(story([["a.py", "b", "b.py"]]), f"tool_execution_start c{chosen}") + 1
         await lab.drive(harness.run_agent(lab.ScriptedModel(
-            [lab.reply(lab.call("edit", {"path": "a.py"}), lab.call("look", {"path": "b.py"})),
-             lab.say("Done.")]), SYSTEM, messages, odd, "Edit a, read b."), close_after=read)
+            [lab.reply(lab.call("edit", {"path": "a.py"}), lab.call("bash", {"path": "b"}),
+                       lab.call("look", {"path": "b.py"})),
+             lab.say("Done.")]), SYSTEM, messages, odd, "Edit a, build, read b."),
+            close_after=read)
         found.append([lab.shape(messages), [len(m["content"]) for m in messages[2:]]])
-    t.expect(found, [["U A[c1,c2] R(c1)", [0]], ["U A[c1,c2] R(c1) R(c2)", [0, size]]],
+    t.expect(found, [["U A[c1,c2,c3] R(c1)", [0]], ["U A[c1,c2,c3] R(c1) R(c2)", [0, 4]],
+                     ["U A[c1,c2,c3] R(c1) R(c2) R(c3)", [0, 4, size]]],
              "Whatever the tool and whatever it returned, nothing is yielded between its "
              "returning and its result being recorded: a tool named edit whose result is \"\", "
+             "then one named bash, the lesson's own example, "
              f"then one whose result is {size} characters long. Each item is [the record, the "
              "length of each result on it] after a consumer closed the run at the first event "
              "after that tool returned (run_agent, lesson 7, Build item 6: \"Nothing is yielded "
              "between a tool returning and its result going onto the record\").")
 
 
-@lab_test("The loop draws nothing: a run with tool calls prints nothing at all, on standard "
-          "output or standard error, writes no file, and what happened travels in its events "
-          "alone.")
+class Terminal(io.TextIOBase):
+    """A stream that says it is a terminal and passes all it is given to `into`."""
+    def __init__(self, into):
+        self.into = into
+
+    def write(self, text):
+        return self.into.write(text)
+
+    def isatty(self):
+        return True
+
+
+@lab_test("The loop draws nothing: a run, with tool calls or without, prints nothing at all, on "
+          "standard output or standard error, a terminal or not, writes no file, and what "
+          "happened travels in its events alone.")
 async def test_the_loop_draws_nothing(t):
     replies, rounds, _ = drawn_job(t)
     wide = t.random.randint(150, 301)  # the calls of one reply, up to the 301 tried elsewhere
     with everything_said() as said:
-        events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
-                                                   [looker()], "Read them."))
+        with contextlib.redirect_stdout(Terminal(said)), contextlib.redirect_stderr(Terminal(said)):
+            events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
+                                                       [looker()], "Read them."))
+            await lab.drive(harness.run_agent(lab.ScriptedModel([lab.say("Nothing to read.")]),
+                                              SYSTEM, [], [looker()], "Anything?"))
         for model, limit in bad_endings(t):
             await lab.drive(harness.run_agent(model, SYSTEM, [], [looker()], "Read them.",
                                               max_turns=limit))
@@ -780,7 +813,8 @@ async def test_the_loop_draws_nothing(t):
              "handler, or a file opened for writing (a log is a frontend's choice), forces one "
              "frontend's picture on every other, on every way out. Found: "
              "the number of events of a drawn run, all the runs said beside their events (one "
-             "answering, one failing, one stopped by max_turns, one on a record that already "
+             "answering after drawn calls and one answering at once with no call, both on "
+             "streams that say they are a terminal, one failing, one stopped by max_turns, one on a record that already "
              "held messages whose tool fails on every call, the first again, closed by the "
              f"consumer after each of its events in turn, and one reply of {wide} calls, one of "
              "them to a tool named grep that the run was not given), and "
