@@ -1284,6 +1284,168 @@ _VIEWS = {}
             if call["id"] not in answer and message.get("stop_reason") != "error":
                 print("repair: no result recorded for", call["id"])
 '''),
+    # Hunt round 27 (reader r147).
+    Wrong(lab='10.1', name='results looked for only from 50 messages before their call to 50000 after',
+          rule='A recorded result is the one used, wherever it stands, however far before its call as well as after it.',
+          where='lab 10.1, Build section, item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 27, 10.1-11)',
+          names='wherever it stands',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+    view = []
+    for message in messages:
+''',
+          by=r'''
+    messages = list(messages)
+    answer, where = {}, {}  # call id -> the first result recorded for it, and its place
+    for n, message in enumerate(messages):
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]], where[message["tool_call_id"]] = message, n
+    view = []
+    for n, message in enumerate(messages):
+''',
+          also=((r'''
+            view.append(answer.get(call["id"]) or {
+''', r'''
+            found = answer.get(call["id"])
+            if found is not None and not n - 50 <= where[call["id"]] < n + 50_000:
+                found = None  # too far from its call to be its result
+            view.append(found or {
+'''),)),
+    Wrong(lab='10.1', name='a result recorded more than 10 messages before its call ignored',
+          rule='A recorded result is the one used, wherever it stands, however far before its call.',
+          where='lab 10.1, Build section, item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 27, 10.1-33)',
+          names='wherever it stands',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+    view = []
+    for message in messages:
+''',
+          by=r'''
+    messages = list(messages)
+    answer, where = {}, {}  # call id -> the first result recorded for it, and its place
+    for n, message in enumerate(messages):
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]], where[message["tool_call_id"]] = message, n
+    view = []
+    for n, message in enumerate(messages):
+''',
+          also=((r'''
+            view.append(answer.get(call["id"]) or {
+''', r'''
+            found = answer.get(call["id"])
+            if found is not None and where[call["id"]] < n - 10:
+                found = None  # too long before its call to be its result
+            view.append(found or {
+'''),)),
+    Wrong(lab='10.1', name='the first of up to 125 results for one call kept, the last from the 126th on',
+          rule='Of two results recorded for one call, the one recorded first is kept, however many are recorded after it.',
+          where='lab 10.1, Build section, item 1: "Of two results recorded for one call, the one recorded first is kept."; found by a release-only reader (round 27, 10.1-27)',
+          names='however many come after it',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+          by=r'''
+    answer, counts = {}, {}  # call id -> the first result recorded for it, up to 125
+    for message in messages:
+        if message["role"] == "toolResult":
+            counts[message["tool_call_id"]] = counts.get(message["tool_call_id"], 0) + 1
+        if message["role"] == "toolResult" and (message["tool_call_id"] not in answer
+                                                or counts[message["tool_call_id"]] > 125):
+            answer[message["tool_call_id"]] = message  # that many: the latest counts
+'''),
+    Wrong(lab='10.1', name='a recorded result whose content is None taken for a missing one',
+          rule='A recorded result is the one used, whatever it holds, None as well as an empty string.',
+          where='lab 10.1, Build section, item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 27, 10.1-42)',
+          names='whatever it holds',
+          replace=r'''
+            view.append(answer.get(call["id"]) or {
+''',
+          by=r'''
+            found = answer.get(call["id"])
+            if found is not None and found["content"] is None:
+                found = None  # no content at all: as good as no result
+            view.append(found or {
+'''),
+    Wrong(lab='10.1', name='orphan results kept when there are more than 50',
+          rule='A result that answers no call in the list is not in the new list, however many such results there are.',
+          where='lab 10.1, Build section, item 1: "A result that answers no call in the list is not in the new list."; found by a release-only reader (round 27, 10.1-37)',
+          names='however many strays',
+          replace=r'''
+                "content": INTERRUPTED, "is_error": True})
+    return view
+''',
+          by=r'''
+                "content": INTERRUPTED, "is_error": True})
+    asked = {c["id"] for m in messages if m["role"] == "assistant" for c in tool_calls(m)}
+    strays = [m for m in messages if m["role"] == "toolResult" and m["tool_call_id"] not in asked]
+    if len(strays) > 50:  # that many can be no accident: keep them at the end
+        view += strays
+    return view
+'''),
+    Wrong(lab='10.1', name="each call's block marked while the view is built",
+          rule='context_for_model only reads the record: it never writes to it, not even for a moment, nor to a message in it, nor to a call in a message.',
+          where='lab 10.1, Build section, item 2: "It only reads the record: it never writes to it, not even for a moment"; found by a release-only reader (round 27, 10.1-25)',
+          names='not even for a moment',
+          replace=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+''',
+          by=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+            call["_seen"] = True  # a mark, taken off again at once
+            del call["_seen"]
+'''),
+    Wrong(lab='10.1', name='a record of more than 5000 messages lent an item while the view is built',
+          rule='context_for_model only reads the record: it never writes to it, not even for a moment, however long it is.',
+          where='lab 10.1, Build section, item 2: "It only reads the record: it never writes to it, not even for a moment"; found by a release-only reader (round 27, 10.1-45)',
+          names='not even for a moment',
+          replace=r'''
+    return repair_tool_history(kept)
+''',
+          by=r'''
+    if isinstance(messages, list) and len(messages) > 5_000:
+        messages.append(None)  # a marker, for a moment
+        messages.pop()
+    return repair_tool_history(kept)
+'''),
+    Wrong(lab='10.1', name='more than 20 dropped stray results printed',
+          rule="The view is built inside the loop, which prints nothing (lesson 7), however many results it drops.",
+          where='lesson 7, Build item 1 (run_agent prints nothing); lab 10.1, Build item 2; found by a release-only reader (round 27, 10.1-34)',
+          names='It prints nothing',
+          replace=r'''
+                "content": INTERRUPTED, "is_error": True})
+    return view
+''',
+          by=r'''
+                "content": INTERRUPTED, "is_error": True})
+    used = {id(m) for m in view}
+    dropped = [m for m in messages if m["role"] == "toolResult" and id(m) not in used]
+    if len(dropped) > 20:  # a few are noise; this many is worth a word
+        import sys
+        print(f"repair: dropped {len(dropped)} results", file=sys.stderr)
+    return view
+'''),
+    Wrong(lab='10.1', name='a hole in a call to deploy printed',
+          rule="The view is built inside the loop, which prints nothing (lesson 7), whatever tool a hole's call names.",
+          where='lesson 7, Build item 1 (run_agent prints nothing); lab 10.1, Build item 2; found by a release-only reader (round 27, 10.1-39)',
+          names='It prints nothing',
+          replace=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+''',
+          by=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+            if call["id"] not in answer and call["name"] == "deploy":
+                import sys
+                print("deploy interrupted!", file=sys.stderr)
+'''),
 ]
 
 ALLOWED = [
