@@ -742,8 +742,9 @@ async def test_closing_mid_call_leaves_a_hole_the_view_repairs(t):
              "handed a record with holes, one in a call to deploy, and tens of results no call "
              "asked for (printed on any stream "
              "or descriptor, logged or warned), while their views filled the holes and dropped "
-             "the strays: a repair is part of the loop, which draws nothing, whatever tool a "
-             "hole's call names and however many results it drops; what happened travels in its events alone (lesson 7's Build item "
+             "the strays: a repair is part of the loop, which draws nothing, a hole or a dropped "
+             "result included, whatever tool a hole's call names and however many results it "
+             "drops; what happened travels in its events alone (lesson 7's Build item "
              "1, \"It prints nothing\"), and the invented results live only in the requests "
              "(context_for_model, lesson 10).")
     t.expect([kept, lab.shape(given.messages),
