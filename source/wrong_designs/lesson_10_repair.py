@@ -1284,9 +1284,187 @@ _VIEWS = {}
             if call["id"] not in answer and message.get("stop_reason") != "error":
                 print("repair: no result recorded for", call["id"])
 '''),
+    # Hunt round 27 (reader r147).
+    Wrong(lab='10.1', name='results looked for only from 50 messages before their call to 50000 after',
+          rule='A recorded result is the one used, wherever it stands, however far before its call as well as after it.',
+          where='lab 10.1, Build section, item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 27, 10.1-11)',
+          names='wherever it stands',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+    view = []
+    for message in messages:
+''',
+          by=r'''
+    messages = list(messages)
+    answer, where = {}, {}  # call id -> the first result recorded for it, and its place
+    for n, message in enumerate(messages):
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]], where[message["tool_call_id"]] = message, n
+    view = []
+    for n, message in enumerate(messages):
+''',
+          also=((r'''
+            view.append(answer.get(call["id"]) or {
+''', r'''
+            found = answer.get(call["id"])
+            if found is not None and not n - 50 <= where[call["id"]] < n + 50_000:
+                found = None  # too far from its call to be its result
+            view.append(found or {
+'''),)),
+    Wrong(lab='10.1', name='a result recorded more than 10 messages before its call ignored',
+          rule='A recorded result is the one used, wherever it stands, however far before its call.',
+          where='lab 10.1, Build section, item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 27, 10.1-33)',
+          names='wherever it stands',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+    view = []
+    for message in messages:
+''',
+          by=r'''
+    messages = list(messages)
+    answer, where = {}, {}  # call id -> the first result recorded for it, and its place
+    for n, message in enumerate(messages):
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]], where[message["tool_call_id"]] = message, n
+    view = []
+    for n, message in enumerate(messages):
+''',
+          also=((r'''
+            view.append(answer.get(call["id"]) or {
+''', r'''
+            found = answer.get(call["id"])
+            if found is not None and where[call["id"]] < n - 10:
+                found = None  # too long before its call to be its result
+            view.append(found or {
+'''),)),
+    Wrong(lab='10.1', name='the first of up to 125 results for one call kept, the last from the 126th on',
+          rule='Of two results recorded for one call, the one recorded first is kept, however many are recorded after it.',
+          where='lab 10.1, Build section, item 1: "Of two results recorded for one call, the one recorded first is kept."; found by a release-only reader (round 27, 10.1-27)',
+          names='however many come after it',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+          by=r'''
+    answer, counts = {}, {}  # call id -> the first result recorded for it, up to 125
+    for message in messages:
+        if message["role"] == "toolResult":
+            counts[message["tool_call_id"]] = counts.get(message["tool_call_id"], 0) + 1
+        if message["role"] == "toolResult" and (message["tool_call_id"] not in answer
+                                                or counts[message["tool_call_id"]] > 125):
+            answer[message["tool_call_id"]] = message  # that many: the latest counts
+'''),
+    Wrong(lab='10.1', name='a recorded result whose content is None taken for a missing one',
+          rule='A recorded result is the one used, whatever it holds, None as well as an empty string.',
+          where='lab 10.1, Build section, item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 27, 10.1-42)',
+          names='whatever it holds',
+          replace=r'''
+            view.append(answer.get(call["id"]) or {
+''',
+          by=r'''
+            found = answer.get(call["id"])
+            if found is not None and found["content"] is None:
+                found = None  # no content at all: as good as no result
+            view.append(found or {
+'''),
+    Wrong(lab='10.1', name='orphan results kept when there are more than 50',
+          rule='A result that answers no call in the list is not in the new list, however many such results there are.',
+          where='lab 10.1, Build section, item 1: "A result that answers no call in the list is not in the new list."; found by a release-only reader (round 27, 10.1-37)',
+          names='however many strays',
+          replace=r'''
+                "content": INTERRUPTED, "is_error": True})
+    return view
+''',
+          by=r'''
+                "content": INTERRUPTED, "is_error": True})
+    asked = {c["id"] for m in messages if m["role"] == "assistant" for c in tool_calls(m)}
+    strays = [m for m in messages if m["role"] == "toolResult" and m["tool_call_id"] not in asked]
+    if len(strays) > 50:  # that many can be no accident: keep them at the end
+        view += strays
+    return view
+'''),
+    Wrong(lab='10.1', name="each call's block marked while the view is built",
+          rule='context_for_model only reads the record: it never writes to it, not even for a moment, nor to a message in it, nor to a call in a message.',
+          where='lab 10.1, Build section, item 2: "It only reads the record: it never writes to it, not even for a moment"; found by a release-only reader (round 27, 10.1-25)',
+          names='not even for a moment',
+          replace=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+''',
+          by=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+            call["_seen"] = True  # a mark, taken off again at once
+            del call["_seen"]
+'''),
+    Wrong(lab='10.1', name='a record of more than 5000 messages lent an item while the view is built',
+          rule='context_for_model only reads the record: it never writes to it, not even for a moment, however long it is.',
+          where='lab 10.1, Build section, item 2: "It only reads the record: it never writes to it, not even for a moment"; found by a release-only reader (round 27, 10.1-45)',
+          names='not even for a moment',
+          replace=r'''
+    return repair_tool_history(kept)
+''',
+          by=r'''
+    if isinstance(messages, list) and len(messages) > 5_000:
+        messages.append(None)  # a marker, for a moment
+        messages.pop()
+    return repair_tool_history(kept)
+'''),
+    Wrong(lab='10.1', name='more than 20 dropped stray results printed',
+          rule="The view is built inside the loop, which prints nothing (lesson 7), however many results it drops.",
+          where='lesson 7, Build item 1 (run_agent prints nothing); lab 10.1, Build item 2; found by a release-only reader (round 27, 10.1-34)',
+          names='It prints nothing',
+          replace=r'''
+                "content": INTERRUPTED, "is_error": True})
+    return view
+''',
+          by=r'''
+                "content": INTERRUPTED, "is_error": True})
+    used = {id(m) for m in view}
+    dropped = [m for m in messages if m["role"] == "toolResult" and id(m) not in used]
+    if len(dropped) > 20:  # a few are noise; this many is worth a word
+        import sys
+        print(f"repair: dropped {len(dropped)} results", file=sys.stderr)
+    return view
+'''),
+    Wrong(lab='10.1', name='a hole in a call to deploy printed',
+          rule="The view is built inside the loop, which prints nothing (lesson 7), whatever tool a hole's call names.",
+          where='lesson 7, Build item 1 (run_agent prints nothing); lab 10.1, Build item 2; found by a release-only reader (round 27, 10.1-39)',
+          names='It prints nothing',
+          replace=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+''',
+          by=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+            if call["id"] not in answer and call["name"] == "deploy":
+                import sys
+                print("deploy interrupted!", file=sys.stderr)
+'''),
 ]
 
 ALLOWED = [
+    # Hunt round 27 (reader r147), probe 10.1-26.
+    Wrong(lab='10.1', name="each message's role set to the role it holds, while the view is built",
+          rule='Build item 2 says it: "Setting a key to the value it already holds changes '
+               'nothing and is not a write." The message is as it was at every moment, so no '
+               'reader, no size and no comparison can see it, and the kit\'s locked message '
+               'takes it as no change.',
+          where='hunt round 27, probe 10.1-26', names='',
+          replace=r'''
+    view = []
+    for message in messages:
+''',
+          by=r'''
+    view = []
+    for message in messages:
+        message["role"] = message["role"]  # the same value: nothing changes
+'''),
     # Hunt round 20 (reader r109), design 10.1-37.
     Wrong(lab='10.1', name='a count of repairs kept in a module name nobody reads',
           rule='The page says what "pure" means for repair_tool_history: it returns a new list '
@@ -1554,6 +1732,77 @@ async def test_ids_of_a_million_characters(t):
                  "all of it, however long (repair_tool_history, lesson 10).")
 '''
 
+DEEP_MANY_HOLES = r'''
+import harness
+import lab
+from lab.kit import everything_said, lab_test
+
+LAB = "10.1"
+
+
+@lab_test("A repair prints nothing, however many holes it fills: a record of 3000 calls, none of "
+          "them answered.")
+async def test_three_thousand_holes_filled_unseen(t):
+    record = [harness.user_message("All of them.")]
+    record += [lab.reply(lab.call("look", {"path": "a.py"}, id=f"c{n}")) for n in range(3000)]
+    with everything_said() as printed:
+        view = harness.context_for_model(record)
+    t.expect([printed.getvalue(), len(view)], ["", 6001],
+             why="A record of a question and 3000 replies of one call each, none answered. The "
+                 "items are [what building its view printed, logged or warned, the view's "
+                 "length]: a repair is part of the loop, which prints nothing (lesson 7's Build "
+                 "item 1, \"It prints nothing\"), however many holes it fills (context_for_model, "
+                 "lesson 10).")
+'''
+
+DEEP_LONG_LOCKED = r'''
+import harness
+import lab
+from lab.kit import SealedList, SealedMessage, lab_test
+
+LAB = "10.1"
+
+
+@lab_test("repair_tool_history leaves the list handed in exactly as it was, at every moment, "
+          "however long: a locked list of 60,000 messages.")
+async def test_a_locked_list_of_sixty_thousand_messages(t):
+    filler = [SealedMessage(harness.user_message("And then?")), SealedMessage(lab.say("Then."))]
+    try:
+        found = len(harness.repair_tool_history(SealedList(filler * 30_000)))
+    except Exception as exc:
+        found = f"{type(exc).__name__}: {exc}"
+    t.expect(found, 60_000,
+             why="A list of 60,000 messages that refuses any change, handed to repair_tool_history. "
+                 "The item is the repaired list's length, or what the repair raised: the list "
+                 "handed in is left exactly as it was, not written to even for a moment, however "
+                 "long it is (Build item 1, \"The list handed in, and every message in it, are "
+                 "exactly as they were.\") (repair_tool_history, lesson 10).")
+'''
+
+DEEP_HUGE_EDITED = r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "10.1"
+
+
+@lab_test("The view is built fresh for every request, from a record edited in place too: a record "
+          "of 120,000 messages.")
+async def test_a_record_of_120000_messages_edited_in_place(t):
+    record = [harness.user_message("And then?"), lab.say("Then this.")] * 60_000
+    harness.context_for_model(record)
+    new = harness.user_message("Something else.")
+    record[60_000] = new  # the same list, as long, ending in the same message
+    view = harness.context_for_model(record)
+    t.expect([len(view), any(m is new for m in view)], [120_000, True],
+             why="A record of 120,000 messages whose view was built, then one of its user "
+                 "messages replaced, edited in place, and its view built again. The items are "
+                 "[the view's length, whether it holds the new message]: the view is built fresh "
+                 "for every request from the list it is handed, the same list edited in place "
+                 "too, and nothing is kept from an earlier view (context_for_model, lesson 10).")
+'''
+
 BEYOND = [
     # Hunt round 20 (reader r109), designs 10.1-15 and 10.1-16.
     Beyond(lab='10.1', name='a result more than 20000 messages from its call ignored',
@@ -1679,4 +1928,124 @@ def repair_tool_history(messages, window=20_000):
             view.append(answer.get(key(call["id"])) or {
 '''),),
            deep=DEEP_LONG_IDS),
+    # Hunt round 27 (reader r147).
+    Beyond(lab='10.1', name='result ids matched on their first 410000 characters',
+           rule='A result answers the call whose id it carries: all of the id, however long.',
+           where='lab 10.1, Build section, item 1: "A result answers the call whose id it carries."; found by a release-only reader (round 27, 10.1-10)',
+           names='however long',
+           reach='the same reach as the prefix of 500,000 characters above: the tests draw ids '
+                 'of 20,000 to 400,000 characters, ids of a million cost the lab\'s tests about '
+                 '4 ms more, and any prefix has an id past it: a limit past what a test can afford',
+           replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+           by=r'''
+    def key(i):  # 410,000 characters tell any two ids apart
+        return i[:410_000]
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and key(message["tool_call_id"]) not in answer:
+            answer[key(message["tool_call_id"])] = message
+''',
+           also=((r'''
+            view.append(answer.get(call["id"]) or {
+''', r'''
+            view.append(answer.get(key(call["id"])) or {
+'''),),
+           deep=DEEP_LONG_IDS),
+    Beyond(lab='10.1', name='only the last 30000 messages repaired, the older ones handed back as they stand',
+           rule="The whole record is read and repaired, however long it is: every request is valid, whatever holes the record has.",
+           where='lab 10.1, Build section, item 2: "every request is valid, whatever holes the record has"; found by a release-only reader (round 27, 10.1-38)',
+           names='however long it is',
+           reach='the same reach as the window of 20,000 messages above: the longest record the '
+                 'tests repair has 9,000 to 17,300 messages, one past 30,000 costs the lab\'s tests '
+                 'more than 20 ms more processor time on the reference, and any window has a '
+                 'record past it: a limit past what a test can afford',
+           replace=r'''
+def repair_tool_history(messages):
+''',
+           by=r'''
+def repair_tool_history(messages, window=30_000):
+    if len(messages) > window:  # an old part is history: only the tail is sent as it must be
+        return list(messages[:-window]) + repair_tool_history(messages[-window:])
+''',
+           deep=DEEP_LONG),
+    Beyond(lab='10.1', name='only the first 1000 calls of a reply answered',
+           rule='Every call is followed at once by exactly one result, however many calls the reply has.',
+           where='lab 10.1, Build section: "every call is followed at once by exactly one result"; found by a release-only reader (round 27, 10.1-44)',
+           names='however many there are',
+           reach='the same reach as the caps of 381 and 400 calls above: the tests try replies of '
+                 '303 to 381 calls, a wider one would time out an honest harness that looks up a '
+                 "reply's calls once per call, and any cap has a reply past it: a limit past what "
+                 'a test can afford',
+           replace=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+''',
+           by=r'''
+        for call in (tool_calls(message) if message["role"] == "assistant" else [])[:1000]:
+''',
+           deep=DEEP_WIDE),
+    Beyond(lab='10.1', name='more than 1000 invented results printed',
+           rule="The view is built inside the loop, which prints nothing (lesson 7), however many holes it fills.",
+           where='lesson 7, Build item 1 (run_agent prints nothing); lab 10.1, Build item 2: "it prints, logs and warns nothing"; found by a release-only reader (round 27, 10.1-31)',
+           names='prints nothing',
+           reach="the tests' records hold at most a few hundred holes; a record of more than 1000 "
+                 "calls with no result costs about 5 ms of processor time on the reference to "
+                 "build and repair, half of what a round's new cases may add, and any count has "
+                 "a record past it: a limit past what a test can afford",
+           replace=r'''
+                "content": INTERRUPTED, "is_error": True})
+    return view
+''',
+           by=r'''
+                "content": INTERRUPTED, "is_error": True})
+    holes = sum(m["content"] == INTERRUPTED and m["is_error"] for m in view)
+    if holes > 1000:  # a few are noise; this many is worth a word
+        import sys
+        print(f"repaired {holes} holes", file=sys.stderr)
+    return view
+''',
+           deep=DEEP_MANY_HOLES),
+    Beyond(lab='10.1', name='a list of more than 30000 messages lent an item while it is repaired',
+           rule='repair_tool_history leaves the list handed in exactly as it was, at every moment, however long it is: the function is pure.',
+           where='lab 10.1, Build section, item 1: "The list handed in, and every message in it, are exactly as they were."; found by a release-only reader (round 27, 10.1-36)',
+           names='exactly as it was',
+           reach='the longest list the tests repair has 9,000 to 17,300 messages; a list past '
+                 "30,000, locked or measured, costs the lab's tests more than 10 ms more "
+                 'processor time on the reference, and any length has a list past it: a limit '
+                 'past what a test can afford',
+           replace=r'''
+def repair_tool_history(messages):
+''',
+           by=r'''
+def repair_tool_history(messages):
+    if isinstance(messages, list) and len(messages) > 30_000:
+        messages.append(None)  # a sentinel, for a moment
+        messages.pop()
+''',
+           deep=DEEP_LONG_LOCKED),
+    Beyond(lab='10.1', name='the view of a record of more than 100000 messages kept by its identity and length',
+           rule='The view is built for each request from the list it is handed, the same list edited in place too; nothing is kept from an earlier view.',
+           where='section "Mend the record, or the request?": "built by `context_for_model` from the record for each request and thrown away afterwards"; found by a release-only reader (round 27, 10.1-46)',
+           names='edited in place',
+           reach="the tests' views are built from records of at most 17,300 messages; two views "
+                 "of a record past 100,000 cost the reference about 40 ms of processor time, "
+                 'four times what a round\'s new cases may add, and any size has a record past '
+                 'it: a limit past what a test can afford',
+           replace=r'''
+    return repair_tool_history(kept)
+''',
+           by=r'''
+    if len(messages) > 100_000:  # big records: reuse the last view of this very list
+        key, views = (id(messages), len(messages)), context_for_model.__dict__.setdefault("big", {})
+        if key not in views:
+            views.clear()
+            views[key] = repair_tool_history(kept)
+        return list(views[key])
+    return repair_tool_history(kept)
+''',
+           deep=DEEP_HUGE_EDITED),
 ]

@@ -14,7 +14,7 @@ import sys
 
 import harness
 import lab
-from lab.kit import everything_said, lab_test, raised, sealed, tool
+from lab.kit import SealedList, SealedMessage, everything_said, lab_test, raised, tool
 
 LAB = "10.1"
 SYSTEM = "You maintain a small library."
@@ -55,13 +55,26 @@ def gone(call_id, name):
             "is_error": True}
 
 
-def read_only_views(record):
+def locked(record):
+    """`record` as a list that refuses any change, of messages that refuse any change, down to
+    each block of their content and each call's arguments."""
+    def lock(value):
+        if isinstance(value, dict):
+            return SealedMessage({key: lock(inner) for key, inner in value.items()})
+        if isinstance(value, list):
+            return SealedList(lock(inner) for inner in value)
+        return value
+    return SealedList(lock(message) for message in record)
+
+
+def read_only_views(t, record):
     """The shapes of the views of `record` handed as a tuple and as a locked list of locked
-    messages, or what building each raised; then the shape of its view as a plain list of plain
-    dicts, or "grown" when that list or a message in it takes more memory after the view than
-    before (a write, even one put back, leaves a full list or dict bigger)."""
+    messages (locked down to their calls), or what building each raised; then the shape of its
+    view as a plain list of plain dicts, or "grown" when that list or a message in it takes more
+    memory after the view than before (a write, even one put back, leaves a full list or dict
+    bigger), or when the same list with thousands of messages more, as drawn, does."""
     found = []
-    for handed in (tuple(record), sealed(record)):
+    for handed in (tuple(record), locked(record)):
         try:
             found.append(lab.shape(harness.context_for_model(handed)))
         except Exception as exc:
@@ -70,6 +83,11 @@ def read_only_views(record):
     sizes = [sys.getsizeof(plain)] + [sys.getsizeof(m) for m in plain]
     view = harness.context_for_model(plain)
     grown = [sys.getsizeof(plain)] + [sys.getsizeof(m) for m in plain] != sizes
+    long = (plain + [harness.user_message("More?"), lab.say("More.")]
+            * t.random.randint(2700, 5200))[:]  # as big as it must be
+    size = sys.getsizeof(long)
+    harness.context_for_model(long)
+    grown = grown or sys.getsizeof(long) != size
     found.append("grown" if grown else lab.shape(view))
     return found
 
@@ -97,18 +115,20 @@ def results_of(view):
 
 def odd_batch(t, prefix):
     """A batch of five calls (in call order: twin, bare, renamed, silent, hole) and its results
-    as recorded: twin's seven to a hundred times, word for word, as so many objects; bare's as it
-    came; renamed's naming another tool than its call's; silent's empty and an error; none for
-    hole, but an orphan for hole's id in capitals, an orphan that is an error, and three or four
-    orphans more. Returns (ids, call, odd); a repair keeps five results of odd's len(odd)."""
+    as recorded: twin's a hundred and fifty to eight hundred times, word for word, as so many
+    objects; bare's with None for its content; renamed's naming another tool than its call's; silent's empty and an error; none for
+    hole, but an orphan for hole's id in capitals, an orphan that is an error, and fifty-five to
+    two hundred orphans more. Returns (ids, call, odd); a repair keeps five results of odd's len(odd)."""
     ids = unsorted_ids(t, 5, prefix)
     twin, bare, renamed, silent, hole = ids
-    odd = [answer(twin, "same words"), answer(bare), answer(renamed, name="stat"),
+    odd = [answer(twin, "same words"), dict(answer(bare), content=None),
+           answer(renamed, name="stat"),
            answer(silent, "", error=True),
-           *[answer(twin, "same words") for _ in range(t.random.randint(6, 99))],
+           *[answer(twin, "same words") for _ in range(t.random.randint(150, 800))],
            answer(hole.upper(), "for a call in capitals"),
            answer(f"{prefix}99", "an error nobody asked for", error=True),
-           *[answer(f"{prefix}{n}", "for nobody") for n in range(80, 80 + t.random.randint(3, 4))]]
+           *[answer(f"{prefix}{n}", "for nobody")
+             for n in range(100, 100 + t.random.randint(55, 200))]]
     t.random.shuffle(odd)
     odd.sort(key=lambda m: m["tool_call_id"] != twin)  # twin's first recorded stays first
     return ids, calling(ids), odd
@@ -138,9 +158,11 @@ def corners(t, prefix):
     character alone, in their first, or in one in the middle, with a result for the second of
     each pair only; a reply of three hundred-odd calls with no result; a result naming another tool, then one naming the call's own, for one call; then a
     thousand-odd messages and a question and answer repeated thousands of times, then the first
-    call's result. Returns (record, the renamed one)."""
-    far = f"{prefix}0"
-    record = [harness.user_message("Begin."), calling([far])]
+    call's result; and, first of all, the result of a call made only after those thousand-odd
+    messages. Returns (record, the renamed one)."""
+    far, ahead = f"{prefix}0", f"{prefix}92"
+    record = [answer(ahead, "recorded thousands of messages before its call"),
+              harness.user_message("Begin."), calling([far])]
     wide = unsorted_ids(t, t.random.randint(5, 7), prefix)
     holes = {t.random.choice(wide[:-1])}
     done = [i for i in t.random.sample(wide, len(wide)) if i not in holes]
@@ -167,6 +189,7 @@ def corners(t, prefix):
         record += ([harness.user_message(f"Step {n}.")]
                    + ([calling([f"s{n}"]), answer(f"s{n}")] if n % 7 == 0 else [])
                    + [lab.say(f"Step {n} done.")])
+    record += [harness.user_message("That one?"), calling([ahead]), lab.say("Seen.")]
     record += [harness.user_message("Next?"), lab.say("Next.")] * t.random.randint(4000, 8000)
     record.append(answer(far, "recorded thousands of messages after its call"))
     return record, renamed
@@ -263,9 +286,9 @@ async def test_bank_a_long_session_with_a_messy_last_batch(t):
              [len(record) - len(odd) + 5, True, ["list", True, [True] * 3, True, True]],
              "The repair, handed as a tuple, of a record of five hundred-odd messages whose first "
              "call's result is recorded last of all, and whose last batch's results are odd: "
-             "recorded seven to a hundred times in the same words, naming another tool, empty and an "
+             "recorded a hundred and fifty to eight hundred times in the same words, naming another tool, empty and an "
              "error, missing with an orphan for the id in capitals, an orphan that is an "
-             "error, and five or more orphans in all. Items: the view's length, whether the "
+             "error, and fifty-seven or more orphans in all. Items: the view's length, whether the "
              "first call's result is the one "
              "recorded, and what the repair of the odd batch holds (its type, the record as it "
              "was, each result the one recorded first, the one naming another tool that or a "
@@ -407,9 +430,9 @@ async def test_bank_doubles_orphans_and_a_wide_batch(t):
              [len(record) - len(odd) + 5, True, ["list", True, [True] * 3, True, True]],
              "The repair, handed as a tuple, of a record of five hundred-odd messages whose last "
              "call's result was recorded first of all, and whose first batch's results are odd "
-             "(recorded seven to a hundred times in the same words, naming another tool, empty and an "
+             "(recorded a hundred and fifty to eight hundred times in the same words, naming another tool, empty and an "
              "error, missing with an orphan for the id in capitals, an orphan that is an error, "
-             "five or more orphans in all). "
+             "fifty-seven or more orphans in all). "
              "Items: the view's length, whether the last call's result is the one recorded, and "
              "what the repair of the odd batch holds.")
     record, renamed = corners(t, "w")
@@ -436,13 +459,15 @@ def unrecorded(events, record):
 
 async def strays_kept(t):
     """A harness handed a record whose results stray (one moved past the answer, one recorded
-    twice, one that no call asked for), then run once. What a check holds: for the record
+    twice, tens that no call asked for) and whose last call, to deploy, has none, then run once. What a check holds: for the record
     before the run and after it, [its shape, whether each message handed in is the very one
     there], then what the run printed, logged or warned (a repair that drops the stray says
     nothing)."""
     ids = unsorted_ids(t, 2, "z")
     handed = [harness.user_message("Look."), calling(ids), answer(ids[1]), lab.say("Half."),
-              answer(ids[0]), answer(ids[1], "twice"), answer("z99", "stray")]
+              answer(ids[0]), answer(ids[1], "twice"), answer("z99", "stray"),
+              harness.user_message("Ship it."), calling(["d1"], ["deploy"])]
+    handed += [answer(f"y{n}", "stray") for n in range(t.random.randint(25, 120))]
     h = harness.Harness(lab.ScriptedModel([lab.say("Still here.")]), SYSTEM, [], messages=handed)
     found = [[lab.shape(h.messages), [a is b for a, b in zip(h.messages, handed)]]]
     with everything_said() as printed:
@@ -501,7 +526,8 @@ async def test_bank_holes_from_two_runs(t):
              "run announced that are not on the record.")
     t.expect(await strays_kept(t),
              why="A harness handed a record whose results stray (one moved past the answer, one "
-             "recorded twice, one that no call asked for), then run once. Items: [its record, "
+             "recorded twice, tens that no call asked for) and whose call to deploy has none, "
+             "then run once. Items: [its record, "
              "whether each message handed in is the very one there], before the run and after, "
              "then what the run printed, logged or warned.")
     lost = first - crash_at + second - cut_at
@@ -511,7 +537,7 @@ async def test_bank_holes_from_two_runs(t):
              [[[], [], [], []], [0, first - crash_at, lost, lost]],
              "For each of the four requests: what lab.validate finds wrong, and how many of its "
              "results are the interrupted one.")
-    t.expect(read_only_views(h.messages), [lab.shape(harness.context_for_model(list(h.messages)))] * 3,
+    t.expect(read_only_views(t, h.messages), [lab.shape(harness.context_for_model(list(h.messages)))] * 3,
              "The view of the last harness's messages, a tuple, of the same record as a list "
              "that refuses changes, of messages that refuse changes, and as a plain list of "
              "plain dicts, each as of the record in a plain list: context_for_model only reads "
@@ -549,7 +575,7 @@ async def test_bank_the_view_of_every_prefix(t):
     whole = harness.context_for_model(record)
     again = harness.context_for_model(record)
     swapped = swapped_view(record, 3 + kept_one)  # "Again.", in the middle
-    t.expect([read_only_views(record), swapped], [[lab.shape(whole)] * 3, [True, False, True, False]],
+    t.expect([read_only_views(t, record), swapped], [[lab.shape(whole)] * 3, [True, False, True, False]],
              "The view of the whole record handed as a tuple, as a list that refuses changes, "
              "of messages that refuse changes, and as a plain list of plain dicts (\"grown\" "
              "when that list or a message in it takes more memory after the view than before), "
@@ -644,6 +670,7 @@ async def test_bank_a_harness_keeps_the_holes_it_was_given(t):
              "one it replaced.")
     t.expect(await strays_kept(t),
              why="Another harness handed a record whose results stray (one moved past the "
-             "answer, one recorded twice, one that no call asked for), then run once. Items: "
+             "answer, one recorded twice, tens that no call asked for) and whose call to deploy "
+             "has none, then run once. Items: "
              "[its record, whether each message handed in is the very one there], before the "
              "run and after, then what the run printed, logged or warned.")

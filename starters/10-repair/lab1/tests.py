@@ -13,7 +13,7 @@ import sys
 
 import harness
 import lab
-from lab.kit import everything_said, lab_test, raised, sealed, tool
+from lab.kit import SealedList, SealedMessage, everything_said, lab_test, raised, tool
 
 LAB = "10.1"
 SYSTEM = "You help with a small project."
@@ -61,6 +61,18 @@ def looker(cut_on=None):
             raise lab.PowerCut("the power went off")
         return "contents of " + arguments["path"]
     return tool("look", fn, PATH)
+
+
+def locked(record):
+    """`record` as a list that refuses any change, of messages that refuse any change, down to
+    each block of their content and each call's arguments: a record to be read, at any depth."""
+    def lock(value):
+        if isinstance(value, dict):
+            return SealedMessage({key: lock(inner) for key, inner in value.items()})
+        if isinstance(value, list):
+            return SealedList(lock(inner) for inner in value)
+        return value
+    return SealedList(lock(message) for message in record)
 
 
 def contents(messages):
@@ -244,6 +256,15 @@ async def test_an_empty_result_is_still_a_result(t):
              "one used\"). The items "
              "are [the view's shape, the results' contents, each result the very object "
              "recorded] (repair_tool_history, lesson 10).")
+    bare = dict(result(empty, name="bash"), content=None)  # a result that holds no content at all
+    view = harness.repair_tool_history([harness.user_message("Run it."),
+                                        asks(empty, names=["bash"]), bare, lab.say("Done.")])
+    t.expect([lab.shape(view), view[2] is bare],
+             [f"U A[{empty}] R({empty}) A", True],
+             f"{empty}'s result was recorded with None for its content. The items are [the "
+             "view's shape, whether its result is the very object recorded]: a recorded result "
+             "is the one used whatever it holds, None as well as \"\" (Build item 1, \"A "
+             "recorded result is the one used\") (repair_tool_history, lesson 10).")
 
 
 @lab_test("Results recorded out of order are put back in the order of the calls in their "
@@ -394,11 +415,11 @@ async def test_a_separated_result_is_moved_back(t):
 async def test_the_first_of_two_results_wins(t):
     ids = draw_ids(t, t.random.randint(1, 3))
     # one drawn call's first recorded result is an error and its later ones are not, and it has
-    # seven to a hundred and twenty results, as drawn; the others two or three each, errors or
-    # not as drawn
+    # a hundred and fifty to eight hundred results, as drawn (results cost next to nothing); the
+    # others two or three each, errors or not as drawn
     failed = t.random.choice(ids)
     entries = [(i, n) for i in ids
-               for n in range(1, t.random.randint(8, 121) if i == failed else t.random.randint(3, 4))]
+               for n in range(1, t.random.randint(151, 801) if i == failed else t.random.randint(3, 4))]
     t.random.shuffle(entries)
     firsts = {i: next(n for j, n in entries if j == i) for i in ids}
     errors = {(i, n): (n == firsts[i]) if i == failed else t.random.random() < 0.5
@@ -420,14 +441,17 @@ async def test_the_first_of_two_results_wins(t):
     early = result(failed, WORDS)  # recorded before its call, and with INTERRUPTED's words
     early["is_error"] = True
     later = {i: result(i, f"answer for {i}") for i in ids}
-    record = ([early, harness.user_message("Read them."), asks(*ids)] + list(later.values())
+    between = t.random.randint(30, 200)  # exchanges between that early result and its call
+    record = ([early] + [harness.user_message("Anything?"), lab.say("Not yet.")] * between
+              + [harness.user_message("Read them."), asks(*ids)] + list(later.values())
               + [lab.say("Read them.")])
     view = harness.repair_tool_history(record)
     t.expect([lab.shape(view), [m is (early if m["tool_call_id"] == failed
                                       else later[m["tool_call_id"]])
                                 for m in view if m["role"] == "toolResult"]],
-             [f"U A[{','.join(ids)}] {results(ids)} A", [True] * len(ids)],
-             f"{failed}'s first result was recorded before its call, and says what INTERRUPTED "
+             ["U A " * between + f"U A[{','.join(ids)}] {results(ids)} A", [True] * len(ids)],
+             f"{failed}'s first result was recorded before its call, {2 * between + 2} messages "
+             "before it, and says what INTERRUPTED "
              "says; a second one stands right after the call. The first recorded is kept, "
              "wherever it stands and whatever it says, moved to its call; the one beside the call "
              "is dropped. The items are [the view's shape, for each call in order whether its "
@@ -479,6 +503,13 @@ async def test_an_orphan_result_is_dropped(t):
              "its results' contents] (repair_tool_history, lesson 10).")
     t.expect(len(messy), len(record) + len(orphans),
              "The record keeps all its messages, orphans too (lesson 10).")
+    strays = [result(f"s{n}", "from nowhere") for n in range(t.random.randint(60, 300))]
+    view = harness.repair_tool_history(record + strays)
+    t.expect([lab.shape(view), contents(view)], [shape, contents(record)],
+             f"The record {shape} with {len(strays)} results after it that answer no call. The "
+             "items are [the view's shape, its results' contents]: a result that answers no "
+             "call goes, however many strays there are (Build item 1, \"A result that answers "
+             "no call in the list is not in the new list.\") (repair_tool_history, lesson 10).")
 
 
 @lab_test("Repairing twice gives what repairing once gave, and the list handed in is left exactly "
@@ -604,16 +635,18 @@ async def test_context_for_model_filters_then_repairs(t):
              "list it is handed, the same list edited in place too, and nothing is kept from an "
              "earlier view (context_for_model, lesson 10).")
     views = []
-    for handed in (tuple(record), sealed(record)):
+    for handed in (tuple(record), locked(record)):
         try:
             views.append(lab.shape(harness.context_for_model(handed)))
         except Exception as exc:  # a view that writes to the record, even for a moment
             views.append(f"{type(exc).__name__}: {exc}")
     t.expect(views, [lab.shape(view)] * 2,
              "The same record handed as a tuple, as a harness's messages are, then as a list "
-             "that refuses any change, of messages that each refuse any change: context_for_model "
+             "that refuses any change, of messages that each refuse any change, down to each "
+             "block of their content: context_for_model "
              "only reads the record, it never writes to it, not even for a moment, not to the "
-             "list nor to a message in it, so either does as well as a plain list "
+             "list nor to a message in it nor to a call in one, so either does as well as a "
+             "plain list "
              "(context_for_model, the lab's Build, item 2). The items: for each, the view's "
              "shape, or what building it raised.")
     plain = [dict(m) for m in record][:]  # fresh plain dicts, in a list, each as big as it must be
@@ -627,6 +660,16 @@ async def test_context_for_model_filters_then_repairs(t):
              "has grown, so context_for_model only reads the record, never writes to it, not "
              "even for a moment, whatever type the list or its messages have (context_for_model, "
              "the lab's Build, item 2).")
+    long = (plain + [harness.user_message("And then?"), lab.say("Then this.")]
+            * t.random.randint(2600, 5000))[:]  # thousands of messages, the list as big as it must be
+    size = sys.getsizeof(long)
+    harness.context_for_model(long)
+    t.expect([len(long), sys.getsizeof(long) == size], [len(long), True],
+             f"The same record with a question and answer repeated after it, {len(long)} "
+             "messages in a plain list. The items are [its length, whether the list takes the "
+             "same memory after the view was built as before]: context_for_model only reads the "
+             "record, it never writes to it, not even for a moment, however long it is "
+             "(context_for_model, the lab's Build, item 2).")
 
 
 @lab_test("A consumer that closes the run right after tool_execution_start leaves the call "
@@ -687,16 +730,21 @@ async def test_closing_mid_call_leaves_a_hole_the_view_repairs(t):
     # the same record with its last result moved past the answer, a second result for that
     # call and a result no call asked for
     handed = held[:-2] + [held[-1], held[-2], result(last, "again"), result("c99", "stray")]
+    # then a hole in a call of the page's own example tool, and tens of results for no call
+    handed += [harness.user_message("Ship it."), asks("d1", names=["deploy"])]
+    handed += [result(f"s{n}", "stray") for n in range(t.random.randint(25, 120))]
     given = harness.Harness(lab.ScriptedModel([lab.say("Yes.")]), SYSTEM, [], messages=handed)
     kept = [lab.shape(given.messages), [a is b for a, b in zip(given.messages, handed)]]
     with everything_said() as also:
         await lab.drive(given.prompt("Still there?"))
     t.expect([printed.getvalue(), also.getvalue()], ["", ""],
              "What the run after the close said beside its events, and the run of a harness "
-             "handed a record with holes and a result no call asked for (printed on any stream "
+             "handed a record with holes, one in a call to deploy, and tens of results no call "
+             "asked for (printed on any stream "
              "or descriptor, logged or warned), while their views filled the holes and dropped "
-             "the stray: a repair is part of the loop, which draws nothing, a hole or a dropped "
-             "result included; what happened travels in its events alone (lesson 7's Build item "
+             "the strays: a repair is part of the loop, which draws nothing, a hole or a dropped "
+             "result included, whatever tool a hole's call names and however many results it "
+             "drops; what happened travels in its events alone (lesson 7's Build item "
              "1, \"It prints nothing\"), and the invented results live only in the requests "
              "(context_for_model, lesson 10).")
     t.expect([kept, lab.shape(given.messages),
@@ -704,7 +752,8 @@ async def test_closing_mid_call_leaves_a_hole_the_view_repairs(t):
              [[lab.shape(handed), [True] * len(handed)], lab.shape(handed) + " U A",
               [True] * len(handed)],
              f"A new Harness handed the record {lab.shape(handed)}: holes, a result moved past "
-             f"the answer, a second result for {last} and one for c99, which no call asked for; "
+             f"the answer, a second result for {last}, a call to deploy with none, and results for "
+             "c99 and the s ids, which no call asked for; "
              "then a run on it. The items are [[its record, each message the very object handed "
              "in] before the run, its record after it, each message handed in the very object "
              "there]: a harness keeps the record it is given exactly as it was, holes and strays "
