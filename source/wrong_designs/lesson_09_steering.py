@@ -1548,6 +1548,18 @@ _HANDED = [None]
         else:
             self._steering_queue.append(user_message(text))
 """),
+    # Hunt round 27 (reader r146), probe 9.1-54: steer and follow_up hand back their queues.
+    Wrong(lab='9.1', name='steer and follow_up handing back their queues',
+          rule="Neither steer nor follow_up hands back a way into a queue: what they return, if anything, is never the queue itself, since the queues are private.",
+          where='Build item 1: "what they return, if anything, is never the queue itself"; hunt round 27, 9.1 probe 54 (r146)',
+          names='never the queue itself',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        self._steering_queue.append(user_message(text))
+        return self._steering_queue  # handy for a frontend that shows what waits
+"""),
     # Kill round 23 (reader r131), design 9.1-43: queues shared through a saved session's list.
     Wrong(lab='9.1', name='queues shared by harnesses made from one saved list',
           rule='Each harness keeps queues of its own, made in its __init__, whatever it shares with another harness: its model, or the list of a saved session it was made from.',

@@ -538,6 +538,15 @@ async def test_bank_awkward_steers_sent_between_events(t):
              "end, the steers as recorded.")
 
 
+def emptied(handed):
+    """What steer() or follow_up() handed back, emptied when it is a list or a deque: never a
+    queue of the harness's, so nothing it holds is lost (Build item 1)."""
+    from collections import deque
+    if isinstance(handed, (list, deque)):
+        handed.clear()
+    return None
+
+
 @lab_test("Steers and follow-ups of awkward words sent while idle, in turn, a follow-up of a "
           "steer's words among them, then a crowd, raise nothing and record nothing; the "
           "prompt's run hands the model each of them, as given, one per request, the steers "
@@ -552,8 +561,8 @@ async def test_bank_idle_words_reach_each_request_as_given(t):
     other = harness.Harness(lab.ScriptedModel([noted()]), SYSTEM, [])
     problems = []
     for n in range(3):
-        problems.append(await raised(lambda: h.steer(steers[n])))
-        problems.append(await raised(lambda: h.follow_up(follows[n])))
+        problems.append(await raised(lambda: emptied(h.steer(steers[n]))))
+        problems.append(await raised(lambda: emptied(h.follow_up(follows[n]))))
     kept = [len(h.messages), h.is_running]
     # then a paste, a carriage return, and a crowd
     more = [PASTE, t.random.choice(SAID) + "\r"] + TIDIED + [
@@ -569,7 +578,8 @@ async def test_bank_idle_words_reach_each_request_as_given(t):
               [[ask, steers[0]], [steers[1]], [steers[2]]] + [[words] for words in follows + more],
               ["Status?"]],
              "Three steers and three follow-ups (the first of the first steer's words) sent in "
-             "turn while idle, then more follow-ups: a pasted log, words ending in a carriage "
+             "turn while idle, what each handed back emptied if it was a list or a deque (never "
+             "the queue itself), then more follow-ups: a pasted log, words ending in a carriage "
              "return, words a careless harness would tidy, seventy or more; a run of another "
              "harness, then a prompt. Items: what each raised, the transcript's length and "
              "is_running after them, the user messages each request ended with, the other "
@@ -611,13 +621,13 @@ async def test_bank_words_from_a_tool_and_between_runs(t):
         if event["type"] == "agent_end":
             runs.append([m["content"] for m in event["messages"] if m["role"] == "user"])
     await lab.drive(h.prompt("Open it."), on_event=keep)
-    problem = await raised(lambda: h.steer(between))
+    problem = await raised(lambda: emptied(h.steer(between)))  # never the queue itself
     await lab.drive(h.prompt("Next?"), on_event=keep)
     t.expect([runs, problem, lab.shape(h.messages)],
              [[["Open it.", "Stop, not that box!", twice, twice, blank], ["Next?", between]],
               None, "U A[c1] R(c1) U A U A U A U A U U A"],
              "A tool sends a follow-up, a steer that sounds urgent and the same steer twice; "
-             "between the runs a steer of the follow-up's words is sent. Items: the user messages each run's agent_end carried, what the steer "
+             "between the runs a steer of the follow-up's words is sent, and what it hands back is emptied if it is a list or a deque (never the queue itself). Items: the user messages each run's agent_end carried, what the steer "
              "between runs raised, the transcript.")
     t.expect(await words_while_running(t, by_tool=True),
              why="Words a tool sends while its run is going, each as a steer and as a follow-up "

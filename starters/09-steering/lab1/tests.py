@@ -368,6 +368,14 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
     h._follow_up_queue.clear()  # these words into the next test
 
 
+def emptied(handed):
+    """What steer() or follow_up() handed back, emptied when it is a list or a deque: were it a
+    queue of the harness's, its words would be lost here, and the run would miss them."""
+    from collections import deque
+    if isinstance(handed, (list, deque)):
+        handed.clear()
+
+
 @lab_test("A steer sent while nothing runs raises nothing and joins the next prompt's turn, "
           "after the prompt: U U A; and only that harness's, not another's, nor one made "
           "after it.")
@@ -377,7 +385,7 @@ async def test_a_steer_sent_while_idle(t):
     replies, paths = script(t, widths)
     model = lab.ScriptedModel(replies + [lab.say("Fixed, as you asked.")])
     h = harness.Harness(model, SYSTEM, [looker()])
-    h.steer(words)
+    emptied(h.steer(words))  # what it hands back, if a list or a deque, is emptied at once
     t.expect([lab.shape(h.messages), len(model.calls)], ["", 0],
              "Steering only queues: nothing is recorded and nobody is asked (Harness.steer, "
              "lesson 9).")
@@ -386,7 +394,9 @@ async def test_a_steer_sent_while_idle(t):
              [" ".join(["U U", rounds(widths), "A"]).replace("  ", " "),
               ["Fix the login page.", words]],
              "Steering waiting when a run begins enters in the prompt's turn, after the prompt, "
-             "and nowhere else (run_agent, lesson 9).")
+             "and nowhere else; and what steer() handed back, emptied at once if it was a list "
+             "or a deque, is never the queue itself, since the queues are private (Build item "
+             "1), so its words still arrive (run_agent, lesson 9).")
     t.expect(lab.shape(model.calls[0].messages), "U U",
              "The first request carries both (run_agent, lesson 9).")
     # two tabs with a model each, two tabs of one model, then two tabs that resume one saved
@@ -589,7 +599,7 @@ async def test_a_follow_up_sent_while_idle(t):
     model = lab.ScriptedModel(replies + [lab.say("The login page is fixed."),
                                          lab.say("Done, as asked.")])
     h = harness.Harness(model, SYSTEM, [looker()])
-    h.follow_up(words)
+    emptied(h.follow_up(words))  # what it hands back, if a list or a deque, is emptied at once
     t.expect(lab.shape(h.messages), "", "Queuing a follow-up records nothing (Harness.follow_up, "
                                         "lesson 9).")
     events = await lab.drive(h.prompt("Fix the login page."))
@@ -597,7 +607,9 @@ async def test_a_follow_up_sent_while_idle(t):
              [" ".join(["U", rounds(widths), "A U A"]).replace("  ", " "),
               ["Fix the login page.", words]],
              "A follow-up is asked for only when the run would end, so it comes after the "
-             "prompt's answer (run_agent, lesson 9).")
+             "prompt's answer; and what follow_up() handed back, emptied at once if it was a "
+             "list or a deque, is never the queue itself, since the queues are private (Build "
+             "item 1) (run_agent, lesson 9).")
     t.expect([e["type"] for e in events].count("agent_end"), 1, "All in one run (lesson 9).")
 
 
