@@ -320,9 +320,30 @@ class SealedMessage(dict):
 
 
 def sealed(record: Any) -> SealedList:
-    """`record` as a list that refuses changes, of messages that refuse changes: what a test
-    hands to code that must only read the record (context_for_model, a view's repair)."""
-    return SealedList(SealedMessage(m) for m in record)
+    """`record` as a list that refuses changes, of messages that refuse changes down to each
+    block of their content and each call's arguments: what a test hands to code that must only
+    read the record (context_for_model, a view's repair), so a write at any depth raises."""
+    def lock(value: Any) -> Any:
+        if isinstance(value, dict):
+            return SealedMessage({key: lock(inner) for key, inner in value.items()})
+        if isinstance(value, list):
+            return SealedList(lock(inner) for inner in value)
+        return value
+    return SealedList(lock(message) for message in record)
+
+
+class Terminal(io.TextIOBase):
+    """A stream that says it is a terminal and passes what it is given on to `into`: a test's
+    stand-in for a screen, so that code which draws only when a person watches is heard too."""
+
+    def __init__(self, into: io.TextIOBase | io.StringIO) -> None:
+        self.into = into
+
+    def write(self, text: str) -> int:
+        return self.into.write(text)
+
+    def isatty(self) -> bool:
+        return True
 
 
 class Uncounted:

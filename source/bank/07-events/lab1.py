@@ -19,7 +19,7 @@ import weakref
 
 import harness
 import lab
-from lab.kit import everything_said, hours_pass, lab_test, tool
+from lab.kit import Terminal, everything_said, hours_pass, lab_test, tool
 
 LAB = "7.1"
 SYSTEM = "You keep a small service running."
@@ -99,18 +99,6 @@ def kinds(value):
     return found
 
 
-class Tty(io.TextIOBase):
-    """A stream that says it is a terminal and passes what it is given on to `into`."""
-    def __init__(self, into):
-        self.into = into
-
-    def write(self, text):
-        return self.into.write(text)
-
-    def isatty(self):
-        return True
-
-
 def raiser(path):
     """A tool `look` that raises when it is asked for `path`, and reads any other."""
     def look(arguments):
@@ -144,7 +132,7 @@ async def test_bank_a_run_stepped_by_hand(t):
             await lab.drive(run, on_event=lambda event: (events.append(event), steps.append(
                 [event["type"], len(messages) - before, len(model.calls)])))
         failing = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})), lab.say("No.")])
-        with contextlib.redirect_stdout(Tty(printed)), contextlib.redirect_stderr(Tty(printed)):
+        with contextlib.redirect_stdout(Terminal(printed)), contextlib.redirect_stderr(Terminal(printed)):
             raised = await lab.drive(harness.run_agent(failing, SYSTEM, [], [raiser(path)],
                                                        "Once more."))
             await lab.drive(harness.run_agent(lab.ScriptedModel([lab.say("At once.")]), SYSTEM,

@@ -14,7 +14,7 @@ import sys
 
 import harness
 import lab
-from lab.kit import SealedList, SealedMessage, everything_said, lab_test, raised, tool
+from lab.kit import everything_said, lab_test, raised, sealed, tool
 
 LAB = "10.1"
 SYSTEM = "You maintain a small library."
@@ -55,18 +55,6 @@ def gone(call_id, name):
             "is_error": True}
 
 
-def locked(record):
-    """`record` as a list that refuses any change, of messages that refuse any change, down to
-    each block of their content and each call's arguments."""
-    def lock(value):
-        if isinstance(value, dict):
-            return SealedMessage({key: lock(inner) for key, inner in value.items()})
-        if isinstance(value, list):
-            return SealedList(lock(inner) for inner in value)
-        return value
-    return SealedList(lock(message) for message in record)
-
-
 def read_only_views(t, record):
     """The shapes of the views of `record` handed as a tuple and as a locked list of locked
     messages (locked down to their calls), or what building each raised; then the shape of its
@@ -74,7 +62,7 @@ def read_only_views(t, record):
     memory after the view than before (a write, even one put back, leaves a full list or dict
     bigger), or when the same list with thousands of messages more, as drawn, does."""
     found = []
-    for handed in (tuple(record), locked(record)):
+    for handed in (tuple(record), sealed(record)):
         try:
             found.append(lab.shape(harness.context_for_model(handed)))
         except Exception as exc:

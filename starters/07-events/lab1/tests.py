@@ -6,14 +6,13 @@ Check your file with: python lab/lab_check.py --harness harness.py --lesson 7 te
 import contextlib
 import copy
 import gc
-import io
 import json
 import sys
 import weakref
 
 import harness
 import lab
-from lab.kit import everything_said, hours_pass, lab_test, tool
+from lab.kit import Terminal, everything_said, hours_pass, lab_test, tool
 
 LAB = "7.1"
 SYSTEM = "You help with a small project."
@@ -763,18 +762,6 @@ async def test_closing_after_a_tool_returned(t):
              "length of each result on it] after a consumer closed the run at the first event "
              "after that tool returned (run_agent, lesson 7, Build item 6: \"Nothing is yielded "
              "between a tool returning and its result going onto the record\").")
-
-
-class Terminal(io.TextIOBase):
-    """A stream that says it is a terminal and passes all it is given to `into`."""
-    def __init__(self, into):
-        self.into = into
-
-    def write(self, text):
-        return self.into.write(text)
-
-    def isatty(self):
-        return True
 
 
 @lab_test("The loop draws nothing: a run, with tool calls or without, prints nothing at all, on "

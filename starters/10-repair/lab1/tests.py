@@ -13,7 +13,7 @@ import sys
 
 import harness
 import lab
-from lab.kit import SealedList, SealedMessage, everything_said, lab_test, raised, tool
+from lab.kit import everything_said, lab_test, raised, sealed, tool
 
 LAB = "10.1"
 SYSTEM = "You help with a small project."
@@ -61,18 +61,6 @@ def looker(cut_on=None):
             raise lab.PowerCut("the power went off")
         return "contents of " + arguments["path"]
     return tool("look", fn, PATH)
-
-
-def locked(record):
-    """`record` as a list that refuses any change, of messages that refuse any change, down to
-    each block of their content and each call's arguments: a record to be read, at any depth."""
-    def lock(value):
-        if isinstance(value, dict):
-            return SealedMessage({key: lock(inner) for key, inner in value.items()})
-        if isinstance(value, list):
-            return SealedList(lock(inner) for inner in value)
-        return value
-    return SealedList(lock(message) for message in record)
 
 
 def contents(messages):
@@ -635,7 +623,7 @@ async def test_context_for_model_filters_then_repairs(t):
              "list it is handed, the same list edited in place too, and nothing is kept from an "
              "earlier view (context_for_model, lesson 10).")
     views = []
-    for handed in (tuple(record), locked(record)):
+    for handed in (tuple(record), sealed(record)):
         try:
             views.append(lab.shape(harness.context_for_model(handed)))
         except Exception as exc:  # a view that writes to the record, even for a moment
