@@ -389,7 +389,8 @@ async def test_find_cut_never_lands_on_a_result(t):
     ending.append((lab.fail(f"HTTP 529: {word(t)} overloaded"), "assistant: "))
     tail = keyed(t, [message for message, _ in ending])
     costs = [len(text) // 4 for _, text in ending]
-    spent = [t.random.choice([i for i, (m, _) in enumerate(ending) if m["role"] == "toolResult"]),
+    last_reply = max(i for i, (m, _) in enumerate(ending[:-1]) if m["role"] != "toolResult")
+    spent = [t.random.randint(last_reply + 1, len(ending) - 2),  # a result of the last batch
              len(ending) - 1]
     t.expect([harness.find_cut(tail, sum(costs[stop:])) for stop in spent],
              [len(ending) - 1] * 2,
