@@ -1,8 +1,10 @@
-"""A grading run records the reference on its bank subset under the folder's secret seed, and
-stops with "a fault of the kit's" if the reference fails there (grader/plan.py). So each banked
-lab's reference must pass its whole bank under any seed, not only the few the ledger's tests
-try: lab 15.2's bank once failed under 1 seed in 20 (a reply that could land before the Stop
-its scenario pressed).
+"""A grading run records the reference on the public tests and its bank subset under the
+folder's secret seed, and stops with "a fault of the kit's" if the reference fails there
+(grader/plan.py). So each lab's reference must pass its own public tests and its whole bank
+under any seed, not only the few the ledger's tests try: lab 15.2's bank once failed under 1
+seed in 20 (a reply that could land before the Stop its scenario pressed), and lab 12.1's
+public tests under 29 seeds in 100 (a cut drawn at a result of an earlier batch than the last,
+found only when a grading test's secret seed hit one).
 
 Each run tries forty seeds a lab, drawn afresh from the run's own seed (pytest-randomly's, which
 the run prints at its top), so that the runs between them try thousands rather than the same
@@ -19,7 +21,8 @@ from grader import bank
 
 A_RUN = 40
 SPAN = range(1000, 1_000_000)
-BANKED = [lab.id for lab in manifest.labs(built_only=True) if bank.has_bank(lab.id)]
+BUILT = [lab.id for lab in manifest.labs(built_only=True)]
+BANKED = [lab_id for lab_id in BUILT if bank.has_bank(lab_id)]
 
 
 @pytest.fixture(scope="module")
@@ -47,3 +50,22 @@ def test_the_reference_passes_its_whole_bank_under_forty_seeds_drawn_for_the_run
         f"folder whose secret seed is one of them; the scenario is wrong where its draw lets the "
         f"reference find another value. Seeds {sorted(failed)[:10]}; under the first:\n"
         + "\n".join(failed[min(failed)]))
+
+
+@pytest.mark.parametrize("lab_id", BUILT)
+def test_the_reference_passes_its_own_public_tests_under_forty_seeds_drawn_for_the_run(seeds,
+                                                                                       lab_id):
+    files = suite.of_lab(lab_id, cumulative_=False)
+    failed = {}
+    for seed in seeds:
+        try:
+            record.record(manifest.lab(lab_id).solution, files, seed=seed)
+        except record.ReferenceFailed as exc:
+            failed[seed] = exc.failures
+    shown = ", ".join(str(f.path.relative_to(manifest.KIT)) for f in files)
+    assert not failed, (
+        f"lab {lab_id}'s reference fails its own public tests ({shown}) under {len(failed)} of "
+        f"this run's {len(seeds)} seeds, so a grading run whose secret seed is one of them stops "
+        f"on a fault of the kit's, and a student's local check under --seed fails the reference's "
+        f"own answer; the test is wrong where its draw lets the reference find another value. "
+        f"Seeds {sorted(failed)[:10]}; under the first:\n" + "\n".join(failed[min(failed)]))
