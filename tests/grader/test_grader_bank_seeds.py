@@ -33,17 +33,23 @@ def seeds(run_seed):
     return sorted(random.Random(run_seed).sample(SPAN, A_RUN))
 
 
+def failures(lab_id: str, files: list, seeds: list[int]) -> dict[int, list[str]]:
+    """The seeds under which recording lab `lab_id`'s reference on `files` fails, each with the
+    failures it gave."""
+    failed = {}
+    for seed in seeds:
+        try:
+            record.record(manifest.lab(lab_id).solution, files, seed=seed)
+        except record.ReferenceFailed as exc:
+            failed[seed] = exc.failures
+    return failed
+
+
 @pytest.mark.parametrize("lab_id", BANKED)
 def test_the_reference_passes_its_whole_bank_under_forty_seeds_drawn_for_the_run(seeds, lab_id):
     path = bank.path_of(lab_id)
     source = path.read_text(encoding="utf-8")
-    file = suite.TestFile(None, path, source)
-    failed = {}
-    for seed in seeds:
-        try:
-            record.record(manifest.lab(lab_id).solution, [file], seed=seed)
-        except record.ReferenceFailed as exc:
-            failed[seed] = exc.failures
+    failed = failures(lab_id, [suite.TestFile(None, path, source)], seeds)
     assert not failed, (
         f"lab {lab_id}'s reference fails its grading bank ({path.relative_to(manifest.KIT)}) "
         f"under {len(failed)} of this run's {len(seeds)} seeds, so `grader grade` stops on any "
@@ -56,12 +62,7 @@ def test_the_reference_passes_its_whole_bank_under_forty_seeds_drawn_for_the_run
 def test_the_reference_passes_its_own_public_tests_under_forty_seeds_drawn_for_the_run(seeds,
                                                                                        lab_id):
     files = suite.of_lab(lab_id, cumulative_=False)
-    failed = {}
-    for seed in seeds:
-        try:
-            record.record(manifest.lab(lab_id).solution, files, seed=seed)
-        except record.ReferenceFailed as exc:
-            failed[seed] = exc.failures
+    failed = failures(lab_id, files, seeds)
     shown = ", ".join(str(f.path.relative_to(manifest.KIT)) for f in files)
     assert not failed, (
         f"lab {lab_id}'s reference fails its own public tests ({shown}) under {len(failed)} of "
