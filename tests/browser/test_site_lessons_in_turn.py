@@ -19,7 +19,7 @@ import time
 import pytest
 
 from lab.check import manifest
-from tests.browser.page import kernel_idle, playwright_api, typed_and_run
+from tests.browser.page import kernel_idle, playwright_api, ran_to_its_end, typed_and_run
 from tests.browser.site_server import SECONDS_TO_START, address, built_site, site_tab
 from tools import site
 
@@ -109,6 +109,9 @@ def runs_in_its_own_kernel(page, lesson: manifest.Lesson, how: str, opened: floa
                     f"{SECONDS_TO_RUN} s of its kernel being idle; the typed cell showed "
                     f"{shown[-800:]!r} and the status bar read {kernel_status(page)!r}",
                     pytrace=False)
+    # The browser's kernel streams print's words one by one: the output shows "runs in" before
+    # the folder, so it is read once the cell has its execution count.
+    ran_to_its_end(playwright_api(), notebook, 1, SECONDS_TO_RUN)
     where = f"/drive/lessons/{lesson.folder.name}"
     assert printed.inner_text().strip() == f"runs in {where} with lab", (
         f"{said}: its kernel is not the lesson's own, started in {where}: "
