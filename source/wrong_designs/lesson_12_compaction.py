@@ -1008,7 +1008,7 @@ def _find_cut(rows, keep_recent_tokens):
         return roles.index("user", start)  # the next turn's beginning
 '''),
     Wrong(lab='12.1', name='the cut counted from the ids',
-          rule="The answer is the index of the first row to keep, never worked out from the ids: after a compaction rows() opens with the compaction's own id.",
+          rule="The answer is the index of the first row to keep, never worked out from the ids: after a compaction the first row's id is newer than those after it.",
           where='Build: where to cut, item 3 (hunt round 8, 12.1-12)',
           names='whatever its id says',
           replace=r'''

@@ -527,10 +527,10 @@ async def test_find_cut_stops_where_the_total_reaches_the_budget(t):
 
 
 @lab_test("find_cut over rows as SessionLog.rows() gives them after a compaction (lab 12.2): "
-          "the summary first, a user message under the compaction's own id, then a turn with a "
-          "steer (two user messages in a row), a long turn of many rounds, an empty user "
-          "message and the first question asked again, not yet answered, cut with the budget "
-          "spent exactly at each row in turn.")
+          "the summary first, a user message whose id is newer than the ids after it, then a "
+          "turn with a steer (two user messages in a row), a long turn of many rounds, an empty "
+          "user message and the first question asked again, not yet answered, cut with the "
+          "budget spent exactly at each row in turn.")
 async def test_find_cut_over_the_rows_of_a_compacted_log(t):
     summary = harness.user_message("Previous conversation summary:\n" + " ".join(
         word(t) for _ in range(t.random.randint(3, 30))))
@@ -563,8 +563,8 @@ async def test_find_cut_over_the_rows_of_a_compacted_log(t):
              "it stands, and even when it is the newest row, a question not yet answered, or "
              "a user message that says nothing, or only spaces: find_cut looks at a row's role and size, never "
              "its words. The answer is the index of that row in the list, whatever its id says "
-             "(rows() opens with the compaction's own id), and whatever an earlier row says: "
-             "the newest question is the first one asked again, word for word (find_cut, "
+             "(after a compaction the first row's id is newer than those after it), and "
+             "whatever an earlier row says: the newest question is the first one asked again, word for word (find_cut, "
              "lesson 12).")
 
 
