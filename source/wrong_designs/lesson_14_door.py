@@ -2162,6 +2162,87 @@ async def test_rm_rf_after_three_million_characters(t):
                  "is looked at, however long. The value is whether deny_destructive gave None "
                  "(deny_destructive, lesson 14).")
 '''),
+    # Hunt round 28 (reader r156): two more limits just past what the lab's tests try; the
+    # bank's longer runs catch both at grading.
+    Beyond(lab='14.1', name='a door that opens after 1,011 refusals',
+           rule='Any answer but None refuses the call, the last of many as the first: the door '
+                'keeps no count of refusals, however many.',
+           where='lab 14.1, Build section, item 1: "Any other answer is the reason for a '
+                 'refusal"; hunt round 28, 14.1-18',
+           names='keeps no count of refusals',
+           reach="test_only_none_lets_a_call_through refuses 1,001 to 1,010 calls in a row "
+                 "through one door; this reader's door opens after 1,011, one past the most the "
+                 "test tries, and a case past it is the count grown just past the design's "
+                 "threshold, a limit past what a test can afford (the bank's 1,020 to 1,040 "
+                 "refusals catch it at grading)",
+           replace=BLOCK,
+           by=r'''
+            refused.append(1)  # enough refusals: from the 1,012th on, let it through
+            if len(refused) <= 1_011:
+                raise PermissionError(f"Tool call blocked: {reason}")
+''',
+           also=((r'''
+    def execute(arguments):
+        try:
+''', r'''
+    refused = []
+
+    def execute(arguments):
+        try:
+'''),),
+           deep=r'''
+import harness
+from lab.kit import lab_test, settle, tool
+
+LAB = "14.1"
+
+
+@lab_test("A door whose check refuses 3,000 calls in a row refuses the last as the first: the "
+          "door keeps no count of refusals.")
+async def test_three_thousand_refusals(t):
+    ran = []
+    door = harness.guard(tool("bash", lambda arguments: ran.append(arguments) or "ran"),
+                         lambda name, arguments: "not now")
+    refused = 0
+    for _ in range(3_000):
+        try:
+            await settle(door["execute"]({"command": "make deploy"}))
+        except PermissionError:
+            refused += 1
+    t.expect([refused, ran], [3_000, []],
+             why="Each of 3,000 calls is refused and none runs: the door keeps no count of "
+                 "refusals. Items: the calls refused, the calls that ran (guard, lesson 14).")
+'''),
+    Beyond(lab='14.1', name='rm -rf looked for in the first 1,300,000 characters',
+           rule='A bash call whose command contains rm -rf, wherever it stands, gets a reason: '
+                'the whole command is looked at, however long.',
+           where='lab 14.1, Build section, item 2: "A bash call whose command contains '
+                 '`rm -rf`, wherever it stands, gets a reason"; hunt round 28, 14.1-30',
+           names='the whole command is looked at',
+           reach="test_deny_destructive puts rm -rf after about 1,098,900 characters; this "
+                 "reader looks at the first 1,300,000, and a command past it is the paste grown "
+                 "just past the design's threshold, a limit past what a test can afford (the "
+                 "bank's commands of 1,388,000 characters or more catch it at grading)",
+           replace=DENY,
+           by=r'''
+    if name == "bash" and "rm -rf" in str(arguments.get("command"))[:1_300_000]:
+''',
+           deep=r'''
+import harness
+from lab.kit import lab_test
+
+LAB = "14.1"
+
+
+@lab_test("deny_destructive refuses a bash command whose rm -rf comes after 3,000,000 "
+          "characters: the whole command is looked at.")
+async def test_rm_rf_after_three_million_characters(t):
+    command = "echo " + "x" * 3_000_000 + " && rm -rf build"
+    t.expect(harness.deny_destructive("bash", {"command": command}) is None, False,
+             why="rm -rf after 3,000,000 characters is still in the command: the whole command "
+                 "is looked at, however long. The value is whether deny_destructive gave None "
+                 "(deny_destructive, lesson 14).")
+'''),
     Beyond(lab='14.1', name='a person who said yes two thousand times in a row not asked again',
            rule='confirm_with puts one question to the person per call, the same call asked '
                 'again as often as it comes: the check keeps no count of answers.',
