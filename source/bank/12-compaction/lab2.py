@@ -492,10 +492,14 @@ async def test_bank_compact_through_maybe_compact(t):
     for question, _ in pairs:
         await lab.drive(h.prompt(question))
     summary = f"Earlier: {word(t)}. " + "e" * t.random.randint(600, 1200)  # longer than its rows
-    summariser = lab.ScriptedModel([lab.fail(f"{word(t)} overloaded"), lab.say(summary)])
+    closed = f"{word(t)}: the client was closed"
+
+    def shut(request):
+        raise RuntimeError(closed)  # a RuntimeError of the request's own, in its own words
+    summariser = lab.ScriptedModel([lab.fail(f"{word(t)} overloaded"), shut, lab.say(summary)])
     keep = cost(lines_of(pairs[-1:]))
     answers = [harness.maybe_compact(h, log, summariser, window=1, reserve=0,
-                                     keep_recent_tokens=keep) for _ in range(2)]
+                                     keep_recent_tokens=keep) for _ in range(3)]
     sent = summariser.calls[-1].messages[0]["content"]
     budgets = [(harness.compact, "keep_recent_tokens")] + [
         (harness.maybe_compact, name) for name in ("window", "reserve", "keep_recent_tokens")]
@@ -505,12 +509,13 @@ async def test_bank_compact_through_maybe_compact(t):
         kinds.append([name, parameter.kind.name, parameter.default is parameter.empty])
     n = 2 * len(pairs)
     t.expect([answers, sent, len(ws.read_text(path).splitlines()), lab.shape(h.messages), kinds],
-             [[False, True], "<conversation>\n" + "\n".join(lines_of(pairs[:-1])) +
+             [[False, False, True], "<conversation>\n" + "\n".join(lines_of(pairs[:-1])) +
               "\n</conversation>", n + 1, "U U A",
               [[name, "KEYWORD_ONLY", True] for _, name in budgets]],
              f"A session of {n} messages saved by persist_to; maybe_compact with window 1 and "
-             f"keep_recent_tokens {keep} (the last turn), twice: the summariser failed, then "
-             "answered. Items: [maybe_compact's answers, what the summariser was sent the "
+             f"keep_recent_tokens {keep} (the last turn), three times: the summariser failed, "
+             f"then its request raised RuntimeError({closed!r}), a RuntimeError raised inside "
+             "summarize and so a failed summary too, then it answered. Items: [maybe_compact's answers, what the summariser was sent the "
              "second time, the log's lines, lab.shape of the record, [budget, its kind, it has "
              "no default] for compact's and maybe_compact's budgets]: the rows before the cut "
              "are summarised, the rest kept, nothing deleted (compact, lesson 12).")
@@ -763,8 +768,18 @@ async def test_bank_maybe_compact_between_runs(t):
     found.append([harness.maybe_compact(h, log, summariser, window=0, reserve=0,
                                         keep_recent_tokens=1), len(summariser.calls),
                   lab.shape(h.messages), list(h.messages) == log.replay()])
+    # one long question, then thousands of short messages: every one of them is measured
+    question = harness.user_message(f"Read {word(t)}: " + "r" * t.random.randint(300, 900))
+    many = [question] + chat([("More?", "Yes.")]) * t.random.randint(2600, 3100)
+    log = harness.SessionLog(lab.Workspace({path: lines}), path)
+    h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=many)
+    summariser = lab.ScriptedModel([lab.say(f"Long: {word(t)}.")])
+    at = harness.estimate_tokens(many)
+    found.append([harness.maybe_compact(h, log, summariser, window=at - 1, reserve=0,
+                                        keep_recent_tokens=1), len(summariser.calls),
+                  list(h.messages) == log.replay()])
     t.expect(found, [[False, 0], [True, 1], [False, 0], [[False, True, True], 2, True],
-                     [True, 1, "U A(error)", True]],
+                     [True, 1, "U A(error)", True], [True, 1, True]],
              f"A record of {len(record)} short messages ending in a failed empty reply, "
              f"estimated at {estimate} tokens. Items, for reserve 5 and a window exactly at the "
              "estimate plus reserve, then one under, then a negative reserve and a window "
@@ -780,4 +795,8 @@ async def test_bank_maybe_compact_between_runs(t):
              "view of it. Last, a harness holding one message, the question, a window of 0 and "
              "the same log: [its answer, summary requests, the record's lab.shape, the record "
              "is what the log replays]: one message over the window compacts too, and the "
-             "harness is handed the replay, longer than its record (maybe_compact, lesson 12).")
+             "harness is handed the replay, longer than its record. Last, a record of one long "
+             "question and then thousands of short messages, a window one token under its "
+             "estimate: [its answer, summary requests, the record is what the log replays]: "
+             "the estimate is of every message the harness holds, the oldest included, however "
+             "many there are (maybe_compact, lesson 12).")

@@ -483,6 +483,26 @@ async def test_compact_gives_up_quietly(t):
                  "nothing to do when the "
                  "network or the disk failed. Items: [what compact raised, whether the file "
                  "still holds its old lines] for each (compact, lesson 12).")
+    # a RuntimeError the summariser's own request raises, in words of its own, is summarize
+    # raising RuntimeError too: a failed summary, a quiet False
+    closed = f"{word(t)}: the model's client is closed"
+
+    def shut(request):
+        raise RuntimeError(closed)
+    other_ws, other_log = log_of(before)
+    answers = []
+
+    async def compacting():
+        answers.append(await settle(harness.compact(other_log, lab.ScriptedModel([shut]),
+                                                    keep_recent_tokens=last_turn)))
+    t.expect([await raised(compacting), answers, other_ws.read_text(FILE) == before],
+             [None, [False], True],
+             f"A summariser whose request raised RuntimeError({closed!r}) instead of replying: "
+             "a RuntimeError raised inside summarize, whatever its words, is summarize raising "
+             "RuntimeError, so compact returns False and appends nothing, as for a reply that "
+             "failed. Only a RuntimeError from the log or the workspace goes through. Items: "
+             "[what compact raised, what it returned, whether the file still holds its old "
+             "lines] (compact, lesson 12, Build item 5).")
     h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=log.replay())
     calls = [("compact(log, model)", lambda: harness.compact(log, model)),
              ("compact(log, model, 100)", lambda: harness.compact(log, model, 100)),
@@ -1047,3 +1067,21 @@ async def test_maybe_compact_at_the_threshold(t):
                  "requests, whether the two records are as long]. Each call measures "
                  "estimate_tokens of the messages the harness holds then, not an estimate kept "
                  "from an earlier record (maybe_compact, lesson 12, Build item 6).")
+    # thousands of short messages after one long question, and the small log: the estimate
+    # is of every message of the record, the oldest among thousands included
+    question = harness.user_message(f"Read this, {word(t)}: " + "p" * t.random.randint(400, 800))
+    record = [question] + [harness.user_message("Go on."), lab.say("Done.")] * \
+        t.random.randint(2501, 3000)
+    at = harness.estimate_tokens(record)
+    _, log = log_of(text)
+    h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=record)
+    summariser = lab.ScriptedModel([lab.say("The long question.")])
+    done = await settle(harness.maybe_compact(h, log, summariser, window=at - 1, reserve=0,
+                                              keep_recent_tokens=keep))
+    t.expect([done, len(summariser.calls), list(h.messages) == log.replay()], [True, 1, True],
+             f"A record of {len(record)} messages, a question of hundreds of characters and "
+             f"then short turns, estimated at {at} tokens, a window of {at - 1} and no reserve: "
+             "one token over. Items: [maybe_compact's answer, summary requests, the record is "
+             "what the log replays]. estimate_tokens of the harness's messages is of all of "
+             "them, however many there are, the oldest included, so it compacts, however many "
+             "messages the record holds (maybe_compact, lesson 12, Build item 6).")
