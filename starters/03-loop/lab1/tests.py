@@ -882,6 +882,23 @@ async def test_the_write_tool(t):
              "- the Build's item 1 (make_write_tool, lesson 3).")
     if ws.exists(spaced):
         ws.remove(spaced)
+    # The path goes to the workspace as it came, ./ and all (the workspace, not write, makes
+    # ./a.py a.py); and a file of over a million characters written over keeps nothing beside it.
+    handed = []
+
+    class Noting(lab.Workspace):  # a workspace noting each path write_text is handed
+        def write_text(self, path, text):
+            handed.append(path)
+            return super().write_text(path, text)
+    noting = Noting({"big.log": "0123456789abcde\n" * t.random.randint(62_600, 70_000)})
+    noted, given = harness.make_write_tool(noting), "./" + t.random.choice(PATHS)
+    await settle(noted["execute"]({"path": given, "content": first}))
+    await settle(noted["execute"]({"path": "big.log", "content": second}))
+    t.expect([handed, sorted(noting.files)], [[given, "big.log"], sorted([given[2:], "big.log"])],
+             "write hands every path on as it came, ./ included, and a write over a file of "
+             "over a million characters replaces it with nothing else in the workspace "
+             "changed: no backup. The items are [the paths ws.write_text was handed, the "
+             "workspace's files] - the Build's item 1 (make_write_tool, lesson 3).")
     # "" is content too: the file is made, or emptied, and the sentence is the same.
     fresh = t.random.choice([p for p in PATHS if p not in kept and p != path])
     said = [await settle(write["execute"]({"path": where, "content": ""}))
@@ -1003,14 +1020,6 @@ async def test_the_bash_tool(t):
                      for number in range(t.random.randint(2100, 2600)))
     ws.write_text("longer.txt", longer)
     said = await settle(bash["execute"]({"command": "cat longer.txt"}))
-    edit = f"# edited {t.random.randint(10, 99)}\n"
-    ws.write_text("longer.txt", longer + edit)
-    again = await settle(bash["execute"]({"command": "cat longer.txt"}))
-    ws.remove("longer.txt")
-    t.expect(edit in again, True,
-             "The same command run again is run again, a long output's too: cat of the "
-             "file after a line is added gives that line, not what it printed last time "
-             "- the Build's item 2 (make_bash_tool, lesson 3).")
     last = longer.splitlines()[-1]
     # Lesson 6's form: the output's end, up to its last line, and a line of its own saying to
     # narrow the command, after it or before it.
@@ -1025,6 +1034,15 @@ async def test_the_bash_tool(t):
              "cut out. The items are "
              "[whether the result is the whole output or lesson 6's end of it, whether the "
              "file's last line is in it] "
+             "- the Build's item 2 (make_bash_tool, lesson 3).")
+    edit = f"# edited {t.random.randint(10, 99)}\n"
+    # The same cat once more, after a line is added to the file.
+    ws.write_text("longer.txt", longer + edit)
+    again = await settle(bash["execute"]({"command": "cat longer.txt"}))
+    ws.remove("longer.txt")
+    t.expect(edit in again, True,
+             "The same command run again is run again, a long output's too: cat of the "
+             "file after a line is added gives that line, not what it printed last time "
              "- the Build's item 2 (make_bash_tool, lesson 3).")
     # A command runs once per call: rm run twice would fail the second time.
     gone = t.random.choice(names)
