@@ -882,23 +882,6 @@ async def test_the_write_tool(t):
              "- the Build's item 1 (make_write_tool, lesson 3).")
     if ws.exists(spaced):
         ws.remove(spaced)
-    # The path goes to the workspace as it came, ./ and all (the workspace, not write, makes
-    # ./a.py a.py); and a file of over a million characters written over keeps nothing beside it.
-    handed = []
-
-    class Noting(lab.Workspace):  # a workspace noting each path write_text is handed
-        def write_text(self, path, text):
-            handed.append(path)
-            return super().write_text(path, text)
-    noting = Noting({"big.log": "0123456789abcde\n" * t.random.randint(62_600, 70_000)})
-    noted, given = harness.make_write_tool(noting), "./" + t.random.choice(PATHS)
-    await settle(noted["execute"]({"path": given, "content": first}))
-    await settle(noted["execute"]({"path": "big.log", "content": second}))
-    t.expect([handed, sorted(noting.files)], [[given, "big.log"], sorted([given[2:], "big.log"])],
-             "write hands every path on as it came, ./ included, and a write over a file of "
-             "over a million characters replaces it with nothing else in the workspace "
-             "changed: no backup. The items are [the paths ws.write_text was handed, the "
-             "workspace's files] - the Build's item 1 (make_write_tool, lesson 3).")
     # "" is content too: the file is made, or emptied, and the sentence is the same.
     fresh = t.random.choice([p for p in PATHS if p not in kept and p != path])
     said = [await settle(write["execute"]({"path": where, "content": ""}))
@@ -966,6 +949,23 @@ async def test_the_write_tool(t):
              "the workspace has changed (no backup, nothing added to the old text), even with "
              "other write tools made over other workspaces. This is the workspace's files - "
              "the Build's item 1 (make_write_tool, lesson 3).")
+    # The path goes to the workspace as it came, ./ and all (the workspace, not write, makes
+    # ./a.py a.py); and a file of over a million characters written over keeps nothing beside it.
+    handed = []
+
+    class Noting(lab.Workspace):  # a workspace noting each path write_text is handed
+        def write_text(self, path, text):
+            handed.append(path)
+            return super().write_text(path, text)
+    noting = Noting({"big.log": "0123456789abcde\n" * t.random.randint(62_600, 70_000)})
+    noted, given = harness.make_write_tool(noting), "./" + t.random.choice(PATHS)
+    await settle(noted["execute"]({"path": given, "content": first}))
+    await settle(noted["execute"]({"path": "big.log", "content": second}))
+    t.expect([handed, sorted(noting.files)], [[given, "big.log"], sorted([given[2:], "big.log"])],
+             "write hands every path on as it came, ./ included, and a write over a file of "
+             "over a million characters replaces it with nothing else in the workspace "
+             "changed: no backup. The items are [the paths ws.write_text was handed, the "
+             "workspace's files] - the Build's item 1 (make_write_tool, lesson 3).")
 
 
 @lab_test("make_bash_tool(shell) makes a tool named bash that needs a command and returns what "
