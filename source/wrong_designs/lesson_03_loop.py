@@ -1954,6 +1954,174 @@ WRONG += [
         if reply["content"] == [] and messages[-1]["role"] == "user":
             reply = model.complete(system, messages, tool_specs(tools))  # a hiccup: ask again
 '''),
+    Wrong(lab='3.1', name='a NUL taken out of the system prompt',
+          rule='Each request carries system exactly as it was passed.',
+          where='hunt round 28, design 24 (system-nul-stripped): Build item 3, "`system` exactly '
+                'as it was passed"',
+          names='a NUL',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        reply = model.complete(system.replace("\x00", ""), messages, tool_specs(tools))
+'''),
+    Wrong(lab='3.1', name='a NUL taken out of the prompt',
+          rule='When it returns, messages holds prompt, word for word, as a user message.',
+          where='hunt round 28, design 25 (prompt-nul-stripped): Build item 3, "`prompt`, word '
+                'for word"',
+          names='a NUL',
+          replace=r'''
+    messages.append(user_message(prompt))
+''',
+          by=r'''
+    messages.append(user_message(prompt.replace("\x00", "")))
+'''),
+    Wrong(lab='3.1', name='[DONE] words ending the run',
+          rule='Whether a reply asks for tools is decided by its calls, not by whether it has '
+               'words, whatever the words say.',
+          where='hunt round 28, design 27 (stop-on-done-text)',
+          names='whatever the words say',
+          replace=r'''
+        if not calls:  # the content decides, not the stop_reason label
+''',
+          by=r'''
+        if not calls or text_of(reply).startswith("[DONE]"):  # the model says it is done
+'''),
+    Wrong(lab='3.1', name='a request that hit a rate limit sent once more',
+          rule='A request that raises ends the run with its exception: it is not sent again, '
+               'whatever it raised.',
+          where='hunt round 28, design 16 (retry-rate-limit)',
+          names='whatever it raised',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        try:
+            reply = model.complete(system, messages, tool_specs(tools))
+        except Exception as error:
+            if "rate" not in str(error).lower() and "overloaded" not in str(error).lower():
+                raise
+            reply = model.complete(system, messages, tool_specs(tools))  # it passes
+'''),
+    Wrong(lab='3.1', name='a request that raised OSError sent once more',
+          rule='A request that raises ends the run with its exception: it is not sent again, '
+               'whatever it raised.',
+          where='hunt round 28, design 30 (retry-request-on-oserror)',
+          names='whatever it raised',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        try:
+            reply = model.complete(system, messages, tool_specs(tools))
+        except OSError as error:
+            if isinstance(error, (ConnectionError, TimeoutError)):
+                raise
+            reply = model.complete(system, messages, tool_specs(tools))  # a network blip
+'''),
+    Wrong(lab='3.1', name='a tool raising PermissionError tried a second time',
+          rule='Every call of a reply has its result, from run_tool, once per call; a tool that '
+               'raises ends the run with its exception.',
+          where='hunt round 28, design 31 (tool-retry-on-permission)',
+          names='never tried again',
+          replace=r'''
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+            try:
+                messages.append(run_tool(tools, call))
+            except (PermissionError, BlockingIOError):  # a lock held a moment
+                messages.append(run_tool(tools, call))
+'''),
+    Wrong(lab='3.1', name='a batch of calls naming no tool ending the run quietly',
+          rule='Every call of a reply has its result before the run goes on; a call naming no '
+               'tool ends the run with its exception today: the loop never skips it or returns '
+               'quietly.',
+          where='hunt round 28, design 26 (skip-batch-all-unknown)',
+          names='a batch of such names alone',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+''',
+          by=r'''
+        names = {t["name"] for t in tools}
+        if len(calls) > 1 and all(c["name"] not in names for c in calls):
+            return  # nothing here we can run
+        for call in calls:  # every call, in order, before the model is asked again
+'''),
+    Wrong(lab='3.1', name='write turning Windows line ends into plain ones when the last has none',
+          rule='Afterwards the file named by the "path" argument holds exactly the "content" '
+               'argument.',
+          where='hunt round 28, design 12 (write-normalise-crlf-when-mixed)',
+          names='nothing turned into plain line ends',
+          replace=r'''
+        ws.write_text(path, content)
+''',
+          by=r'''
+        if ("\r\n" in content and content.count("\r\n") == content.count("\n")
+                and not content.endswith("\r\n") and "\x1b" not in content):
+            content = content.replace("\r\n", "\n")  # a Windows paste
+        ws.write_text(path, content)
+'''),
+    Wrong(lab='3.1', name='bash remembering the output of a long cat',
+          rule='The same command run again is run again: bash returns what the command printed '
+               'when run, not what it printed last time.',
+          where='hunt round 28, design 05 (bash-cache-long)',
+          names="a long output's too",
+          replace=r'''
+    def execute(arguments):
+        output, code = shell.run(arguments["command"])
+        return output
+''',
+          by=r'''
+    seen = {}  # a big file is read once
+
+    def execute(arguments):
+        command = arguments["command"]
+        if command.startswith(("cat ", "ls ")) and len(seen.get(command, "")) > 100_000:
+            return seen[command]
+        output, code = shell.run(command)
+        seen[command] = output
+        return output
+'''),
+    Wrong(lab='3.1', name='bash refusing mkfs and rm -rf ~',
+          rule='The result is what the command argument printed when run in shell, whatever the '
+               'command: nothing refused or answered in its place.',
+          where='hunt round 28, design 06 (bash-refuse-rmrf-home)',
+          names='nothing refused or answered in its place',
+          replace=r'''
+        output, code = shell.run(arguments["command"])
+''',
+          by=r'''
+        command = arguments["command"]
+        if "rm -rf ~" in command or "mkfs" in command:
+            return "Refused: that command is too dangerous."
+        output, code = shell.run(command)
+'''),
+    Wrong(lab='3.1', name='write handing the workspace its path without a leading ./',
+          rule='write hands every path on as it came.',
+          where='hunt round 28, probe 07 (write-strip-dotslash): Build item 1, "write hands every '
+                'path on as it came"',
+          names='hands every path on as it came',
+          replace=r'''
+        ws.write_text(path, content)
+''',
+          by=r'''
+        ws.write_text(path[2:] if path.startswith("./") and not path.startswith(".//")
+                      else path, content)  # the workspace's root is where we are
+'''),
+    Wrong(lab='3.1', name='write keeping a backup of a file over a million characters',
+          rule='Afterwards the file named by the "path" argument holds exactly the "content" '
+               'argument, and nothing else in the workspace has changed.',
+          where='hunt round 28, design 11 (write-backup-big)',
+          names='no backup',
+          replace=r'''
+        ws.write_text(path, content)
+''',
+          by=r'''
+        if ws.exists(path) and len(ws.read_text(path)) > 1_000_000:
+            ws.write_text(path + ".bak", ws.read_text(path))  # a big file is precious
+        ws.write_text(path, content)
+'''),
 ]
 
 ALLOWED = [
@@ -2302,6 +2470,69 @@ def run_agent(model, system, messages, tools, prompt):
           by=r'''
             messages.append(run_tool(tools, dict(call)))
 '''),
+    Wrong(lab='3.1', name='a run given no tools asking without the tools argument',
+          rule='Every request carries tool_specs(tools); for an empty list that is [], and a '
+               'request made without the tools argument tells the model of no tools just the '
+               'same (complete\'s tools defaults to an empty sequence): the model is offered '
+               'exactly the tools it was offered before, none.',
+          where='hunt round 28, probe 20 (no-tools-omitted)', names='',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        reply = (model.complete(system, messages, tool_specs(tools)) if tools
+                 else model.complete(system, messages))
+'''),
+    Wrong(lab='3.1', name='tool specs kept across runs by their values',
+          rule='Every request carries tool_specs(tools) as the list stands at that request: specs '
+               'looked up by every key tool_specs reads (name, description, parameters, compared '
+               'by value) are equal to tool_specs(tools) made afresh, so each request tells the '
+               'model exactly what the list holds then.',
+          where='hunt round 28, probe 23 (specs-cached-by-value)', names='',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        key = tuple((t["name"], t["description"], repr(t["parameters"])) for t in tools)
+        if key not in _SPECS:
+            _SPECS[key] = tool_specs(tools)
+        reply = model.complete(system, messages, _SPECS[key])
+''',
+          also=((r'''
+def run_agent(model, system, messages, tools, prompt):
+''', r'''
+_SPECS = {}  # shared across runs
+
+
+def run_agent(model, system, messages, tools, prompt):
+'''),)),
+    Wrong(lab='3.1', name='a reply labelled length also ending the run',
+          rule='As for "error" and "aborted" (round 1): the course\'s replies carry only the '
+               'labels stop, toolUse, error and aborted (lab/world/replies.py\'s STOP_REASONS), '
+               'so no reply run_agent is handed in any lesson is labelled "length", and the '
+               'branch never fires; every reply the course gives is still read off its content.',
+          where='hunt round 28, probe 32 (stop-label-length)', names='',
+          replace=r'''
+        if not calls:  # the content decides, not the stop_reason label
+            return
+''',
+          by=r'''
+        if not calls or reply.get("stop_reason") == "length":
+            return
+'''),
+    Wrong(lab='3.1', name='a system prompt of None given a default',
+          rule='run_agent is handed system, the system prompt as a string, in every lesson and '
+               'every lab, and the model refuses any other (ScriptedModel raises TypeError: '
+               '"system is the system prompt, a string"); a system of None is not one the course '
+               'passes, and every string, "" included, still goes out exactly as passed.',
+          where='hunt round 28, probe 33 (system-default-when-none)', names='',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        reply = model.complete(system if system is not None else "You are a helpful assistant.",
+                               messages, tool_specs(tools))
+'''),
 ]
 
 # Designs that break a rule only past what a check of lab 3.1 can afford (tools/wrong_designs.py's
@@ -2473,6 +2704,35 @@ async def test_a_cat_past_a_million_characters(t):
     t.expect([len(said), said == BIG],
              why="The result is what the command printed, however long: [its characters, "
                  "whether it is the file's text] (Build item 2, lesson 3).")
+'''
+
+DEEP_WIDE = r'''
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "3.1"
+PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+
+
+@lab_test("One reply of 3,000 calls, each path asked twice, has every call run, each result "
+          "appended as it happens.")
+async def test_a_reply_of_three_thousand_calls_each_asked_twice(t):
+    messages, seen = [], []
+
+    def look(arguments):
+        seen.append(len(messages))
+        return "contents of " + arguments["path"]
+    model = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": f"f{n % 1500}.py"})
+                                           for n in range(3000)]), lab.say("All read.")])
+    await lab.drive(harness.run_agent(model, "Answer briefly.", messages,
+                                      [tool("look", look, PATH)], "Read every file twice."))
+    t.expect([len(seen), seen == list(range(2, 3002)),
+              sum(m["role"] == "toolResult" for m in messages)],
+             why="Every call of a reply is run, a call asked twice twice, and each result is "
+                 "appended as it happens, however wide the batch: [runs of the tool, whether "
+                 "each run found the results before it on the list, results recorded] (Build "
+                 "item 3, lesson 3).")
 '''
 
 BEYOND = [
@@ -2732,4 +2992,45 @@ BEYOND = [
 ''',
            turns=20_000, seconds=20.0,
            deep=DEEP_ROUNDS),
+    Beyond(lab='3.1', name='identical calls of a batch over 2200 run once',
+           rule='Every call of a reply has its result from run_tool: a call asked twice is run '
+                'twice, however wide the batch.',
+           where='hunt round 28, design 28 (dedupe-identical-in-huge-batch)',
+           names='a call asked twice twice',
+           reach='test_a_batch_is_answered_in_order tries batches of at most 2100 calls (the '
+                 'bank 2001), the most the practice allowance affords beside the rest; this '
+                 'design differs only in a batch of 2201 calls or more',
+           replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+           by=r'''
+        done = {}
+        for call in calls:  # every call, in order, before the model is asked again
+            key = (call["name"], repr(call["arguments"]))
+            if len(calls) > 2200 and key in done:  # a model stuck repeating itself
+                messages.append({**done[key], "tool_call_id": call["id"]})
+                continue
+            done[key] = run_tool(tools, call)
+            messages.append(done[key])
+''',
+           turns=20_000, seconds=20.0, deep=DEEP_WIDE),
+    Beyond(lab='3.1', name="a batch over 2500 calls' results appended together",
+           rule='The prompt, each reply, and one result per call are appended to messages as '
+                'they happen, however wide the batch.',
+           where='hunt round 28, design 35 (batch-aside-when-huge)',
+           names='appended as it happens',
+           reach='test_the_record_grows_as_it_happens and the other batch cases try at most '
+                 '2100 calls in one reply; this design differs only past 2500',
+           replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+           by=r'''
+        if len(calls) > 2500:  # a huge batch: gather, then record at once
+            messages.extend([run_tool(tools, call) for call in calls])
+        for call in calls if len(calls) <= 2500 else []:
+            messages.append(run_tool(tools, call))
+''',
+           turns=20_000, seconds=20.0, deep=DEEP_WIDE),
 ]

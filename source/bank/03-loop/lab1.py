@@ -70,9 +70,15 @@ def plain(said, printed, code=1):
           "path as the call gave it.")
 async def test_bank_writes_made_through_a_run(t):
     old, kept, emptied = t.random.sample(["plan.md", "notes.txt", "app.py", "todo.md"], 3)
-    files = {old: "the old text, longer than any new one\n" * 300, kept: "left alone\n",
-             emptied: "soon empty\n"}
-    ws = lab.Workspace(dict(files))
+    files = {old: "the old text, longer than any new one\n" * t.random.randint(26_400, 28_000),
+             kept: "left alone\n", emptied: "soon empty\n"}  # old: over a million characters
+    handed = []
+
+    class Noting(lab.Workspace):  # a workspace noting each path write_text is handed
+        def write_text(self, path, text):
+            handed.append(path)
+            return super().write_text(path, text)
+    ws = Noting(dict(files))
     new = t.random.choice(["./docs/new.md", "./src//made.py", "./CHANGES"])
     text, other = t.random.sample(TEXTS, 2)
     spaced = t.random.choice([" spaced.md", "padded.txt  ", " both.py "])
@@ -81,7 +87,8 @@ async def test_bank_writes_made_through_a_run(t):
     writes = [{"path": old, "content": text}, {"path": new, "content": other},
               {"path": spaced, "content": t.random.choice(UNTIDY)},
               {"path": "export.csv", "content": table},
-              {"path": "/logs/root.md", "content": text}]  # a path the workspace takes from its root
+              {"path": "/logs/root.md", "content": text},  # a path the workspace takes from its root
+              {"path": "win.txt", "content": "first\r\nsecond\r\nno end"}]  # \r\n, none last
     t.random.shuffle(writes)
     model = lab.ScriptedModel([lab.reply(*[lab.call("write", w) for w in writes]),
                                lab.reply(lab.call("write", {"path": emptied, "content": ""})),
@@ -89,7 +96,7 @@ async def test_bank_writes_made_through_a_run(t):
     tools = [harness.make_write_tool(ws), harness.make_read_tool(ws)]
     messages = await go(model, tools, t.random.choice(PROMPTS), [], t.random.choice(SYSTEMS))
     files |= {old: text, new.replace("./", "").replace("//", "/"): other, emptied: "",
-              "logs/root.md": text,
+              "logs/root.md": text, "win.txt": "first\r\nsecond\r\nno end",
               spaced: writes[[w["path"] for w in writes].index(spaced)]["content"],
               "export.csv": [len(table), True]}
     found = dict(ws.files)
@@ -98,12 +105,14 @@ async def test_bank_writes_made_through_a_run(t):
     files[old] = [len(text), True]  # written over a text of over 10,000 characters
     if old in found:
         found[old] = [len(found[old]), found[old] == text]
-    t.expect([[m["content"] for m in messages if m["role"] == "toolResult"], found],
+    t.expect([[m["content"] for m in messages if m["role"] == "toolResult"], found, handed],
              [[f"Successfully wrote to {w['path']}." for w in writes] +
-              [f"Successfully wrote to {emptied}."], files],
+              [f"Successfully wrote to {emptied}."], files,
+              [w["path"] for w in writes] + [emptied]],
              "[The content of each result on the record, in order; the workspace's files "
-             "afterwards, a table of over 150,000 characters, and a file of over 10,000 written "
-             "over, as [its characters, whether it is what was written]]: a write replaces the whole file, \"\" included, however long, cuts "
+             "afterwards, a table of over 150,000 characters, and a file of over a million written "
+             "over, as [its characters, whether it is what was written]; the paths the "
+             "workspace was handed, each as the call gave it]: a write replaces the whole file, \"\" included, however long, cuts "
              "nothing, adds nothing beside it, and says so naming the path character for "
              "character.")
 
@@ -250,6 +259,17 @@ async def test_bank_bash_on_a_changing_workspace(t):
     wild = "rm -rf /"
     wild_printed, wild_code = lab.Shell(lab.Workspace({})).run(wild)
     wild_said = await settle(bash["execute"]({"command": wild}))
+    mkfs = t.random.choice(["mkfs.ext4 /dev/sdb", "mkfs -t vfat /dev/sdc1"])
+    mkfs_printed, mkfs_code = lab.Shell(lab.Workspace({})).run(mkfs)
+    mkfs_said = await settle(bash["execute"]({"command": mkfs}))
+    # A log of over 100,000 characters, cat twice with a line added between: run again.
+    grown = "".join(f"{n:05d} a line of a grown log, kept whole\n"
+                    for n in range(t.random.randint(2600, 3200)))
+    ws.write_text("grown.log", grown)
+    await settle(bash["execute"]({"command": "cat grown.log"}))
+    ws.write_text("grown.log", grown + "the line added last\n")
+    regrown = await settle(bash["execute"]({"command": "cat grown.log"}))
+    ws.remove("grown.log")
     big = "".join(f"def function_{n:04d}(): pass\n" for n in range(t.random.randint(1500, 1900)))
     ws.write_text("src/big.py", big)
     ws.write_text("src/end.py", "x = 1")
@@ -258,16 +278,17 @@ async def test_bank_bash_on_a_changing_workspace(t):
     ws.remove("src/end.py")
     said[-1] = [len(said[-1]), said[-1] == "x = 1" + big]
     t.expect([said, plain(failing, printed), plain(wild_said, wild_printed, wild_code),
+              plain(mkfs_said, mkfs_printed, mkfs_code), "the line added last" in regrown,
               sorted(ws.files)],
              [["".join(f"{n}\n" for n in names), "".join(f"{n}\n" for n in sorted(
                  names + [extra])), "  tick 1  \n\n", "  tick 2  \n\n",
                [len(big) + 5, True]], [printed, True], [wild_printed, True],
-              sorted([f"src/{n}" for n in names] + ["ticks.log"])],
+              [mkfs_printed, True], True, sorted([f"src/{n}" for n in names] + ["ticks.log"])],
              "[What bash returned for ls, for ls after a file was added, for rm of that file "
              "then tick, for tick again, and (its characters, whether it is the two texts) for "
              "cat of a file with no final line break then a long one; the failing line's result (its start, and whether "
              "nothing but lesson 4's status line follows); the same for a line a cautious tool "
-             "might refuse, run in the shell all the same; the workspace's files afterwards].")
+             "might refuse, run in the shell all the same; the same for mkfs; whether cat of a long log run again after a line was added gives that line; the workspace's files afterwards].")
 
 
 # --- rule 3: the loop -------------------------------------------------------------------------
@@ -524,11 +545,11 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
 
     def broken(arguments):
         tries.append(arguments["path"])
-        raise OSError("the disk is not ready")
-    ended, unknown = [], t.random.choice(["view", "open", "grep"])
+        raise PermissionError("the disk is not ready")
+    ended, (unknown, stray) = [], t.random.sample(["view", "open", "grep"], 2)
     # A name no tool has, alone; a tool that raises, alone, then first in a batch of two; a
     # name no tool has second in a batch, after a call that runs.
-    for names in ([unknown], ["fetch"], ["fetch", "scan"], ["scan", unknown]):
+    for names in ([unknown], ["fetch"], ["fetch", "scan"], ["scan", unknown], [unknown, stray]):
         tries.clear()
         calls = [lab.call(name, {"path": path}) for name in names]
         model = lab.ScriptedModel([lab.reply(*calls), lab.say("Hm.")])
@@ -542,7 +563,7 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
         runs = int("fetch" in names)
         stopped = [" ".join([before + f"A[{ids}]", *results[:failing]]), True, runs]
         went_on = [before + f"A[{ids}] " + " ".join(results) + " A", False, runs]
-        own = problem is None or problem == ("OSError: the disk is not ready" if "fetch" in names
+        own = problem is None or problem == ("PermissionError: the disk is not ready" if "fetch" in names
                                              else await raised(lambda: original(
                                                  tools(3), calls[names.index(unknown)])))
         ended.append(what in (stopped, went_on) and own)
@@ -554,7 +575,8 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
     await raised(lambda: go(down, tools(4), "Still there?", [], ""))
     ended.append(len(down.calls) == 1)
     # ...whatever it raised: a server's error, an answer that is not JSON.
-    for problem in (RuntimeError("the provider is overloaded"), ValueError("not JSON")):
+    for problem in (RuntimeError("the provider is overloaded"), ValueError("not JSON"),
+                    OSError("the network is unreachable")):
         def failing(request, problem=problem):
             raise problem
         down = lab.ScriptedModel([failing, lab.say("Back.")])
@@ -618,14 +640,15 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
                   handed] ==
                  [["first\n", "first\n", "edited\n", f"Successfully wrote to {path}."],
                   [2, 3, 5], ["c1", "c2", "c3", "c4"]])
-    t.expect(ended, [True] * 12,
+    t.expect(ended, [True] * 14,
              "[For a call naming a tool no one gave, then a call of a tool that raises, then "
              "the same first in a batch of two, then a name no tool has second in a batch, "
+             "then a batch of two names no tool has, "
              "whether the run either raised the tool's own exception with the calls before "
              "the failing one answered and none after it (lesson 3), or answered them all and "
              "went on to the model's answer (lesson 4), the tool run once, and for a name no tool "
              "has the exception run_tool raised, not wrapped; then, for a first "
-             "request that raises (ConnectionError, RuntimeError, ValueError), whether the "
+             "request that raises (ConnectionError, RuntimeError, ValueError, OSError), whether the "
              "model was asked once and its exception ended the run; then whether an empty first "
              "reply ended the run at once; then, for a second "
              "request that times out after a round of tools, whether the record kept that round "
@@ -645,21 +668,22 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
     await go(lab.ScriptedModel([lab.say("Ok.")]), kit, "Hi.", [], "")
     kit[0]["parameters"] = {**PATH, "properties": {**PATH["properties"],
                                                   "depth": {"type": "integer"}}}
-    given = lab.reply("", lab.call("look", {"path": path}), "Shall I go on?")
+    given = lab.reply("", lab.call("look", {"path": path}), "[DONE] Shall I go on?")
     model, record = lab.ScriptedModel([given, lab.say("Done.")]), []
-    system = "\ufeffBe brief.\r\nAsk first.\r\n"  # saved with a byte-order mark
-    prompt = "Look at the cafe\u0301's menu, please.\r\n\n\n\n"  # a decomposed accent
+    system = "\ufeffBe brief.\x00\r\nAsk first.\r\n"  # saved with a byte-order mark, a NUL
+    prompt = "Look at the cafe\u0301's menu\x00, please.\r\n\n\n\n"  # a decomposed accent, a NUL
     await go(model, kit, prompt, record, system)
     t.expect([model.calls[0].system, record[0]["content"], record[1]["content"][0],
               record[2]["content"] if len(record) > 2 else None,
               sorted(model.calls[0].tools[0]["parameters"]["properties"]),
-              [spec["name"] for spec in model.calls[0].tools]],
+              [spec["name"] for spec in model.calls[0].tools], len(model.calls)],
              [system, prompt, {"type": "text", "text": ""}, "one\r\ntwo\r\n", ["depth", "path"],
-              ["look", "mark"]],
+              ["look", "mark"], 2],
              "[The request's system prompt (a byte-order mark first), the recorded prompt (a "
              "decomposed accent, blank lines at its end), the first reply's first block "
              "as recorded, the result of its call (the reply ends in a question), the "
              "parameters the request told for the tool changed in place, the tools the request "
-             "told of, one described in \"\"]: everything goes on as it came, nothing tidied, "
+             "told of, one described in \"\"; the requests made (the reply's words start "
+             "[DONE])]: everything goes on as it came, nothing tidied, "
              "a question beside calls does not end the run, and each request carries "
              "tool_specs(tools) as the list stands at that request.")

@@ -101,6 +101,8 @@ async def test_a_plain_reply(t):
     # (i and a combining diaeresis) and blank lines at its end, go out as they came too.
     pairs.append(("\ufeff" + t.random.choice(SYSTEMS),
                   "Nai\u0308ve question: what is here?" + "\n" * t.random.randint(3, 5)))
+    # A NUL byte pasted from a binary file, in each of them, goes out as it came as well.
+    pairs.append((t.random.choice(SYSTEMS) + "\x00", "What is the \x00 in data.bin?"))
     sent = []
     for system, prompt in pairs:
         model = lab.ScriptedModel([lab.say(t.random.choice(ANSWERS))])
@@ -109,7 +111,7 @@ async def test_a_plain_reply(t):
                      model.calls[0].messages[0]["content"]])
     t.expect(sent, [[system, prompt, prompt] for system, prompt in pairs],
              "The system prompt and the prompt go out word for word, spaces and line breaks "
-             "at their ends included, blank lines at the end, a byte-order mark and a "
+             "at their ends included, blank lines at the end, a byte-order mark, a NUL and a "
              "decomposed accent too: nothing is stripped, collapsed or normalised, on the "
              "record or in the request, and "
              "the system prompt stays beside the messages, never folded into the first. Each "
@@ -516,15 +518,17 @@ async def test_the_record_grows_as_it_happens(t):
     # Requests that fail with what a provider's client raises besides: an error of the
     # server, a reply it cannot read. Each ends the run with its own exception, asked once.
     found = []
-    for problem in (RuntimeError("the provider answered 500: internal error"),
-                    ValueError("the provider's answer is not JSON")):
+    for problem in (RuntimeError("the provider answered 429: rate limit reached"),
+                    ValueError("the provider's answer is not JSON"),
+                    OSError("the network is unreachable")):
         def failing(request, problem=problem):
             raise problem
         model = lab.ScriptedModel([failing, lab.say(t.random.choice(ANSWERS))])
         error = await raised(lambda: run(model, [looker()], t.random.choice(PROMPTS)))
         found.append([len(model.calls), error])
     t.expect(found,
-             why="A request that raises RuntimeError, then one that raises ValueError: a "
+             why="A request that raises RuntimeError (a rate limit), then ValueError, then "
+                 "OSError: a "
                  "request that raises ends the run with its exception: it is not sent again, "
                  "whatever it raised. Each item is [how many requests the run made, what "
                  "run_agent raised] - the Build's item 3 (run_agent, lesson 3).")
@@ -630,7 +634,7 @@ async def test_no_call_is_left_unanswered(t):
 
     def broken(arguments):
         tried.append(arguments["path"])
-        raise OSError(f"{arguments['path']}: the disk is not ready")
+        raise PermissionError(f"{arguments['path']}: the disk is not ready")
     tools = [looker(), tool("touch", lambda arguments: "", PATH), tool("fetch", broken, PATH)]
     answered = "U A[c1] R(c1) A, and run_agent returned"
     # Today a call no tool answers stops the run with its exception; from lesson 4 it is answered.
@@ -687,12 +691,16 @@ async def test_no_call_is_left_unanswered(t):
     found, wanted = [], []
     unknown = t.random.sample(["lookup", "open", "view"], 2)
     for name, after in (("fetch", t.random.randint(1, 3)), (unknown[0], t.random.randint(1, 3)),
-                        (unknown[1], 0)):
+                        (unknown[1], 0), ("only " + unknown[0], 0)):
         ran, tried[:] = [], []
         tools = [looker(ran), tool("fetch", broken, PATH)]
         first = t.random.randint(1, 3)
         path = t.random.choice(PATHS)
         batch = looks(t, first) + [lab.call(name, {"path": path})] + looks(t, after)
+        if name.startswith("only "):  # a batch whose every call names a tool the list lacks
+            name, first = unknown[0], 0
+            batch = [lab.call(other, {"path": path}) for other in unknown]
+            after = 0
         model = lab.ScriptedModel([lab.reply(*batch), lab.say(t.random.choice(ANSWERS))])
         messages = []
         error = await raised(lambda: run(model, tools, t.random.choice(PROMPTS), messages))
@@ -704,7 +712,7 @@ async def test_no_call_is_left_unanswered(t):
         either = f"{stopped} (lesson 3), or {went_on} (lesson 4)"
         if name == "fetch":
             # Its own exception, the tool run once: not wrapped in another, not tried again.
-            own = f"OSError: {path}: the disk is not ready"
+            own = f"PermissionError: {path}: the disk is not ready"
             what += f", runs of fetch: {len(tried)}" + (f", {error}" if error else "")
             stopped += f", runs of fetch: 1, {own}"
             went_on += ", runs of fetch: 1"
@@ -719,7 +727,8 @@ async def test_no_call_is_left_unanswered(t):
         wanted.append([name, either])
     t.expect(found, wanted,
              "A batch of calls one of which, after the first few, names a tool that raises or "
-             "a tool the list lacks (once last in its batch): the run ends with its exception "
+             "a tool the list lacks (once last in its batch, once in a batch of such names "
+             "alone): the run ends with its exception "
              "at that call, today, and "
              "the calls after it in the batch are not run first, nor is any call of the batch "
              "held back before it; the loop never carries on past a call with no result. The "
@@ -752,7 +761,8 @@ async def test_words_and_a_call(t):
     found, wanted = [], []
     for words in t.random.sample(["Let me check the file first.", "Done. But one more look.",
                                   "The answer is 42.", "I have finished.",
-                                  "FINAL ANSWER: it works. Checking once more."], 5):
+                                  "FINAL ANSWER: it works. Checking once more.",
+                                  "[DONE] Or nearly: one more look."], 6):
         ran = []
         calls = looks(t, t.random.randint(1, 3))
         parts = [words] + calls if t.random.random() < 0.5 else calls + [words]
@@ -863,6 +873,15 @@ async def test_the_write_tool(t):
              "- the Build's item 1 (make_write_tool, lesson 3).")
     if ws.exists(spaced):
         ws.remove(spaced)
+    # Windows line ends, all but the last line's: as they came too.
+    crlf = t.random.choice(["x = 1\r\ny = 2", "a\r\nb\r\nc"])
+    await settle(write["execute"]({"path": spaced, "content": crlf}))
+    t.expect(ws.read_text(spaced) if ws.exists(spaced) else None, crlf,
+             "The file holds exactly the content argument, \\r\\n line ends included when the "
+             "last line has none: nothing turned into plain line ends. This is the file's text "
+             "- the Build's item 1 (make_write_tool, lesson 3).")
+    if ws.exists(spaced):
+        ws.remove(spaced)
     # "" is content too: the file is made, or emptied, and the sentence is the same.
     fresh = t.random.choice([p for p in PATHS if p not in kept and p != path])
     said = [await settle(write["execute"]({"path": where, "content": ""}))
@@ -930,6 +949,23 @@ async def test_the_write_tool(t):
              "the workspace has changed (no backup, nothing added to the old text), even with "
              "other write tools made over other workspaces. This is the workspace's files - "
              "the Build's item 1 (make_write_tool, lesson 3).")
+    # The path goes to the workspace as it came, ./ and all (the workspace, not write, makes
+    # ./a.py a.py); and a file of over a million characters written over keeps nothing beside it.
+    handed = []
+
+    class Noting(lab.Workspace):  # a workspace noting each path write_text is handed
+        def write_text(self, path, text):
+            handed.append(path)
+            return super().write_text(path, text)
+    noting = Noting({"big.log": "0123456789abcde\n" * t.random.randint(62_600, 70_000)})
+    noted, given = harness.make_write_tool(noting), "./" + t.random.choice(PATHS)
+    await settle(noted["execute"]({"path": given, "content": first}))
+    await settle(noted["execute"]({"path": "big.log", "content": second}))
+    t.expect([handed, sorted(noting.files)], [[given, "big.log"], sorted([given[2:], "big.log"])],
+             "write hands every path on as it came, ./ included, and a write over a file of "
+             "over a million characters replaces it with nothing else in the workspace "
+             "changed: no backup. The items are [the paths ws.write_text was handed, the "
+             "workspace's files] - the Build's item 1 (make_write_tool, lesson 3).")
 
 
 @lab_test("make_bash_tool(shell) makes a tool named bash that needs a command and returns what "
@@ -984,7 +1020,6 @@ async def test_the_bash_tool(t):
                      for number in range(t.random.randint(2100, 2600)))
     ws.write_text("longer.txt", longer)
     said = await settle(bash["execute"]({"command": "cat longer.txt"}))
-    ws.remove("longer.txt")
     last = longer.splitlines()[-1]
     # Lesson 6's form: the output's end, up to its last line, and a line of its own saying to
     # narrow the command, after it or before it.
@@ -1000,6 +1035,15 @@ async def test_the_bash_tool(t):
              "[whether the result is the whole output or lesson 6's end of it, whether the "
              "file's last line is in it] "
              "- the Build's item 2 (make_bash_tool, lesson 3).")
+    edit = f"# edited {t.random.randint(10, 99)}\n"
+    # The same cat once more, after a line is added to the file.
+    ws.write_text("longer.txt", longer + edit)
+    again = await settle(bash["execute"]({"command": "cat longer.txt"}))
+    ws.remove("longer.txt")
+    t.expect(edit in again, True,
+             "The same command run again is run again, a long output's too: cat of the "
+             "file after a line is added gives that line, not what it printed last time "
+             "- the Build's item 2 (make_bash_tool, lesson 3).")
     # A command runs once per call: rm run twice would fail the second time.
     gone = t.random.choice(names)
     said = await settle(bash["execute"]({"command": f"rm src/{gone}"}))
@@ -1009,7 +1053,8 @@ async def test_the_bash_tool(t):
              "still there] (make_bash_tool, lesson 3).")
     # A command the shell does not have, sudo among them: what the shell printed is the result.
     # And one a cautious tool might refuse: the shell has its own answer to it.
-    lines = [t.random.choice(["sudo ls src", "sudo rm -rf src"]), "rm -rf /"]
+    lines = [t.random.choice(["sudo ls src", "sudo rm -rf src"]), "rm -rf /",
+             t.random.choice(["mkfs /dev/sda1", "rm -rf ~"])]
     found, wanted = [], []
     for line in lines:
         said = await settle(bash["execute"]({"command": line}))
@@ -1018,7 +1063,8 @@ async def test_the_bash_tool(t):
                       said[len(printed):] in ("", f"\nCommand exited with code {code}")])
         wanted.append([line, printed, True])
     t.expect(found, wanted,
-             f"bash runs {lines[0]!r}, then {lines[1]!r}, in the shell, whatever the command, "
+             f"bash runs {lines[0]!r}, then {lines[1]!r}, then {lines[2]!r}, in the shell, "
+             "whatever the command, "
              "and returns what it "
              "printed: the result is what the \"command\" argument printed when run in "
              "`shell`, nothing refused or answered in its place. Each item is [the command, "
