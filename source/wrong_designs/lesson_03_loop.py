@@ -2125,6 +2125,30 @@ WRONG += [
 ]
 
 ALLOWED = [
+    Wrong(lab='3.1', name='every message also kept in a list of the module\'s',
+          rule='Build item 3 says each request carries the caller\'s list, the record. A copy '
+               'kept beside it that no request reads breaks no sentence of the page: the '
+               'requests, the record and the caller\'s list are what they would be without it. '
+               'It grows with every run of the program, which is waste, not a rule broken '
+               '(hunt round 28 asked for a page sentence and was ruled this way).',
+          where='hunt round 28, design 3.1-29', names='',
+          replace=r'''
+def run_agent(model, system, messages, tools, prompt):
+''',
+          by=r'''
+_EVERY_MESSAGE = []  # every message of every run, kept for later
+
+
+def run_agent(model, system, messages, tools, prompt):
+''',
+          also=((r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+        messages.append(reply)
+''', r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+        messages.append(reply)
+        _EVERY_MESSAGE.append(reply)
+'''),)),
     Wrong(lab='3.1', name='a reply labelled error or aborted also ending the run',
           rule='Lesson 3 says the calls are read off the content "never off its stop_reason", but '
                'lesson 5 makes a reply labelled "error" end the run with none of its calls run, '
