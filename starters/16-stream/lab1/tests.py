@@ -605,6 +605,12 @@ async def test_to_wire_writes_the_providers_shape(t):
     for said in body["messages"]:
         said["cache_control"] = {"type": "ephemeral"}  # as a client may mark what it sends
         said["content"] = "(trimmed)"
+    t.expect([n for n, message in enumerate(messages)
+              if json.dumps(message, sort_keys=True) != each[n]], [],
+             "to_wire builds its messages in new dicts: a client that marks or trims the body "
+             "it sends (here every message given a cache_control key and its content "
+             "replaced) must not reach the record. The items are the places in the record "
+             "(0 is the user's message) of the messages that changed (to_wire, lesson 16).")
     t.expect([n for n, said in enumerate(first["messages"]) if said["content"] == "(trimmed)"],
              [],
              "The first body, after a client marked and trimmed the body of a later call from "
@@ -613,12 +619,6 @@ async def test_to_wire_writes_the_providers_shape(t):
              "changed: each call makes a body of its own, new dicts all through, and no later "
              "call's body is that one, nor shares a message with it (to_wire, lesson 16, Build "
              "item 3: \"Each call makes a body of its own\").")
-    t.expect([n for n, message in enumerate(messages)
-              if json.dumps(message, sort_keys=True) != each[n]], [],
-             "to_wire builds its messages in new dicts: a client that marks or trims the body "
-             "it sends (here every message given a cache_control key and its content "
-             "replaced) must not reach the record. The items are the places in the record "
-             "(0 is the user's message) of the messages that changed (to_wire, lesson 16).")
     record = [harness.user_message("Go on."),
               {"role": "assistant", "content": [], "stop_reason": "error",
                "error_message": "The provider sent an empty reply"},
