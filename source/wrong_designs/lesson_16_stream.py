@@ -3230,6 +3230,47 @@ def assemble(chunks, *, aborted=False):
                 except ConnectionResetError:  # the peer reset the connection: the stream ended
                     line = None
 """),
+    # Hunt round 28 (reader r157), design 16.1-34.
+    Wrong(lab='16.1', name='a cut finish kept over a later finish',
+          rule='When two chunks carry a finish_reason that is not null, the last one is the finish, a later one after length or content_filter too.',
+          where='lab 16.1, Build section, item 2: "when two carry a `finish_reason` that is not null, the last one is the finish"; hunt round 28, 16.1-34',
+          names='the last is the finish',
+          replace=r"""
+            finish = choice.get("finish_reason") or finish
+""",
+          by=r"""
+            if finish not in ("length", "content_filter"):  # a cut stays a cut
+                finish = choice.get("finish_reason") or finish
+"""),
+    # Hunt round 28 (reader r157), design 16.1-38.
+    Wrong(lab='16.1', name='an index past 1,001,000 read as 1,001,000',
+          rule='The calls stand in the order of their index, however large the index.',
+          where='lab 16.1, Build section, item 2: "then one `toolCall` per call, in the order of the calls\' `index`"; hunt round 28, 16.1-38',
+          names='however large',
+          replace=r"""
+                index, call_id = piece.get("index") or 0, piece.get("id")
+""",
+          by=r"""
+                index, call_id = min(piece.get("index") or 0, 10 ** 6 + 1000), piece.get("id")
+"""),
+    # Hunt round 28 (reader r157), design 16.1-48.
+    Wrong(lab='16.1', name="each message's wire dict kept and handed to every later body",
+          rule="Each call of to_wire makes a body of its own, new dicts all through: no later call's body is an earlier one or shares a message with it.",
+          where='lab 16.1, Build section, item 3: "Each call makes a body of its own"; hunt round 28, 16.1-48',
+          names='nor shares a message with it',
+          replace=r"""
+    return {"messages": wire,
+""",
+          by=r"""
+    held = to_wire.__dict__.setdefault("held", {})  # id(message) -> (message, its wire dict)
+    for n, message in enumerate(messages):
+        kept = held.get(id(message))
+        if kept is not None and kept[0] is message:
+            wire[n + 1] = kept[1]  # written before: the same dict again
+        else:
+            held[id(message)] = (message, wire[n + 1])
+    return {"messages": wire,
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

@@ -492,6 +492,7 @@ async def test_bank_one_stream_judged_as_it_grows(t):
              "first id comes back at index 0, its chunks unchanged].")
     bed, other = word(t), word(t)
     whole = json.dumps({"bed": bed})
+    far = t.random.randint(10 ** 7, 10 ** 18)  # drawn: an index has no ceiling
     replies = [
         [choice({"content": bed}), {"error": {"code": 503, "type": "overloaded",
                                               "detail": f"{other} queue full"}}],
@@ -519,7 +520,12 @@ async def test_bank_one_stream_judged_as_it_grows(t):
         [choice({"content": bed}), {"error": {"message": other},
                                     **choice(finish="content_filter")}],
         [calls(piece(1, id=bed, name="water")), calls(piece(1, whole, id=other, name="plant")),
-         choice(finish="tool_calls")]]
+         choice(finish="tool_calls")],
+        [choice({"content": bed}), calls(piece(0, whole, id=other, name="plant")),
+         choice(finish=t.random.choice(["length", "content_filter"])),
+         choice(finish=t.random.choice(["stop", "tool_calls"]))],
+        [calls(piece(far + t.random.randint(1, 10 ** 18), whole, id=other, name="plant")),
+         calls(piece(far, "{}", id=bed, name="water")), choice(finish="tool_calls")]]
     t.random.shuffle(replies)
     replies.append([calls(piece(0, whole, id=other)), choice(finish="tool_calls")])  # last
     buffer, again = [], []
@@ -542,7 +548,7 @@ async def test_bank_one_stream_judged_as_it_grows(t):
                  "parsed, two objects for one call, an id and a name with spaces beside them "
                  "and then the same without, an error in the chunk whose finish_reason is "
                  "content_filter, a call at index 1 that brings only its id and name and then "
-                 "another id at that index, and last a call no fragment names, whose id "
+                 "another id at that index, a cut finish (length or content_filter) that a later finish follows (the last finish is the finish), two calls at indexes past ten million, the larger sent first (an index is the call's place however large), and last a call no fragment names, whose id "
                  "earlier replies named; after them, a reply stopped after its words, a call "
                  "that brought only its id and name, and one whose arguments came as an object "
                  "(assemble, lesson 16). "
@@ -595,6 +601,7 @@ async def test_bank_bodies_a_client_edits(t):
                       for body in client.bodies],
                      h.messages[0]["content"], lab.shape(h.messages),
                      [body["messages"][-1] for body in client.bodies],
+                     [body["messages"][1] for body in client.bodies],
                      [len(body["messages"]) for body in client.sent]])
         wanted.append([[{"role": "system", "content": system}] * 3,
                        [[{"type": "function", "function": spec}]] * 3,
@@ -604,6 +611,7 @@ async def test_bank_bodies_a_client_edits(t):
                        [{"role": "user", "content": typed},
                         {"role": "tool", "tool_call_id": call_id, "content": "seen"},
                         {"role": "user", "content": h.messages[-2]["content"]}],
+                       [{"role": "user", "content": typed}] * 3,
                        [len(body["messages"]) for body in client.bodies]])
     t.expect(rows, wanted,
              "to_wire writes every body afresh from what it is handed: the system message first, "
@@ -613,7 +621,9 @@ async def test_bank_bodies_a_client_edits(t):
              "later call's body never is (to_wire, lesson 16, Build item 3). Each row, per "
              "harness: [each body's first message, each body's tools, the keys of each body's "
              "assistant messages, the user's text in the record, the record, each body's last "
-             "message, the messages each body the client kept holds once all are sent].")
+             "message, each body's first user message as written (no body shares a message "
+             "with a body before it, which the client has trimmed), the messages each body the "
+             "client kept holds once all are sent].")
 
 
 @lab_test("A long record built by hand, over three hundred messages, with untidy text at every "

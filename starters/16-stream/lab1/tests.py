@@ -222,13 +222,15 @@ async def test_interleaved_calls_are_matched_by_index(t):
     low = t.random.randint(1000, 10 ** 6)  # drawn: no one index to stop at
     high = low + t.random.randint(1, 1000)
     huge = t.random.randint(10 ** 9, 10 ** 18)  # drawn: an index has no ceiling
+    top = huge + t.random.randint(1, 10 ** 18)  # past huge, and sent before it
     far = [call_chunk(high, '{"command": "ls"}', id="c_high", name="bash"),
+           call_chunk(top, '{"path": "c.py"}', id="c_top", name="read"),
            call_chunk(huge, '{"path": "b.py"}', id="c_huge", name="read"),
            call_chunk(low, '{"path": "a.py"}', id="c_low", name="read"), finish("tool_calls")]
     t.expect([block["id"] for block in harness.assemble(far)["content"]],
-             ["c_low", "c_high", "c_huge"],
-             f"Three whole calls, c_high at index {high} first, then c_huge at index {huge}, "
-             f"then c_low at index {low}. The "
+             ["c_low", "c_high", "c_huge", "c_top"],
+             f"Four whole calls, c_high at index {high} first, then c_top at index {top}, then "
+             f"c_huge at index {huge}, then c_low at index {low}. The "
              "items are the reply's call ids. An index is the call's place however large it "
              "is: the calls stand in index order, not the order they began (assemble, "
              "lesson 16).")
@@ -309,6 +311,15 @@ async def test_replies_that_did_not_arrive_whole_fail(t):
                  "end. Of two error chunks the first is the reason, and of two finishes the "
                  "last is the finish (assemble, lesson 16, Build item 2: \"When two chunks "
                  "carry an error, the first one's is the reason reported\").")
+    t.expect([harness.assemble(start + [finish("length"), finish("stop")]).get("stop_reason"),
+              harness.assemble(start + [finish("content_filter"), finish("tool_calls")]).get(
+                  "stop_reason")],
+             ["toolUse", "toolUse"],
+             "The same words and read(c1), then finish_reason length followed by stop, then "
+             "content_filter followed by tool_calls. The items are the two replies' stop_reason. "
+             "Of two finishes the last is the finish, in either order: a cut that a later finish "
+             "follows is no longer the finish, so the reply arrived whole (assemble, lesson 16, "
+             "Build item 2).")
     shapes = {"{\"error\": {}}, then finish_reason stop": [{"error": {}}, finish("stop")],
               "{\"error\": \"\"}, then finish_reason stop": [{"error": ""}, finish("stop")],
               "one chunk holding both the words ' More' and an error": [
@@ -600,6 +611,14 @@ async def test_to_wire_writes_the_providers_shape(t):
              "it sends (here every message given a cache_control key and its content "
              "replaced) must not reach the record. The items are the places in the record "
              "(0 is the user's message) of the messages that changed (to_wire, lesson 16).")
+    t.expect([n for n, said in enumerate(first["messages"]) if said["content"] == "(trimmed)"],
+             [],
+             "The first body, after a client marked and trimmed the body of a later call from "
+             "the same record (every message given a cache_control key and its content "
+             "replaced). The items are the places in the first body of the messages that "
+             "changed: each call makes a body of its own, new dicts all through, and no later "
+             "call's body is that one, nor shares a message with it (to_wire, lesson 16, Build "
+             "item 3: \"Each call makes a body of its own\").")
     record = [harness.user_message("Go on."),
               {"role": "assistant", "content": [], "stop_reason": "error",
                "error_message": "The provider sent an empty reply"},
