@@ -3277,6 +3277,26 @@ def assemble(chunks, *, aborted=False):
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
     Wrong(
+        lab="16.1", name="an empty id taken for an id",
+        rule="Build item 2: an id that is empty text is a shape no server in the lesson's table "
+             "sends, and what a reader makes of one is theirs. The reference reads it as no id; "
+             "this design reads it as an id, so a later fragment that brings one begins a new "
+             "call (hunt round 28, probe 16.1-49).",
+        where="hunt round 28", names="",
+        replace='''                if call is None or (call_id and call["id"] and call_id != call["id"]):''',
+        by='''                if call is None or (call_id is not None and call["id"] is not None
+                                    and call_id != call["id"]):''',
+        also=(('''                call["id"] = call_id or call["id"]  # only the first fragment has it''',
+               '''                call["id"] = call["id"] if call_id is None else call_id'''),)),
+    Wrong(
+        lab="16.1", name="an index sent as text read as a number",
+        rule="Build item 2: an index sent as text is a shape no server in the lesson's table "
+             "sends, and what a reader makes of one is theirs; this design reads it as the "
+             "number it spells (hunt round 28, probe 16.1-50).",
+        where="hunt round 28", names="",
+        replace='''                index, call_id = piece.get("index") or 0, piece.get("id")''',
+        by='''                index, call_id = int(piece.get("index") or 0), piece.get("id")'''),
+    Wrong(
         lab="16.1", name="a data payload holding NaN or Infinity refused",
         rule="A data line whose payload is not a JSON object raises ValueError; the page says "
              "NaN and Infinity are not JSON, though Python's json.loads reads them, and says "
