@@ -2784,3 +2784,124 @@ async def test_str_arg_hands_back_nine_million_characters(t):
                  "is the string whole] (str_arg, lesson 4).")
 '''),
 ]
+
+# Hunt round 28 (r151): designs that passed lab 4.1 and now fail it.
+WRONG += [
+    Wrong(lab='4.1', name='a ChildProcessError tried once more',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc): run_tool neither tries it again nor stops calling it.',
+          where='hunt round 28, design 4.1-07 (r151); Build item 2: "`run_tool` neither tries a '
+                'call again"',
+          names='ChildProcessError',
+          replace=_EXCEPT,
+          by=r'''
+        except ChildProcessError:
+            try:  # the child went away: start it once more
+                text, failed = tool["execute"](call["arguments"]), False
+            except Exception as exc:
+                text, failed = str(exc), True
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='an empty IndexError told by its class name',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc), "" when it has no message; no kind is a case of its own.',
+          where='hunt round 28, design 4.1-31 (r151); Build item 2: "an `Exception` of any kind '
+                'gets a result holding `str(exc)`"',
+          names='IndexError with no message',
+          replace=_EXCEPT,
+          by=r'''
+        except LookupError as exc:
+            if str(exc) or isinstance(exc, KeyError):
+                text, failed = str(exc), True
+            else:  # an empty IndexError says nothing: name it
+                text, failed = type(exc).__name__, True
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='an ImportError told in words of its own',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc); no kind is a case of its own.',
+          where='hunt round 28, design 4.1-32 (r151); Build item 2: "an `Exception` of any kind '
+                'gets a result holding `str(exc)`"',
+          names='ImportError',
+          replace=_EXCEPT,
+          by=r'''
+        except ImportError:
+            text, failed = "This tool is not available here.", True
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='line and paragraph separators in an unknown name escaped',
+          rule='A name that no tool has gets the result Tool NAME not found: any name, said '
+               'whole in its place.',
+          where='hunt round 28, design 4.1-28 (r151); Build item 2: "A name that no tool has '
+                'gets the result `Tool NAME not found`"',
+          names='paragraph separator',
+          replace=_NOT_FOUND,
+          by=r'''
+        shown = call["name"].replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+        text, failed = f"Tool {shown} not found", True  # no line break a reader cannot see
+'''),
+    Wrong(lab='4.1', name='the arguments of a call of over eight emptied',
+          rule="run_tool changes nothing of the call: its arguments stay in the record as the "
+               "model sent them, however many.",
+          where='hunt round 28, design 4.1-53 (r151); Build item 2: "its arguments stay in the '
+                'record as the model sent them"',
+          names='keeps its arguments as the model sent them',
+          replace=_BOUNDARY,
+          by=r'''
+        try:
+            if isinstance(call["arguments"], dict) and len(call["arguments"]) > 8:
+                call["arguments"].clear()  # a call of so many is noise
+            text, failed = tool["execute"](call["arguments"]), False
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='str_arg raising a ValueError that is a KeyError too',
+          rule='str_arg raises ValueError for a missing argument, and never a KeyError.',
+          where='hunt round 28, design 4.1-12 (r151); Build item 1: "and never a `KeyError`"',
+          names='that is no KeyError',
+          replace=r'''
+    raise ValueError(f"{name} must be a string")
+''',
+          by=r'''
+    raise _Missing(f"{name} must be a string")
+
+
+class _Missing(ValueError, KeyError):
+    """A ValueError, and a KeyError for callers that expect one."""
+    __str__ = Exception.__str__
+
+
+_Missing.__name__ = _Missing.__qualname__ = "ValueError"
+'''),
+    Wrong(lab='4.1', name='str_arg writing "" into a dict of three keys or more',
+          rule='str_arg raises ValueError for a missing argument, and leaves the arguments as '
+               'they were sent.',
+          where='hunt round 28, design 4.1-25 (r151); Build item 1: "When the argument is '
+                'missing, or holds anything but a string, it raises `ValueError`"',
+          names='however many other keys',
+          replace=r'''
+    got = arguments.get(name)  # None when the model left it out
+''',
+          by=r'''
+    if len(arguments) >= 3:  # a call of many arguments: take a missing one as ""
+        arguments.setdefault(name, "")
+    got = arguments.get(name)  # None when the model left it out
+'''),
+    Wrong(lab='4.1', name='read turning a MemoryError into a ValueError of its own',
+          rule="read catches nothing of its own: what ws.read_text raises is the call's result.",
+          where='hunt round 28, design 4.1-15 (r151); Build item 3: "read catches nothing of its '
+                'own"',
+          names='MemoryError',
+          replace=r'''
+        return ws.read_text(path)
+''',
+          by=r'''
+        try:
+            return ws.read_text(path)
+        except MemoryError:
+            raise ValueError(f"{path} is too big to read") from None
+'''),
+]

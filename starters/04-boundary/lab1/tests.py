@@ -90,13 +90,15 @@ async def test_a_raise_becomes_a_result(t):
     # Every time: failing calls of one argument to eight, each left as the model sent it.
     sent = [call(name, {f"arg{k}": t.random.choice(["a.py", 3, ""]) for k in range(n)})
             for n in range(1, 9)]
+    # And every time, one call of nine to five thousand arguments, drawn.
+    sent += [call(name, {f"arg{k}": "a.py" for k in range(t.random.randint(9, 5_000))})]
     before = [dict(made["arguments"]) for made in sent]
     for made in sent:
         await settle(harness.run_tool([failing(name, exc)], made))
     t.expect([made["arguments"] for made in sent], before,
              "A call whose tool fails keeps its arguments as the model sent them, however many "
-             "it has (here one to eight): nothing is added to them, taken out or changed. Each "
-             "item is one call's arguments after run_tool answered it (run_tool, lesson 4, Build "
+             f"it has (here one to eight, then {len(sent[-1]['arguments']):,}): nothing is "
+             "added to them, taken out or changed. Each item is one call's arguments after run_tool answered it (run_tool, lesson 4, Build "
              "item 2: \"its arguments stay in the record as the model sent them\").")
     # Round after round in which every call fails, then one that works: the loop decides
     # nothing about failures, so it asks the model again after each and reaches the answer.
@@ -364,9 +366,8 @@ async def test_every_exception_becomes_a_result(t):
                  f"it again nor stops calling it, however often it failed before; an OSError "
                  f"whose errno says to try again (EINTR, EAGAIN) or any other errno "
                  f"({', '.join(others)} here) and a ConnectionError of any "
-                 f"kind (reset, refused, aborted, a broken pipe), a TimeoutError and a "
-                 f"ChildProcessError are no "
-                 f"exception. The items are [the different "
+                 f"kind (reset, refused, aborted, a broken pipe) and a TimeoutError are no "
+                 f"exception, nor is a ChildProcessError. The items are [the different "
                  f"results among the {calls} as [content, is_error], how many of them are "
                  f"str(exc) with is_error True, how many times the tool ran] (run_tool, lesson 4, "
                  f"Build item 2: \"run_tool neither tries a call again nor stops calling a tool "
