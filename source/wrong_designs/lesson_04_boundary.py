@@ -2784,3 +2784,468 @@ async def test_str_arg_hands_back_nine_million_characters(t):
                  "is the string whole] (str_arg, lesson 4).")
 '''),
 ]
+
+# Hunt round 28 (r151): designs that passed lab 4.1 and now fail it.
+WRONG += [
+    Wrong(lab='4.1', name='a ChildProcessError tried once more',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc): run_tool neither tries it again nor stops calling it.',
+          where='hunt round 28, design 4.1-07 (r151); Build item 2: "`run_tool` neither tries a '
+                'call again"',
+          names='ChildProcessError',
+          replace=_EXCEPT,
+          by=r'''
+        except ChildProcessError:
+            try:  # the child went away: start it once more
+                text, failed = tool["execute"](call["arguments"]), False
+            except Exception as exc:
+                text, failed = str(exc), True
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='an empty IndexError told by its class name',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc), "" when it has no message; no kind is a case of its own.',
+          where='hunt round 28, design 4.1-31 (r151); Build item 2: "an `Exception` of any kind '
+                'gets a result holding `str(exc)`"',
+          names='IndexError with no message',
+          replace=_EXCEPT,
+          by=r'''
+        except LookupError as exc:
+            if str(exc) or isinstance(exc, KeyError):
+                text, failed = str(exc), True
+            else:  # an empty IndexError says nothing: name it
+                text, failed = type(exc).__name__, True
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='an ImportError told in words of its own',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc); no kind is a case of its own.',
+          where='hunt round 28, design 4.1-32 (r151); Build item 2: "an `Exception` of any kind '
+                'gets a result holding `str(exc)`"',
+          names='ImportError',
+          replace=_EXCEPT,
+          by=r'''
+        except ImportError:
+            text, failed = "This tool is not available here.", True
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='line and paragraph separators in an unknown name escaped',
+          rule='A name that no tool has gets the result Tool NAME not found: any name, said '
+               'whole in its place.',
+          where='hunt round 28, design 4.1-28 (r151); Build item 2: "A name that no tool has '
+                'gets the result `Tool NAME not found`"',
+          names='paragraph separator',
+          replace=_NOT_FOUND,
+          by=r'''
+        shown = call["name"].replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+        text, failed = f"Tool {shown} not found", True  # no line break a reader cannot see
+'''),
+    Wrong(lab='4.1', name='the arguments of a call of over eight emptied',
+          rule="run_tool changes nothing of the call: its arguments stay in the record as the "
+               "model sent them, however many.",
+          where='hunt round 28, design 4.1-53 (r151); Build item 2: "its arguments stay in the '
+                'record as the model sent them"',
+          names='keeps its arguments as the model sent them',
+          replace=_BOUNDARY,
+          by=r'''
+        try:
+            if isinstance(call["arguments"], dict) and len(call["arguments"]) > 8:
+                call["arguments"].clear()  # a call of so many is noise
+            text, failed = tool["execute"](call["arguments"]), False
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='str_arg raising a ValueError that is a KeyError too',
+          rule='str_arg raises ValueError for a missing argument, and never a KeyError.',
+          where='hunt round 28, design 4.1-12 (r151); Build item 1: "and never a `KeyError`"',
+          names='that is no KeyError',
+          replace=r'''
+    raise ValueError(f"{name} must be a string")
+''',
+          by=r'''
+    raise _Missing(f"{name} must be a string")
+
+
+class _Missing(ValueError, KeyError):
+    """A ValueError, and a KeyError for callers that expect one."""
+    __str__ = Exception.__str__
+
+
+_Missing.__name__ = _Missing.__qualname__ = "ValueError"
+'''),
+    Wrong(lab='4.1', name='str_arg writing "" into a dict of three keys or more',
+          rule='str_arg raises ValueError for a missing argument, and leaves the arguments as '
+               'they were sent.',
+          where='hunt round 28, design 4.1-25 (r151); Build item 1: "When the argument is '
+                'missing, or holds anything but a string, it raises `ValueError`"',
+          names='however many other keys',
+          replace=r'''
+    got = arguments.get(name)  # None when the model left it out
+''',
+          by=r'''
+    if len(arguments) >= 3:  # a call of many arguments: take a missing one as ""
+        arguments.setdefault(name, "")
+    got = arguments.get(name)  # None when the model left it out
+'''),
+    Wrong(lab='4.1', name='read turning a MemoryError into a ValueError of its own',
+          rule="read catches nothing of its own: what ws.read_text raises is the call's result.",
+          where='hunt round 28, design 4.1-15 (r151); Build item 3: "read catches nothing of its '
+                'own"',
+          names='MemoryError',
+          replace=r'''
+        return ws.read_text(path)
+''',
+          by=r'''
+        try:
+            return ws.read_text(path)
+        except MemoryError:
+            raise ValueError(f"{path} is too big to read") from None
+'''),
+]
+
+_DEEP_HEAD = '''
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "4.1"
+'''
+# Hunt round 28 (r151): limits just past what lab 4.1's tests try. Each is a design of an
+# earlier entry with its count moved; a test past each would be the next count's design.
+BEYOND += [
+    Beyond(lab='4.1', name='str(exc) cut at fourteen million characters',
+           rule='A tool whose execute raises an Exception of any kind gets a result holding '
+                'str(exc), whole, however long.',
+           where='hunt round 28, design 4.1-02 (r151); Build item 2: "`str(exc)`, whole, however '
+                 'long"',
+           names='whole, however long',
+           replace=_EXCEPT,
+           by=r'''
+        except Exception as exc:
+            text, failed = str(exc)[:14_000_000], True  # past that no model reads it
+''',
+           reach="a test of lab 4.1 raises messages of up to 13.5 million characters, the most "
+                 "its run affords (see 'str(exc) cut at sixteen million characters'); this cut "
+                 "changes the result only past fourteen million",
+           turns=20_000, seconds=20.0,
+           deep=_DEEP_HEAD + r'''
+
+@lab_test("A tool that raises a message of seventeen million characters gets a result holding "
+          "it whole, however long.")
+async def test_a_message_of_seventeen_million_characters_is_whole(t):
+    text = "log line\n" * 1_900_000
+
+    def fails(arguments):
+        raise ValueError(text)
+    result = harness.run_tool([tool("build", fails)], lab.call("build", id="c1"))
+    t.expect([len(result["content"]), result["content"] == text, result["is_error"]],
+             why="str(exc), whole, however long: [the content's length, whether it is the "
+                 "message whole, is_error] (run_tool, lesson 4).")
+'''),
+    Beyond(lab='4.1', name='a returned text cut at fourteen million characters',
+           rule='A tool that returns is answered as in lesson 2: all it returned, however long.',
+           where='hunt round 28, design 4.1-52 (r151); Build item 2: "A tool that returns is '
+                 'answered as in lesson 2"',
+           names='cuts nothing, however long',
+           replace=_BOUNDARY,
+           by=r'''
+        try:
+            text, failed = tool["execute"](call["arguments"]), False
+            if isinstance(text, str) and len(text) > 14_000_000:
+                text = text[:14_000_000]  # no model reads more
+        except Exception as exc:
+            text, failed = str(exc), True
+''',
+           reach="a test of lab 4.1 returns texts of up to 13.5 million characters, the most its "
+                 "run affords beside its other large cases; this cut changes the result only "
+                 "past fourteen million",
+           turns=20_000, seconds=20.0,
+           deep=_DEEP_HEAD + r'''
+
+@lab_test("A tool that returns seventeen million characters gets them all: run_tool cuts "
+          "nothing, however long.")
+async def test_a_return_of_seventeen_million_characters_is_whole(t):
+    text = "log line\n" * 1_900_000
+    result = harness.run_tool([tool("dump", lambda arguments: text)], lab.call("dump", id="c1"))
+    t.expect([len(result["content"]), result["content"] == text, result["is_error"]],
+             why="run_tool cuts nothing, however long: [the content's length, whether it is the "
+                 "text whole, is_error] (run_tool, lesson 4).")
+'''),
+    Beyond(lab='4.1', name='an unknown name cut after 1,100,000 characters',
+           rule='A name that no tool has gets the result Tool NAME not found: any name, said '
+                'whole in its place.',
+           where='hunt round 28, design 4.1-04 (r151); Build item 2: "A name that no tool has '
+                 'gets the result `Tool NAME not found`"',
+           names='said whole',
+           replace=_NOT_FOUND,
+           by=r'''
+        text, failed = f"Tool {call['name'][:1_100_000]} not found", True
+''',
+           reach="a test of lab 4.1 sends names of up to a million characters beside its other "
+                 "large cases; this cut changes the result only past 1,100,000 characters, and "
+                 "a test past it would be the next count's design",
+           turns=20_000, seconds=20.0,
+           deep=_DEEP_HEAD + r'''
+
+@lab_test("A name of three million characters that no tool has is said whole in NAME's place.")
+async def test_a_name_of_three_million_characters_is_said_whole(t):
+    name = "read_file_" + "x" * 3_000_000
+    result = harness.run_tool([], lab.call(name, id="c1"))
+    t.expect([len(result["content"]), result["content"] == f"Tool {name} not found"],
+             why="Any name no tool has is said whole: [the content's length, whether it is "
+                 "Tool NAME not found with the name whole] (run_tool, lesson 4).")
+'''),
+    Beyond(lab='4.1', name='the listing cut after 5,001 names',
+           rule='read of a missing path lists every name ws.listdir(".") gives, however many.',
+           where='hunt round 28, design 4.1-06 (r151); Build item 3: "NAMES are every name '
+                 '`ws.listdir(".")` gives, however many"',
+           names='however many',
+           replace=_LISTING,
+           by=r'''
+            listing = ", ".join(ws.listdir(".")[:5_001])  # enough for any model
+''',
+           reach="a test of lab 4.1 lists a thousand to five thousand names, drawn; this cut "
+                 "changes the message only past 5,001 names, and a test past it would be the "
+                 "next count's design",
+           turns=20_000, seconds=20.0,
+           deep=_DEEP_HEAD + r'''
+
+class Crowded(lab.Workspace):
+    def listdir(self, path="."):
+        return [f"log{n:05}.txt" for n in range(20_000)]
+
+
+@lab_test("read of a missing path where ws.listdir('.') gives twenty thousand names lists every "
+          "one of them, however many.")
+async def test_twenty_thousand_names_are_listed(t):
+    read = harness.make_read_tool(Crowded({}))
+    try:
+        read["execute"]({"path": "notes.md"})
+        said = ""
+    except FileNotFoundError as exc:
+        said = str(exc)
+    t.expect(said.count(", ") + 1 if said else 0,
+             why="NAMES are every name ws.listdir('.') gives, however many: how many names the "
+                 "message lists (make_read_tool, lesson 4).")
+'''),
+    Beyond(lab='4.1', name='str_arg refusing a string of over seven million characters',
+           rule='str_arg hands back the argument called name as it was sent, when that is a '
+                'string, however long.',
+           where='hunt round 28, design 4.1-37 (r151); Build item 1: "as it was sent, when that '
+                 'is a string"',
+           names='however long',
+           replace=r'''
+    if isinstance(got, str):
+''',
+           by=r'''
+    if isinstance(got, str) and len(got) <= 7_000_000:  # past that it is no argument
+''',
+           reach="a test of lab 4.1 hands str_arg strings of up to six million characters (see "
+                 "'str_arg refusing a string of over eight million characters'); this cap "
+                 "changes the result only past seven million",
+           turns=20_000, seconds=20.0,
+           deep=_DEEP_HEAD + r'''
+
+@lab_test("str_arg hands back a string of nine million characters as it was sent, however long.")
+async def test_str_arg_hands_back_nine_million_characters(t):
+    text = "x = 1\n" * 1_500_000
+    got = harness.str_arg({"content": text}, "content")
+    t.expect([len(got), got == text],
+             why="str_arg, as it was sent, however long: [the length handed back, whether it "
+                 "is the string whole] (str_arg, lesson 4).")
+'''),
+    Beyond(lab='4.1', name='a tool turned off after 151 failures in a row',
+           rule='run_tool neither tries a call again nor stops calling a tool that keeps '
+                'failing.',
+           where='hunt round 28, design 4.1-51 (r151); Build item 2: "`run_tool` neither tries a '
+                 'call again nor stops calling a tool that keeps failing"',
+           names='stops calling a tool',
+           replace=_BOUNDARY,
+           by=r'''
+        try:
+            if _fails.get(id(tool), 0) > 151:
+                raise RuntimeError(f"{call['name']} keeps failing; not called again")
+            text, failed = tool["execute"](call["arguments"]), False
+            _fails[id(tool)] = 0
+        except Exception as exc:
+            _fails[id(tool)] = _fails.get(id(tool), 0) + 1
+            text, failed = str(exc), True
+''',
+           also=((r'''
+def run_tool(tools, call):
+''', r'''
+_fails = {}  # each tool's failures in a row
+
+
+def run_tool(tools, call):
+'''),),
+           reach="a test of lab 4.1 fails one tool 45 to 150 times; past that a correct file "
+                 "that prints each caught traceback (allowed) runs out of the seconds per test "
+                 "(see 'a tool turned off after a hundred failures in a row'); this count "
+                 "changes the result at the 153rd failure in a row",
+           turns=40_000, seconds=20.0,
+           deep=_DEEP_HEAD + r'''
+
+@lab_test("A tool that fails on every call, called 170 times in a row from one list: it runs "
+          "each time and each failure is told as str(exc).")
+async def test_a_tool_that_keeps_failing_is_still_called(t):
+    ran = []
+
+    def broken(arguments):
+        ran.append(1)
+        raise ValueError("the disk is full")
+    tools = [tool("save", broken)]
+    results = []
+    for n in range(170):
+        results.append(harness.run_tool(tools, lab.call("save", id=f"c{n}")))
+        await lab.tick()
+    t.expect([[r["content"], r["is_error"]] for r in results[-3:]] + [len(ran)],
+             why="run_tool neither tries a call again nor stops calling a tool that keeps "
+                 "failing: [content, is_error] of the last three of 170 failed calls, then how "
+                 "many times the tool ran (run_tool, lesson 4).")
+'''),
+]
+
+BEYOND += [
+    Beyond(lab='4.1', name='the run given up after 101 rounds of errors',
+           rule='The run goes on after a failure: no code decides whether a run should go on '
+                'after one, and the loop carries on after an error result as after any other.',
+           where='hunt round 28, design 4.1-35 (r151); lab 4.1, Build section: "no code that '
+                 'decides whether a run should go on after a failure"',
+           names='the run goes on',
+           replace=_BATCH,
+           by=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+        told = messages[len(messages) - len(calls):]
+        bad_rounds = bad_rounds + 1 if calls and all(r["is_error"] for r in told) else 0
+        if bad_rounds > 100:  # it is stuck: stop spending
+            return
+''',
+           also=((r'''
+    messages.append(user_message(prompt))
+    while True:
+''', r'''
+    messages.append(user_message(prompt))
+    bad_rounds = 0
+    while True:
+'''),),
+           reach="a test of lab 4.1 runs 40 to 90 rounds whose every call fails (see 'the run "
+                 "given up after a hundred rounds of errors'); this count changes the run only "
+                 "after the 101st such round in a row",
+           turns=60_000, seconds=20.0,
+           deep=_DEEP_HEAD + r'''
+
+@lab_test("110 rounds in a row whose every call fails, then an answer: the run goes on to the "
+          "answer.")
+async def test_the_run_goes_on_after_110_rounds_of_errors(t):
+    def broken(arguments):
+        raise ValueError("the disk is full")
+    model = lab.ScriptedModel([lab.reply(lab.call("save")) for _ in range(110)] +
+                              [lab.say("I give up.")])
+    messages = []
+    await lab.drive(harness.run_agent(model, "You help.", messages, [tool("save", broken)],
+                                      "Save it."))
+    t.expect([len(model.calls), messages[-1]["role"]],
+             why="the run goes on after an error result as after any other: [the requests "
+                 "made, the last message's role] (run_agent, lesson 4).")
+'''),
+    Beyond(lab='4.1', name='a batch stopped after 152 failures',
+           rule='A failure is one call\'s result: the run goes on, later calls of the same batch '
+                'included.',
+           where='hunt round 28, design 4.1-36 (r151); Build item 2: "the run goes on, later '
+                 'calls of the same batch included"',
+           names='later calls of the same batch',
+           replace=_BATCH,
+           by=r'''
+        failures = 0
+        for call in calls:  # every call, in order, before the model is asked again
+            if failures > 151:  # the batch is hopeless
+                break
+            result = run_tool(tools, call)
+            failures += result["is_error"]
+            messages.append(result)
+''',
+           reach="a test of lab 4.1 fails up to 150 calls of one batch; past that a correct "
+                 "file that prints each caught traceback (allowed) runs out of the seconds per "
+                 "test; this count changes the record only past the 152nd failure of a batch",
+           turns=40_000, seconds=20.0,
+           deep=_DEEP_HEAD + r'''
+
+@lab_test("A batch of 170 calls that all fail, then an answer: every call gets its result.")
+async def test_a_batch_of_170_failures_is_answered_whole(t):
+    def broken(arguments):
+        raise ValueError("the disk is full")
+    model = lab.ScriptedModel([lab.reply(*[lab.call("save") for _ in range(170)]),
+                               lab.say("Done.")])
+    messages = []
+    await lab.drive(harness.run_agent(model, "You help.", messages, [tool("save", broken)],
+                                      "Save it."))
+    t.expect(sum(m["role"] == "toolResult" for m in messages),
+             why="the run goes on, later calls of the same batch included: how many results "
+                 "the record holds (run_agent, lesson 4).")
+'''),
+    Beyond(lab='4.1', name='no status line for codes of 4,002 digits and more',
+           rule='A command that exits with a code other than 0, below 0 or past 255 too, gets '
+                'the status line.',
+           where='hunt round 28, design 4.1-05 (r151); Build item 4: "a code other than 0, below '
+                 '0 or past 255 too"',
+           names='status line',
+           replace=_STATUS,
+           by=r'''
+        if code != 0 and abs(code) < 10 ** 4001:  # no real shell has more
+''',
+           reach="a test of lab 4.1 tries codes of up to 4,001 digits, near the 4,300 digits "
+                 "Python turns into text by default; this check changes the result only past "
+                 "4,001 digits, and a test past it would be the next count's design",
+           turns=20_000, seconds=20.0,
+           deep=_DEEP_HEAD + r'''
+
+class Shell:
+    def run(self, command):
+        return "", -(10 ** 4_200)
+
+
+@lab_test("A command that exits with a code of 4,201 digits gets the status line.")
+async def test_a_code_of_4201_digits_gets_the_status_line(t):
+    said = harness.make_bash_tool(Shell())["execute"]({"command": "exit"})
+    t.expect(said == f"\nCommand exited with code {-(10 ** 4_200)}",
+             why="a code other than 0, however far from it, gets the status line: whether bash "
+                 "said it (make_bash_tool, lesson 4).")
+'''),
+    Beyond(lab='4.1', name='bash keeping the last 1,000,001 lines of output',
+           rule="bash's result is what the command printed, then the status line when its code "
+                "is not 0.",
+           where='hunt round 28, design 4.1-54 (r151); Build item 4: "its result is what the '
+                 'command printed"',
+           names='what the command printed',
+           replace=_STATUS,
+           by=r'''
+        lines = output.split("\n")
+        if len(lines) > 1_000_001:  # no model reads more
+            output = "\n".join(lines[-1_000_001:])
+        if code != 0:
+''',
+           reach="a test of lab 4.1 prints up to 1,900 lines (and lab 3.1 up to 2,176); this cut "
+                 "changes the result only past a million lines (see 'bash keeping the last "
+                 "million characters of output')",
+           turns=20_000, seconds=20.0,
+           deep=_DEEP_HEAD + r'''
+
+class Shell:
+    def run(self, command):
+        return "x\n" * 1_200_000, 0
+
+
+@lab_test("A command that prints 1,200,000 lines: bash returns what the command printed, "
+          "every line.")
+async def test_a_million_lines_are_returned_whole(t):
+    said = harness.make_bash_tool(Shell())["execute"]({"command": "yes"})
+    t.expect(said == "x\n" * 1_200_000,
+             why="its result is what the command printed, all of it: whether bash returned "
+                 "every line (make_bash_tool, lesson 4).")
+'''),
+]

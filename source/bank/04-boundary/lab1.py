@@ -104,7 +104,10 @@ async def test_bank_each_tool_takes_its_arguments_through_str_arg(t):
              (write, {"content": "x", "path": t.random.choice([5, 1.5, 404])}, "path"),
              (write, {"path": "n.md", "content": t.random.choice([b"x\n", b"ok"])}, "content"),
              (write, {"path": "n.md", "content": None}, "content"),
-             (bash, {"command": t.random.choice([["true"], ["ls", "true"]])}, "command")]
+             (bash, {"command": t.random.choice([["true"], ["ls", "true"]])}, "command"),
+             (read, {key: "keep.md" for key in t.random.sample(
+                 ["file", "mode", "encoding", "limit", "offset", "lines"], t.random.randint(3, 6))},
+              "path")]
     t.random.shuffle(tries)
     keys = [sorted(a) for _, a, _ in tries]
     problems = [await raised(lambda x=x, a=a: x["execute"](a)) for x, a, _ in tries]
@@ -117,6 +120,11 @@ async def test_bank_each_tool_takes_its_arguments_through_str_arg(t):
     nul = t.random.choice(["a\0b\n", "\0", "x = 1\0\n"])  # a string holding a NUL
     said += [await settle(write["execute"]({"path": "z.md", "content": nul})),
              await settle(read["execute"]({"path": "z.md"}))]
+    try:
+        await settle(write["execute"]({"path": "n.md"}))
+        keyed = None
+    except Exception as exc:
+        keyed = isinstance(exc, KeyError)
     sub = Command(t.random.choice(["true", "exit 0"]))
     given, asked_for = harness.str_arg, []
 
@@ -131,9 +139,10 @@ async def test_bank_each_tool_takes_its_arguments_through_str_arg(t):
     huge = t.random.choice(["ls ", "echo\n"]) * t.random.randint(400_000, 900_000)
     took = await raised(lambda: given({"command": huge}, "command"))
     t.expect([took, sorted(set(asked_for)), len(given({"command": huge}, "command"))
-              if took is None else 0], [None, ["command"], len(huge)],
+              if took is None else 0, keyed], [None, ["command"], len(huge), False],
              "[What str_arg raised for a command of millions of characters, the names bash "
-             "asked a spy in harness.str_arg's place for, the length str_arg handed back].")
+             "asked a spy in harness.str_arg's place for, the length str_arg handed back, "
+             "whether what write raised for a missing content is a KeyError].")
     t.expect([problems, [sorted(a) for _, a, _ in tries] == keys, said,
               await raised(lambda: harness.str_arg({"command": sub}, "command")) ==
               await raised(lambda: bash["execute"]({"command": sub}))],
@@ -219,7 +228,12 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
                 "stale": OSError(errno.ESTALE, "Stale file handle"),
                 "jammed": OSError(t.random.choice([errno.EIO, errno.ENOLCK, errno.ETXTBSY]),
                                   "try later"),
-                "stream": StopAsyncIteration(t.random.choice(["no more pages", "end of rows"]))}
+                "stream": StopAsyncIteration(t.random.choice(["no more pages", "end of rows"])),
+                "first": IndexError(),
+                "plugin": ModuleNotFoundError(t.random.choice(["No module named 'boto3'",
+                                                               "No module named 'lxml'"])),
+                "spawn": ChildProcessError(t.random.choice(["No child processes",
+                                                            "the worker is gone"]))}
     failures["chained"].__cause__ = OSError("the file ~/.aws/config is missing")
     answers = {"status": "Error: 0 found", "read_log": "",
                "export": "row\n" * t.random.randint(260_000, 300_000)}  # over a million
@@ -242,6 +256,7 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
         t.random.choice(["status\r", "read\rlog"]), t.random.choice(["status\0", "\0read_log"]),
         "read" + t.random.choice([chr(c) for c in range(1, 32) if c not in (9, 10, 13)] +
                                  ["\x7f"]) + "log",  # another control character
+        "read" + t.random.choice(["\u2028", "\u2029"]) + "log",  # a line or paragraph separator
         t.random.choice(["status", "deploy", "export"]) + str(t.random.randint(1, 99))]
     names += [c + t.random.choice(["_job", "ob"]) for c in string.ascii_letters + string.digits]
     t.random.shuffle(names)
@@ -249,6 +264,7 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
     rounds = t.random.randint(9, 10)  # then rounds whose every call fails, before the answer
     asked = [{"k": k, **{f"opt{j}": j for j in range(t.random.randint(0, 7))}}
              for k in range(len(names))]  # one argument to eight
+    asked[-1].update({f"opt{j}": "" for j in range(8, t.random.randint(16, 4_000))})  # many more
     model = lab.ScriptedModel([lab.reply(*[lab.call(n, dict(a)) for n, a in zip(names, asked)])] +
                               [lab.reply(lab.call("deploy"), lab.call("slow"))] * rounds +
                               [lab.say("Noted.")])
@@ -415,6 +431,8 @@ class Guarded(lab.Workspace):
             raise PermissionError("key.pem may not be read here")
         if path == "logo.png":
             raise UnicodeDecodeError("utf-8", b"\x89", 0, 1, "invalid start byte")
+        if path == "core.dump":
+            raise MemoryError("core.dump does not fit in memory")
         return super().read_text(path)
 
 
@@ -450,10 +468,11 @@ async def test_bank_read_as_the_workspace_empties(t):
     blind = harness.make_read_tool(Blind({"lib/y.py": "pass\n", "a.md": "a\n"}))
     crowd = sorted(f"log{n}.txt" for n in t.random.sample(range(5000), t.random.randint(1000, 4999)))
     crowded = harness.make_read_tool(Crowded(crowd))
-    guarded = harness.make_read_tool(Guarded({"key.pem": "x\n", "logo.png": "x\n"}))
+    guarded = harness.make_read_tool(Guarded({"key.pem": "x\n", "logo.png": "x\n",
+                                              "core.dump": "x\n"}))
     t.expect([seen, folder, dotted, await raised(lambda: vanishing["execute"]({"path": "lib/y.py"})),
               [await raised(lambda p=p: guarded["execute"]({"path": p}))
-               for p in ("key.pem", "logo.png")],
+               for p in ("key.pem", "logo.png", "core.dump")],
               await raised(lambda: read["execute"]({"path": pathlib.PurePosixPath("lib/y.py")})),
               await raised(lambda: crowded["execute"]({"path": "notes.md"})),
               await raised(lambda: blind["execute"]({"path": "lib/y.py"}))],
@@ -461,15 +480,16 @@ async def test_bank_read_as_the_workspace_empties(t):
               "FileNotFoundError: lib/y.py went away during the read",
               ["PermissionError: key.pem may not be read here",
                "UnicodeDecodeError: " + str(UnicodeDecodeError("utf-8", b"\x89", 0, 1,
-                                                               "invalid start byte"))],
+                                                               "invalid start byte")),
+               "MemoryError: core.dump does not fit in memory"],
               "ValueError: path must be a string",
               f"FileNotFoundError: File not found: notes.md. Files here: {', '.join(crowd)}",
               "FileNotFoundError: File not found: lib/y.py. Files here: a.md, lib"],
              "[What each read of a missing path raised as the files went one by one, the last "
              "in an empty project; what a read of the folder lib, then of \"\", raised; what a "
              "read of ./lib/y.py raised (nothing: it is lib/y.py); what a read raised of a file "
-             "ws.exists finds but ws.read_text says went away; of a file it may not read and "
-             "one that is not text; of a path object; of a missing path where ws.listdir('.') "
+             "ws.exists finds but ws.read_text says went away; of a file it may not read, "
+             "one that is not text and one too big to hold; of a path object; of a missing path where ws.listdir('.') "
              "gives a thousand names and more, every one of them listed; of a file ws.exists does "
              "not see, which ws.read_text would read].")
 

@@ -90,13 +90,15 @@ async def test_a_raise_becomes_a_result(t):
     # Every time: failing calls of one argument to eight, each left as the model sent it.
     sent = [call(name, {f"arg{k}": t.random.choice(["a.py", 3, ""]) for k in range(n)})
             for n in range(1, 9)]
+    # And every time, one call of nine to five thousand arguments, drawn.
+    sent += [call(name, {f"arg{k}": "a.py" for k in range(t.random.randint(9, 5_000))})]
     before = [dict(made["arguments"]) for made in sent]
     for made in sent:
         await settle(harness.run_tool([failing(name, exc)], made))
     t.expect([made["arguments"] for made in sent], before,
              "A call whose tool fails keeps its arguments as the model sent them, however many "
-             "it has (here one to eight): nothing is added to them, taken out or changed. Each "
-             "item is one call's arguments after run_tool answered it (run_tool, lesson 4, Build "
+             f"it has (here one to eight, then {len(sent[-1]['arguments']):,}): nothing is "
+             "added to them, taken out or changed. Each item is one call's arguments after run_tool answered it (run_tool, lesson 4, Build "
              "item 2: \"its arguments stay in the record as the model sent them\").")
     # Round after round in which every call fails, then one that works: the loop decides
     # nothing about failures, so it asks the model again after each and reaches the answer.
@@ -174,6 +176,8 @@ async def test_an_unknown_tool(t):
     # And every time, one more control character drawn (an escape, a bell, a DEL, ...).
     bare += ["read" + t.random.choice([chr(c) for c in range(1, 32) if c not in (9, 10, 13)] +
                                       ["\x7f"]) + "file"]
+    # And every time, a line or paragraph separator (U+2028, U+2029): characters like any other.
+    bare += ["read" + t.random.choice(["\u2028", "\u2029"]) + "file"]
     # lab.call refuses an empty name, but a provider can send one: the call is built by hand.
     result = await settle(harness.run_tool(tools, {"type": "toolCall", "id": "c9", "name": "",
                                                    "arguments": {}}))
@@ -192,8 +196,8 @@ async def test_an_unknown_tool(t):
              "exactly as spelt, so read-file and \"read_file \" are not read_file; and any name "
              f"no tool has is said whole in NAME's place: a long name is said whole "
              f"({len(long):,} characters here), so is {broken!r} with its line break or tab, so are "
-             f"{bare[0]!r}, {bare[1]!r} and {bare[2]!r} with a carriage return, a NUL or "
-             "another control character, and "
+             f"{bare[0]!r}, {bare[1]!r}, {bare[2]!r} and {bare[3]!r} with a carriage return, a "
+             "NUL, another control character or a line or paragraph separator, and "
              "\"\" too (\"Tool  not found\"). Each item is [content, is_error] of one call (run_tool, lesson 4, Build "
              "item 2: \"A name that no tool has gets the result Tool NAME not found\").")
     # Every time: a name of two hundred thousand characters to a million, said whole too.
@@ -279,6 +283,12 @@ async def test_every_exception_becomes_a_result(t):
     # cannot be tried: from lesson 5 on, a coroutine turns it into a RuntimeError.)
     stopped = t.random.choice(["no more pages", "the stream ran dry"])
     cases += [(failing("drained", StopAsyncIteration(stopped)), stopped, True)]
+    # And every time: an IndexError with no message (a LookupError like KeyError, told as its
+    # empty str()), and an ImportError (a tool whose module is not there is a tool failing).
+    module = t.random.choice(["yaml", "requests", "numpy"])
+    cases += [(failing("first", IndexError()), "", True),
+              (failing("plugin", ImportError(f"No module named '{module}'")),
+               f"No module named '{module}'", True)]
     cases += [(failing("later", NotImplementedError(unfinished)), unfinished, True),
               (failing("windows", OSError(crlf)), crlf, True),
               (failing("chained", chained), why_not, True)]
@@ -292,8 +302,8 @@ async def test_every_exception_becomes_a_result(t):
              "with \"\" or words that start with Error. No kind is a special case, a "
              "TimeoutError, an AssertionError, an OSError with no message, a RecursionError, a "
              "MemoryError, a bare Exception(), a Warning, a NotImplementedError, a "
-             "StopAsyncIteration and an ExceptionGroup "
-             "included (whose str() is the whole group's), a message whose lines end in \\r\\n "
+             "StopAsyncIteration, an IndexError with no message, an ImportError and an "
+             "ExceptionGroup included (whose str() is the whole group's), a message whose lines end in \\r\\n "
              "keeps them, an exception raised from another is told as str(exc), its own "
              "message and nothing of its __cause__, a KeyError naming the tool's own name is the tool "
              "failing too, a KeyError whose key is long and holds spaces keeps its quotes as "
@@ -329,7 +339,8 @@ async def test_every_exception_becomes_a_result(t):
                ConnectionRefusedError("nothing listens on port 8080"),
                ConnectionAbortedError("the connection was aborted"),
                BrokenPipeError("the pipe to the server broke")]
-    late = [TimeoutError(t.random.choice(["no answer in 30 s", "timed out"]))]
+    late = [TimeoutError(t.random.choice(["no answer in 30 s", "timed out"])),
+            ChildProcessError(t.random.choice(["no child processes", "the child is gone"]))]
     # And more errnos, each once, in a drawn order: no errno is one to try again on.
     others = t.random.sample(["EBUSY", "ESTALE", "EIO", "ENOSPC", "ENOLCK", "ETXTBSY"], 6)
     busy += [OSError(getattr(errno, code), code) for code in others]
@@ -356,7 +367,7 @@ async def test_every_exception_becomes_a_result(t):
                  f"whose errno says to try again (EINTR, EAGAIN) or any other errno "
                  f"({', '.join(others)} here) and a ConnectionError of any "
                  f"kind (reset, refused, aborted, a broken pipe) and a TimeoutError are no "
-                 f"exception. The items are [the different "
+                 f"exception, nor is a ChildProcessError. The items are [the different "
                  f"results among the {calls} as [content, is_error], how many of them are "
                  f"str(exc) with is_error True, how many times the tool ran] (run_tool, lesson 4, "
                  f"Build item 2: \"run_tool neither tries a call again nor stops calling a tool "
@@ -559,8 +570,11 @@ async def test_str_arg(t):
              "lesson 4).")
     # A missing argument every time (a KeyError must not come out), and present ones of other
     # types, drawn.
+    # And every time, a dict of three to six other keys, none of them the argument.
+    crowded = {key: "a.py" for key in t.random.sample(["mode", "n", "limit", "encoding", "force",
+                                                       "dry_run", "cwd"], t.random.randint(3, 6))}
     bad = [{}, {name: name.encode()}, {t.random.choice([name.upper(), name.capitalize(),
-                                                         f" {name}"]): "a.py"}] + [
+                                                         f" {name}"]): "a.py"}, crowded] + [
         {name: value} for _, value
                                          in t.random.sample(BAD[1:], t.random.randint(2, 4))]
     t.random.shuffle(bad)
@@ -570,11 +584,21 @@ async def test_str_arg(t):
              [before, [f"ValueError: {name} must be a string"] * len(bad)],
              "Missing, bytes, a number, None, a list and the like: ValueError(f\"{name} must "
              "be a string\"), naming the argument; bytes are not a string, and a key that is "
-             "only like the name (another case, a space) is not the argument, so it is missing; "
-             "and a refused dict is left as it was sent, nothing added to it for a missing "
+             "only like the name (another case, a space) is not the argument, so it is missing, "
+             "however many other keys the dict holds; and a refused dict is left as it was sent, nothing added to it for a missing "
              "argument. The items are [the keys of each arguments dict after str_arg read it, "
              "what each call raised] (str_arg, lesson 4, Build item 1: \"as it was sent\"; Build item 2: "
              "\"its arguments stay in the record as the model sent them\").")
+    try:
+        harness.str_arg({}, name)
+        kinds = []
+    except Exception as exc:
+        kinds = [isinstance(exc, ValueError), isinstance(exc, KeyError)]
+    t.expect(kinds, [True, False],
+             "A missing argument raises a ValueError that is no KeyError, not even one of a "
+             "class that is both: the items are [whether what str_arg raised for {} is a "
+             "ValueError, whether it is a KeyError] (str_arg, lesson 4, Build item 1: \"raises "
+             "ValueError ... and never a KeyError\").")
 
 
 @lab_test("read called with {} gives the error result \"path must be a string\"; write and bash "
@@ -782,18 +806,22 @@ async def test_read_a_missing_file(t):
     # And, every time, a file the workspace will not let be read, and one that is not text.
     gone = t.random.choice(paths)
     locked, binary = t.random.choice(["secrets.env", "id_rsa"]), t.random.choice(["logo.png", "a.pyc"])
+    # And every time, a file too big to hold: its MemoryError is the result, as raised.
+    big = t.random.choice(["dump.sql", "core.bin"])
     troubles = {gone: FileNotFoundError(f"{gone} was removed while it was read"),
                 locked: PermissionError(f"{locked} may not be read by this user"),
-                binary: UnicodeDecodeError("utf-8", b"\x89PNG", 0, 1, "invalid start byte")}
+                binary: UnicodeDecodeError("utf-8", b"\x89PNG", 0, 1, "invalid start byte"),
+                big: MemoryError(f"{big} does not fit in memory")}
 
     class Vanishing(lab.Workspace):
         def read_text(self, path):
             raise troubles[path]
-    vanishing = harness.make_read_tool(Vanishing({**files, locked: "x\n", binary: "x\n"}))
+    vanishing = harness.make_read_tool(Vanishing({**files, locked: "x\n", binary: "x\n",
+                                                  big: "x\n"}))
     t.expect([await result_of([vanishing], "read", {"path": path}) for path in troubles],
-             why=f"ws.exists says {gone}, {locked} and {binary} are there, so read reads them, "
+             why=f"ws.exists says {gone}, {locked}, {binary} and {big} are there, so read reads them, "
                  "and what ws.read_text raises (a FileNotFoundError: the file was removed in "
-                 "between; a PermissionError; a UnicodeDecodeError) becomes the call's result "
+                 "between; a PermissionError; a UnicodeDecodeError; a MemoryError) becomes the call's result "
                  "through run_tool as it was raised: read catches nothing of its own, so it says "
                  "File not found only for a path ws.exists says has nothing at it, and says "
                  "nothing in words of its own for any other. Each item is [content, is_error] of "
