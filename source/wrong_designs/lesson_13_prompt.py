@@ -1539,15 +1539,25 @@ def build_system_prompt(tools, context_files, skills, cwd, today):'''),)),
           where='Build: say what is there, item 3 ("the text exactly as it came") (hunt round 28, r152-21)',
           names='word for word',
           replace=r'''              for where, body in context_files]''',
-          by=r'''              for where, body in ((w, __import__("unicodedata").normalize("NFC", b))
-                                  for w, b in context_files)]'''),
+          by=r'''              for where, body in ((w, unicodedata.normalize("NFC", b))
+                                  for w, b in context_files)]''',
+          also=((r'''def build_system_prompt(tools, context_files, skills, cwd, today):''',
+                 r'''import unicodedata
+
+
+def build_system_prompt(tools, context_files, skills, cwd, today):'''),)),
     Wrong(lab='13.1', name='the platform in the opening line',
           rule='Equal arguments must give identical text in every process: nothing of the machine goes in.',
           where='Build: say what is there, item 3 ("Equal arguments must give identical text in every process") (hunt round 28, r152-22)',
           names='the same text every time',
           replace=r'''    parts = ["You are a coding assistant working in the user's project."]''',
           by=r'''    parts = ["You are a coding assistant working in the user's project, on "
-             f"{__import__('sys').platform}."]'''),
+             f"{_sys.platform}."]''',
+          also=((r'''def build_system_prompt(tools, context_files, skills, cwd, today):''',
+                 r'''import sys as _sys
+
+
+def build_system_prompt(tools, context_files, skills, cwd, today):'''),)),
     Wrong(lab='13.1', name="a guideline's repeat looked for among the last 1,000 kept",
           rule='A line - GUIDELINE for each guideline of the tools, each sentence once, however far apart its two sayings stand.',
           where='Build: say what is there, item 3 ("for each guideline of the tools") (hunt round 28, r152-42)',
