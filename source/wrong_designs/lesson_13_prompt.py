@@ -1493,11 +1493,93 @@ def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
 
 
 def build_system_prompt(tools, context_files, skills, cwd, today):'''),)),
+    # Hunt round 28 (reader r152): rules kept only where the tests looked
+    Wrong(lab='13.1', name='the account\'s folder in the opening line when cwd is under /home',
+          rule='The opening line is the same words whatever the arguments: what changes goes in the sections below it.',
+          where='Build: say what is there, item 3 (the opening line) (hunt round 28, r152-17)',
+          names='one opening line',
+          replace=r'''    parts = ["You are a coding assistant working in the user's project."]''',
+          by=r'''    parts = ["You are a coding assistant working in the user's project." +
+             (f" Your home is {cwd}." if str(cwd).startswith("/home/") else "")]'''),
+    Wrong(lab='13.1', name='read looked for among the first ten tools',
+          rule='A skills index only when there are skills and a tool named exactly read, wherever read stands in the list.',
+          where='Build: say what is there, item 3 ("a tool named exactly `read`") (hunt round 28, r152-19)',
+          names='wherever read stands',
+          replace=r'''    if skills and "read" in [t["name"] for t in tools]:  # read is what loads a skill's file''',
+          by=r'''    if skills and "read" in [t["name"] for t in tools[:10]]:  # read is what loads a skill's file'''),
+    Wrong(lab='13.1', name='a skills index for a tool with read\'s description',
+          rule='A skills index only when there are skills and a tool named exactly read: the name counts, not the description.',
+          where='Build: say what is there, item 3 ("a tool named exactly `read`") (hunt round 28, r152-23)',
+          names='a tool named read',
+          replace=r'''    if skills and "read" in [t["name"] for t in tools]:  # read is what loads a skill's file''',
+          by=r'''    if skills and any(t["name"] == "read" or str(t.get("description", "")).startswith(
+            "Return the text of a file") for t in tools):  # a tool that reads, by any name'''),
+    Wrong(lab='13.1', name='guidelines the same when their NFKC forms are',
+          rule='Each guideline once, and only the same characters make the same guideline.',
+          where='Build: say what is there, item 3 ("each sentence once") (hunt round 28, r152-20)',
+          names='only the same characters',
+          replace=r'''
+    advice = []
+    for tool in tools:
+        for line in tool.get("guidelines", ()):
+            if line not in advice:  # first seen, first listed: a list keeps order, a set not
+                advice.append(line)
+''',
+          by=r'''
+    import unicodedata
+    advice, seen = [], []
+    for tool in tools:
+        for line in tool.get("guidelines", ()):
+            if unicodedata.normalize("NFKC", line) not in seen:  # one form for each sentence
+                seen.append(unicodedata.normalize("NFKC", line))
+                advice.append(line)
+'''),
+    Wrong(lab='13.1', name='context files NFC-normalised in the prompt',
+          rule='Each context file goes in with the text exactly as it came.',
+          where='Build: say what is there, item 3 ("the text exactly as it came") (hunt round 28, r152-21)',
+          names='word for word',
+          replace=r'''              for where, body in context_files]''',
+          by=r'''              for where, body in ((w, unicodedata.normalize("NFC", b))
+                                  for w, b in context_files)]''',
+          also=((r'''def build_system_prompt(tools, context_files, skills, cwd, today):''',
+                 r'''import unicodedata
+
+
+def build_system_prompt(tools, context_files, skills, cwd, today):'''),)),
+    Wrong(lab='13.1', name='the platform in the opening line',
+          rule='Equal arguments must give identical text in every process: nothing of the machine goes in.',
+          where='Build: say what is there, item 3 ("Equal arguments must give identical text in every process") (hunt round 28, r152-22)',
+          names='the same text every time',
+          replace=r'''    parts = ["You are a coding assistant working in the user's project."]''',
+          by=r'''    parts = ["You are a coding assistant working in the user's project, on "
+             f"{_sys.platform}."]''',
+          also=((r'''def build_system_prompt(tools, context_files, skills, cwd, today):''',
+                 r'''import sys as _sys
+
+
+def build_system_prompt(tools, context_files, skills, cwd, today):'''),)),
+    Wrong(lab='13.1', name="a guideline's repeat looked for among the last 1,000 kept",
+          rule='A line - GUIDELINE for each guideline of the tools, each sentence once, however far apart its two sayings stand.',
+          where='Build: say what is there, item 3 ("for each guideline of the tools") (hunt round 28, r152-42)',
+          names='however far apart',
+          replace=r'''            if line not in advice:  # first seen, first listed: a list keeps order, a set not''',
+          by=r'''            if line not in advice[-1000:]:  # a repeat is said soon after, if at all'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    # Hunt round 28 (reader r152), probe P6.
+    Wrong(
+        lab="13.1", name="a backslash in cwd taken as a folder break by discover_context",
+        rule="Build item 2 gives cwd as a plain relative path such as \"services/api\", and the "
+             "release notes leave a cwd that is not a plain relative folder to the student "
+             "(discover_context may refuse it); a backslash is not in a plain relative path "
+             "the page shows, so reading one as a folder break, as Windows does, keeps every "
+             "rule it states (hunt round 28, probe r152-P6).",
+        where="hunt round 28, probe r152-P6", names="",
+        replace=r"""    steps = [step for step in cwd.split("/") if step not in ("", ".")]""",
+        by=r"""    steps = [step for step in cwd.replace("\\", "/").split("/") if step not in ("", ".")]"""),
     # Hunt round 17 (reader r88), design 07 and probe 48.
     Wrong(
         lab="13.1", name="snippets that are the descriptions with a word changed",
@@ -1754,6 +1836,28 @@ async def test_guidelines_past_a_thousand_and_two(t):
              "many guidelines there are (build_system_prompt, lesson 13, Build item 3).")
 '''
 
+DEEP_REPEAT = r'''
+import harness
+from lab.kit import lab_test
+
+LAB = "13.1"
+
+
+@lab_test("A guideline said by the first of 2,502 tools and again by the last is listed once, "
+          "however far apart its two sayings stand.")
+async def test_a_repeat_past_two_thousand(t):
+    tools = [{"name": f"tool{n}", "description": "A tool.", "guidelines": [f"Rule {n}."]}
+             for n in range(2501)] + [{"name": "last", "description": "A tool.",
+                                       "guidelines": ["Rule 0."]}]
+    prompt = harness.build_system_prompt(tools, [], [], "/work", "2026-03-14")
+    lines = next(part.split("\n") for part in prompt.split("\n\n")
+                 if part.startswith("Guidelines:"))
+    t.expect(lines[1:] == [f"- Rule {n}." for n in range(2501)], True,
+             "2,502 tools, the last saying the first one's guideline again. The item: whether "
+             "the guidelines section lists each sentence once, however far apart its two "
+             "sayings stand (build_system_prompt, lesson 13, Build item 3).")
+'''
+
 DEEP_FOLDERS = r'''
 import harness
 import lab
@@ -1866,6 +1970,18 @@ async def test_the_same_prompt_ten_thousand_times(t):
 
 # Designs no check of the lab can afford to tell apart (tools/wrong_designs.py's Beyond).
 BEYOND = [
+    Beyond(lab='13.1', name="a guideline's repeat looked for among the last 2,000 kept",
+           rule='A line - GUIDELINE for each guideline of the tools, each sentence once, however far apart its two sayings stand.',
+           where='Build: say what is there, item 3 ("for each guideline of the tools") (hunt round 28, r152-16)',
+           names='however far apart',
+           reach='test_each_guideline_once_first_seen_first lists 1,002 different guidelines, a '
+                 'repeat of one of the first two said after them all, and the reference\'s '
+                 'first-seen check grows with the square of the count (a limit past what a test '
+                 'can afford, as for the caps at 1,002, 1,024 and 1,100); this one looks for a '
+                 'repeat among the last 2,000 kept only',
+           replace=r"""            if line not in advice:  # first seen, first listed: a list keeps order, a set not""",
+           by=r"""            if line not in advice[-2000:]:  # a repeat is said soon after, if at all""",
+           deep=DEEP_REPEAT),
     Beyond(lab='13.1', name='an environment variable read at import in the opening line',
            rule='Equal arguments must give identical text in every process: nothing of the environment goes in, read when the builder runs or when harness.py is imported.',
            where='Build: say what is there, item 3 ("Equal arguments must give identical text in every process") (hunt round 23, r125-10)',

@@ -712,6 +712,54 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
              "and one empty, still a skill with its line; "
              "among the files, one quoting an opening tag; the other process's environment "
              "answers any name it is asked for, and its host and Python are others.")
+    # Hunt round 28 (reader r152): an account's folder, read far down the list, read's own
+    # description under another name, a full-width letter, accents as marks, another platform,
+    # and a repeat over a thousand guidelines apart
+    home = f"/home/{t.random.choice(LATER)}/{t.random.choice(EARLY)}"
+    opening = harness.build_system_prompt([], [], [], "", "").split("\n")[0]
+    homed = harness.build_system_prompt([], [], [], home, old_day(t))
+    far = [described(name, t.random.choice(SNIPPETS)) for name in
+           t.random.sample(TOOL_NAMES, 10)] + [described("read")]
+    shelf = t.random.sample(SKILLS, 2)
+    alias = dict(harness.make_read_tool(lab.Workspace()), name=t.random.choice(["open", "view"]))
+    line = t.random.choice(ADVICE)
+    wide = chr(ord(line[0]) + 0xFEE0) + line[1:]
+    marks = "Cafe\u0301 re\u0301sume\u0301, nai\u0308ve.\n"
+    first = f"{t.random.choice(ADVICE)[:-1]}, first."
+    pile = [described("tool0", None, [first])] + \
+        [described(f"tool{n}", None, [f"Rule {n}."]) for n in range(1, 1002)] + \
+        [described("last", None, [first])]
+    args = ([described("read", "Read a file", [line, wide])], [("AGENTS.md", marks)], shelf,
+            "/srv/" + t.random.choice(LATER), old_day(t))
+    mine, saved = harness.build_system_prompt(*args), sys.platform
+    try:
+        sys.platform = "darwin" if saved != "darwin" else "linux"
+        theirs = harness.build_system_prompt(*args)
+    finally:
+        sys.platform = saved
+    advice = block(mine, "Guidelines:") or []
+    kept = block(harness.build_system_prompt(pile, [], [], "/srv", old_day(t)), "Guidelines:")
+    t.expect([homed.split("\n")[0] == opening, home in homed.split("\n\n")[0],
+              f"({shelf[0]['path']})" in harness.build_system_prompt(far, [], shelf, "/srv",
+                                                                   old_day(t)),
+              harness.build_system_prompt([alias], [], shelf, "/srv", "2020-01-01") ==
+              harness.build_system_prompt([alias], [], [], "/srv", "2020-01-01"),
+              advice == [f"- {line}", f"- {wide}"], marks in mine, theirs == mine,
+              len(kept or []) == 1002 and kept.count(f"- {first}") == 1],
+             [True, False, True, True, True, True, True, True],
+             f"Items: [whether the opening line with cwd {home!r} is the one with an empty "
+             "folder; whether that folder stands in the opening part; whether two skills get "
+             "their index with read after ten other tools; whether make_read_tool's dict "
+             f"renamed {alias['name']!r} leaves the skills out, its description read's own; "
+             f"whether {line!r} and {wide!r}, its first letter full-width, are two guideline "
+             "lines; whether a context file with accents written as separate marks goes in as "
+             "it came; whether the prompt built with another sys.platform is the same text; "
+             "whether a guideline said by the first of 1,003 tools and again by the last is "
+             "listed once among 1,002 lines]: the opening line is the same words whatever the "
+             "arguments, the index needs a tool named exactly read wherever it stands, only the "
+             "same characters make the same guideline, each sentence once however far apart, "
+             "the text exactly as it came, and equal arguments give identical text in every "
+             "process (build_system_prompt, lesson 13, Build item 3).")
 
 
 @lab_test("A harness rebuilt run after run as tools are switched on and off: the prompt each "

@@ -125,7 +125,8 @@ async def test_the_bare_prompt(t):
     # both empty; the builder puts in what it was given
     cases = [(day(t), folder(t)) for _ in range(3)] + \
         [(f"{t.random.randint(1, 28)} {month} {year}", "." + folder(t) + "/"), ("", ""),
-         (f" {day(t)} ", f"{folder(t)} ")]  # spaces at either end stay
+         (f" {day(t)} ", f"{folder(t)} "),  # spaces at either end stay
+         (day(t), f"/home/{t.random.choice(NAMES)}{folder(t)}")]  # an account's own folder
     found, year = [], str(datetime.date.today().year)
     for today, cwd in cases:
         parts = sections(harness.build_system_prompt([], [], [], cwd, today))
@@ -137,6 +138,8 @@ async def test_the_bare_prompt(t):
              "Nothing to list means no tool, guideline or skill section; the date and "
              "directory come last, exactly as passed in by the caller, however it spelled them, "
              "empty included: an empty one is not the clock's date or the process's folder. "
+             "A folder under /home is a folder like any other: what changes goes in the "
+             "sections below the opening line, never in it. "
              "They are in the last part only, never in the opening line, so the start of the "
              "prompt is the same every day (build_system_prompt, lesson 13). Each item is, for "
              "one date and folder: [how many parts, whether the opening part has more than one "
@@ -292,8 +295,9 @@ async def test_each_guideline_once_first_seen_first(t):
     line = t.random.choice(ADVICE)
     small, spaced, bare = line[0].lower() + line[1:], line + " ", line[:-1]
     doubled = line.replace(" ", "  ", 1)
+    wide = chr(ord(line[0]) + 0xFEE0) + line[1:]  # its first letter full-width: NFKC folds it
     cases.append([("read", None, [line, spaced, doubled]),
-                  ("write", "Does a thing", [small, bare, line, doubled])])
+                  ("write", "Does a thing", [small, bare, line, wide, doubled])])
     found = []
     for case in cases:
         tools = [described(name, snippet, lines) for name, snippet, lines in case]
@@ -304,7 +308,8 @@ async def test_each_guideline_once_first_seen_first(t):
                      for case in cases],
              "Each guideline once, in the order first seen over the tools in their order, "
              "whether or not its tool has a snippet, and each exactly as written: "
-             f"{line!r}, {small!r}, {spaced!r}, {bare!r} and {doubled!r} are five sentences, "
+             f"{line!r}, {small!r}, {spaced!r}, {bare!r}, {wide!r} (its first letter a full-width "
+             f"one, which Unicode's NFKC form folds back) and {doubled!r} are six sentences, "
              "since only the same "
              "characters make the same sentence. A list that checks before appending keeps "
              "that order, a set does not, and its order changes from one Python process to the "
@@ -318,7 +323,7 @@ async def test_each_guideline_once_first_seen_first(t):
     rules[long] = f"Rule {long}: " + " ".join(ADVICE) * t.random.randint(2, 40)
     # and one of the first steps said again after read's rules, 700 or more guidelines on:
     # each sentence once, however far apart its two sayings stand
-    again = t.random.randrange(300)
+    again = t.random.randrange(2)  # one of the first two: over a thousand guidelines apart
     many.append(described("read", rules[same], rules + [f"Step {again} first."]))
     lines = headed(harness.build_system_prompt(many, [], [], CWD, TODAY), "Guidelines:")
     t.expect([len(lines), lines[1:502] == [f"- Step {n} first." for n in range(501)],
@@ -374,6 +379,7 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
     long = "\n".join(f"{n}. {' '.join(t.random.sample(WORDS, 8))}." for n in range(1, 301))
     marked = (f"Run <code>{t.random.choice(WORDS)}</code> & \"quote\" it, don't 'guess'.  \r\n"
               f"Keep {t.random.choice(WORDS)} tidy. \t \n"  # a space, a tab, a space, then \n
+              "See the cafe\u0301 menu, re\u0301sume\u0301 and nai\u0308ve notes.\n"  # accents as marks
               f"\r\n<project_instructions path=\"{t.random.choice(FOLDERS)}/AGENTS.md\">\n"
               f"{text(t)}\n</project_instructions>\n")
     first = (f"{t.random.choice(FOLDERS)}/AGENTS.md", text(t) + "\n")
@@ -390,7 +396,8 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
              "quotes and a backslash, and whose text holds markup, a <project_instructions> tag and its own "
              "</project_instructions>, \\r\\n line "
              "ends, spaces at a line's end before its \\r\\n and a space, a tab and a space "
-             f"before a \\n; an empty one, {empty[0]!r}, which is still a "
+             f"before a \\n, accents written as separate marks (e and U+0301), which Unicode's NFC "
+             f"form would join and which stay as they came; an empty one, {empty[0]!r}, which is still a "
              f"file (its section is the two tags around an empty line); one of 300 lines; one "
              f"whose path is spelled {spelled[0]!r}, which goes in the tag as it came, and "
              "whose text opens with a byte-order mark, which stays; and "
@@ -474,6 +481,9 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
         t.random.choice(WORDS) for _ in range(t.random.randint(60, 300))]) + "."
     spelled[1]["description"] = spelled[1]["description"] + "\n" + t.random.choice(SNIPPETS) + "."
     spelled[2]["description"] = ""  # still a skill: its line is "- NAME:  (PATH)"
+    # read after ten to twelve other tools: wherever it stands, however far down the list
+    cases.append((t.random.sample(SKILLS, 2), t.random.sample(NAMES, t.random.randint(10, 12)) +
+                  ["read"]))
     cases += [(twelve, others + ["read"]), (twelve, others + ["ready"]), (many, ["read"]),
               (twice, ["bash", "read"]), (spelled, ["read"])]
     found, openings = [], []
@@ -497,7 +507,8 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
              "skill is mentioned at all. With one, a sentence of your own on what the lines are "
              "for, three words or more like the opening line (a bare heading such as \"Skills:\" "
              "tells the model nothing), then each skill's line in the order given, never "
-             "sorted, capped or merged, however many (here up to 1,100), its name, description "
+             "sorted, capped or merged, however many (here up to 1,100), wherever read stands (here "
+             "after ten to twelve other tools too), its name, description "
              "and path as they came, full stop or none, capitals, \"./\" and \"//\" included, a "
              "description of hundreds of characters whole, one with a line break as it came and "
              "an empty one still a line, \"- NAME:  (PATH)\", since the line "
@@ -514,6 +525,16 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
              "same words whatever the arguments, however many skills there are: what changes "
              "goes in the sections below it (build_system_prompt, lesson 13, Build item 3, the "
              "opening line).")
+    # read's own tool under other names: the name is what counts, never the description
+    aliases = t.random.sample(["open", "view", "cat", "show"], 2)
+    renamed = [dict(harness.make_read_tool(lab.Workspace()), name=alias) for alias in aliases]
+    skills = t.random.sample(SKILLS, 2)
+    t.expect([harness.build_system_prompt(renamed, [], skills, CWD, TODAY) ==
+              harness.build_system_prompt(renamed, [], [], CWD, TODAY)], [True],
+             f"make_read_tool's dicts renamed {aliases!r}, read's description and all, with two "
+             "skills. The item: whether the prompt is the one with no skills: the index needs "
+             "a tool named exactly read, and a tool's description is not its name "
+             "(build_system_prompt, lesson 13, Build item 3, \"a tool named exactly `read`\").")
     # one skills list handed over twice, a description edited in between
     skills, tools = [dict(k) for k in t.random.sample(SKILLS, 3)], [described("read")]
     before, found = copy.deepcopy(skills), []
@@ -670,7 +691,9 @@ async def test_the_prompt_is_deterministic(t):
         (platform, "node", lambda: f"host-{other_user}"),
         (platform, "uname", lambda: type(node)(node.system, f"host-{other_user}", node.release,
                                                node.version, node.machine)),
-        (sys, "version", spoken)) if hasattr(where, name)]
+        (sys, "version", spoken),
+        (sys, "platform", "darwin" if sys.platform != "darwin" else "linux"))
+        if hasattr(where, name)]
     kept = [getattr(where, name) for where, name, _ in swaps]
     mine = f"Rules of {other_user}'s own: {text(t)}"
     with tempfile.TemporaryDirectory(prefix=other_user) as home:
@@ -701,7 +724,7 @@ async def test_the_prompt_is_deterministic(t):
              f"would: USER, LOGNAME and HOME naming {other_user!r} and every other environment "
              f"variable another value, any other name it is asked for set too, user number {uid}, process number {pid}, host "
              f"'host-{other_user}' (as os.uname, socket and platform give it), Python "
-             f"{spoken.split()[0]}, started in its home folder, which holds an AGENTS.md and a "
+             f"{spoken.split()[0]} on another platform (sys.platform), started in its home folder, which holds an AGENTS.md and a "
              ".agents/AGENTS.md, hash() salted as another process's is, and the wall clock "
              f"{shift // 86400} days on, another weekday. Items: [whether the prompt is the "
              "same text as before, whether it names that user, its host or its folder, whether "
