@@ -4,6 +4,26 @@ lab 13.1's reference; the rule is the lesson's principle or the part of it the d
 from tools.wrong_designs import Beyond, Wrong
 
 WRONG = [
+    Wrong(lab='13.1', name='a guideline of a paragraph',
+          rule='Each guideline is one sentence on one line, 200 characters at most: a paragraph is not a short piece of advice.',
+          where='Build: say what is there, item 1 (hunt round 28, 13.1-37)',
+          names='200 characters',
+          replace=r'''
+        "guidelines": ["Read files with read, not with cat or sed.",
+''',
+          by=r'''
+        "guidelines": ["Read files with read, not with cat or sed. " * 56,
+'''),
+    Wrong(lab='13.1', name="snippets that are the tools' names",
+          rule="A snippet says what the tool is for, and more than its name: '- read: read' tells the model nothing it did not know.",
+          where='Build: say what is there, item 1 (hunt round 28, probe 13.1-P4)',
+          names='more than its name',
+          replace=r'''
+        "snippet": "Read a file's contents",
+''',
+          by=r'''
+        "snippet": "read",
+'''),
     Wrong(lab='13.1', name='a set for guidelines',
           rule='Each guideline once, first seen first: a list that checks before appending keeps that order, a set does not.',
           where='section "Build: say what is there" (a set); the cell with three hash seeds; Build recap',

@@ -205,7 +205,12 @@ async def test_bank_every_set_of_the_factories(t):
                              any(piece.casefold() in str(x.get("snippet")).casefold()
                                  for piece in pieces(x["description"].replace(", ", ". "))
                                  if len(piece.split()) >= 3) or
-                             not all(str(line).strip() for line in x.get("guidelines") or [""]))])
+                             not all(str(line).strip() for line in x.get("guidelines") or [""])
+                             or not set(str(x.get("snippet", "")).casefold().replace(".", " ")
+                                        .split()) - {x["name"]}
+                             or not all(isinstance(line, str) and "\n" not in line
+                                        and len(line) <= 200
+                                        for line in x.get("guidelines") or [""]))])
     size = {"read": 2, "write": 2, "bash": 1}
     t.expect(found, [[sorted(names), ["list"], sum(size[n] for n in names) -
                       ("read" in names and "write" in names), sorted(names), [],
@@ -219,9 +224,11 @@ async def test_bank_every_set_of_the_factories(t):
              "it, for each tool [whether its guidelines are another list than a second call of "
              "its factory gives, whether its parameters and every dict and list inside them "
              "are other objects than that call's], the tools whose snippet is blank or holds a "
-             "sentence or clause of their description anywhere, or one of whose guidelines is "
-             "blank]. Lesson 13, Build item 1: \"Each call of a factory returns a new dict, "
-             "with lists and dicts of its own, its `parameters` included\".")
+             "sentence or clause of their description anywhere, or only their name, or one of "
+             "whose guidelines is blank, or holds a line break, or runs past 200 characters]. "
+             "Lesson 13, Build item 1: \"Each call of a factory returns a new dict, with lists "
+             "and dicts of its own, its `parameters` included\"; \"Each guideline is one "
+             "sentence on one line, 200 characters at most\".")
 
 
 # --- rule 2: discover_context -----------------------------------------------------------------

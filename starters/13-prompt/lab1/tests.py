@@ -973,21 +973,30 @@ async def test_the_factories_carry_snippets_and_guidelines(t):
                any(piece.casefold() in str(x.get("snippet")).casefold()
                    for piece in pieces(x["description"].replace(", ", ". "))
                    if len(piece.split()) >= 3),
+               bool(set(str(x.get("snippet", "")).casefold().replace(".", " ").split())
+                    - {x["name"]}),
                type(x.get("guidelines")).__name__,
                all(isinstance(line, str) and bool(line.strip())
+                   for line in x.get("guidelines") or [""]),
+               all(isinstance(line, str) and "\n" not in line and len(line) <= 200
                    for line in x.get("guidelines") or [""])]
               for x in tools] + [len({str(x.get("snippet")) for x in tools})],
-             [[name, "str", False, True, False, "list", True] for name in order] + [3],
+             [[name, "str", False, True, False, True, "list", True, True] for name in order]
+             + [3],
              "Each snippet is a string of one line, a few words of your own on what the tool is "
              "for, and each tool's is its own: the description already travels in the specs, so "
              "a snippet that is the description, or opens with one of its sentences or clauses, "
              "or holds one of its sentences or clauses anywhere, says it twice, a snippet of white space says nothing, and one snippet "
-             "for all three tells them apart by nothing; the guidelines are a list of short "
-             "pieces of advice, each a sentence, none empty or blank (lesson 13, Build item 1, "
-             "\"one line on what the tool is for, not its description\"). Each item: [tool, the "
-             "snippet's type, whether it has a newline, whether it has a word, whether it holds "
-             "a sentence or clause of the description, the guidelines' type, whether each "
-             "guideline has a word], then how many different snippets the three have.")
+             "for all three tells them apart by nothing, and one that is the tool's name alone "
+             "tells the model nothing it did not know; the guidelines are a list of short "
+             "pieces of advice, each a sentence, none empty or blank, each on one line of 200 "
+             "characters at most (lesson 13, Build item 1, \"one line on what the tool is for, "
+             "not its description, and more than its name\", \"Each guideline is one sentence "
+             "on one line, 200 characters at most\"). Each item: [tool, the snippet's type, "
+             "whether it has a newline, whether it has a word, whether it holds a sentence or "
+             "clause of the description, whether it has a word besides the tool's name, the "
+             "guidelines' type, whether each guideline has a word, whether each is one line of "
+             "200 characters at most], then how many different snippets the three have.")
     t.expect([len(x.get("guidelines", [])) for x in tools] +
              [read["guidelines"][1] == write["guidelines"][1],
               read["guidelines"][0] != write["guidelines"][0]],
