@@ -934,6 +934,19 @@ def error_message(text):
             retried = True  # a rate limit passes: one more try
             continue
 """),)),
+    # Hunt round 28 (reader r158), design 29: a failure that names a wait is asked again.
+    Wrong(lab='5.1', name='asked again, for ever, when the reason starts with Retry-After',
+          rule='A failed reply stays on the record and ends the run: none of its calls runs, and the model is not asked again, whatever its error_message, a Retry-After included.',
+          where='Build item 3: "stays on the record and ends the run: none of its calls runs, and the model is not asked again" (hunt round 28, design 5.1-29)',
+          names='whatever its error_message',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        if failed and str(reply.get("error_message") or "").startswith("Retry-After"):
+            continue  # the provider named a wait: ask again
+"""),
     Wrong(lab='5.1', name='an unknown tool asked for twice in a row taken as a way out',
           rule="A tool's result marked as an error, an unknown tool's included, is not a reply, and ends nothing, however often the model asks for that tool.",
           where='Build item 3: "A tool\'s result marked as an error, an unknown tool\'s included, is not a reply, and ends nothing." (hunt round 13, design 5.1-11)',

@@ -32,7 +32,8 @@ INVITING = ["rate limited", "Service unavailable (503)", "stream ended",
             "auth: the API key was refused ", " Rate limited, retry after 1s.\n",
             "429: too many requests", "server busy", "stream cut", "length",
             "502 Bad Gateway: the upstream server sent nothing", "pause_turn",
-            'Error code: 529 - {"type": "error", "error": {"type": "overloaded_error"}}']
+            'Error code: 529 - {"type": "error", "error": {"type": "overloaded_error"}}',
+            "Retry-After: 2"]
 
 
 class Refused(RuntimeError):

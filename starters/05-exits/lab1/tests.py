@@ -37,7 +37,7 @@ TIMEOUT = "Timeout: the request timed out"
 # and ends the run without raising, whatever it says.
 TEMPTING = ["rate limited", "503 Service Unavailable", "429 Too Many Requests", "stream ended",
             "authentication failed: check your API key", "server busy", "stream cut",
-            "502 Bad Gateway", "pause_turn"]
+            "502 Bad Gateway", "pause_turn", "Retry-After: 30"]
 
 
 def lengthy(t):
