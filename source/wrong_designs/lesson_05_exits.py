@@ -664,7 +664,7 @@ def error_message(text):
                      "error_message": f"Agent stopped after max_turns={max_turns}"}
 """),
     Wrong(lab='5.1', name='a three-hour timer beside max_turns',
-          rule='max_turns=None means no cap at all, and the loop has no timer, however long: a run goes on while replies ask for tools, if each tool takes a day.',
+          rule='max_turns=None means no cap at all, and the loop has no timer, however long: a run goes on while replies ask for tools, however much time goes by.',
           where='Build item 2: "`max_turns=None`, the default, means no cap at all" (hunt round 11, 5.1-02)',
           names='no timer',
           replace=r"""
@@ -681,6 +681,26 @@ def error_message(text):
         if max_turns is not None and turn > max_turns:  # before the call, never after
 """, r"""
         if (max_turns is not None and turn > max_turns) or time.monotonic() - started > 3 * 3600:
+"""),)),
+    # Hunt round 28 (reader r158), design 31: a timer far past what a test lets a day's ticks reach.
+    Wrong(lab='5.1', name='a one-year timer beside max_turns',
+          rule='max_turns=None means no cap at all, and the loop has no timer, however long: a run goes on while replies ask for tools, however much time goes by.',
+          where='Build item 2: "`max_turns=None`, the default, means no cap at all" (hunt round 28, 5.1-31)',
+          names='no timer',
+          replace=r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          by=r"""
+    import time
+    started = time.monotonic()
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          also=((r"""
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+""", r"""
+        if (max_turns is not None and turn > max_turns) or time.monotonic() - started > 365 * 86400:
 """),)),
     Wrong(lab='5.1', name='the stop of an earlier run deleted by the next',
           rule="The record says what happened: a run's stop stays on the record after the next run on it, which leaves it out of the view, never off the record.",

@@ -169,17 +169,17 @@ def saves(names):
 
 
 @contextlib.contextmanager
-def racing_clock():
-    """Inside it, the clocks in `time` (monotonic, time, perf_counter) jump a day at every
-    reading, so a loop that keeps a budget in seconds, or in hours, runs out of it within a few
-    turns; on leaving, the real clocks come back."""
+def racing_clock(years):
+    """Inside it, the clocks in `time` (monotonic, time, perf_counter) jump `years` years at
+    every reading, so a loop that keeps a budget in seconds, hours or years runs out of it
+    within a turn or two; on leaving, the real clocks come back."""
     names = ("monotonic", "time", "perf_counter")
     real = {name: getattr(time, name) for name in names}
-    reading = [real["monotonic"]()]
+    reading = [int(real["monotonic"]())]
 
     def jump():
-        reading[0] += 86400.0
-        return reading[0]
+        reading[0] += 365 * 86400 * years
+        return float(reading[0])
     for name in names:
         setattr(time, name, jump)
     try:
@@ -346,7 +346,8 @@ async def test_bank_zero_and_none(t):
     rounds = t.random.randint(26, 29)
     model = lab.ScriptedModel([lab.reply(*saves([f"r{n}.txt"])) for n in range(rounds)] +
                               [lab.say("Finished.")])
-    with racing_clock():  # hours of wall time go by: a cap of None is still no cap
+    # years of wall time go by at each reading of the clock: a cap of None is still no cap
+    with racing_clock(t.random.randint(100, 10 ** 6)):
         messages = await go(model, [writer(ws, log)], t.random.choice(ASKS))
     t.expect([len(log), messages[-1].get("stop_reason"), len(ws.files)],
              [rounds, "stop", rounds],
@@ -379,7 +380,7 @@ async def test_bank_each_run_has_its_own_cap(t):
     rounds = t.random.randint(26, 27)
     model = lab.ScriptedModel([lab.reply(*saves([f"z{n}.txt"])) for n in range(rounds)] +
                               [lab.say("All saved.")])
-    with racing_clock():
+    with racing_clock(t.random.randint(100, 10 ** 6)):
         await go(model, [writer(ws, log)], "Fourth.", messages)
     made.append(len(model.calls))
     stops = [m for m in messages if m.get("stop_reason") == "error"]

@@ -10,6 +10,7 @@ cases; the same seed draws the same ones.
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 5 tests.py
 """
+import contextlib
 import copy
 import http.client
 import json
@@ -17,7 +18,7 @@ import time
 
 import harness
 import lab
-from lab.kit import Uncounted, hours_pass, lab_test, raised, tool
+from lab.kit import Uncounted, lab_test, raised, tool
 
 LAB = "5.1"
 SYSTEM = "You help with a small project."
@@ -47,6 +48,33 @@ def lengthy(t):
     tries = ", ".join(f"try {n} failed" for n in range(1, t.random.randint(5, 400)))
     return ('Error code: 529 - {"type": "error", "error": {"type": "overloaded_error", '
             f'"message": "Overloaded"}}}} ({tries})')
+
+
+@contextlib.contextmanager
+def years_pass(years):
+    """While open, each reading of the clocks in `time` (monotonic, time, perf_counter, and
+    their _ns forms) is `years` years after the one before: a harness that times its run sees
+    any budget in seconds run out within a turn or two, while the test takes no time at all.
+    The clocks are put back on the way out."""
+    names = ("monotonic", "time", "perf_counter")
+    saved = {name: getattr(time, name) for name in names + tuple(f"{n}_ns" for n in names)}
+    step, reading = 365 * 86400 * years, [int(saved["time"]())]
+
+    def later():
+        reading[0] += step
+        return float(reading[0])
+
+    def later_ns():
+        reading[0] += step
+        return reading[0] * 1_000_000_000
+    for name in names:
+        setattr(time, name, later)
+        setattr(time, f"{name}_ns", later_ns)
+    try:
+        yield
+    finally:
+        for name, clock in saved.items():
+            setattr(time, name, clock)
 
 
 def ticker(ran=None):
@@ -311,17 +339,18 @@ async def test_no_limit(t):
         return lab.reply(lab.call("tick")) if done < asks else lab.say(answer)
     model = lab.ScriptedModel([lab.forever(some)])
 
-    def a_day(arguments):  # a tick that takes a day: 1,440 readings of the clock, a minute each
-        for _ in range(24 * 60):
-            time.monotonic()
+    def an_age(arguments):  # a tick that takes ages: a reading of the clock, years after the last
+        time.monotonic()
         return "tock"
-    with hours_pass():  # a minute at each reading of the clock
-        messages = await run(model, [tool("tick", a_day)], prompt)
+    years = t.random.randint(100, 10 ** 6)  # however long a timer, a few readings pass it
+    with years_pass(years):
+        messages = await run(model, [tool("tick", an_age)], prompt)
     t.expect([len(model.calls), lab.shape(messages[-2:])], [asks + 1, f"R(c{asks}) A"],
              "max_turns=None means no limit at all, not a large one, and no timer either: "
-             "here the clock moved a minute at each reading and each tick took a day, and the "
-             "run still went on while the model asked for tools. The items are [requests, the "
-             "record's last two messages] (run_agent, lesson 5).")
+             f"here the clock moved {years:,} years at each reading, and the run still went on "
+             "while the model asked for tools (Build item 2, \"`max_turns=None`, the default, "
+             "means no cap at all\"). The items are [requests, the record's last two messages] "
+             "(run_agent, lesson 5).")
     t.expect([messages[0]["content"], messages[-1]["stop_reason"], harness.text_of(messages[-1])],
              [prompt, "stop", answer],
              "The run ended on the model's answer. The items are [the prompt, the last "
