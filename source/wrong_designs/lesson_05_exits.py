@@ -18,6 +18,30 @@ WRONG = [
             return  # the last turn allowed: its reply is the ending, and its calls never run
         failed = reply["stop_reason"] == "error"  # recorded, and not acted on
 '''),
+    # Hunt round 28 (reader r158), design 36: a cap on tools too, past the batches a test asked for.
+    Wrong(lab='5.1', name='a cap on tools beside the cap on turns, four tools a turn and one',
+          rule='A turn is one model call with all of its calls; max_turns limits requests, not tools, however many calls a turn asks for.',
+          where='rung: What a turn is (hunt round 28, 5.1-36)',
+          names='max_turns limits requests',
+          replace=r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          by=r"""
+    messages.append(user_message(prompt))
+    ran = 0
+    turn = 0
+""",
+          also=((r"""
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+""", r"""
+        if max_turns is not None and (turn > max_turns or ran >= 4 * max_turns + 1):
+"""), (r"""
+            messages.append(run_tool(tools, call))
+""", r"""
+            messages.append(run_tool(tools, call))
+            ran += 1
+"""))),
     Wrong(lab='5.1', name='checking after the call',
           rule='The max_turns check sits at the top of a turn, before the model call: the stop itself costs no request.',
           where='rung: A cap, and where it goes',

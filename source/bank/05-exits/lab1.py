@@ -262,7 +262,9 @@ async def test_bank_an_ending_is_left_out_of_the_view(t):
           "cap: the replies already on the record are not this run's turns.")
 async def test_bank_a_capped_run_answers_its_batches(t):
     ws, cap = lab.Workspace(), t.random.randint(2, 4)
-    turns = [[f"f{n}_{k}.txt" for k in range(t.random.randint(2, 3))] for n in range(cap)]
+    # the first batch wide, dozens of saves: a cap counts requests, however many tools they ask
+    turns = [[f"f{n}_{k}.txt" for k in range(t.random.randint(17, 40) if n == 0 else
+                                             t.random.randint(2, 3))] for n in range(cap)]
     model = lab.ScriptedModel([lab.reply(*saves(names)) for names in turns] +
                               [asking(["late.txt"])])
     messages = []
@@ -359,7 +361,9 @@ async def test_bank_zero_and_none(t):
 async def test_bank_each_run_has_its_own_cap(t):
     ws, log = lab.Workspace(), []
     first, third = t.random.randint(2, 3), t.random.randint(2, 3)
-    model = lab.ScriptedModel([asking(["x.txt", "y.txt"])])
+    # a first reply of a wide batch, a dozen saves and more, then two saves on every request
+    wide = [f"w{k}.txt" for k in range(t.random.randint(14, 24))]
+    model = lab.ScriptedModel([lab.reply(*saves(wide)), asking(["x.txt", "y.txt"])])
     below = -t.random.randint(10 ** 7, 10 ** t.random.randint(8, 24))  # no -1,000,000 in it
     uncounted, checks = Uncounted(model), []
     own = sorted(vars(uncounted)), sorted(vars(model))
@@ -390,7 +394,7 @@ async def test_bank_each_run_has_its_own_cap(t):
               (sorted(vars(uncounted)), sorted(vars(model))) == own],
              [[first, 0, 0, third, rounds + 1],
               [f"Agent stopped after max_turns={n}" for n in (first, 0, below, third)],
-              2 * (first + third) + rounds, "All saved.", [True] * 4, True],
+              len(wide) + 2 * (first - 1 + third) + rounds, "All saved.", [True] * 4, True],
              "The requests of each run (the third's saves each asked the model something of "
              "their own, not counted here), the endings on the record, the tools run, the "
              "words of the last message, for each ending whether error_message made it, and "

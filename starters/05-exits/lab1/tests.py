@@ -278,10 +278,13 @@ async def test_the_last_batch_is_answered(t):
                                                       "(run_agent, lesson 5).")
 
 
-@lab_test("max_turns counts model calls, not tools: turns of two to four calls each, with "
-          "max_turns=2 (or 3, or 4), make that many requests and run every call of them.")
+@lab_test("max_turns counts model calls, not tools: turns of two to four calls each, after a "
+          "first of dozens, with max_turns=2 (or 3, or 4), make that many requests and run every "
+          "call of them.")
 async def test_turns_are_model_calls(t):
-    widths = [t.random.randint(2, 4) for _ in range(t.random.randint(2, 4))]
+    # A first turn of dozens of calls, then turns of two to four: the cap counts requests.
+    widths = [t.random.randint(20, 40)] + [t.random.randint(2, 4)
+                                           for _ in range(t.random.randint(1, 3))]
     model, ran = endless(widths + [3] * 3), []
     counted = Uncounted(model)
     before = sorted(vars(counted)), sorted(vars(model))
