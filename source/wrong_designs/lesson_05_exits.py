@@ -42,6 +42,21 @@ WRONG = [
             messages.append(run_tool(tools, call))
             ran += 1
 """))),
+    # Hunt round 28 (reader r158), design 38: a stop after an answer, past the caps a test drew.
+    Wrong(lab='5.1', name='a stop put after an answer on the last turn of a cap past six',
+          rule='A run that needs no more than N turns ends on its own answer, for a cap of any size: no stop follows an answer given on the last turn the cap allows.',
+          where='Build item 2: "A run that needs no more than N turns ends on its own answer" (hunt round 28, 5.1-38)',
+          names='ends on its answer',
+          replace=r"""
+        if not calls:  # the content decides, not the stop_reason label
+            return
+""",
+          by=r"""
+        if not calls:  # the content decides, not the stop_reason label
+            if not failed and max_turns is not None and turn == max_turns and max_turns > 6:
+                messages.append(error_message(f"Agent stopped after max_turns={max_turns}"))
+            return
+"""),
     Wrong(lab='5.1', name='checking after the call',
           rule='The max_turns check sits at the top of a turn, before the model call: the stop itself costs no request.',
           where='rung: A cap, and where it goes',

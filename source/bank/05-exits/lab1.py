@@ -163,6 +163,20 @@ def persistent(cap, name):
     return model
 
 
+async def on_time(t, cap, words):
+    """A run under max_turns=`cap` whose model asks for a save on each of its first cap - 1
+    requests and answers `words` on request `cap`, the last the cap allows: it ends on that
+    answer, not on a stop. Checked here."""
+    model = lab.ScriptedModel([lab.reply(*saves([f"t{n}.txt"])) for n in range(cap - 1)] +
+                              [lab.say(words)])
+    messages = await go(model, [tool("save", lambda arguments: "saved")], t.random.choice(ASKS),
+                        max_turns=cap)
+    t.expect([len(model.calls), messages[-1].get("stop_reason"), harness.text_of(messages[-1])],
+             [cap, "stop", words],
+             f"A run under max_turns={cap} whose model answers on request {cap}, the last the "
+             "cap allows: the requests made, the last message's stop_reason, its words.")
+
+
 def saves(names):
     """One call of `save` per name: each writes a file of that name."""
     return [lab.call("save", {"path": name, "text": name.upper()}) for name in names]
@@ -313,6 +327,7 @@ async def test_bank_a_capped_run_answers_its_batches(t):
              [big, f"Agent stopped after max_turns={big}"],
              f"A fresh run under max_turns={big}, given no tools, a model asking for a save on "
              "every reply: the requests made, the last error_message.")
+    await on_time(t, big, "Done, on the last turn.")
 
 
 @lab_test("A cap of 0 lets no request out and runs no tool, and so does a cap below 0, whose "
@@ -345,6 +360,7 @@ async def test_bank_zero_and_none(t):
              [big, f"Agent stopped after max_turns={big}"],
              f"A fresh run under max_turns={big}, a model asking for a save on every reply, a "
              "save that writes nothing: the requests made, the last error_message.")
+    await on_time(t, t.random.randint(101, 140), "Finished, just in time.")
     rounds = t.random.randint(26, 29)
     model = lab.ScriptedModel([lab.reply(*saves([f"r{n}.txt"])) for n in range(rounds)] +
                               [lab.say("Finished.")])

@@ -386,6 +386,16 @@ async def test_finishing_on_the_last_turn(t):
              "on its answer: max_turns counts this run's requests, from the top of its first "
              "turn, not the replies the record already holds. The items are [requests of both "
              "runs, the second run's part of the record, its last words] (run_agent, lesson 5).")
+    # A cap past a hundred, its size drawn, and a job of exactly that many turns: no stop either.
+    big = t.random.randint(101, 140)
+    model = lab.ScriptedModel([ticks(1) for _ in range(big - 1)] + [lab.say(answer)])
+    messages = await run(model, [ticker()], prompt, max_turns=big)
+    t.expect([len(model.calls), messages[-1].get("stop_reason"), harness.text_of(messages[-1])],
+             [big, "stop", answer],
+             f"A run that finishes in exactly max_turns={big} turns ends on its answer, for a cap "
+             "of any size (Build item 2, \"A run that needs no more than N turns ends on its own "
+             "answer\"). The items are [requests, the last message's stop_reason, its words] "
+             "(run_agent, lesson 5).")
 
 
 @lab_test("A provider failure, lab.fail(\"overloaded\"), is recorded as the run's last message "
