@@ -57,6 +57,17 @@ WRONG = [
                 messages.append(error_message(f"Agent stopped after max_turns={max_turns}"))
             return
 """),
+    # Hunt round 28 (reader r158), design 25: a cut past the longest reason a test gave.
+    Wrong(lab='5.1', name='error_message cutting a reason at a million characters',
+          rule='error_message holds its text whole, however long: a provider\'s whole answer as the reason is kept, not cut.',
+          where='Build item 1: "`error_message` holding `text`" (hunt round 28, 5.1-25)',
+          names='held whole',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+""",
+          by=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text[:1_000_000]}
+"""),
     Wrong(lab='5.1', name='checking after the call',
           rule='The max_turns check sits at the top of a turn, before the model call: the stop itself costs no request.',
           where='rung: A cap, and where it goes',

@@ -253,7 +253,7 @@ async def test_bank_the_cap_ending_has_four_keys_and_no_words(t):
 async def test_bank_an_ending_is_left_out_of_the_view(t):
     # A provider's long answer as a reason, its length drawn, twice: two endings all the same.
     body = "; ".join(f"upstream attempt {n} refused" for n in range(t.random.randint(8, 300)))
-    body += "; refused again" * t.random.randint(1_500, 40_000)  # past 20,000 characters
+    body += "; refused again" * t.random.randint(80_000, 300_000)  # past a million characters
     whys = RAGGED + [t.random.choice(WHY), "", ""] + [f"502 Bad Gateway: {body}"] * 2
     t.random.shuffle(whys)
     record = [harness.user_message(t.random.choice(ASKS))]

@@ -149,8 +149,8 @@ async def test_error_message(t):
     first, second = harness.error_message(reasons[0]), harness.error_message(reasons[0])
     first["content"].append({"type": "text", "text": "A note a frontend added."})
     # A provider's whole answer as the reason, as long as the seed draws it: a new message too.
-    # Padded past twenty thousand characters, up to seven hundred thousand, as the seed draws.
-    told = lengthy(t) + " (and again)" * t.random.randint(2_000, 60_000)
+    # Padded past a million characters, up to nearly five million, as the seed draws.
+    told = lengthy(t) + " (and again)" * t.random.randint(100_000, 400_000)
     long_one, long_two = harness.error_message(told), harness.error_message(told)
     t.expect([first is second, second["content"], harness.error_message(reasons[2])["content"],
               long_one is long_two, long_one["content"] is long_two["content"],
