@@ -1718,6 +1718,28 @@ def run_agent("""),)),
           by=r"""
         failed = "error" in str(reply.get("stop_reason") or "").strip().lower()  # loosely
 """),
+    # Hunt round 28 (reader r158), probe 37: only "error" of the four labels begins with "err".
+    Wrong(lab='5.1', name='a failure told by a label that begins with err, in any case',
+          rule='A reply\'s stop_reason is one of the four the course\'s messages carry ("stop", "toolUse", "error", "aborted", lab.validate refusing any other), and of those only "error" begins with "err", in any case, so a run that takes such a label for a failure ends on exactly the replies the reference ends on.',
+          where='Build item 3, a failed reply: "one whose `stop_reason` is `"error"`" (hunt round 28, probe 5.1-37)',
+          names='',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        failed = str(reply.get("stop_reason")).lower().startswith("err")  # loosely
+"""),
+    # Hunt round 28 (reader r158), probe 34: an assistant message's content is always a list.
+    Wrong(lab='5.1', name='a view that tells no content by comparing it to []',
+          rule='An assistant message\'s content is always a list of blocks in the course (error_message makes [], a reply carries its blocks, lab.validate refusing any other shape), and a list has no content exactly when it equals [], so a view that compares the content to [] leaves out exactly the messages the page names.',
+          where='Build item 4: "less every assistant message that has no content and `stop_reason` `"error"`" (hunt round 28, probe 5.1-34)',
+          names='',
+          replace=r"""
+            if message["content"] or message["role"] != "assistant"
+""",
+          by=r"""
+            if message["content"] != [] or message["role"] != "assistant"
+"""),
     # Hunt round 16 (reader r83), probe P4: only an assistant message carries a stop_reason.
     Wrong(lab='5.1', name='a view that leaves out any empty message labelled error, whatever its role',
           rule='Of the course\'s messages only an assistant message carries a stop_reason (a user message is its role and content, a result its five keys), so a view that leaves out every message with no content and stop_reason "error", without asking its role, leaves out exactly the assistant messages the page names, on every record a run can make.',
