@@ -18,6 +18,56 @@ WRONG = [
             return  # the last turn allowed: its reply is the ending, and its calls never run
         failed = reply["stop_reason"] == "error"  # recorded, and not acted on
 '''),
+    # Hunt round 28 (reader r158), design 36: a cap on tools too, past the batches a test asked for.
+    Wrong(lab='5.1', name='a cap on tools beside the cap on turns, four tools a turn and one',
+          rule='A turn is one model call with all of its calls; max_turns limits requests, not tools, however many calls a turn asks for.',
+          where='rung: What a turn is (hunt round 28, 5.1-36)',
+          names='max_turns limits requests',
+          replace=r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          by=r"""
+    messages.append(user_message(prompt))
+    ran = 0
+    turn = 0
+""",
+          also=((r"""
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+""", r"""
+        if max_turns is not None and (turn > max_turns or ran >= 4 * max_turns + 1):
+"""), (r"""
+            messages.append(run_tool(tools, call))
+""", r"""
+            messages.append(run_tool(tools, call))
+            ran += 1
+"""))),
+    # Hunt round 28 (reader r158), design 38: a stop after an answer, past the caps a test drew.
+    Wrong(lab='5.1', name='a stop put after an answer on the last turn of a cap past six',
+          rule='A run that needs no more than N turns ends on its own answer, for a cap of any size: no stop follows an answer given on the last turn the cap allows.',
+          where='Build item 2: "A run that needs no more than N turns ends on its own answer" (hunt round 28, 5.1-38)',
+          names='ends on its answer',
+          replace=r"""
+        if not calls:  # the content decides, not the stop_reason label
+            return
+""",
+          by=r"""
+        if not calls:  # the content decides, not the stop_reason label
+            if not failed and max_turns is not None and turn == max_turns and max_turns > 6:
+                messages.append(error_message(f"Agent stopped after max_turns={max_turns}"))
+            return
+"""),
+    # Hunt round 28 (reader r158), design 25: a cut past the longest reason a test gave.
+    Wrong(lab='5.1', name='error_message cutting a reason at a million characters',
+          rule='error_message holds its text whole, however long: a provider\'s whole answer as the reason is kept, not cut.',
+          where='Build item 1: "`error_message` holding `text`" (hunt round 28, 5.1-25)',
+          names='held whole',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+""",
+          by=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text[:1_000_000]}
+"""),
     Wrong(lab='5.1', name='checking after the call',
           rule='The max_turns check sits at the top of a turn, before the model call: the stop itself costs no request.',
           where='rung: A cap, and where it goes',
@@ -664,7 +714,7 @@ def error_message(text):
                      "error_message": f"Agent stopped after max_turns={max_turns}"}
 """),
     Wrong(lab='5.1', name='a three-hour timer beside max_turns',
-          rule='max_turns=None means no cap at all, and the loop has no timer, however long: a run goes on while replies ask for tools, if each tool takes a day.',
+          rule='max_turns=None means no cap at all, and the loop has no timer, however long: a run goes on while replies ask for tools, however much time goes by.',
           where='Build item 2: "`max_turns=None`, the default, means no cap at all" (hunt round 11, 5.1-02)',
           names='no timer',
           replace=r"""
@@ -681,6 +731,26 @@ def error_message(text):
         if max_turns is not None and turn > max_turns:  # before the call, never after
 """, r"""
         if (max_turns is not None and turn > max_turns) or time.monotonic() - started > 3 * 3600:
+"""),)),
+    # Hunt round 28 (reader r158), design 31: a timer far past what a test lets a day's ticks reach.
+    Wrong(lab='5.1', name='a one-year timer beside max_turns',
+          rule='max_turns=None means no cap at all, and the loop has no timer, however long: a run goes on while replies ask for tools, however much time goes by.',
+          where='Build item 2: "`max_turns=None`, the default, means no cap at all" (hunt round 28, 5.1-31)',
+          names='no timer',
+          replace=r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          by=r"""
+    import time
+    started = time.monotonic()
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          also=((r"""
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+""", r"""
+        if (max_turns is not None and turn > max_turns) or time.monotonic() - started > 365 * 86400:
 """),)),
     Wrong(lab='5.1', name='the stop of an earlier run deleted by the next',
           rule="The record says what happened: a run's stop stays on the record after the next run on it, which leaves it out of the view, never off the record.",
@@ -934,6 +1004,19 @@ def error_message(text):
             retried = True  # a rate limit passes: one more try
             continue
 """),)),
+    # Hunt round 28 (reader r158), design 29: a failure that names a wait is asked again.
+    Wrong(lab='5.1', name='asked again, for ever, when the reason starts with Retry-After',
+          rule='A failed reply stays on the record and ends the run: none of its calls runs, and the model is not asked again, whatever its error_message, a Retry-After included.',
+          where='Build item 3: "stays on the record and ends the run: none of its calls runs, and the model is not asked again" (hunt round 28, design 5.1-29)',
+          names='whatever its error_message',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        if failed and str(reply.get("error_message") or "").startswith("Retry-After"):
+            continue  # the provider named a wait: ask again
+"""),
     Wrong(lab='5.1', name='an unknown tool asked for twice in a row taken as a way out',
           rule="A tool's result marked as an error, an unknown tool's included, is not a reply, and ends nothing, however often the model asks for that tool.",
           where='Build item 3: "A tool\'s result marked as an error, an unknown tool\'s included, is not a reply, and ends nothing." (hunt round 13, design 5.1-11)',
@@ -1634,6 +1717,28 @@ def run_agent("""),)),
 """,
           by=r"""
         failed = "error" in str(reply.get("stop_reason") or "").strip().lower()  # loosely
+"""),
+    # Hunt round 28 (reader r158), probe 37: only "error" of the four labels begins with "err".
+    Wrong(lab='5.1', name='a failure told by a label that begins with err, in any case',
+          rule='A reply\'s stop_reason is one of the four the course\'s messages carry ("stop", "toolUse", "error", "aborted", lab.validate refusing any other), and of those only "error" begins with "err", in any case, so a run that takes such a label for a failure ends on exactly the replies the reference ends on.',
+          where='Build item 3, a failed reply: "one whose `stop_reason` is `"error"`" (hunt round 28, probe 5.1-37)',
+          names='',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        failed = str(reply.get("stop_reason")).lower().startswith("err")  # loosely
+"""),
+    # Hunt round 28 (reader r158), probe 34: an assistant message's content is always a list.
+    Wrong(lab='5.1', name='a view that tells no content by comparing it to []',
+          rule='An assistant message\'s content is always a list of blocks in the course (error_message makes [], a reply carries its blocks, lab.validate refusing any other shape), and a list has no content exactly when it equals [], so a view that compares the content to [] leaves out exactly the messages the page names.',
+          where='Build item 4: "less every assistant message that has no content and `stop_reason` `"error"`" (hunt round 28, probe 5.1-34)',
+          names='',
+          replace=r"""
+            if message["content"] or message["role"] != "assistant"
+""",
+          by=r"""
+            if message["content"] != [] or message["role"] != "assistant"
 """),
     # Hunt round 16 (reader r83), probe P4: only an assistant message carries a stop_reason.
     Wrong(lab='5.1', name='a view that leaves out any empty message labelled error, whatever its role',

@@ -32,7 +32,8 @@ INVITING = ["rate limited", "Service unavailable (503)", "stream ended",
             "auth: the API key was refused ", " Rate limited, retry after 1s.\n",
             "429: too many requests", "server busy", "stream cut", "length",
             "502 Bad Gateway: the upstream server sent nothing", "pause_turn",
-            'Error code: 529 - {"type": "error", "error": {"type": "overloaded_error"}}']
+            'Error code: 529 - {"type": "error", "error": {"type": "overloaded_error"}}',
+            "Retry-After: 2"]
 
 
 class Refused(RuntimeError):
@@ -162,23 +163,37 @@ def persistent(cap, name):
     return model
 
 
+async def on_time(t, cap, words):
+    """A run under max_turns=`cap` whose model asks for a save on each of its first cap - 1
+    requests and answers `words` on request `cap`, the last the cap allows: it ends on that
+    answer, not on a stop. Checked here."""
+    model = lab.ScriptedModel([lab.reply(*saves([f"t{n}.txt"])) for n in range(cap - 1)] +
+                              [lab.say(words)])
+    messages = await go(model, [tool("save", lambda arguments: "saved")], t.random.choice(ASKS),
+                        max_turns=cap)
+    t.expect([len(model.calls), messages[-1].get("stop_reason"), harness.text_of(messages[-1])],
+             [cap, "stop", words],
+             f"A run under max_turns={cap} whose model answers on request {cap}, the last the "
+             "cap allows: the requests made, the last message's stop_reason, its words.")
+
+
 def saves(names):
     """One call of `save` per name: each writes a file of that name."""
     return [lab.call("save", {"path": name, "text": name.upper()}) for name in names]
 
 
 @contextlib.contextmanager
-def racing_clock():
-    """Inside it, the clocks in `time` (monotonic, time, perf_counter) jump a day at every
-    reading, so a loop that keeps a budget in seconds, or in hours, runs out of it within a few
-    turns; on leaving, the real clocks come back."""
+def racing_clock(years):
+    """Inside it, the clocks in `time` (monotonic, time, perf_counter) jump `years` years at
+    every reading, so a loop that keeps a budget in seconds, hours or years runs out of it
+    within a turn or two; on leaving, the real clocks come back."""
     names = ("monotonic", "time", "perf_counter")
     real = {name: getattr(time, name) for name in names}
-    reading = [real["monotonic"]()]
+    reading = [int(real["monotonic"]())]
 
     def jump():
-        reading[0] += 86400.0
-        return reading[0]
+        reading[0] += 365 * 86400 * years
+        return float(reading[0])
     for name in names:
         setattr(time, name, jump)
     try:
@@ -238,7 +253,7 @@ async def test_bank_the_cap_ending_has_four_keys_and_no_words(t):
 async def test_bank_an_ending_is_left_out_of_the_view(t):
     # A provider's long answer as a reason, its length drawn, twice: two endings all the same.
     body = "; ".join(f"upstream attempt {n} refused" for n in range(t.random.randint(8, 300)))
-    body += "; refused again" * t.random.randint(1_500, 40_000)  # past 20,000 characters
+    body += "; refused again" * t.random.randint(80_000, 300_000)  # past a million characters
     whys = RAGGED + [t.random.choice(WHY), "", ""] + [f"502 Bad Gateway: {body}"] * 2
     t.random.shuffle(whys)
     record = [harness.user_message(t.random.choice(ASKS))]
@@ -261,7 +276,9 @@ async def test_bank_an_ending_is_left_out_of_the_view(t):
           "cap: the replies already on the record are not this run's turns.")
 async def test_bank_a_capped_run_answers_its_batches(t):
     ws, cap = lab.Workspace(), t.random.randint(2, 4)
-    turns = [[f"f{n}_{k}.txt" for k in range(t.random.randint(2, 3))] for n in range(cap)]
+    # the first batch wide, dozens of saves: a cap counts requests, however many tools they ask
+    turns = [[f"f{n}_{k}.txt" for k in range(t.random.randint(17, 40) if n == 0 else
+                                             t.random.randint(2, 3))] for n in range(cap)]
     model = lab.ScriptedModel([lab.reply(*saves(names)) for names in turns] +
                               [asking(["late.txt"])])
     messages = []
@@ -310,6 +327,7 @@ async def test_bank_a_capped_run_answers_its_batches(t):
              [big, f"Agent stopped after max_turns={big}"],
              f"A fresh run under max_turns={big}, given no tools, a model asking for a save on "
              "every reply: the requests made, the last error_message.")
+    await on_time(t, big, "Done, on the last turn.")
 
 
 @lab_test("A cap of 0 lets no request out and runs no tool, and so does a cap below 0, whose "
@@ -342,10 +360,12 @@ async def test_bank_zero_and_none(t):
              [big, f"Agent stopped after max_turns={big}"],
              f"A fresh run under max_turns={big}, a model asking for a save on every reply, a "
              "save that writes nothing: the requests made, the last error_message.")
+    await on_time(t, t.random.randint(101, 140), "Finished, just in time.")
     rounds = t.random.randint(26, 29)
     model = lab.ScriptedModel([lab.reply(*saves([f"r{n}.txt"])) for n in range(rounds)] +
                               [lab.say("Finished.")])
-    with racing_clock():  # hours of wall time go by: a cap of None is still no cap
+    # years of wall time go by at each reading of the clock: a cap of None is still no cap
+    with racing_clock(t.random.randint(100, 10 ** 6)):
         messages = await go(model, [writer(ws, log)], t.random.choice(ASKS))
     t.expect([len(log), messages[-1].get("stop_reason"), len(ws.files)],
              [rounds, "stop", rounds],
@@ -357,7 +377,9 @@ async def test_bank_zero_and_none(t):
 async def test_bank_each_run_has_its_own_cap(t):
     ws, log = lab.Workspace(), []
     first, third = t.random.randint(2, 3), t.random.randint(2, 3)
-    model = lab.ScriptedModel([asking(["x.txt", "y.txt"])])
+    # a first reply of a wide batch, a dozen saves and more, then two saves on every request
+    wide = [f"w{k}.txt" for k in range(t.random.randint(14, 24))]
+    model = lab.ScriptedModel([lab.reply(*saves(wide)), asking(["x.txt", "y.txt"])])
     below = -t.random.randint(10 ** 7, 10 ** t.random.randint(8, 24))  # no -1,000,000 in it
     uncounted, checks = Uncounted(model), []
     own = sorted(vars(uncounted)), sorted(vars(model))
@@ -378,7 +400,7 @@ async def test_bank_each_run_has_its_own_cap(t):
     rounds = t.random.randint(26, 27)
     model = lab.ScriptedModel([lab.reply(*saves([f"z{n}.txt"])) for n in range(rounds)] +
                               [lab.say("All saved.")])
-    with racing_clock():
+    with racing_clock(t.random.randint(100, 10 ** 6)):
         await go(model, [writer(ws, log)], "Fourth.", messages)
     made.append(len(model.calls))
     stops = [m for m in messages if m.get("stop_reason") == "error"]
@@ -388,7 +410,7 @@ async def test_bank_each_run_has_its_own_cap(t):
               (sorted(vars(uncounted)), sorted(vars(model))) == own],
              [[first, 0, 0, third, rounds + 1],
               [f"Agent stopped after max_turns={n}" for n in (first, 0, below, third)],
-              2 * (first + third) + rounds, "All saved.", [True] * 4, True],
+              len(wide) + 2 * (first - 1 + third) + rounds, "All saved.", [True] * 4, True],
              "The requests of each run (the third's saves each asked the model something of "
              "their own, not counted here), the endings on the record, the tools run, the "
              "words of the last message, for each ending whether error_message made it, and "

@@ -10,6 +10,7 @@ cases; the same seed draws the same ones.
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 5 tests.py
 """
+import contextlib
 import copy
 import http.client
 import json
@@ -17,7 +18,7 @@ import time
 
 import harness
 import lab
-from lab.kit import Uncounted, hours_pass, lab_test, raised, tool
+from lab.kit import Uncounted, lab_test, raised, tool
 
 LAB = "5.1"
 SYSTEM = "You help with a small project."
@@ -37,7 +38,7 @@ TIMEOUT = "Timeout: the request timed out"
 # and ends the run without raising, whatever it says.
 TEMPTING = ["rate limited", "503 Service Unavailable", "429 Too Many Requests", "stream ended",
             "authentication failed: check your API key", "server busy", "stream cut",
-            "502 Bad Gateway", "pause_turn"]
+            "502 Bad Gateway", "pause_turn", "Retry-After: 30"]
 
 
 def lengthy(t):
@@ -47,6 +48,33 @@ def lengthy(t):
     tries = ", ".join(f"try {n} failed" for n in range(1, t.random.randint(5, 400)))
     return ('Error code: 529 - {"type": "error", "error": {"type": "overloaded_error", '
             f'"message": "Overloaded"}}}} ({tries})')
+
+
+@contextlib.contextmanager
+def years_pass(years):
+    """While open, each reading of the clocks in `time` (monotonic, time, perf_counter, and
+    their _ns forms) is `years` years after the one before: a harness that times its run sees
+    any budget in seconds run out within a turn or two, while the test takes no time at all.
+    The clocks are put back on the way out."""
+    names = ("monotonic", "time", "perf_counter")
+    saved = {name: getattr(time, name) for name in names + tuple(f"{n}_ns" for n in names)}
+    step, reading = 365 * 86400 * years, [int(saved["time"]())]
+
+    def later():
+        reading[0] += step
+        return float(reading[0])
+
+    def later_ns():
+        reading[0] += step
+        return reading[0] * 1_000_000_000
+    for name in names:
+        setattr(time, name, later)
+        setattr(time, f"{name}_ns", later_ns)
+    try:
+        yield
+    finally:
+        for name, clock in saved.items():
+            setattr(time, name, clock)
 
 
 def ticker(ran=None):
@@ -121,8 +149,8 @@ async def test_error_message(t):
     first, second = harness.error_message(reasons[0]), harness.error_message(reasons[0])
     first["content"].append({"type": "text", "text": "A note a frontend added."})
     # A provider's whole answer as the reason, as long as the seed draws it: a new message too.
-    # Padded past twenty thousand characters, up to seven hundred thousand, as the seed draws.
-    told = lengthy(t) + " (and again)" * t.random.randint(2_000, 60_000)
+    # Padded past a million characters, up to nearly five million, as the seed draws.
+    told = lengthy(t) + " (and again)" * t.random.randint(100_000, 400_000)
     long_one, long_two = harness.error_message(told), harness.error_message(told)
     t.expect([first is second, second["content"], harness.error_message(reasons[2])["content"],
               long_one is long_two, long_one["content"] is long_two["content"],
@@ -250,10 +278,13 @@ async def test_the_last_batch_is_answered(t):
                                                       "(run_agent, lesson 5).")
 
 
-@lab_test("max_turns counts model calls, not tools: turns of two to four calls each, with "
-          "max_turns=2 (or 3, or 4), make that many requests and run every call of them.")
+@lab_test("max_turns counts model calls, not tools: turns of two to four calls each, after a "
+          "first of dozens, with max_turns=2 (or 3, or 4), make that many requests and run every "
+          "call of them.")
 async def test_turns_are_model_calls(t):
-    widths = [t.random.randint(2, 4) for _ in range(t.random.randint(2, 4))]
+    # A first turn of dozens of calls, then turns of two to four: the cap counts requests.
+    widths = [t.random.randint(20, 40)] + [t.random.randint(2, 4)
+                                           for _ in range(t.random.randint(1, 3))]
     model, ran = endless(widths + [3] * 3), []
     counted = Uncounted(model)
     before = sorted(vars(counted)), sorted(vars(model))
@@ -311,17 +342,18 @@ async def test_no_limit(t):
         return lab.reply(lab.call("tick")) if done < asks else lab.say(answer)
     model = lab.ScriptedModel([lab.forever(some)])
 
-    def a_day(arguments):  # a tick that takes a day: 1,440 readings of the clock, a minute each
-        for _ in range(24 * 60):
-            time.monotonic()
+    def an_age(arguments):  # a tick that takes ages: a reading of the clock, years after the last
+        time.monotonic()
         return "tock"
-    with hours_pass():  # a minute at each reading of the clock
-        messages = await run(model, [tool("tick", a_day)], prompt)
+    years = t.random.randint(100, 10 ** 6)  # however long a timer, a few readings pass it
+    with years_pass(years):
+        messages = await run(model, [tool("tick", an_age)], prompt)
     t.expect([len(model.calls), lab.shape(messages[-2:])], [asks + 1, f"R(c{asks}) A"],
              "max_turns=None means no limit at all, not a large one, and no timer either: "
-             "here the clock moved a minute at each reading and each tick took a day, and the "
-             "run still went on while the model asked for tools. The items are [requests, the "
-             "record's last two messages] (run_agent, lesson 5).")
+             f"here the clock moved {years:,} years at each reading, and the run still went on "
+             "while the model asked for tools (Build item 2, \"`max_turns=None`, the default, "
+             "means no cap at all\"). The items are [requests, the record's last two messages] "
+             "(run_agent, lesson 5).")
     t.expect([messages[0]["content"], messages[-1]["stop_reason"], harness.text_of(messages[-1])],
              [prompt, "stop", answer],
              "The run ended on the model's answer. The items are [the prompt, the last "
@@ -354,6 +386,16 @@ async def test_finishing_on_the_last_turn(t):
              "on its answer: max_turns counts this run's requests, from the top of its first "
              "turn, not the replies the record already holds. The items are [requests of both "
              "runs, the second run's part of the record, its last words] (run_agent, lesson 5).")
+    # A cap past a hundred, its size drawn, and a job of exactly that many turns: no stop either.
+    big = t.random.randint(101, 140)
+    model = lab.ScriptedModel([ticks(1) for _ in range(big - 1)] + [lab.say(answer)])
+    messages = await run(model, [ticker()], prompt, max_turns=big)
+    t.expect([len(model.calls), messages[-1].get("stop_reason"), harness.text_of(messages[-1])],
+             [big, "stop", answer],
+             f"A run that finishes in exactly max_turns={big} turns ends on its answer, for a cap "
+             "of any size (Build item 2, \"A run that needs no more than N turns ends on its own "
+             "answer\"). The items are [requests, the last message's stop_reason, its words] "
+             "(run_agent, lesson 5).")
 
 
 @lab_test("A provider failure, lab.fail(\"overloaded\"), is recorded as the run's last message "
