@@ -1965,6 +1965,60 @@ import unicodedata
 
 # given in lesson 2: the factory and its tool dict; execute is yours
 """),)),
+    # Kill round 28 (reader r153), designs 2.1-26, 2.1-60, 2.1-34 and 2.1-63.
+    Wrong(lab='2.1', name="the file's text_of and tool_calls run for a call of their name",
+          rule="The tool that runs is the one among tools whose name is the call's name, "
+               "whatever other functions the file defines: a function of harness.py is never "
+               "run in its place, even for a name a tool has.",
+          where='kill round 28, design 2.1-26 (r153); Build item 4: "whatever other functions '
+                'your file defines"',
+          names='function of harness.py',
+          replace=r"""
+    tool = {t["name"]: t for t in tools}[call["name"]]
+""",
+          by=r"""
+    tool = {t["name"]: t for t in tools}[call["name"]]
+    if call["name"] in ("text_of", "tool_calls"):
+        tool = {"execute": globals()[call["name"]]}
+"""),
+    Wrong(lab='2.1', name='globals() as the fallback for make_read_tool and user_message',
+          rule="run_tool looks the call's name up among the tools it is given, and nowhere "
+               "else: a call for a function of the file that no tool has runs nothing.",
+          where='kill round 28, design 2.1-60 (r153); Build item 4: "whatever other functions '
+                'your file defines"',
+          names='function of harness.py',
+          replace=r"""
+    tool = {t["name"]: t for t in tools}[call["name"]]
+""",
+          by=r"""
+    if call["name"] in ("make_read_tool", "user_message") and \
+            call["name"] not in [t["name"] for t in tools]:
+        return globals()[call["name"]](call["arguments"])
+    tool = {t["name"]: t for t in tools}[call["name"]]
+"""),
+    Wrong(lab='2.1', name='arguments of None handed to execute as {}',
+          rule="execute gets the call's arguments, whatever they hold: arguments of None are "
+               "handed on as None, the tool's to judge.",
+          where='kill round 28, design 2.1-34 (r153); Build item 4: "its `execute` gets the '
+                'call\'s arguments, once"',
+          names='None among them',
+          replace=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+          by=r"""
+    text, failed = tool["execute"](call["arguments"] or {}), False
+"""),
+    Wrong(lab='2.1', name='a tool named "" left out of the specs',
+          rule='tool_specs makes a new dict for each tool: a tool whose name is "" is described '
+               'like any other, since tool_specs describes the list and does not judge it.',
+          where='kill round 28, design 2.1-63 (r153); Build item 3: "a new dict for each tool"',
+          names='a new dict for each tool',
+          replace=r"""
+             "parameters": tool["parameters"]} for tool in tools]
+""",
+          by=r"""
+             "parameters": tool["parameters"]} for tool in tools if tool["name"] != ""]
+"""),
 ]
 
 ALLOWED = [
@@ -2326,6 +2380,19 @@ _READ_SCHEMA = {
           by=r"""
     text, failed = tool["execute"](call.get("arguments", {})), False
 """),
+    # Kill round 28 (reader r153), design 2.1-11.
+    Wrong(lab='2.1', name='every block that has a "name" taken as a call',
+          rule='In the course\'s message format only a call block has a "name", and every call '
+               'block has one, so picking the blocks that have "name" picks the blocks of type '
+               '"toolCall" for every reply the course allows, as round 18\'s blocks that have an '
+               '"id" do.',
+          where='kill round 28, design 2.1-11 (r153)', names='',
+          replace=r"""
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+""",
+          by=r"""
+    return [block for block in message["content"] if "name" in block]
+"""),
 ]
 
 
@@ -2512,5 +2579,149 @@ async def test_an_answer_past_four_million_is_passed_on_whole(t):
              why="What execute returned is the content, as it is: no cap of run_tool's own. "
                  "Items: the content's length, whether it is the whole answer (run_tool, "
                  "lesson 2).")
+"""),
+    # Kill round 28 (reader r153), designs 2.1-04, 2.1-05, 2.1-10 and 2.1-58.
+    Beyond(lab='2.1', name='text_of keeping the first 1002 text blocks',
+           rule='text_of joins the "text" of every block of type "text", however many the reply '
+                'holds.',
+           where='kill round 28, design 2.1-04 (r153); Build item 1: "in the order they '
+                 'stand, with nothing put between them"',
+           names='none is dropped past a count of its own',
+           reach="test_text_of joins 275 to 1000 short blocks and one more, past the counts of "
+                 "ten to 250 the catalogue holds; a count past any reply a test hands over passes "
+                 "it (a limit past what a test can afford), and this one drops from the 1003rd "
+                 "text block",
+           replace=r"""
+    return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+""",
+           by=r"""
+    texts = [block["text"] for block in message["content"] if block["type"] == "text"]
+    return "".join(texts[:1002])
+""",
+           deep=r"""
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "2.1"
+
+
+@lab_test("text_of joins every one of 3000 text blocks.")
+async def test_three_thousand_blocks_are_joined(t):
+    words = [f"w{n} " for n in range(3000)]
+    t.expect(harness.text_of(lab.reply(*words)) == "".join(words), True,
+             "text_of joins the \"text\" of every block of type \"text\", however many: none is "
+             "dropped past a count of its own. The item is whether all 3000 came back (text_of, "
+             "lesson 2).")
+"""),
+    Beyond(lab='2.1', name='text_of cutting each block one character past 4,000,000',
+           rule='text_of joins the "text" of every block of type "text", however long each is: '
+                'none is cut.',
+           where='kill round 28, design 2.1-05 (r153); Build item 1: "in the order they '
+                 'stand, with nothing put between them"',
+           names='none is cut',
+           reach="test_text_of joins a block of 4,000,000 characters, past the cut at 10,000 the "
+                 "catalogue holds; a cut past any block a test hands over passes it (a limit past "
+                 "what a test can afford), and this one cuts from the 4,000,002nd character",
+           replace=r"""
+    return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+""",
+           by=r"""
+    return "".join(block["text"][:4_000_001] for block in message["content"]
+                   if block["type"] == "text")
+""",
+           deep=r"""
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "2.1"
+
+
+@lab_test("text_of gives a block of 4,500,000 characters whole.")
+async def test_a_very_long_block_is_whole(t):
+    text = "v" * 4_500_000
+    t.expect(len(harness.text_of(lab.reply(text))), len(text),
+             "text_of joins the \"text\" of every block of type \"text\", however long: none is "
+             "cut. The item is the length text_of gave (text_of, lesson 2).")
+"""),
+    Beyond(lab='2.1', name='tool_calls keeping the first 401 calls',
+           rule='tool_calls gives the blocks of type "toolCall", however many, in the order '
+                'they stand.',
+           where='kill round 28, design 2.1-10 (r153); Build item 2',
+           names='however many',
+           reach="test_tool_calls hands over a reply of 60 to 400 calls, past the counts of eight "
+                 "and fifty the catalogue holds; a count past any reply a test hands over passes "
+                 "it (a limit past what a test can afford), and this one drops from the 402nd "
+                 "call",
+           replace=r"""
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+""",
+           by=r"""
+    return [block for block in message["content"] if block["type"] == "toolCall"][:401]
+""",
+           deep=r"""
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "2.1"
+
+
+@lab_test("tool_calls gives every one of 2000 calls.")
+async def test_two_thousand_calls_are_given(t):
+    calls = [lab.call("ls", {"path": "."}, id=f"c{n}") for n in range(2000)]
+    t.expect(len(harness.tool_calls(lab.reply("Listing. ", *calls))), 2000,
+             "tool_calls gives the blocks of type \"toolCall\", however many: none is dropped. "
+             "The item is how many calls it gave (tool_calls, lesson 2).")
+"""),
+    Beyond(lab='2.1', name='read remembering a file over 4,000,000 characters',
+           rule='read gives the text as the workspace ws holds it at each call, however long '
+                'the file is.',
+           where='kill round 28, design 2.1-58 (r153); Build item 5: "as the workspace `ws` holds '
+                 'it"',
+           names='as the workspace holds it',
+           reach="test_the_read_tool rewrites and reads again a file of 4,000,000 characters, "
+                 "past the cache over 100,000 the catalogue holds; a cache kept only for files "
+                 "past any a test reads passes it (a limit past what a test can afford), and this "
+                 "one keeps files of 4,000,001 characters and more",
+           replace=r"""
+        return ws.read_text(arguments["path"])
+""",
+           by=r"""
+        text = _BIG.get(arguments["path"])
+        if text is None:
+            text = ws.read_text(arguments["path"])
+            if len(text) > 4_000_000:
+                _BIG[arguments["path"]] = text
+        return text
+""",
+           also=((r"""
+# given in lesson 2: the factory and its tool dict; execute is yours
+""", r"""
+_BIG = {}  # the text of each file over 4,000,000 characters, by path
+
+
+# given in lesson 2: the factory and its tool dict; execute is yours
+"""),),
+           deep=r"""
+import harness
+import lab
+from lab.kit import lab_test, settle
+
+LAB = "2.1"
+
+
+@lab_test("read gives a file of 4,500,000 characters as it is after it was rewritten.")
+async def test_a_very_long_file_is_read_anew(t):
+    ws = lab.Workspace({"huge.log": "a" * 4_500_000})
+    read = harness.make_read_tool(ws)
+    await settle(read["execute"]({"path": "huge.log"}))
+    ws.write_text("huge.log", "b" * 4_500_000)
+    found = await settle(read["execute"]({"path": "huge.log"}))
+    t.expect(found[:1], "b",
+             "read gives the text as the workspace holds it at each call, however long the "
+             "file: a file rewritten since is read anew. The item is the first character read "
+             "gave after the rewrite (make_read_tool, lesson 2).")
 """),
 ]

@@ -259,16 +259,20 @@ async def test_bank_the_tools_a_model_is_told_of(t):
     tools[-1]["description"] = ""  # a tool told with no words: "" is what it has
     tools.insert(t.random.randrange(len(tools)), tool("__fmt__", lambda a: "linted", PATH,
                                                       "Format a file."))
+    tools.insert(t.random.randrange(len(tools)), tool("", lambda a: "linted", PATH,
+                                                      "A tool whose name is empty."))
     messages.append(harness.user_message("And now?"))
     model.complete(BRIEF, messages, harness.tool_specs(tools))
     t.expect([first, told(model.calls[1].tools)],
              [wanted, [[["description", "name", "parameters"], x["name"], x["description"],
                         x["parameters"]] for x in tools]],
              "[What the model was told of each tool at the first request, then at the second, "
-             "once a description had changed and two tools were added, one named \"__fmt__\", "
-             "one whose name starts with \"_\" and whose description is \"\"]: each spec's keys, name, description and parameters.")
+             "once a description had changed and three tools were added, one named \"__fmt__\", "
+             "one whose name starts with \"_\" and whose description is \"\", one whose name "
+             "is \"\"]: each spec's keys, name, description and parameters.")
     t.expect([await settle(x["execute"]({"path": "a"})) for x in tools],
-             [f"{x['name'].strip()} did it" if x["name"] not in ("_lint", "__fmt__") else "linted"
+             [f"{x['name'].strip()} did it" if x["name"] not in ("_lint", "__fmt__", "") else
+              "linted"
               for x in tools],
              "What each tool's execute answers after two requests were made from the tools: the "
              "program still holds every tool whole.")
@@ -408,17 +412,21 @@ async def test_bank_what_the_tools_did_to_the_workspace(t):
     await attempt(tools, bare)
     worded = {"type": "toolCall", "id": "k98", "name": "show", "arguments": "all of it"}
     problem, result = await attempt(tools, worded)  # arguments a text: the tool's to judge
+    handed = []  # a tool that keeps what it is handed, for a call whose arguments are None
+    await attempt([*tools, tool("peek", lambda a: handed.append(a) or "")],
+                  {"type": "toolCall", "id": "k97", "name": "peek", "arguments": None})
     t.expect([(await settle(harness.run_tool(tools, shown_again)))["content"],
               [sorted(x) for x in tools], [sorted(c) for c in calls], sorted(bare),
-              [problem, (result or {}).get("content")]],
+              [problem, (result or {}).get("content")], handed],
              ["rebuilt\r\n", [["description", "execute", "name", "parameters"]] * len(tools),
               [["arguments", "id", "name", "type"]] * len(calls), ["id", "name", "type"],
-              [None, "rebuilt\r\n"]],
+              [None, "rebuilt\r\n"], [None]],
              "[What the very same show call block, run again through the same tools once "
              "build.log was rebuilt, carries; the keys of each tool afterwards; the keys of each "
              "call block afterwards; the keys of a call block that came with no arguments, "
              "after run_tool was handed it; what run_tool raised for a show call whose arguments "
-             "are a text, not an object, and the content it gave]: the tools list holds 60 to "
+             "are a text, not an object, and the content it gave; what a tool was handed for a call "
+             "whose arguments are None]: the tools list holds 60 to "
              "300 tools besides these four.")
 
 
@@ -450,6 +458,12 @@ async def test_bank_which_tool_runs_and_which_is_refused(t):
         problem, result = await attempt(tools, call)
         verdicts.append("refused" if refused(problem, result, call) else
                         (result or {}).get("content", problem))
+    others = []  # the other functions of harness.py no tool has, each tried by name too
+    for n, name in enumerate([n for n in loose if n != asked[5]]):
+        call = lab.call(name, {"path": "a.txt"}, id=f"k{n + 40}")
+        problem, result = await attempt(tools, call)
+        others.append("refused" if refused(problem, result, call) else
+                      (result or {}).get("content", problem))
     gone = tools.pop(t.random.randrange(len(tools)))["name"]
     order.remove(gone)
     added = t.random.choice([n for n in NAMES if n not in names])
@@ -479,18 +493,20 @@ async def test_bank_which_tool_runs_and_which_is_refused(t):
     for n, (name, kind) in enumerate(zip(spare, kinds)):
         problems.append(as_raised(*await attempt(tools, lab.call(name, {"path": "c.txt"},
                                                                  id=f"k{n + 20}")), kind))
-    t.expect([verdicts, ran, [x["name"] for x in tools if x["name"] not in spare], problems,
-              [[x["name"], sorted(x)] for x in tools] == keys],
+    t.expect([verdicts, others, ran, [x["name"] for x in tools if x["name"] not in spare],
+              problems, [[x["name"], sorted(x)] for x in tools] == keys],
              [["refused"] * 9 + [f"{asked[9]}: a.txt", "refused", f"{added}: b.txt",
                                  "remade: b.txt"],
-              [asked[9], added, "remade", *spare], order, [f"{type(k).__name__}: {k}" for k in kinds],
+              ["refused"] * (len(loose) - 1), [asked[9], added, "remade", *spare], order, [f"{type(k).__name__}: {k}" for k in kinds],
               True],
              "[For each call (a tool's name in upper case, in title case, with a line break "
              "after it, with a space before it, a name one letter "
              "short of a tool's, the name of a function of harness.py no tool has, "
              "read (made, not given), a tool's name with \"()\" after it, a tool's name after "
              "\"functions.\", a tool's own name, a tool removed from the list since, a "
-             "tool added since, a tool replaced in its place by a new one of its name): refused, or the content it got; the tools that ran; the tools "
+             "tool added since, a tool replaced in its place by a new one of its name): refused, or "
+             "the content it got; the same for each other function of harness.py no tool has; "
+             "the tools that ran; the tools "
              "list's names afterwards, but for the failing tools; what each of five tools in "
              "the list that fail raised, or gave in an error result (one on an argument the "
              "call lacks, one on a missing "

@@ -295,15 +295,16 @@ async def test_specs_have_three_keys_in_order(t):
     private["name"] = f"_{private['name']}"
     dunder = dict(t.random.choice(tools))  # "__" before its name, and after
     dunder["name"] = f"__{dunder['name']}__"
-    told = [edged, private, dunder]
+    nameless = dict(t.random.choice(tools), name="")  # a name of no letters: a tool's, as it is
+    told = [edged, private, dunder, nameless]
     t.random.shuffle(told)
     t.expect([[spec["name"], spec["description"]] for spec in harness.tool_specs(told)],
              [[each["name"], each["description"]] for each in told],
              "A name and a description go to the model exactly as the tool has them, spaces and "
              "line breaks at their ends included: nothing is stripped, an empty description is "
              "told as \"\" (not one made up), and a tool whose name starts with \"_\" or \"__\" is "
-             "a tool like any other, with a spec of its own (Build item 3 \"a new dict for each "
-             "tool\"). "
+             "a tool like any other, with a spec of its own, and so is a tool whose name is \"\" "
+             "(Build item 3 \"a new dict for each tool\"). "
              "Each item is [name, description] of one spec (tool_specs, lesson 2).")
     none = harness.tool_specs([])
     answers = [list(none)]
@@ -448,6 +449,10 @@ async def test_execute_gets_the_arguments(t):
     calls.append({"type": "toolCall", "id": "c98", "name": "read", "arguments": "path=a.py"})
     problem, result = await outcome([read], calls[-1])
     contents.append([result["content"], result["is_error"]] if problem is None else problem)
+    given.append(None)  # arguments of None: handed on as they are, not made {}
+    calls.append({"type": "toolCall", "id": "c97", "name": "read", "arguments": None})
+    problem, result = await outcome([read], calls[-1])
+    contents.append([result["content"], result["is_error"]] if problem is None else problem)
     # A call block that came with no "arguments" key at all, to a tool of its own: whatever
     # run_tool makes of it, the block stays as it came.
     bare = {"type": "toolCall", "id": "c0", "name": "read"}
@@ -456,8 +461,8 @@ async def test_execute_gets_the_arguments(t):
              "run_tool calls the tool's execute once per call, with call[\"arguments\"], "
              "whatever they hold: an empty string and None are values too, and a call with no "
              "arguments, {}, gets {} and nothing made up (an offset of None "
-             "where the schema says integer, or arguments that are a text where an object was "
-             "due, are the tool's to judge: run_tool checks nothing yet), a \"default\" of the schema is not added, a tool that returned "
+             "where the schema says integer, or arguments that are a text or None where an "
+             "object was due, are the tool's to judge: run_tool checks nothing yet), a \"default\" of the schema is not added, a tool that returned "
              "\"\" is not run again, and a call whose id and arguments an earlier call had (a "
              "later run's c1) runs anew, never answered from memory. Each item is what one "
              "call's execute received (run_tool, lesson 2; Build item 4 \"gets the call's "
@@ -579,6 +584,26 @@ async def test_the_tool_is_picked_by_name(t):
              "lab's tests do not choose), not both, and its answer is the content. Items: how "
              "many tools ran; whether the content is the answer of the one that ran (run_tool, "
              "lesson 2).")
+    # Every function of harness.py by its name: among tools of those names, each call runs its
+    # tool; with its tool taken out of the list, the call is refused and nothing runs.
+    ran.clear()
+    own = [tool(name, lambda a, name=name: ran.append(name) or f"{name} ran")
+           for name in [*HARNESS_NAMES, "make_read_tool"]]
+    answered, turned_down = [], []
+    for n, named in enumerate(own):
+        problem, result = await outcome(own, block(named["name"], {}, f"c13{n}"))
+        answered.append((result or {}).get("content", problem))
+        call = block(named["name"], {"path": "notes.txt"}, f"c14{n}")
+        turned_down.append(refused(*await outcome([x for x in own if x is not named], call), call))
+    t.expect([answered, ran, turned_down],
+             [[f"{x['name']} ran" for x in own], [x["name"] for x in own], [True] * len(own)],
+             "The tool that runs is the one among `tools` whose \"name\" is the call's name, "
+             "whatever other functions your file defines (Build item 4): for each function of "
+             "harness.py by name (text_of, tool_calls, run_tool, tool_specs, user_message, "
+             "make_read_tool), a tool of that name runs, and once that tool is taken out of the "
+             "list a call of the name is refused, never answered by the function of harness.py. "
+             "Items: the content of each call among the tools, the tools that ran, then whether "
+             "each call of a name no tool given has was refused (run_tool, lesson 2).")
     # Tools that are there and fail, in the list among the others: a KeyError of their own, for
     # an argument the call left out; a missing file; a folder read as a file; a connection lost;
     # and one drawn failure of another kind.
