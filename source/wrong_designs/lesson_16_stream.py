@@ -3271,6 +3271,54 @@ def assemble(chunks, *, aborted=False):
             held[id(message)] = (message, wire[n + 1])
     return {"messages": wire,
 """),
+    # Hunt round 28 (reader r157), design 16.1-43: a cap on the length of a call's arguments.
+    Wrong(lab='16.1', name="arguments past 1,000 characters read as broken",
+          rule="A call's arguments are all its fragments joined, however long: a JSON object of any length is an object.",
+          where='lab 16.1, Build section, item 2: "arguments parsed from all its fragments joined"; hunt round 28, 16.1-43',
+          names='all its fragments joined, however long',
+          replace=r"""
+                arguments = json.loads(joined) if joined else {}
+""",
+          by=r"""
+                if len(joined) > 1000:  # longer than any call's arguments
+                    raise ValueError(joined)
+                arguments = json.loads(joined) if joined else {}
+"""),
+    # Hunt round 28 (reader r157), design 16.1-44: the words cut at 4,096 characters.
+    Wrong(lab='16.1', name="the words cut at 4,096 characters",
+          rule="A reply that arrived whole holds its words as one text block, exactly as written, however long.",
+          where='lab 16.1, Build section, item 2: "holds its words as one text block"; hunt round 28, 16.1-44',
+          names='exactly as written, however long',
+          replace=r"""
+    text = "".join(words)
+""",
+          by=r"""
+    text = "".join(words)[:4096]  # a page of words is enough
+"""),
+    # Hunt round 28 (reader r157), design 16.1-45: an error's reason cut at 3,000 characters.
+    Wrong(lab='16.1', name="an error's reason cut at 3,000 characters",
+          rule='An error chunk is reported as its message, as text, or as str() of the error: all it says, however long.',
+          where='lab 16.1, Build section, the table: "its `message`, as text"; hunt round 28, 16.1-45',
+          names='all it says is kept',
+          replace=r"""
+            failure = failure or str(error if said is None else said)
+""",
+          by=r"""
+            failure = failure or str(error if said is None else said)[:3000]  # enough to read
+"""),
+    # Hunt round 28 (reader r157), design 16.1-47: a long line refused for its length.
+    Wrong(lab='16.1', name="a line past 4,096 characters refused",
+          rule="A data line gives its payload, parsed, however long the line: only a payload that is not a JSON object raises.",
+          where='lab 16.1, Build section, item 1: "A `data:` line gives its payload, parsed, a dict"; hunt round 28, 16.1-47',
+          names='gives its chunk however long',
+          replace=r"""
+    if line.startswith("error:"):  # a failure, said as its own field: its reason is news
+""",
+          by=r"""
+    if len(line) > 4096:  # longer than any line a server sends
+        raise ValueError(f"not a stream line: {line!r}")
+    if line.startswith("error:"):  # a failure, said as its own field: its reason is news
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -4295,4 +4343,72 @@ async def test_a_reply_of_fifteen_hundred_lines(t):
                  "closed. The response is read to its end, never a count of chunks, however "
                  "many (StreamingModel, lesson 16).")
 '''),
+    # Hunt round 28 (reader r157), design 16.1-42: a cap just past the chunks a test draws.
+    Beyond(lab='16.1', name='a long reply read only to its 1,000th chunk',
+           rule='Every chunk is read, to the end, and what it carries counts, however many chunks a reply comes in.',
+           where='lab 16.1, Build section, item 2: "every chunk is read, to the end, and what it carries counts"; hunt round 28, 16.1-42',
+           names='every chunk is read',
+           reach="test_split_arguments_are_parsed_once draws a call of 600 to 990 one-character "
+                 "fragments, each in a chunk of its own (up to 992 chunks); this reader reads "
+                 "the first 1,000, and a draw past it is the count grown just past the design's "
+                 "threshold: 2,000 chunks cost about 0.3 ms, and the next cap (10,000, "
+                 "100,000) is ten times that again",
+           replace=r"""
+    for chunk in chunks:
+""",
+           by=r"""
+    for number, chunk in enumerate(chunks):
+        if number >= 1000:  # enough chunks for any one reply
+            break
+""",
+           deep=r"""
+import harness
+from lab.kit import lab_test
+
+LAB = "16.1"
+
+
+@lab_test("A reply of 2,000 one-character chunks is read to its end: every chunk is read.")
+async def test_a_reply_of_two_thousand_chunks(t):
+    many = [{"choices": [{"index": 0, "delta": {"content": "a"}}]}] * 2_000 + [
+        {"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}]
+    reply = harness.assemble(many)
+    t.expect([reply.get("stop_reason"), len(harness.text_of(reply))], ["stop", 2_000],
+             "2,000 chunks of one character, then the finish. Items: the stop_reason, the "
+             "length of the words: every chunk is read, to the end, however many "
+             "(assemble, lesson 16).")
+"""),
+    # Hunt round 28 (reader r157), design 16.1-46: a cap just past the messages a test draws.
+    Beyond(lab='16.1', name="only the first 1,300 messages put in the body",
+           rule='Every message goes out, however long the record.',
+           where='lab 16.1, Build section, item 3: "The record\'s messages come out of this exactly as they went in"; hunt round 28, 16.1-46',
+           names='however long the record',
+           reach="test_to_wire_writes_the_providers_shape draws a record of 402 to 1,202 "
+                 "messages (and the bank 400 to 800); this reader sends the first 1,300, and "
+                 "a draw past it is the count grown just past the design's threshold: 2,000 "
+                 "messages cost about 0.8 ms, and the next cap (10,000) five times that again",
+           replace=r"""
+    wire = [{"role": "system", "content": system}]
+    for message in messages:
+""",
+           by=r"""
+    wire = [{"role": "system", "content": system}]
+    for message in messages[:1300]:  # more than any window holds
+""",
+           deep=r"""
+import harness
+from lab.kit import lab_test
+
+LAB = "16.1"
+
+
+@lab_test("A record of 2,000 messages goes out whole: every message, however long the record.")
+async def test_a_record_of_two_thousand_messages(t):
+    record = [harness.user_message(f"Step {n}.") for n in range(2_000)]
+    body = harness.to_wire("You help.", record, [])
+    t.expect([len(body["messages"]), body["messages"][-1]["content"]], [2_001, "Step 1999."],
+             "A record of 2,000 user messages. Items: the messages in the body (the system "
+             "prompt first), the last one's words: every message goes out, however long the "
+             "record (to_wire, lesson 16).")
+"""),
 ]

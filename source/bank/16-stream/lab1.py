@@ -143,7 +143,9 @@ async def test_bank_lines_from_a_faulty_provider(t):
               t.random.choice(["DATA: [DONE]", " data:[DONE]", "Data:[DONE]"]),
               t.random.choice(["Error: ", " error: ", "ERROR:"]) + json.dumps(reason)]
     edited = []
-    for line in (f"data: {payload}", 'error: {"message": "%s"}' % reason):
+    long = (f"{word(t)} " * 12_000)[:t.random.randint(5_000, 60_000)]  # drawn: no one length
+    for line in (f"data: {payload}", 'error: {"message": "%s"}' % reason,
+                 "data:" + json.dumps(choice({"content": long}))):
         first = harness.decode_line(line)
         kept = copy.deepcopy(first)
         inside, walk = [], [first]  # every dict and list in the answer, however deep
@@ -162,7 +164,7 @@ async def test_bank_lines_from_a_faulty_provider(t):
               [[line, harness.decode_line(line)] for line in others], edited],
              [[line for line, _ in errors], [{"error": value} for _, value in errors],
               [f"ValueError: not a stream line: {line!r}" for line in bad],
-              [[line, None] for line in others], [True, True]],
+              [[line, None] for line in others], [True, True, True]],
              "An error line's payload is parsed when it is JSON of any kind (a string loses "
              "its quotes, a number is a number) and kept as text when it is not; a data line "
              "whose payload is no JSON object raises ValueError naming the line's repr as it "
@@ -171,10 +173,11 @@ async def test_bank_lines_from_a_faulty_provider(t):
              "at the line's start, so `DATA:` or ` data:` (or `Error:`) is another field and "
              "gives None; a line decoded again after its caller wrote inside the first answer, "
              "at every depth, "
-             "gives what the line says (decode_line, lesson 16). Items: [the error lines, what "
+             "gives what the line says, a data line of tens of thousands of characters too, "
+             "however long (decode_line, lesson 16). Items: [the error lines, what "
              "decode_line gave for each, what each bad data line raised, [each line of a field "
              "spelled otherwise, what it gave], [a data line and an error line each decoded "
-             "again as it was]].")
+             "again as it was, and a long data line]].")
 
 
 # -- rule 2: assemble ----------------------------------------------------------------------
@@ -527,6 +530,34 @@ async def test_bank_one_stream_judged_as_it_grows(t):
         [calls(piece(far + t.random.randint(1, 10 ** 18), whole, id=other, name="plant")),
          calls(piece(far, "{}", id=bed, name="water")), choice(finish="tool_calls")]]
     t.random.shuffle(replies)
+    sizes = [t.random.randint(5_000, 60_000) for _ in range(3)]  # drawn: no one length
+    told, said, path = [(f"{word(t)} " * 12_000)[:size] for size in sizes]
+    spelled = json.dumps({"bed": path})
+    cut = t.random.randint(1, len(spelled) - 1)
+    longs = [[choice({"content": said[:cut]}), choice({"content": said[cut:]}),
+              choice(finish="stop")],
+             [calls(piece(0, spelled[:cut], id=other, name="plant")),
+              calls(piece(0, spelled[cut:])), choice(finish="tool_calls")],
+             [choice({"content": bed}), {"error": {"message": told}}],
+             [choice({"content": bed}), {"error": {"code": 503, "detail": told}}]]
+    measured = []
+    for reply in longs:
+        got = harness.assemble(reply)
+        measured.append([got.get("stop_reason"), len(got.get("error_message") or ""),
+                         [len(block.get("text", "")) for block in got["content"]],
+                         [len(call["arguments"].get("bed", "")) for call in harness.tool_calls(got)
+                          if isinstance(call["arguments"], dict)]])
+    t.expect(measured,
+             [["stop", 0, [len(said)], []], ["toolUse", 0, [0], [len(path)]],
+              ["error", len(told), [len(bed)], []],
+              ["error", len(str({"code": 503, "detail": told})), [len(bed)], []]],
+             f"Long replies, each in a few chunks: words of {len(said)} characters, a call whose "
+             f"arguments are {len(spelled)} characters, an error whose message is {len(told)} "
+             "characters, and one with no message whose detail is that text. Each is read "
+             "whole, however long: the words exactly as written, the arguments all their "
+             "fragments joined, the error all it says (assemble, lesson 16). Items: [the "
+             "stop_reason, the length of the error_message, the length of each block's text, "
+             "the length of each call's bed].")
     replies.append([calls(piece(0, whole, id=other)), choice(finish="tool_calls")])  # last
     buffer, again = [], []
     for reply in replies:  # one list, emptied and filled by each reply, as a reader keeps it

@@ -47,6 +47,14 @@ async def test_decode_line_reads_four_kinds_of_line(t):
              {"choices": [{"index": 0, "delta": {"content": "Hi"}}]},
              "A `data:` line holds one chunk: its payload, parsed as JSON (decode_line, "
              "lesson 16).")
+    long = "A long line, read whole. " * t.random.randint(200, 4000)  # drawn: no one length
+    line, got = "data: " + json.dumps(text_chunk(long)), []
+    t.expect([await raised(lambda: got.append(harness.decode_line(line))), got == [text_chunk(long)]],
+             [None, True],
+             f"A data line of {len(line)} characters, one delta of that many words: a data line "
+             "gives its chunk however long the line, and nothing is refused for its length. "
+             "Items: [what decode_line raised, None when nothing, its answer is the chunk] "
+             "(decode_line, Build item 1, lesson 16).")
     t.expect(harness.decode_line('data:{"choices": []}'), {"choices": []},
              "The space after `data:` is optional on the wire (decode_line, lesson 16).")
     t.expect([harness.STREAM_DONE, harness.decode_line("data: [DONE]")], ["[DONE]", "[DONE]"],
@@ -120,6 +128,16 @@ async def test_fragmented_text_becomes_one_block(t):
              f"A longer reply, {len(essay)} characters streamed one a chunk, as a real server "
              "sends a long answer: every chunk of the reply is read, however many there are, "
              "and its words are all in the text block (assemble, lesson 16).")
+    long = "A long answer, read whole. " * t.random.randint(200, 4000)  # drawn: no one length
+    cuts = sorted(t.random.sample(range(1, len(long)), 3))
+    parts = [long[a:b] for a, b in zip([0] + cuts, cuts + [len(long)])]
+    reply = harness.assemble([text_chunk(part) for part in parts] + [finish("stop")])
+    t.expect([reply.get("stop_reason"), [len(block.get("text", "")) for block in reply["content"]],
+              harness.text_of(reply) == long], ["stop", [len(long)], True],
+             f"A reply of {len(long)} characters in {len(parts)} deltas of thousands each. Items: "
+             "[its stop_reason, the length of each block, the text is the words as written]: "
+             "the words are one text block, exactly as written, however long, not the first "
+             "part of them (assemble, lesson 16).")
     blank = [[text_chunk("\n\n"), call_chunk(0, "{}", id="c1", name="status"),
               finish("tool_calls")], [text_chunk(" "), finish("stop")]]
     t.expect([[reply.get("stop_reason"), reply["content"][:1]]
@@ -173,6 +191,19 @@ async def test_split_arguments_are_parsed_once(t):
              f"in a chunk of its own: {size + 1} chunks. The item is the length of the path it "
              "was given: every chunk is read, to the end, and the call's arguments are all its "
              "fragments joined, however many there are (assemble, lesson 16).")
+    big = {"path": "notes/" + "b" * t.random.randint(5_000, 100_000)}  # drawn: no one length
+    text = json.dumps(big)
+    cuts = sorted(t.random.sample(range(1, len(text)), 2))
+    parts = [text[a:b] for a, b in zip([0] + cuts, cuts + [len(text)])]
+    reply = harness.assemble([call_chunk(0, parts[0], id="call_9", name="read")]
+                             + [call_chunk(0, part) for part in parts[1:]] + [finish("tool_calls")])
+    t.expect([reply.get("stop_reason"),
+              [len(call["arguments"].get("path", "")) for call in harness.tool_calls(reply)]],
+             ["toolUse", [len(big["path"])]],
+             f"One call whose arguments, {len(text)} characters, came in {len(parts)} fragments "
+             "of thousands each. Items: [the reply's stop_reason, the length of each call's "
+             "path]: the call's arguments are all its fragments joined, however long, and a "
+             "JSON object of any length is an object, no broken call (assemble, lesson 16).")
     t.expect(harness.assemble(iter(chunks(lines))), read,
              "The same chunks handed over as an iterator, which can be walked only once, as "
              "chunks decoded on the fly are: the chunks are walked once, and what the judging "
@@ -363,7 +394,7 @@ async def test_replies_that_did_not_arrive_whole_fail(t):
              "is reported as what it says as text: a str holding what the server said, never "
              "None, a number, or a fixed sentence of your own: the table's error-chunk row in "
              "the lab's Build, item 2 (assemble, lesson 16).")
-    long = "the queue is full, try later; " * t.random.randint(8, 80)  # drawn: no one length
+    long = "the queue is full, try later; " * t.random.randint(200, 3000)  # drawn: 6,000 and more
     t.expect([len(harness.assemble(start + [{"error": said}]).get("error_message") or "")
               for said in ({"message": long}, {"code": 503, "detail": long})],
              [len(long), len(str({"code": 503, "detail": long}))],
