@@ -2022,6 +2022,23 @@ import unicodedata
 ]
 
 ALLOWED = [
+    Wrong(lab='2.1', name='an unknown tool refused with a KeyError of the harness\'s own',
+          rule='Lesson 2 says run_tool raises KeyError for a tool it does not have; a class of '
+               'the harness\'s own under KeyError is a KeyError to every except that catches '
+               'one, whatever its name (hunt round 28, probe 2.1-61).',
+          where='hunt round 28', names='',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    class UnknownTool(KeyError):
+        """No tool of this name."""
+
+    known = {t["name"]: t for t in tools}
+    if call["name"] not in known:
+        raise UnknownTool(call["name"])
+    tool = known[call["name"]]
+'''),
     # Hunt round 2 (reader r5), design 2.1-1.
     Wrong(lab='2.1', name='the words of every block that is not a call',
           rule='The course\'s message format has two kinds of block, "text" and "toolCall", and '

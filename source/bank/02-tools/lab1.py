@@ -64,7 +64,12 @@ async def attempt(tools, call):
     given = []
 
     async def answer():
-        given.append(await settle(harness.run_tool(tools, call)))
+        try:
+            given.append(await settle(harness.run_tool(tools, call)))
+        except KeyError as missing:  # a subclass of KeyError is a KeyError, whatever its name
+            if type(missing) is KeyError:
+                raise
+            raise KeyError(*missing.args) from None
     problem = await raised(answer)
     return problem, (given[0] if given else None)
 
