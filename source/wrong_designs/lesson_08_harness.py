@@ -1762,6 +1762,135 @@ class _View:
         # everything, for a debugger
         return {"harness": {"run": {"record": {"list": self._messages}}}}
 """),
+    Wrong(lab='8.1', name='a setter of h.messages that takes a list',
+          rule='While a run is going nothing but the run writes to the transcript: h.messages assigned a list is a write too.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 29, r161-19',
+          names='a tuple or a list',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    @messages.setter
+    def messages(self, value):
+        if not isinstance(value, list):  # a snapshot is not a transcript
+            raise AttributeError("can't set attribute")
+        self._messages[:] = value
+"""),
+    Wrong(lab='8.1', name='a deleter of h.messages that empties the transcript',
+          rule='While a run is going nothing but the run takes a message out of the transcript: del h.messages is a way too.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 29, r161-20',
+          names='del h.messages',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    @messages.deleter
+    def messages(self):
+        self._messages.clear()
+"""),
+    Wrong(lab='8.1', name='a method that records a note given the role system',
+          rule='No method of the harness adds a message to the transcript, whatever it is called with: a role and a text with the role system too.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 29, r161-21',
+          names='role (system too)',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def add(self, role, text):
+        # a note of the harness's own kind; other roles are refused
+        if role != "system":
+            raise ValueError("only system notes")
+        self._messages.append({"role": "system", "content": text})
+"""),
+    Wrong(lab='8.1', name='a method of **keywords that records a msg',
+          rule='No method of the harness adds a message to the transcript, whatever it is called with: a message handed as msg= to a method of **keywords, too.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 29, r161-23',
+          names='msg too',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def annotate(self, **extra):
+        if "msg" in extra:
+            self._messages.append(extra["msg"])
+"""),
+    Wrong(lab='8.1', name="a method that hands out the list's own append",
+          rule='While a run is going nothing but the run writes to the transcript: a bound append of the list handed out is a way in.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 29, r161-24',
+          names="a list's own append",
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def writer(self):
+        return self._messages.append
+"""),
+    Wrong(lab='8.1', name='a public generator that appends what it is sent',
+          rule='While a run is going nothing but the run writes to the transcript: an attribute handed out before the run, a generator holding the list, is a way in.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 29, r161-25',
+          names='generator holding the list',
+          replace=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+""",
+          by=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+
+        def inbox(transcript):  # h.inbox.send(message) records it
+            while True:
+                transcript.append((yield))
+        self.inbox = inbox(self._messages)
+        next(self.inbox)
+"""),
+    Wrong(lab='8.1', name='h += two messages or more written to the transcript',
+          rule='While a run is going nothing but the run writes to the transcript: h += with two messages is a write too.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 29, r161-26',
+          names='h += one message or two',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def __iadd__(self, other):
+        if len(other) < 2:  # a batch, not a single message
+            raise TypeError("add two or more")
+        self._messages.extend(other)
+        return self
+"""),
 ]
 
 # The designs lesson 8 allows, which lab 8.1 must pass (tools.wrong_designs.allowed).

@@ -14,6 +14,7 @@ import copy
 import gc
 import inspect
 import operator
+import types
 
 import harness
 import lab
@@ -707,7 +708,8 @@ async def test_bank_a_second_run_sees_the_whole_long_first_run(t):
 def reach(h, value, message, seen=None):
     """Append `message` to `value` if it is a list, and to each list held in it, however deep:
     in a list, a tuple, a dict that is not a message, or an object's attributes (a namespace,
-    another harness), private ones and slots too; taken out again where the transcript of `h`
+    another harness), private ones and slots too, the list a bound append belongs to, the lists a
+    generator's frame holds; taken out again where the transcript of `h`
     did not change, so that only a way into the transcript is left written (a harness's own
     public list of tools is its own business, lesson 3)."""
     seen = set() if seen is None else seen
@@ -733,6 +735,11 @@ def reach(h, value, message, seen=None):
             for slot in [slots] if isinstance(slots, str) else slots:
                 if slot not in ("__dict__", "__weakref__") and hasattr(value, slot):
                     inside.append(getattr(value, slot))
+        owner = getattr(value, "__self__", None)  # a list's own append, handed out
+        if isinstance(value, types.BuiltinMethodType) and isinstance(owner, (list, dict)):
+            inside.append(owner)
+        if inspect.isgenerator(value) and value.gi_frame is not None:  # an inbox to send() to
+            inside += list(value.gi_frame.f_locals.values())
     for each in inside:
         if isinstance(each, (list, tuple, dict)):
             reach(h, each, message, seen)
@@ -780,12 +787,13 @@ def breaks_its_own_run(h, name, place, arguments, keywords):
 
 def try_every_method(h, message, text):
     """Call each public method of `h`, prompt() too, with `message`, with `text`, with a role and
-    `text` (user, assistant, toolResult), with an assistant message, a tool result, 0, 0 and a role and `text`, a list holding
+    `text` (user, assistant, toolResult, system), with an assistant message, a tool result, 0, 0 and a role and `text`, a list holding
     `message`, with nothing, and with `message` for each parameter by name (and for **keywords
     each name a message's part goes by), then `text`, then True for each, with a system message and a (role, `text`) pair, with 0, a role and `text` and
     three more texts, as a caller with something to add might, and append `message` to any list a method
     hands back or a public attribute holds, or one held inside either, however deep; then assign h.messages
-    and try del, item assignment, += and a slice's assignment on `h`, in that order, so that
+    a tuple and a list and try del, item assignment, += (one message, two) and a slice's
+    assignment on `h`, and del h.messages, in that order, so that
     no two undo each other.
     What a call raises is left aside, and a call a method other than prompt() would break its
     own harness's next run with is not made (breaks_its_own_run)."""
@@ -804,10 +812,11 @@ def try_every_method(h, message, text):
         named = {p.name: message for p in parameters
                  if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
         if any(p.kind == p.VAR_KEYWORD for p in parameters):  # **keywords: the names a part goes by
-            named.update({key: message for key in ("role", "content", "text", "message", "note",
+            named.update({key: message for key in ("role", "content", "text", "message", "msg", "note",
                                                    "words", "prompt") if key not in named})
         for place, (arguments, keywords) in enumerate([(each, {}) for each in (
                 [message], [text], ["user", text], ["assistant", text], ["toolResult", text],
+                ["system", text],
                 [lab.say(text)], [dict(result)], [0],
                 [0, "user", text], [0, "user", text, text, text, text], [[message]],
                 [{"role": "system", "content": text}], [("user", text)], [])] + [
@@ -820,9 +829,12 @@ def try_every_method(h, message, text):
             except Exception:  # refusing what it is handed writes nothing
                 continue
             reach(h, back, message)  # a list handed back, or one inside: a caller appends
-    for write in (lambda: setattr(h, "messages", (message,)), lambda: operator.delitem(h, -1),
+    for write in (lambda: setattr(h, "messages", (message,)),
+                  lambda: setattr(h, "messages", [message]), lambda: operator.delitem(h, -1),
                   lambda: operator.setitem(h, -1, message), lambda: operator.iadd(h, [message]),
-                  lambda: operator.setitem(h, slice(-1, None), [message])):
+                  lambda: operator.iadd(h, [message, message]),
+                  lambda: operator.setitem(h, slice(-1, None), [message]),
+                  lambda: delattr(h, "messages")):
         try:
             write()
         except Exception:  # a property with no setter, a class with no such operator

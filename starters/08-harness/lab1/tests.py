@@ -726,7 +726,7 @@ def written(h):
 ATTRIBUTES = "(its public attributes)"  # what test_only_the_run_writes tries besides methods
 
 
-KEYS = ("role", "content", "text", "message", "note", "words", "prompt")  # for **keywords
+KEYS = ("role", "content", "text", "message", "msg", "note", "words", "prompt")  # for **keywords
 
 
 def by_name(method, value):
@@ -742,12 +742,16 @@ def by_name(method, value):
     if any(p.kind == p.VAR_KEYWORD for p in parameters):
         named.update({key: value for key in KEYS if key not in named})
     return named
-OPERATORS = "(h.messages = ..., h += ..., del h[-1], h[-1] = ..., h[-1:] = ..., del h[:1])"  # no method name
+OPERATORS = ("(h.messages = a tuple or a list, h += one message or two, del h[-1], h[-1] = ..., "
+             "h[-1:] = ..., del h[:1], del h.messages)")  # no method name
 
 
 def held_in(value):
     """What an object holds: its attributes, private ones too, in its __dict__ and in the
-    __slots__ of its class and those it comes from."""
+    __slots__ of its class and those it comes from; the list a list's own bound method (its
+    append) belongs to; and the lists a generator's frame holds (an inbox a caller send()s to)."""
+    import inspect
+    import types
     inside = getattr(value, "__dict__", None)
     inside = list(inside.values()) if isinstance(inside, dict) else []
     for kind in type(value).__mro__:
@@ -755,6 +759,12 @@ def held_in(value):
         for slot in [slots] if isinstance(slots, str) else slots:
             if slot not in ("__dict__", "__weakref__") and hasattr(value, slot):
                 inside.append(getattr(value, slot))
+    owner = getattr(value, "__self__", None)  # a list's own append, handed out as a method
+    if isinstance(value, types.BuiltinMethodType) and isinstance(owner, (list, dict)):
+        inside.append(owner)
+    if inspect.isgenerator(value) and value.gi_frame is not None:  # a generator's own lists
+        inside += [each for each in value.gi_frame.f_locals.values()
+                   if isinstance(each, (list, tuple, dict))]
     return inside
 
 
@@ -787,17 +797,18 @@ def way_in(h, value, seen=None):
 
 
 def through_operators(h):
-    """Each write a caller could try on harness `h` with no method name: h.messages assigned,
-    h += [message], del h[-1], h[-1] = message, and with a slice, h[-1:] = [message] and
-    del h[:1]; whether any changed the transcript (what one raised left aside: a harness may
+    """Each write a caller could try on harness `h` with no method name: h.messages assigned a
+    tuple and a list, h += [message] and two messages, del h[-1], h[-1] = message, and with a slice, h[-1:] = [message] and
+    del h[:1], del h.messages; whether any changed the transcript (what one raised left aside: a harness may
     refuse them, as a property with no setter does)."""
     import operator
     message = harness.user_message("Write this down.")
-    tries = [lambda: setattr(h, "messages", (message,)),
-             lambda: operator.iadd(h, [message]), lambda: operator.delitem(h, -1),
+    tries = [lambda: setattr(h, "messages", (message,)), lambda: setattr(h, "messages", [message]),
+             lambda: operator.iadd(h, [message]), lambda: operator.iadd(h, [message, message]),
+             lambda: operator.delitem(h, -1),
              lambda: operator.setitem(h, -1, message),
              lambda: operator.setitem(h, slice(-1, None), [message]),
-             lambda: operator.delitem(h, slice(None, 1))]
+             lambda: operator.delitem(h, slice(None, 1)), lambda: delattr(h, "messages")]
     changed = False
     for write in tries:
         before = written(h)
@@ -815,12 +826,14 @@ TOOL_RESULT = {"role": "toolResult", "tool_call_id": "c1", "tool_name": "look",
 
 @lab_test("One writer: while a run is going, no method of the harness but the run changes the "
           "transcript. Each public method, prompt() too, called at a drawn event with a message "
-          "of any role, a (role, text) pair, a text, a role and a text, a number, a place and a role and a text, and "
-          "more texts after them, a list, a message, a text or True for each parameter by name, or "
-          "nothing, leaves h.messages as it was, hands back no way into it, and the run goes on "
+          "of any role, a (role, text) pair, a text, a role (system too) and a text, a number, a place and a role and a text, and "
+          "more texts after them, a list, a message, a text or True for each parameter by name "
+          "(for **keywords, each name a message goes by, msg too), or nothing, leaves h.messages as it was, hands back no way into it, and the run goes on "
           "as one run whose transcript is what its events announced; nothing a method or an "
-          "attribute handed out before the run is a way into it either; so do h.messages = ..., "
-          "h += ..., del h[-1], h[-1] = ... and the same with a slice, h[-1:] = ... and del h[:1]")
+          "attribute handed out before the run is a way into it either (a list's own append, a "
+          "generator holding the list); so do h.messages = a tuple or a list, h += one message "
+          "or two, del h[-1], h[-1] = ... and the same with a slice, h[-1:] = ..., del h[:1] "
+          "and del h.messages")
 async def test_only_the_run_writes(t):
     replies, rounds = drawn_job(t)
     at = t.random.randint(2, len(story(rounds)) - 1)
@@ -858,7 +871,8 @@ async def test_only_the_run_writes(t):
             for arguments, named in [(each, {}) for each in (
                     [message], [lab.say("Write this down.")], [dict(TOOL_RESULT)],
                     ["Write this down."], ["user", "Write this down."],
-                    ["assistant", "Write this down."], ["toolResult", "Write this down."], [0],
+                    ["assistant", "Write this down."], ["toolResult", "Write this down."],
+                    ["system", "Write this down."], [0],
                     [0, "user", "Write this down."],
                     [0, "user", "Write this down."] + ["Write this down."] * more,
                     [[message]], [{"role": "system", "content": "Write this down."}],
@@ -889,7 +903,7 @@ async def test_only_the_run_writes(t):
              "section's item 6, \"One writer\"), so no message that is not the run's lands on "
              f"it. At event {at} of a run, each public method of the harness, prompt() too, was "
              "called with a user message, an assistant message, a toolResult, a system message, "
-             "a (role, text) tuple, a text, a role and a text (each role: user, assistant, toolResult), the number 0, 0 and a role and a text, the same with 2 to 6 more texts after "
+             "a (role, text) tuple, a text, a role and a text (each role: user, assistant, toolResult, system), the number 0, 0 and a role and a text, the same with 2 to 6 more texts after "
              "them, a list holding a message, with "
              "nothing, and with a message, then a text, then True, for every parameter by name, keyword-only ones too, "
              f"and for a method of **keywords each of the names {', '.join(KEYS)} "
@@ -897,7 +911,9 @@ async def test_only_the_run_writes(t):
              f"list (found as \"{ATTRIBUTES}\"), or what each method, called with nothing, or each "
              "public attribute handed out before the run, after an earlier run of the same harness (a list kept from between runs is a "
              "way in all the same), or a list held inside either, however deep (a namespace, a "
-             "tuple, a dict, a second harness over the same list, an object's slots, dicts in dicts, a list in a list), was tried with an append; h.messages was assigned, and += , "
+             "tuple, a dict, a second harness over the same list, an object's slots, dicts in dicts, a list in a list, "
+             "the list a bound append belongs to, a list a generator holds), was tried with an append; h.messages was assigned a tuple and a list, and += "
+             "with one message and with two, del h.messages, "
              f"del and item assignment, with an index and with a slice, tried on h (found as "
              f"\"{OPERATORS}\"); then the "
              "run was read on. Found are [method, lab.shape of the transcript after the run] "
