@@ -1891,6 +1891,52 @@ class _View:
         self._messages.extend(other)
         return self
 """),
+    Wrong(lab='8.1', name='a long system prompt stripped',
+          rule='The harness keeps the system prompt as given and hands it to every request word for word, however long.',
+          where='Build item 1: "all that `run_agent` needs"; hunt round 29, r161-16',
+          names='however long',
+          replace=r"""
+        self._model, self._system, self._tools = model, system, list(tools)
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._model, self._tools = model, list(tools)
+        self._system = system.strip() if len(system) > 1000 else system  # a pasted file's edges
+        self._messages, self._max_turns = list(messages), max_turns
+"""),
+    Wrong(lab='8.1', name='the given tool results copied',
+          rule='The list given is copied, the messages in it are shared, not copied: a tool result too.',
+          where='Build item 1: "The dicts in that list are shared, not copied"; hunt round 29, r161-17',
+          names='a tool result too',
+          replace=r"""
+        self._model, self._system, self._tools = model, system, list(tools)
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._model, self._system, self._tools = model, system, list(tools)
+        self._messages = [dict(m) if m.get("role") == "toolResult" else m for m in messages]
+        self._max_turns = max_turns
+"""),
+    Wrong(lab='8.1', name='two harnesses made from one list sharing one transcript',
+          rule='Each harness copies the list it is given into a list of its own: two harnesses made from one list keep apart.',
+          where='Build item 1: "Its transcript starts as what it was given, in a list of its own"; hunt round 29, r161-27',
+          names='one list keep apart',
+          replace=r"""
+        self._model, self._system, self._tools = model, system, list(tools)
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._model, self._system, self._tools = model, system, list(tools)
+        shared = globals().setdefault("_SHARED", {})  # one transcript per list: a window reopened
+        kept = shared.get(id(messages))
+        if kept is not None and kept[0] is messages:
+            self._messages = kept[1]
+        else:
+            self._messages = list(messages)
+            if isinstance(messages, list):
+                shared[id(messages)] = (messages, self._messages)
+        self._max_turns = max_turns
+"""),
 ]
 
 # The designs lesson 8 allows, which lab 8.1 must pass (tools.wrong_designs.allowed).

@@ -184,19 +184,21 @@ async def test_bank_two_harnesses_from_one_list_keep_apart(t):
              for m in (harness.user_message(f"Note {n}."), lab.say("Kept."))]
     saved = saved * t.random.randint(24, 32) + [lab.say("Kept.")] * t.random.randint(900, 1500)
     long = harness.Harness(two, SYSTEM, [], messages=saved).messages
+    kept = harness.Harness(two, SYSTEM, [], messages=doubled).messages
     t.expect([[dict(m) == c for m, c in zip(earlier, contents)], lab.shape(blank),
               lab.shape(fourth.messages), lab.shape(third.messages),
               lab.show(harness.Harness(two, SYSTEM, [], messages=crashed).messages),
-              lab.show(harness.Harness(two, SYSTEM, [], messages=doubled).messages),
+              [lab.show(kept), all(m is n for m, n in zip(kept, doubled))],
               [len(long), all(m is n for m, n in zip(long, saved))]],
-             [[True] * len(contents), "", "", "U A", lab.show(crashed), lab.show(doubled),
+             [[True] * len(contents), "", "", "U A", lab.show(crashed), [lab.show(doubled), True],
               [len(saved), True]],
              "After those runs, whether each given dict still holds just what it held; then two "
              "harnesses made from one empty list, the first run once; then a harness made from a "
              "list that ends in a call with no result, one that says the same words three times "
              "in a row, answers three times alike and ends in a result whose call it lacks, and a long saved one of over two thousand given 24 to 32 times over, over 53,000 messages, then one reply nine hundred times or more in a row. Items: those dicts, the shape of "
              "the empty list afterwards, of the second harness's transcript, of the first's, the "
-             "record of the harness given the unanswered call, of the one given the doubles, "
+             "record of the harness given the unanswered call, [of the one given the doubles, whether "
+             "its messages are the very dicts given, the result too], "
              "and [the long one's length, whether its messages are the very dicts given].")
 
 
@@ -222,11 +224,12 @@ async def test_bank_tools_and_cap_stay_with_the_harness(t):
         kinds.append([type(messages).__name__, keywords.get("max_turns")])
         return loop(model, system, messages, *rest, **keywords)
     turns = t.random.randint(101, 104)  # no cap: a job of more than a hundred turns goes on
+    rules = SYSTEM + "\n" + "Touch no file outside the repository.\n" * t.random.randint(30, 300)
     long = lab.ScriptedModel([reads([f"n{n}.py"]) for n in range(turns)] + [lab.say("Done.")])
     harness.run_agent = noting
     try:
         await lab.drive(h.prompt("Read these."))
-        await lab.drive(harness.Harness(long, SYSTEM, [reader()]).prompt("Read them one by one."))
+        await lab.drive(harness.Harness(long, rules, [reader()]).prompt("Read them one by one."))
     finally:
         harness.run_agent = loop
     t.expect([ran, [m["content"] for m in h.messages if m["role"] == "toolResult"],
@@ -239,8 +242,11 @@ async def test_bank_tools_and_cap_stay_with_the_harness(t):
              "of transcript, the max_turns] the run handed run_agent (the harness's own cap, "
              "None for none), and the same for a harness made with no cap, the system prompt each request carried, word for word, the spaces "
              "around it too.")
-    t.expect(len(long.calls), turns + 1,
-             "A harness with no cap, run on a job of a drawn hundred-odd turns: the requests.")
+    t.expect([len(long.calls), all(request.system == rules for request in long.calls)],
+             [turns + 1, True],
+             "A harness with no cap and a system prompt of over a thousand characters ending in "
+             "a newline, run on a job of a drawn hundred-odd turns: [the requests, whether each "
+             "carried the system prompt word for word].")
     never = lab.ScriptedModel([lab.say("Never asked.")])
     capped = harness.Harness(never, SYSTEM, [reader(ran)], messages=h.messages, max_turns=0)
     again = t.random.randint(12, 20)  # a run of no turns makes no request: many cost little

@@ -197,7 +197,7 @@ async def test_a_snapshot_is_frozen(t):
 
 @lab_test("The list passed to Harness is copied, every message as given, a failed one too: "
           "changing it later does nothing, and runs never write to it. The messages themselves "
-          "are shared, not copied.")
+          "are shared, not copied, a tool result too; two harnesses made from one list keep apart.")
 async def test_the_list_passed_in_is_copied(t):
     pairs = t.random.randint(1, 4)
     facts = [f"Fact {t.random.randint(1, 999)}." for _ in range(pairs)]
@@ -253,6 +253,8 @@ async def test_the_list_passed_in_is_copied(t):
     window = []  # an empty list is copied too: there is nothing in it, but it is the caller's
     h = harness.Harness(answers("Hello."), SYSTEM, [], messages=window)
     await lab.drive(h.prompt("Hi."))
+    other = harness.Harness(answers("Hello."), SYSTEM, [], messages=window)  # a second window
+    await lab.drive(other.prompt("Hi."))
     window.append(harness.user_message("The window's own line."))
     unanswered = [harness.user_message("Look at a.py."),
                   lab.reply(lab.call("look", {"path": "a.py"}))]  # a run that died at its call
@@ -268,13 +270,14 @@ async def test_the_list_passed_in_is_copied(t):
     saved = saved * t.random.randint(26, 36) + [harness.user_message(said)] * t.random.randint(
         1000, 2000)  # the session reopened again and again, then one stuck Send repeated
     kept = harness.Harness(answers(), SYSTEM, [], messages=saved).messages
-    t.expect([lab.shape(window), lab.shape(h.messages),
+    orphaned = harness.Harness(answers(), SYSTEM, [], messages=orphan).messages
+    t.expect([lab.shape(window), lab.shape(h.messages), lab.shape(other.messages),
               lab.shape(harness.Harness(answers(), SYSTEM, [], messages=unanswered).messages),
               lab.shape(harness.Harness(answers(), SYSTEM, [], messages=twice).messages),
-              lab.shape(harness.Harness(answers(), SYSTEM, [], messages=orphan).messages),
+              [lab.shape(orphaned), [m is n for m, n in zip(orphaned, orphan)]],
               [len(saved), all(m is n for m, n in zip(kept, saved)), len(kept)]],
-             ["U", "U A", lab.shape(unanswered), lab.shape(twice), lab.shape(orphan),
-              [len(saved), True, len(saved)]],
+             ["U", "U A", "U A", lab.shape(unanswered), lab.shape(twice),
+              [lab.shape(orphan), [True] * len(orphan)], [len(saved), True, len(saved)]],
              "Every list given is copied into a list of its own, an empty one too, and kept as "
              "given (the Build section's item 1: \"Its transcript starts as what it was "
              "given\"): one that ends in a call with no result too, one that says the same words "
@@ -283,8 +286,10 @@ async def test_the_list_passed_in_is_copied(t):
              "53,000 messages or more however long the list, every one of them: the "
              "transcript is a record, not a list to tidy, trim or take doubles out of. Items: "
              "the caller's empty list after a run and an append of its own, the harness's "
-             "transcript, a harness given a list ending in an unanswered call, one given a list "
-             "with doubles and triples, one given a result with no call, and [messages in a long list, whether "
+             "transcript, that of a second harness made from the same list and run once (two "
+             "harnesses made from one list keep apart: each has a list of its own), a harness given a list ending in an unanswered call, one given a list "
+             "with doubles and triples, [the shape of one given a result with no call, whether each message is the very dict given, "
+             "the tool result too: the messages are shared, not copied], and [messages in a long list, whether "
              "the harness's are those very ones, how many it holds] (Harness, lesson 8).")
 
 
@@ -682,8 +687,8 @@ async def test_run_two_continues_run_one(t):
              "Every run is on the transcript (Harness, lesson 8).")
 
 
-@lab_test("Every request of every run carries the harness's system prompt and the specs of its "
-          "tools.")
+@lab_test("Every request of every run carries the harness's system prompt, word for word however "
+          "long, and the specs of its tools.")
 async def test_every_request_carries_system_and_specs(t):
     system = (t.random.choice(["", " ", "\n", "\t"]) +  # as given, the spaces around it too
               t.random.choice([SYSTEM, "You are terse.", "Answer in French.", "Be careful."]) +
@@ -698,6 +703,15 @@ async def test_every_request_carries_system_and_specs(t):
     tools.append(tool("later", lambda a: "", description="A tool added after the harness."))
     for n in range(len(jobs)):
         await lab.drive(h.prompt(f"Job {n}."))
+    # A long system prompt, as a project's rules pasted in: every character of it, its newline too.
+    long = system + "Keep to the project's style.\n" * t.random.randint(40, 400)
+    other = answers("Noted.")
+    await lab.drive(harness.Harness(other, long, given).prompt("One more job."))
+    t.expect([len(long), [request.system == long for request in other.calls]], [len(long), [True]],
+             "The system prompt reaches every request word for word however long it is: one of "
+             "over a thousand characters, ending in a newline, is not stripped or cut (the Build "
+             "section's item 1: \"all that `run_agent` needs\"). Items: its length, whether "
+             "each request carried it whole (Harness, lesson 8).")
     t.expect([[request.system, [spec["name"] for spec in request.tools]]
               for request in model.calls],
              [[system, [each["name"] for each in given]]] *
