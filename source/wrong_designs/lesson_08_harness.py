@@ -1937,6 +1937,40 @@ class _View:
                 shared[id(messages)] = (messages, self._messages)
         self._max_turns = max_turns
 """),
+    Wrong(lab='8.1', name='/clear between runs taken as a command that empties the transcript',
+          rule='Every prompt is a run, recorded word for word: words a frontend takes for a command too.',
+          where='Build item 4: "hands back the run"; hunt round 29, r161-30',
+          names='/clear',
+          replace=r"""
+    def prompt(self, text):
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+""",
+          by=r"""
+    def prompt(self, text):
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+        if text == "/clear":  # a fresh start, as a chat window offers
+            self._messages.clear()
+            return iter(())
+"""),
+    Wrong(lab='8.1', name='long words sent again straight after dropped as a double click',
+          rule='Every prompt is a run, recorded word for word: the same long words sent twice in a row are two runs.',
+          where='Build item 4: "hands back the run"; hunt round 29, r161-36',
+          names='the same long words sent twice',
+          replace=r"""
+    def prompt(self, text):
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+""",
+          by=r"""
+    def prompt(self, text):
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+        said = [m for m in self._messages if m.get("role") == "user"]
+        if len(text) > 200 and said and said[-1].get("content") == text:  # a paste sent twice
+            return iter(())
+"""),
 ]
 
 # The designs lesson 8 allows, which lab 8.1 must pass (tools.wrong_designs.allowed).

@@ -482,7 +482,8 @@ async def test_bank_two_prompts_before_any_read(t):
     words = [f"\t Question {t.random.randint(1, 99)}.\n\n" + pasted]
     words.append(words[0])  # the second prompt is the first's very words, as a second click
     model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer."),
-                               lab.say("Third answer.")])
+                               lab.say("Third answer."), lab.say("Fourth answer."),
+                               lab.say("Fifth answer.")])
     h = harness.Harness(model, SYSTEM, [])
     first = h.prompt(words[0])
     second = refusal(h, words[1])
@@ -494,18 +495,21 @@ async def test_bank_two_prompts_before_any_read(t):
     state = state if inside in ([], ["GEN_CREATED"]) else f"{state}, inner {inside}"
     asked = len(model.calls)
     await lab.drive(first)
+    again = await raised(lambda: lab.drive(h.prompt(words[0])))  # the long words sent again
+    clear = await raised(lambda: lab.drive(h.prompt("/clear")))  # a frontend's word: a prompt
     third = await raised(lambda: lab.drive(h.prompt("")))
     fourth = await raised(lambda: lab.drive(h.prompt("")))  # the same words again: a run
-    t.expect([second, question, state, asked, third, fourth,
-              [m["content"] for m in h.messages if m["role"] == "user"]],
-             ["RuntimeError: " + BUSY, "RuntimeError: " + BUSY, "GEN_CREATED", 0, None, None,
-              [words[0], "", ""]],
+    t.expect([second, question, state, asked, [again, clear], third, fourth,
+              ["(the long words)" if m["content"] == words[0] else m["content"]
+               for m in h.messages if m["role"] == "user"]],
+             ["RuntimeError: " + BUSY, "RuntimeError: " + BUSY, "GEN_CREATED", 0, [None, None],
+              None, None, ["(the long words)"] * 2 + ["/clear", "", ""]],
              "prompt() twice before reading the first run, a long pasted text of over a million characters both times, "
              "and then with a question sent as a command led by each mark of punctuation and with things that are not strings (each must raise too, of any class), then the first run read, then "
-             "prompt(\"\") while the caller still holds the first run, and prompt(\"\") again; every "
+             "the same long words again, then prompt(\"/clear\"), then prompt(\"\") while the caller still holds the first run, and prompt(\"\") again; every "
              "public method, prompt() too, was tried with the refused words. Items: "
              "what the second prompt() raised (caught as a RuntimeError), what the third raised, "
-             "the first run's state then (and the run_agent run's inside, if one is made), the requests made then, what the third and the fourth raised, the prompts "
+             "the first run's state then (and the run_agent run's inside, if one is made), the requests made then, what the long words again and \"/clear\" raised, what the third and the fourth raised, the prompts "
              "recorded.")
 
 
@@ -514,7 +518,8 @@ async def test_bank_two_prompts_before_any_read(t):
           "next accepted prompt's included, an empty one.")
 async def test_bank_a_refused_prompt_never_reaches_the_model(t):
     paths = t.random.sample(NAMES, t.random.randint(1, 3))
-    model = lab.ScriptedModel([reads(paths), lab.say("Read."), lab.say("Yes."), lab.say("Yes.")])
+    model = lab.ScriptedModel([reads(paths), lab.say("Read."), lab.say("Yes."), lab.say("Yes."),
+                               lab.say("Yes."), lab.say("Yes.")])
     box, refusals = {}, []
     h = box["h"] = harness.Harness(model, SYSTEM, [reader(
         during=lambda a: refusals.append(refusal(box["h"], "From inside the tool.")))])
@@ -529,19 +534,22 @@ async def test_bank_a_refused_prompt_never_reaches_the_model(t):
     run = h.prompt(asked)
     refusals.append(refusals_of(h, "plan Before you start?"))  # a command, led by any mark
     await lab.drive(run, on_event=interrupt)
+    repeat = await raised(lambda: lab.drive(h.prompt(asked)))  # the long words sent again: a run
+    clear = await raised(lambda: lab.drive(h.prompt("/clear")))  # a frontend's word: a prompt
     after = await raised(lambda: lab.drive(h.prompt("")))  # the finished run still held
     again = await raised(lambda: lab.drive(h.prompt("")))  # the same words again: a run too
-    words = [m["content"] for request in model.calls for m in request.messages
-             if m["role"] == "user"]
-    t.expect([refusals, [after, again], words, len(h.messages)],
-             [["RuntimeError: " + BUSY] * (2 * len(paths) + 4), [None, None],
-              [asked, asked, asked, "", asked, "", ""],
-              len(paths) + 7],
+    words = ["(the long words)" if m["content"] == asked else m["content"]
+             for request in model.calls for m in request.messages if m["role"] == "user"]
+    t.expect([refusals, [repeat, clear, after, again], words, len(h.messages)],
+             [["RuntimeError: " + BUSY] * (2 * len(paths) + 4), [None, None, None, None],
+              ["(the long words)"] * 6 + ["/clear"] + ["(the long words)"] * 2 + ["/clear", ""]
+              + ["(the long words)"] * 2 + ["/clear", "", ""],
+              len(paths) + 11],
              "A second prompt() before the run's first event, a question sent as a command led by each mark of punctuation, then one of over a million characters at every message_end of a drawn "
              "run, there of the run's own long words and of things that are not strings, which must raise too, of any class (every public method tried there too) "
-             "and inside each read, then an "
+             "and inside each read, then the run's long words again, then \"/clear\", then an "
              "empty prompt after it while its caller still holds it, and another. Items: what each refused "
-             "one raised (caught as a RuntimeError), what the last two raised, the user words each request "
+             "one raised (caught as a RuntimeError), what the last four raised, the user words each request "
              "carried, the transcript's length.")
 
 

@@ -144,13 +144,15 @@ async def test_messages_is_a_tuple(t):
              "given (Harness.messages, lesson 8).")
 
 
-@lab_test("A snapshot stays as it was across later runs, and cannot be appended to.")
+@lab_test("A snapshot stays as it was across later runs, and cannot be appended to; every "
+          "prompt is a run recorded word for word, the same long words sent twice and \"/clear\" too.")
 async def test_a_snapshot_is_frozen(t):
     # Prompts kept word for word, spaces, tabs and newlines around them too; the last is empty.
-    # The last drawn prompt is said twice in a row, as a second Send of the same words.
+    # The last drawn prompt is said twice in a row, as a second Send of the same words; then
+    # words a frontend might take for its own command: to the harness, a prompt like any other.
     prompts = [f"\t\n  Prompt {t.random.randint(1, 999)}.  \n\t"
                for _ in range(t.random.randint(1, 3))]
-    prompts += [prompts[-1], ""]
+    prompts += [prompts[-1], "/clear", ""]
     runs = len(prompts)
     h = harness.Harness(answers(*[f"Answer {n}." for n in range(runs)]), SYSTEM, [])
     snapshots, going = [], []
@@ -168,7 +170,8 @@ async def test_a_snapshot_is_frozen(t):
              [[" ".join(["U A"] * n), prompts[n - 1]] for n in range(1, runs + 1)],
              "Each read of .messages is a new snapshot; an old one does not change when the "
              "harness goes on. Every prompt is a run, recorded word for word: spaces, tabs and "
-             "newlines around it too, the same words said twice in a row as two runs, and the empty prompt "
+             "newlines around it too, the same words said twice in a row as two runs, \"/clear\" "
+             "(a frontend's command is the frontend's business: to the harness it is words), and the empty prompt "
              "\"\" as well, which prompt() hands back as a run like any other (lesson 3's prompt, word for word). Each item is [shape, its last "
              "prompt] of the snapshot taken after one of a drawn number of runs, read after the "
              "last (Harness.messages and Harness.prompt, lesson 8).")
@@ -183,16 +186,20 @@ async def test_a_snapshot_is_frozen(t):
     pasted = "".join(f"line {n}: {t.random.choice(FILES)}\n"
                      for n in range(t.random.randint(3000, 3200)))
     pasted *= t.random.randint(24, 48)  # the same file pasted again and again: cheap to make
-    h = harness.Harness(answers("Read it."), SYSTEM, [])
+    h = harness.Harness(answers("Read it.", "Read it again."), SYSTEM, [])
     await lab.drive(h.prompt(pasted))
-    t.expect([len(pasted), len(h.messages[0]["content"]), h.messages[0]["content"] == pasted],
-             [len(pasted), len(pasted), True],
+    await lab.drive(h.prompt(pasted))  # pasted and sent again: a second run of the same words
+    t.expect([len(pasted), len(h.messages[0]["content"]), h.messages[0]["content"] == pasted,
+              lab.shape(h.messages), h.messages[2]["content"] == pasted],
+             [len(pasted), len(pasted), True, "U A U A", True],
              "A prompt is recorded word for word however long it is (the Build section's item 4: "
              "prompt(text) \"hands back the run\" of `text`, and lesson 3's prompt is recorded "
              "as given): a pasted file of 3,000 lines or more, some 60,000 characters, "
              "pasted 24 to 48 times over, over a million characters, whole, none cut and "
-             "none refused. Items: the prompt's length, the recorded one's, whether they are the "
-             "same words (Harness.prompt, lesson 8).")
+             "none refused, and the same long words sent again straight after are a second run, "
+             "recorded whole too. Items: the prompt's length, the recorded one's, whether they are the "
+             "same words, the transcript after the second run, whether its prompt is those words "
+             "(Harness.prompt, lesson 8).")
 
 
 @lab_test("The list passed to Harness is copied, every message as given, a failed one too: "
@@ -708,7 +715,7 @@ async def test_every_request_carries_system_and_specs(t):
     other = answers("Noted.")
     await lab.drive(harness.Harness(other, long, given).prompt("One more job."))
     t.expect([len(long), [request.system == long for request in other.calls]], [len(long), [True]],
-             "The system prompt reaches every request word for word however long it is: one of "
+             "Every request carries the system prompt word for word however long it is: one of "
              "over a thousand characters, ending in a newline, is not stripped or cut (the Build "
              "section's item 1: \"all that `run_agent` needs\"). Items: its length, whether "
              "each request carried it whole (Harness, lesson 8).")
