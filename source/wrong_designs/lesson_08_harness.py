@@ -1975,6 +1975,30 @@ class _View:
 
 # The designs lesson 8 allows, which lab 8.1 must pass (tools.wrong_designs.allowed).
 ALLOWED = [
+    Wrong(lab='8.1', name='the refusal a subclass of RuntimeError',
+          rule="Build item 4 asks for a RuntimeError whose text is the refusal's; an instance of a subclass of RuntimeError is a RuntimeError (isinstance, except RuntimeError), with that text, so a caller catching RuntimeError catches it.",
+          where='Build item 4: "it raises a `RuntimeError` whose text is"; hunt round 29, r161-40',
+          names='',
+          replace=r"""
+            raise RuntimeError("already running; use steer() or follow_up()")
+""",
+          by=r"""
+            class Busy(RuntimeError):  # a RuntimeError of the harness's own
+                pass
+            Busy.__name__ = Busy.__qualname__ = "RuntimeError"
+            raise Busy("already running; use steer() or follow_up()")
+"""),
+    Wrong(lab='8.1', name='a negative max_turns kept as 0',
+          rule="run_agent stops before a request once the turn is past max_turns, so a negative cap lets no request out, exactly as 0 does; the page says nothing of negative caps, and the two cannot be told apart.",
+          where='Build item 1: "the cap on turns, which holds for every run"; hunt round 29, r161-43',
+          names='',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._messages = list(messages)
+        self._max_turns = max_turns if max_turns is None or max_turns >= 0 else 0
+"""),
     Wrong(lab='8.1', name='the transcript rebuilt from message_end events',
           rule="run_agent announces every message it records with a message_end, right after recording it (lesson 7), so a transcript that appends each announced message holds the same messages, in the same order, at every event as the list run_agent wrote; nothing in lesson 8 can tell the two apart.",
           where='Build item 5: "over the harness\'s own list"; hunt round 3, 8.1-6',
