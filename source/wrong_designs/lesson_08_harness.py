@@ -1762,10 +1762,243 @@ class _View:
         # everything, for a debugger
         return {"harness": {"run": {"record": {"list": self._messages}}}}
 """),
+    Wrong(lab='8.1', name='a setter of h.messages that takes a list',
+          rule='While a run is going nothing but the run writes to the transcript: h.messages assigned a list is a write too.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 29, r161-19',
+          names='a tuple or a list',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    @messages.setter
+    def messages(self, value):
+        if not isinstance(value, list):  # a snapshot is not a transcript
+            raise AttributeError("can't set attribute")
+        self._messages[:] = value
+"""),
+    Wrong(lab='8.1', name='a deleter of h.messages that empties the transcript',
+          rule='While a run is going nothing but the run takes a message out of the transcript: del h.messages is a way too.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 29, r161-20',
+          names='del h.messages',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    @messages.deleter
+    def messages(self):
+        self._messages.clear()
+"""),
+    Wrong(lab='8.1', name='a method that records a note given the role system',
+          rule='No method of the harness adds a message to the transcript, whatever it is called with: a role and a text with the role system too.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 29, r161-21',
+          names='role (system too)',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def add(self, role, text):
+        # a note of the harness's own kind; other roles are refused
+        if role != "system":
+            raise ValueError("only system notes")
+        self._messages.append({"role": "system", "content": text})
+"""),
+    Wrong(lab='8.1', name='a method of **keywords that records a msg',
+          rule='No method of the harness adds a message to the transcript, whatever it is called with: a message handed as msg= to a method of **keywords, too.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 29, r161-23',
+          names='msg too',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def annotate(self, **extra):
+        if "msg" in extra:
+            self._messages.append(extra["msg"])
+"""),
+    Wrong(lab='8.1', name="a method that hands out the list's own append",
+          rule='While a run is going nothing but the run writes to the transcript: a bound append of the list handed out is a way in.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 29, r161-24',
+          names="a list's own append",
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def writer(self):
+        return self._messages.append
+"""),
+    Wrong(lab='8.1', name='a public generator that appends what it is sent',
+          rule='While a run is going nothing but the run writes to the transcript: an attribute handed out before the run, a generator holding the list, is a way in.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 29, r161-25',
+          names='generator holding the list',
+          replace=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+""",
+          by=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+
+        def inbox(transcript):  # h.inbox.send(message) records it
+            while True:
+                transcript.append((yield))
+        self.inbox = inbox(self._messages)
+        next(self.inbox)
+"""),
+    Wrong(lab='8.1', name='h += two messages or more written to the transcript',
+          rule='While a run is going nothing but the run writes to the transcript: h += with two messages is a write too.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 29, r161-26',
+          names='h += one message or two',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def __iadd__(self, other):
+        if len(other) < 2:  # a batch, not a single message
+            raise TypeError("add two or more")
+        self._messages.extend(other)
+        return self
+"""),
+    Wrong(lab='8.1', name='a long system prompt stripped',
+          rule='The harness keeps the system prompt as given and hands it to every request word for word, however long.',
+          where='Build item 1: "all that `run_agent` needs"; hunt round 29, r161-16',
+          names='however long',
+          replace=r"""
+        self._model, self._system, self._tools = model, system, list(tools)
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._model, self._tools = model, list(tools)
+        self._system = system.strip() if len(system) > 1000 else system  # a pasted file's edges
+        self._messages, self._max_turns = list(messages), max_turns
+"""),
+    Wrong(lab='8.1', name='the given tool results copied',
+          rule='The list given is copied, the messages in it are shared, not copied: a tool result too.',
+          where='Build item 1: "The dicts in that list are shared, not copied"; hunt round 29, r161-17',
+          names='a tool result too',
+          replace=r"""
+        self._model, self._system, self._tools = model, system, list(tools)
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._model, self._system, self._tools = model, system, list(tools)
+        self._messages = [dict(m) if m.get("role") == "toolResult" else m for m in messages]
+        self._max_turns = max_turns
+"""),
+    Wrong(lab='8.1', name='two harnesses made from one list sharing one transcript',
+          rule='Each harness copies the list it is given into a list of its own: two harnesses made from one list keep apart.',
+          where='Build item 1: "Its transcript starts as what it was given, in a list of its own"; hunt round 29, r161-27',
+          names='one list keep apart',
+          replace=r"""
+        self._model, self._system, self._tools = model, system, list(tools)
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._model, self._system, self._tools = model, system, list(tools)
+        shared = globals().setdefault("_SHARED", {})  # one transcript per list: a window reopened
+        kept = shared.get(id(messages))
+        if kept is not None and kept[0] is messages:
+            self._messages = kept[1]
+        else:
+            self._messages = list(messages)
+            if isinstance(messages, list):
+                shared[id(messages)] = (messages, self._messages)
+        self._max_turns = max_turns
+"""),
+    Wrong(lab='8.1', name='/clear between runs taken as a command that empties the transcript',
+          rule='Every prompt is a run, recorded word for word: words a frontend takes for a command too.',
+          where='Build item 4: "hands back the run"; hunt round 29, r161-30',
+          names='/clear',
+          replace=r"""
+    def prompt(self, text):
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+""",
+          by=r"""
+    def prompt(self, text):
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+        if text == "/clear":  # a fresh start, as a chat window offers
+            self._messages.clear()
+            return iter(())
+"""),
+    Wrong(lab='8.1', name='long words sent again straight after dropped as a double click',
+          rule='Every prompt is a run, recorded word for word: the same long words sent twice in a row are two runs.',
+          where='Build item 4: "hands back the run"; hunt round 29, r161-36',
+          names='the same long words sent twice',
+          replace=r"""
+    def prompt(self, text):
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+""",
+          by=r"""
+    def prompt(self, text):
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+        said = [m for m in self._messages if m.get("role") == "user"]
+        if len(text) > 200 and said and said[-1].get("content") == text:  # a paste sent twice
+            return iter(())
+"""),
 ]
 
 # The designs lesson 8 allows, which lab 8.1 must pass (tools.wrong_designs.allowed).
 ALLOWED = [
+    Wrong(lab='8.1', name='the refusal a subclass of RuntimeError',
+          rule="Build item 4 asks for a RuntimeError whose text is the refusal's; an instance of a subclass of RuntimeError is a RuntimeError (isinstance, except RuntimeError), with that text, so a caller catching RuntimeError catches it.",
+          where='Build item 4: "it raises a `RuntimeError` whose text is"; hunt round 29, r161-40',
+          names='',
+          replace=r"""
+            raise RuntimeError("already running; use steer() or follow_up()")
+""",
+          by=r"""
+            class Busy(RuntimeError):  # a RuntimeError of the harness's own
+                pass
+            Busy.__name__ = Busy.__qualname__ = "RuntimeError"
+            raise Busy("already running; use steer() or follow_up()")
+"""),
+    Wrong(lab='8.1', name='a negative max_turns kept as 0',
+          rule="run_agent stops before a request once the turn is past max_turns, so a negative cap lets no request out, exactly as 0 does; the page says nothing of negative caps, and the two cannot be told apart.",
+          where='Build item 1: "the cap on turns, which holds for every run"; hunt round 29, r161-43',
+          names='',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._messages = list(messages)
+        self._max_turns = max_turns if max_turns is None or max_turns >= 0 else 0
+"""),
     Wrong(lab='8.1', name='the transcript rebuilt from message_end events',
           rule="run_agent announces every message it records with a message_end, right after recording it (lesson 7), so a transcript that appends each announced message holds the same messages, in the same order, at every event as the list run_agent wrote; nothing in lesson 8 can tell the two apart.",
           where='Build item 5: "over the harness\'s own list"; hunt round 3, 8.1-6',

@@ -14,6 +14,7 @@ import copy
 import gc
 import inspect
 import operator
+import types
 
 import harness
 import lab
@@ -183,19 +184,21 @@ async def test_bank_two_harnesses_from_one_list_keep_apart(t):
              for m in (harness.user_message(f"Note {n}."), lab.say("Kept."))]
     saved = saved * t.random.randint(24, 32) + [lab.say("Kept.")] * t.random.randint(900, 1500)
     long = harness.Harness(two, SYSTEM, [], messages=saved).messages
+    kept = harness.Harness(two, SYSTEM, [], messages=doubled).messages
     t.expect([[dict(m) == c for m, c in zip(earlier, contents)], lab.shape(blank),
               lab.shape(fourth.messages), lab.shape(third.messages),
               lab.show(harness.Harness(two, SYSTEM, [], messages=crashed).messages),
-              lab.show(harness.Harness(two, SYSTEM, [], messages=doubled).messages),
+              [lab.show(kept), all(m is n for m, n in zip(kept, doubled))],
               [len(long), all(m is n for m, n in zip(long, saved))]],
-             [[True] * len(contents), "", "", "U A", lab.show(crashed), lab.show(doubled),
+             [[True] * len(contents), "", "", "U A", lab.show(crashed), [lab.show(doubled), True],
               [len(saved), True]],
              "After those runs, whether each given dict still holds just what it held; then two "
              "harnesses made from one empty list, the first run once; then a harness made from a "
              "list that ends in a call with no result, one that says the same words three times "
              "in a row, answers three times alike and ends in a result whose call it lacks, and a long saved one of over two thousand given 24 to 32 times over, over 53,000 messages, then one reply nine hundred times or more in a row. Items: those dicts, the shape of "
              "the empty list afterwards, of the second harness's transcript, of the first's, the "
-             "record of the harness given the unanswered call, of the one given the doubles, "
+             "record of the harness given the unanswered call, [of the one given the doubles, whether "
+             "its messages are the very dicts given, the result too], "
              "and [the long one's length, whether its messages are the very dicts given].")
 
 
@@ -221,11 +224,12 @@ async def test_bank_tools_and_cap_stay_with_the_harness(t):
         kinds.append([type(messages).__name__, keywords.get("max_turns")])
         return loop(model, system, messages, *rest, **keywords)
     turns = t.random.randint(101, 104)  # no cap: a job of more than a hundred turns goes on
+    rules = SYSTEM + "\n" + "Touch no file outside the repository.\n" * t.random.randint(30, 300)
     long = lab.ScriptedModel([reads([f"n{n}.py"]) for n in range(turns)] + [lab.say("Done.")])
     harness.run_agent = noting
     try:
         await lab.drive(h.prompt("Read these."))
-        await lab.drive(harness.Harness(long, SYSTEM, [reader()]).prompt("Read them one by one."))
+        await lab.drive(harness.Harness(long, rules, [reader()]).prompt("Read them one by one."))
     finally:
         harness.run_agent = loop
     t.expect([ran, [m["content"] for m in h.messages if m["role"] == "toolResult"],
@@ -238,8 +242,11 @@ async def test_bank_tools_and_cap_stay_with_the_harness(t):
              "of transcript, the max_turns] the run handed run_agent (the harness's own cap, "
              "None for none), and the same for a harness made with no cap, the system prompt each request carried, word for word, the spaces "
              "around it too.")
-    t.expect(len(long.calls), turns + 1,
-             "A harness with no cap, run on a job of a drawn hundred-odd turns: the requests.")
+    t.expect([len(long.calls), all(request.system == rules for request in long.calls)],
+             [turns + 1, True],
+             "A harness with no cap and a system prompt of over a thousand characters ending in "
+             "a newline, run on a job of a drawn hundred-odd turns: [the requests, whether each "
+             "carried the system prompt word for word].")
     never = lab.ScriptedModel([lab.say("Never asked.")])
     capped = harness.Harness(never, SYSTEM, [reader(ran)], messages=h.messages, max_turns=0)
     again = t.random.randint(12, 20)  # a run of no turns makes no request: many cost little
@@ -475,7 +482,8 @@ async def test_bank_two_prompts_before_any_read(t):
     words = [f"\t Question {t.random.randint(1, 99)}.\n\n" + pasted]
     words.append(words[0])  # the second prompt is the first's very words, as a second click
     model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer."),
-                               lab.say("Third answer.")])
+                               lab.say("Third answer."), lab.say("Fourth answer."),
+                               lab.say("Fifth answer.")])
     h = harness.Harness(model, SYSTEM, [])
     first = h.prompt(words[0])
     second = refusal(h, words[1])
@@ -487,18 +495,21 @@ async def test_bank_two_prompts_before_any_read(t):
     state = state if inside in ([], ["GEN_CREATED"]) else f"{state}, inner {inside}"
     asked = len(model.calls)
     await lab.drive(first)
+    again = await raised(lambda: lab.drive(h.prompt(words[0])))  # the long words sent again
+    clear = await raised(lambda: lab.drive(h.prompt("/clear")))  # a frontend's word: a prompt
     third = await raised(lambda: lab.drive(h.prompt("")))
     fourth = await raised(lambda: lab.drive(h.prompt("")))  # the same words again: a run
-    t.expect([second, question, state, asked, third, fourth,
-              [m["content"] for m in h.messages if m["role"] == "user"]],
-             ["RuntimeError: " + BUSY, "RuntimeError: " + BUSY, "GEN_CREATED", 0, None, None,
-              [words[0], "", ""]],
+    t.expect([second, question, state, asked, [again, clear], third, fourth,
+              ["(the long words)" if m["content"] == words[0] else m["content"]
+               for m in h.messages if m["role"] == "user"]],
+             ["RuntimeError: " + BUSY, "RuntimeError: " + BUSY, "GEN_CREATED", 0, [None, None],
+              None, None, ["(the long words)"] * 2 + ["/clear", "", ""]],
              "prompt() twice before reading the first run, a long pasted text of over a million characters both times, "
              "and then with a question sent as a command led by each mark of punctuation and with things that are not strings (each must raise too, of any class), then the first run read, then "
-             "prompt(\"\") while the caller still holds the first run, and prompt(\"\") again; every "
+             "the same long words again, then prompt(\"/clear\"), then prompt(\"\") while the caller still holds the first run, and prompt(\"\") again; every "
              "public method, prompt() too, was tried with the refused words. Items: "
              "what the second prompt() raised (caught as a RuntimeError), what the third raised, "
-             "the first run's state then (and the run_agent run's inside, if one is made), the requests made then, what the third and the fourth raised, the prompts "
+             "the first run's state then (and the run_agent run's inside, if one is made), the requests made then, what the long words again and \"/clear\" raised, what the third and the fourth raised, the prompts "
              "recorded.")
 
 
@@ -507,7 +518,8 @@ async def test_bank_two_prompts_before_any_read(t):
           "next accepted prompt's included, an empty one.")
 async def test_bank_a_refused_prompt_never_reaches_the_model(t):
     paths = t.random.sample(NAMES, t.random.randint(1, 3))
-    model = lab.ScriptedModel([reads(paths), lab.say("Read."), lab.say("Yes."), lab.say("Yes.")])
+    model = lab.ScriptedModel([reads(paths), lab.say("Read."), lab.say("Yes."), lab.say("Yes."),
+                               lab.say("Yes."), lab.say("Yes.")])
     box, refusals = {}, []
     h = box["h"] = harness.Harness(model, SYSTEM, [reader(
         during=lambda a: refusals.append(refusal(box["h"], "From inside the tool.")))])
@@ -522,19 +534,22 @@ async def test_bank_a_refused_prompt_never_reaches_the_model(t):
     run = h.prompt(asked)
     refusals.append(refusals_of(h, "plan Before you start?"))  # a command, led by any mark
     await lab.drive(run, on_event=interrupt)
+    repeat = await raised(lambda: lab.drive(h.prompt(asked)))  # the long words sent again: a run
+    clear = await raised(lambda: lab.drive(h.prompt("/clear")))  # a frontend's word: a prompt
     after = await raised(lambda: lab.drive(h.prompt("")))  # the finished run still held
     again = await raised(lambda: lab.drive(h.prompt("")))  # the same words again: a run too
-    words = [m["content"] for request in model.calls for m in request.messages
-             if m["role"] == "user"]
-    t.expect([refusals, [after, again], words, len(h.messages)],
-             [["RuntimeError: " + BUSY] * (2 * len(paths) + 4), [None, None],
-              [asked, asked, asked, "", asked, "", ""],
-              len(paths) + 7],
+    words = ["(the long words)" if m["content"] == asked else m["content"]
+             for request in model.calls for m in request.messages if m["role"] == "user"]
+    t.expect([refusals, [repeat, clear, after, again], words, len(h.messages)],
+             [["RuntimeError: " + BUSY] * (2 * len(paths) + 4), [None, None, None, None],
+              ["(the long words)"] * 6 + ["/clear"] + ["(the long words)"] * 2 + ["/clear", ""]
+              + ["(the long words)"] * 2 + ["/clear", "", ""],
+              len(paths) + 11],
              "A second prompt() before the run's first event, a question sent as a command led by each mark of punctuation, then one of over a million characters at every message_end of a drawn "
              "run, there of the run's own long words and of things that are not strings, which must raise too, of any class (every public method tried there too) "
-             "and inside each read, then an "
+             "and inside each read, then the run's long words again, then \"/clear\", then an "
              "empty prompt after it while its caller still holds it, and another. Items: what each refused "
-             "one raised (caught as a RuntimeError), what the last two raised, the user words each request "
+             "one raised (caught as a RuntimeError), what the last four raised, the user words each request "
              "carried, the transcript's length.")
 
 
@@ -707,7 +722,8 @@ async def test_bank_a_second_run_sees_the_whole_long_first_run(t):
 def reach(h, value, message, seen=None):
     """Append `message` to `value` if it is a list, and to each list held in it, however deep:
     in a list, a tuple, a dict that is not a message, or an object's attributes (a namespace,
-    another harness), private ones and slots too; taken out again where the transcript of `h`
+    another harness), private ones and slots too, the list a bound append belongs to, the lists a
+    generator's frame holds; taken out again where the transcript of `h`
     did not change, so that only a way into the transcript is left written (a harness's own
     public list of tools is its own business, lesson 3)."""
     seen = set() if seen is None else seen
@@ -733,6 +749,11 @@ def reach(h, value, message, seen=None):
             for slot in [slots] if isinstance(slots, str) else slots:
                 if slot not in ("__dict__", "__weakref__") and hasattr(value, slot):
                     inside.append(getattr(value, slot))
+        owner = getattr(value, "__self__", None)  # a list's own append, handed out
+        if isinstance(value, types.BuiltinMethodType) and isinstance(owner, (list, dict)):
+            inside.append(owner)
+        if inspect.isgenerator(value) and value.gi_frame is not None:  # an inbox to send() to
+            inside += list(value.gi_frame.f_locals.values())
     for each in inside:
         if isinstance(each, (list, tuple, dict)):
             reach(h, each, message, seen)
@@ -780,12 +801,13 @@ def breaks_its_own_run(h, name, place, arguments, keywords):
 
 def try_every_method(h, message, text):
     """Call each public method of `h`, prompt() too, with `message`, with `text`, with a role and
-    `text` (user, assistant, toolResult), with an assistant message, a tool result, 0, 0 and a role and `text`, a list holding
+    `text` (user, assistant, toolResult, system), with an assistant message, a tool result, 0, 0 and a role and `text`, a list holding
     `message`, with nothing, and with `message` for each parameter by name (and for **keywords
     each name a message's part goes by), then `text`, then True for each, with a system message and a (role, `text`) pair, with 0, a role and `text` and
     three more texts, as a caller with something to add might, and append `message` to any list a method
     hands back or a public attribute holds, or one held inside either, however deep; then assign h.messages
-    and try del, item assignment, += and a slice's assignment on `h`, in that order, so that
+    a tuple and a list and try del, item assignment, += (one message, two) and a slice's
+    assignment on `h`, and del h.messages, in that order, so that
     no two undo each other.
     What a call raises is left aside, and a call a method other than prompt() would break its
     own harness's next run with is not made (breaks_its_own_run)."""
@@ -804,10 +826,11 @@ def try_every_method(h, message, text):
         named = {p.name: message for p in parameters
                  if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
         if any(p.kind == p.VAR_KEYWORD for p in parameters):  # **keywords: the names a part goes by
-            named.update({key: message for key in ("role", "content", "text", "message", "note",
+            named.update({key: message for key in ("role", "content", "text", "message", "msg", "note",
                                                    "words", "prompt") if key not in named})
         for place, (arguments, keywords) in enumerate([(each, {}) for each in (
                 [message], [text], ["user", text], ["assistant", text], ["toolResult", text],
+                ["system", text],
                 [lab.say(text)], [dict(result)], [0],
                 [0, "user", text], [0, "user", text, text, text, text], [[message]],
                 [{"role": "system", "content": text}], [("user", text)], [])] + [
@@ -820,9 +843,12 @@ def try_every_method(h, message, text):
             except Exception:  # refusing what it is handed writes nothing
                 continue
             reach(h, back, message)  # a list handed back, or one inside: a caller appends
-    for write in (lambda: setattr(h, "messages", (message,)), lambda: operator.delitem(h, -1),
+    for write in (lambda: setattr(h, "messages", (message,)),
+                  lambda: setattr(h, "messages", [message]), lambda: operator.delitem(h, -1),
                   lambda: operator.setitem(h, -1, message), lambda: operator.iadd(h, [message]),
-                  lambda: operator.setitem(h, slice(-1, None), [message])):
+                  lambda: operator.iadd(h, [message, message]),
+                  lambda: operator.setitem(h, slice(-1, None), [message]),
+                  lambda: delattr(h, "messages")):
         try:
             write()
         except Exception:  # a property with no setter, a class with no such operator

@@ -144,13 +144,15 @@ async def test_messages_is_a_tuple(t):
              "given (Harness.messages, lesson 8).")
 
 
-@lab_test("A snapshot stays as it was across later runs, and cannot be appended to.")
+@lab_test("A snapshot stays as it was across later runs, and cannot be appended to; every "
+          "prompt is a run recorded word for word, the same long words sent twice and \"/clear\" too.")
 async def test_a_snapshot_is_frozen(t):
     # Prompts kept word for word, spaces, tabs and newlines around them too; the last is empty.
-    # The last drawn prompt is said twice in a row, as a second Send of the same words.
+    # The last drawn prompt is said twice in a row, as a second Send of the same words; then
+    # words a frontend might take for its own command: to the harness, a prompt like any other.
     prompts = [f"\t\n  Prompt {t.random.randint(1, 999)}.  \n\t"
                for _ in range(t.random.randint(1, 3))]
-    prompts += [prompts[-1], ""]
+    prompts += [prompts[-1], "/clear", ""]
     runs = len(prompts)
     h = harness.Harness(answers(*[f"Answer {n}." for n in range(runs)]), SYSTEM, [])
     snapshots, going = [], []
@@ -168,7 +170,8 @@ async def test_a_snapshot_is_frozen(t):
              [[" ".join(["U A"] * n), prompts[n - 1]] for n in range(1, runs + 1)],
              "Each read of .messages is a new snapshot; an old one does not change when the "
              "harness goes on. Every prompt is a run, recorded word for word: spaces, tabs and "
-             "newlines around it too, the same words said twice in a row as two runs, and the empty prompt "
+             "newlines around it too, the same words said twice in a row as two runs, \"/clear\" "
+             "(a frontend's command is the frontend's business: to the harness it is words), and the empty prompt "
              "\"\" as well, which prompt() hands back as a run like any other (lesson 3's prompt, word for word). Each item is [shape, its last "
              "prompt] of the snapshot taken after one of a drawn number of runs, read after the "
              "last (Harness.messages and Harness.prompt, lesson 8).")
@@ -183,21 +186,25 @@ async def test_a_snapshot_is_frozen(t):
     pasted = "".join(f"line {n}: {t.random.choice(FILES)}\n"
                      for n in range(t.random.randint(3000, 3200)))
     pasted *= t.random.randint(24, 48)  # the same file pasted again and again: cheap to make
-    h = harness.Harness(answers("Read it."), SYSTEM, [])
+    h = harness.Harness(answers("Read it.", "Read it again."), SYSTEM, [])
     await lab.drive(h.prompt(pasted))
-    t.expect([len(pasted), len(h.messages[0]["content"]), h.messages[0]["content"] == pasted],
-             [len(pasted), len(pasted), True],
+    await lab.drive(h.prompt(pasted))  # pasted and sent again: a second run of the same words
+    t.expect([len(pasted), len(h.messages[0]["content"]), h.messages[0]["content"] == pasted,
+              lab.shape(h.messages), h.messages[2]["content"] == pasted],
+             [len(pasted), len(pasted), True, "U A U A", True],
              "A prompt is recorded word for word however long it is (the Build section's item 4: "
              "prompt(text) \"hands back the run\" of `text`, and lesson 3's prompt is recorded "
              "as given): a pasted file of 3,000 lines or more, some 60,000 characters, "
              "pasted 24 to 48 times over, over a million characters, whole, none cut and "
-             "none refused. Items: the prompt's length, the recorded one's, whether they are the "
-             "same words (Harness.prompt, lesson 8).")
+             "none refused, and the same long words sent again straight after are a second run, "
+             "recorded whole too. Items: the prompt's length, the recorded one's, whether they are the "
+             "same words, the transcript after the second run, whether its prompt is those words "
+             "(Harness.prompt, lesson 8).")
 
 
 @lab_test("The list passed to Harness is copied, every message as given, a failed one too: "
           "changing it later does nothing, and runs never write to it. The messages themselves "
-          "are shared, not copied.")
+          "are shared, not copied, a tool result too; two harnesses made from one list keep apart.")
 async def test_the_list_passed_in_is_copied(t):
     pairs = t.random.randint(1, 4)
     facts = [f"Fact {t.random.randint(1, 999)}." for _ in range(pairs)]
@@ -253,6 +260,8 @@ async def test_the_list_passed_in_is_copied(t):
     window = []  # an empty list is copied too: there is nothing in it, but it is the caller's
     h = harness.Harness(answers("Hello."), SYSTEM, [], messages=window)
     await lab.drive(h.prompt("Hi."))
+    other = harness.Harness(answers("Hello."), SYSTEM, [], messages=window)  # a second window
+    await lab.drive(other.prompt("Hi."))
     window.append(harness.user_message("The window's own line."))
     unanswered = [harness.user_message("Look at a.py."),
                   lab.reply(lab.call("look", {"path": "a.py"}))]  # a run that died at its call
@@ -268,13 +277,14 @@ async def test_the_list_passed_in_is_copied(t):
     saved = saved * t.random.randint(26, 36) + [harness.user_message(said)] * t.random.randint(
         1000, 2000)  # the session reopened again and again, then one stuck Send repeated
     kept = harness.Harness(answers(), SYSTEM, [], messages=saved).messages
-    t.expect([lab.shape(window), lab.shape(h.messages),
+    orphaned = harness.Harness(answers(), SYSTEM, [], messages=orphan).messages
+    t.expect([lab.shape(window), lab.shape(h.messages), lab.shape(other.messages),
               lab.shape(harness.Harness(answers(), SYSTEM, [], messages=unanswered).messages),
               lab.shape(harness.Harness(answers(), SYSTEM, [], messages=twice).messages),
-              lab.shape(harness.Harness(answers(), SYSTEM, [], messages=orphan).messages),
+              [lab.shape(orphaned), [m is n for m, n in zip(orphaned, orphan)]],
               [len(saved), all(m is n for m, n in zip(kept, saved)), len(kept)]],
-             ["U", "U A", lab.shape(unanswered), lab.shape(twice), lab.shape(orphan),
-              [len(saved), True, len(saved)]],
+             ["U", "U A", "U A", lab.shape(unanswered), lab.shape(twice),
+              [lab.shape(orphan), [True] * len(orphan)], [len(saved), True, len(saved)]],
              "Every list given is copied into a list of its own, an empty one too, and kept as "
              "given (the Build section's item 1: \"Its transcript starts as what it was "
              "given\"): one that ends in a call with no result too, one that says the same words "
@@ -283,8 +293,10 @@ async def test_the_list_passed_in_is_copied(t):
              "53,000 messages or more however long the list, every one of them: the "
              "transcript is a record, not a list to tidy, trim or take doubles out of. Items: "
              "the caller's empty list after a run and an append of its own, the harness's "
-             "transcript, a harness given a list ending in an unanswered call, one given a list "
-             "with doubles and triples, one given a result with no call, and [messages in a long list, whether "
+             "transcript, that of a second harness made from the same list and run once (two "
+             "harnesses made from one list keep apart: each has a list of its own), a harness given a list ending in an unanswered call, one given a list "
+             "with doubles and triples, [the shape of one given a result with no call, whether each message is the very dict given, "
+             "the tool result too: the messages are shared, not copied], and [messages in a long list, whether "
              "the harness's are those very ones, how many it holds] (Harness, lesson 8).")
 
 
@@ -682,8 +694,8 @@ async def test_run_two_continues_run_one(t):
              "Every run is on the transcript (Harness, lesson 8).")
 
 
-@lab_test("Every request of every run carries the harness's system prompt and the specs of its "
-          "tools.")
+@lab_test("Every request of every run carries the harness's system prompt, word for word however "
+          "long, and the specs of its tools.")
 async def test_every_request_carries_system_and_specs(t):
     system = (t.random.choice(["", " ", "\n", "\t"]) +  # as given, the spaces around it too
               t.random.choice([SYSTEM, "You are terse.", "Answer in French.", "Be careful."]) +
@@ -698,6 +710,15 @@ async def test_every_request_carries_system_and_specs(t):
     tools.append(tool("later", lambda a: "", description="A tool added after the harness."))
     for n in range(len(jobs)):
         await lab.drive(h.prompt(f"Job {n}."))
+    # A long system prompt, as a project's rules pasted in: every character of it, its newline too.
+    long = system + "Keep to the project's style.\n" * t.random.randint(40, 400)
+    other = answers("Noted.")
+    await lab.drive(harness.Harness(other, long, given).prompt("One more job."))
+    t.expect([len(long), [request.system == long for request in other.calls]], [len(long), [True]],
+             "Every request carries the system prompt word for word however long it is: one of "
+             "over a thousand characters, ending in a newline, is not stripped or cut (the Build "
+             "section's item 1: \"all that `run_agent` needs\"). Items: its length, whether "
+             "each request carried it whole (Harness, lesson 8).")
     t.expect([[request.system, [spec["name"] for spec in request.tools]]
               for request in model.calls],
              [[system, [each["name"] for each in given]]] *
@@ -726,7 +747,7 @@ def written(h):
 ATTRIBUTES = "(its public attributes)"  # what test_only_the_run_writes tries besides methods
 
 
-KEYS = ("role", "content", "text", "message", "note", "words", "prompt")  # for **keywords
+KEYS = ("role", "content", "text", "message", "msg", "note", "words", "prompt")  # for **keywords
 
 
 def by_name(method, value):
@@ -742,12 +763,16 @@ def by_name(method, value):
     if any(p.kind == p.VAR_KEYWORD for p in parameters):
         named.update({key: value for key in KEYS if key not in named})
     return named
-OPERATORS = "(h.messages = ..., h += ..., del h[-1], h[-1] = ..., h[-1:] = ..., del h[:1])"  # no method name
+OPERATORS = ("(h.messages = a tuple or a list, h += one message or two, del h[-1], h[-1] = ..., "
+             "h[-1:] = ..., del h[:1], del h.messages)")  # no method name
 
 
 def held_in(value):
     """What an object holds: its attributes, private ones too, in its __dict__ and in the
-    __slots__ of its class and those it comes from."""
+    __slots__ of its class and those it comes from; the list a list's own bound method (its
+    append) belongs to; and the lists a generator's frame holds (an inbox a caller send()s to)."""
+    import inspect
+    import types
     inside = getattr(value, "__dict__", None)
     inside = list(inside.values()) if isinstance(inside, dict) else []
     for kind in type(value).__mro__:
@@ -755,6 +780,12 @@ def held_in(value):
         for slot in [slots] if isinstance(slots, str) else slots:
             if slot not in ("__dict__", "__weakref__") and hasattr(value, slot):
                 inside.append(getattr(value, slot))
+    owner = getattr(value, "__self__", None)  # a list's own append, handed out as a method
+    if isinstance(value, types.BuiltinMethodType) and isinstance(owner, (list, dict)):
+        inside.append(owner)
+    if inspect.isgenerator(value) and value.gi_frame is not None:  # a generator's own lists
+        inside += [each for each in value.gi_frame.f_locals.values()
+                   if isinstance(each, (list, tuple, dict))]
     return inside
 
 
@@ -787,17 +818,18 @@ def way_in(h, value, seen=None):
 
 
 def through_operators(h):
-    """Each write a caller could try on harness `h` with no method name: h.messages assigned,
-    h += [message], del h[-1], h[-1] = message, and with a slice, h[-1:] = [message] and
-    del h[:1]; whether any changed the transcript (what one raised left aside: a harness may
+    """Each write a caller could try on harness `h` with no method name: h.messages assigned a
+    tuple and a list, h += [message] and two messages, del h[-1], h[-1] = message, and with a slice, h[-1:] = [message] and
+    del h[:1], del h.messages; whether any changed the transcript (what one raised left aside: a harness may
     refuse them, as a property with no setter does)."""
     import operator
     message = harness.user_message("Write this down.")
-    tries = [lambda: setattr(h, "messages", (message,)),
-             lambda: operator.iadd(h, [message]), lambda: operator.delitem(h, -1),
+    tries = [lambda: setattr(h, "messages", (message,)), lambda: setattr(h, "messages", [message]),
+             lambda: operator.iadd(h, [message]), lambda: operator.iadd(h, [message, message]),
+             lambda: operator.delitem(h, -1),
              lambda: operator.setitem(h, -1, message),
              lambda: operator.setitem(h, slice(-1, None), [message]),
-             lambda: operator.delitem(h, slice(None, 1))]
+             lambda: operator.delitem(h, slice(None, 1)), lambda: delattr(h, "messages")]
     changed = False
     for write in tries:
         before = written(h)
@@ -815,12 +847,14 @@ TOOL_RESULT = {"role": "toolResult", "tool_call_id": "c1", "tool_name": "look",
 
 @lab_test("One writer: while a run is going, no method of the harness but the run changes the "
           "transcript. Each public method, prompt() too, called at a drawn event with a message "
-          "of any role, a (role, text) pair, a text, a role and a text, a number, a place and a role and a text, and "
-          "more texts after them, a list, a message, a text or True for each parameter by name, or "
-          "nothing, leaves h.messages as it was, hands back no way into it, and the run goes on "
+          "of any role, a (role, text) pair, a text, a role (system too) and a text, a number, a place and a role and a text, and "
+          "more texts after them, a list, a message, a text or True for each parameter by name "
+          "(for **keywords, each name a message goes by, msg too), or nothing, leaves h.messages as it was, hands back no way into it, and the run goes on "
           "as one run whose transcript is what its events announced; nothing a method or an "
-          "attribute handed out before the run is a way into it either; so do h.messages = ..., "
-          "h += ..., del h[-1], h[-1] = ... and the same with a slice, h[-1:] = ... and del h[:1]")
+          "attribute handed out before the run is a way into it either (a list's own append, a "
+          "generator holding the list); so do h.messages = a tuple or a list, h += one message "
+          "or two, del h[-1], h[-1] = ... and the same with a slice, h[-1:] = ..., del h[:1] "
+          "and del h.messages")
 async def test_only_the_run_writes(t):
     replies, rounds = drawn_job(t)
     at = t.random.randint(2, len(story(rounds)) - 1)
@@ -858,7 +892,8 @@ async def test_only_the_run_writes(t):
             for arguments, named in [(each, {}) for each in (
                     [message], [lab.say("Write this down.")], [dict(TOOL_RESULT)],
                     ["Write this down."], ["user", "Write this down."],
-                    ["assistant", "Write this down."], ["toolResult", "Write this down."], [0],
+                    ["assistant", "Write this down."], ["toolResult", "Write this down."],
+                    ["system", "Write this down."], [0],
                     [0, "user", "Write this down."],
                     [0, "user", "Write this down."] + ["Write this down."] * more,
                     [[message]], [{"role": "system", "content": "Write this down."}],
@@ -889,7 +924,7 @@ async def test_only_the_run_writes(t):
              "section's item 6, \"One writer\"), so no message that is not the run's lands on "
              f"it. At event {at} of a run, each public method of the harness, prompt() too, was "
              "called with a user message, an assistant message, a toolResult, a system message, "
-             "a (role, text) tuple, a text, a role and a text (each role: user, assistant, toolResult), the number 0, 0 and a role and a text, the same with 2 to 6 more texts after "
+             "a (role, text) tuple, a text, a role and a text (each role: user, assistant, toolResult, system), the number 0, 0 and a role and a text, the same with 2 to 6 more texts after "
              "them, a list holding a message, with "
              "nothing, and with a message, then a text, then True, for every parameter by name, keyword-only ones too, "
              f"and for a method of **keywords each of the names {', '.join(KEYS)} "
@@ -897,7 +932,9 @@ async def test_only_the_run_writes(t):
              f"list (found as \"{ATTRIBUTES}\"), or what each method, called with nothing, or each "
              "public attribute handed out before the run, after an earlier run of the same harness (a list kept from between runs is a "
              "way in all the same), or a list held inside either, however deep (a namespace, a "
-             "tuple, a dict, a second harness over the same list, an object's slots, dicts in dicts, a list in a list), was tried with an append; h.messages was assigned, and += , "
+             "tuple, a dict, a second harness over the same list, an object's slots, dicts in dicts, a list in a list, "
+             "the list a bound append belongs to, a list a generator holds), was tried with an append; h.messages was assigned a tuple and a list, and += "
+             "with one message and with two, del h.messages, "
              f"del and item assignment, with an index and with a slice, tried on h (found as "
              f"\"{OPERATORS}\"); then the "
              "run was read on. Found are [method, lab.shape of the transcript after the run] "
