@@ -1581,10 +1581,84 @@ class SessionLog:
         for listener in snapshot:
             listener(event)
 """),
+    # Hunt round 29 (reader r162), design 11.1-30.
+    Wrong(lab='11.1', name='a note line starting "//" skipped',
+          rule='A line that is not JSON is never skipped, whatever it holds: a note a person '
+               'wrote into the log ("// a note") is a line that is not JSON like any other.',
+          where='lab 11.1, Build section, item 1: "A line that is not JSON is never skipped" '
+                '(hunt round 29, 11.1-30)',
+          names='a note a person wrote',
+          replace=r"""
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+            try:
+""",
+          by=r"""
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+            if raw.startswith("//"):
+                continue  # a person's note in the log
+            try:
+"""),
+    # Hunt round 29 (reader r162), design 11.1-44.
+    Wrong(lab='11.1', name='a line of NULs before the last skipped',
+          rule='A line that is not JSON is never skipped, wherever it stands and whatever it '
+               'holds: a line of NULs before the last line as much as at the end.',
+          where='lab 11.1, Build section, item 1: "A line that is not JSON is never skipped" '
+                '(hunt round 29, 11.1-44)',
+          names='a line of NULs',
+          replace=r"""
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+            try:
+""",
+          by=r"""
+        lines = self.ws.read_text(self.path).splitlines()
+        for index, raw in enumerate(lines):
+            if raw and set(raw) == {"\0"} and index < len(lines) - 1:
+                continue  # zeros from an old crash, mid-file
+            try:
+"""),
+    # Hunt round 29 (reader r162), design 11.1-31.
+    Wrong(lab='11.1', name='a damaged line of over 10,000 characters skipped',
+          rule='A line that is not JSON is never skipped, whatever it holds: a long line cut '
+               'short (a message holding a paste of tens of thousands of characters) as much as '
+               'a short one.',
+          where='lab 11.1, Build section, item 1: "A line that is not JSON is never skipped" '
+                '(hunt round 29, 11.1-31)',
+          names='a damaged line however long',
+          replace=r"""
+            except ValueError:
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+""",
+          by=r"""
+            except ValueError:
+                if len(raw) > 10000:
+                    continue  # binary junk, not an entry
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+"""),
+    # Hunt round 29 (reader r162), design 11.1-48.
+    Wrong(lab='11.1', name="the saver swallows an InterruptedError",
+          rule='A saver that cannot save must not fail quietly, whatever the class of the error '
+               'it meets: an InterruptedError, a signal cutting the write short, ends the run '
+               'like a full disk\'s OSError.',
+          where='lab 11.1, section "When the listener cannot write": "A saver that cannot save '
+                'and says nothing is worse than no saver" (hunt round 29, 11.1-48)',
+          names='InterruptedError',
+          replace=r"""
+        if event["type"] == "message_end":
+            log.append_message(event["message"])
+    return listener
+""",
+          by=r"""
+        if event["type"] == "message_end":
+            try:
+                log.append_message(event["message"])
+            except InterruptedError:
+                pass  # a signal cut the write short; the next one will do
+    return listener
+"""),
+    # Hunt round 26 (reader r143), design 11.1-52.
 ]
 
 ALLOWED = [
-    # Hunt round 26 (reader r143), design 11.1-52.
     Wrong(lab='11.1', name='the saver skips messages whose stop_reason is "length"',
           rule='Every assistant message of the course\'s record ends with one of its stop '
                'reasons, "stop", "toolUse", "error" or "aborted" (lab.STOP_REASONS; lesson 5\'s '
