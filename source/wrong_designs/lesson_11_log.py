@@ -2000,6 +2000,28 @@ ALLOWED = [
     def _listeners(self):
         return Harness._tables[id(self)]
 '''),
+    # Hunt round 29 (reader r162), probe 11.1-39.
+    Wrong(lab='11.1', name='a missing file told by FileNotFoundError from the read',
+          rule='Build item 1 says a log whose file does not exist has no entries; how entries() '
+               'learns the file is not there is not ruled on. Reading and taking the '
+               'workspace\'s FileNotFoundError for "no file" gives [] for exactly the files '
+               'exists() says are not there, and lets every other error of the read (a file '
+               'that cannot be read, PermissionError) be heard as before.',
+          where='hunt round 29, probe 11.1-39', names='',
+          replace=r'''
+        if not self.ws.exists(self.path):
+            return []
+        found = []
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+''',
+          by=r'''
+        try:
+            text = self.ws.read_text(self.path)
+        except FileNotFoundError:  # no file: no entries yet
+            return []
+        found = []
+        for index, raw in enumerate(text.splitlines()):
+'''),
 ]
 
 BEYOND = [
@@ -2263,6 +2285,54 @@ async def test_two_thousand_five_hundred_subscriptions_kept(t):
     t.expect(len(heard), 6 * 2500,
              "Each subscription hears every event, however many subscriptions there are: one "
              "listener subscribed 2500 times, then a run of six events (Harness.subscribe, "
+             "lesson 11).")
+'''),
+    # Hunt round 29 (reader r162), design 11.1-33.
+    Beyond(lab='11.1', name='listeners told by recursion, with the recursion limit raised to 4000',
+           rule='After subscribe, the listener hears every event of every run, however many '
+                'subscriptions there are.',
+           where='lab 11.1, Build section, item 5: "the listener hears every event of every '
+                 'run"; hunt round 29, 11.1-33',
+           names='however many subscriptions',
+           reach="test_each_undo_takes_off_one_subscription subscribes one listener 1500 times, "
+                 "past Python's default 1000 frames of recursion, which catches \"listeners "
+                 "told by recursion\"; this _notify raises the limit to 4000 first, so it fails "
+                 "only past about 4000 subscriptions, and a case past it is the count grown just "
+                 "past the design's threshold, a limit past what a test can afford: any raised "
+                 "limit has a count past it (as for \"only the first 1600 listeners told\")",
+           replace=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+''',
+           by=r'''
+        import sys
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), 4000))  # room for a crowd
+
+        def tell(everyone, at=0):
+            if at < len(everyone):
+                everyone[at](event)
+                tell(everyone, at + 1)
+        tell(list(self._listeners))
+''',
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "11.1"
+
+
+@lab_test("After subscribe, the listener hears every event, however many subscriptions there "
+          "are: one listener subscribed 5000 times.")
+async def test_five_thousand_subscriptions(t):
+    h = harness.Harness(lab.ScriptedModel([lab.say("One.")]), "You help.", [])
+    heard = []
+    for _ in range(5000):
+        h.subscribe(heard.append)
+    await lab.drive(h.prompt("First."))
+    t.expect(len(heard), 6 * 5000,
+             "Each subscription hears every event, however many subscriptions there are: one "
+             "listener subscribed 5000 times, then a run of six events (Harness._notify, "
              "lesson 11).")
 '''),
 ]
