@@ -1581,10 +1581,84 @@ class SessionLog:
         for listener in snapshot:
             listener(event)
 """),
+    # Hunt round 29 (reader r162), design 11.1-30.
+    Wrong(lab='11.1', name='a note line starting "//" skipped',
+          rule='A line that is not JSON is never skipped, whatever it holds: a note a person '
+               'wrote into the log ("// a note") is a line that is not JSON like any other.',
+          where='lab 11.1, Build section, item 1: "A line that is not JSON is never skipped" '
+                '(hunt round 29, 11.1-30)',
+          names='a note a person wrote',
+          replace=r"""
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+            try:
+""",
+          by=r"""
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+            if raw.startswith("//"):
+                continue  # a person's note in the log
+            try:
+"""),
+    # Hunt round 29 (reader r162), design 11.1-44.
+    Wrong(lab='11.1', name='a line of NULs before the last skipped',
+          rule='A line that is not JSON is never skipped, wherever it stands and whatever it '
+               'holds: a line of NULs before the last line as much as at the end.',
+          where='lab 11.1, Build section, item 1: "A line that is not JSON is never skipped" '
+                '(hunt round 29, 11.1-44)',
+          names='a line of NULs',
+          replace=r"""
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+            try:
+""",
+          by=r"""
+        lines = self.ws.read_text(self.path).splitlines()
+        for index, raw in enumerate(lines):
+            if raw and set(raw) == {"\0"} and index < len(lines) - 1:
+                continue  # zeros from an old crash, mid-file
+            try:
+"""),
+    # Hunt round 29 (reader r162), design 11.1-31.
+    Wrong(lab='11.1', name='a damaged line of over 10,000 characters skipped',
+          rule='A line that is not JSON is never skipped, whatever it holds: a long line cut '
+               'short (a message holding a paste of tens of thousands of characters) as much as '
+               'a short one.',
+          where='lab 11.1, Build section, item 1: "A line that is not JSON is never skipped" '
+                '(hunt round 29, 11.1-31)',
+          names='a damaged line however long',
+          replace=r"""
+            except ValueError:
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+""",
+          by=r"""
+            except ValueError:
+                if len(raw) > 10000:
+                    continue  # binary junk, not an entry
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+"""),
+    # Hunt round 29 (reader r162), design 11.1-48.
+    Wrong(lab='11.1', name="the saver swallows an InterruptedError",
+          rule='A saver that cannot save must not fail quietly, whatever the class of the error '
+               'it meets: an InterruptedError, a signal cutting the write short, ends the run '
+               'like a full disk\'s OSError.',
+          where='lab 11.1, section "When the listener cannot write": "A saver that cannot save '
+                'and says nothing is worse than no saver" (hunt round 29, 11.1-48)',
+          names='InterruptedError',
+          replace=r"""
+        if event["type"] == "message_end":
+            log.append_message(event["message"])
+    return listener
+""",
+          by=r"""
+        if event["type"] == "message_end":
+            try:
+                log.append_message(event["message"])
+            except InterruptedError:
+                pass  # a signal cut the write short; the next one will do
+    return listener
+"""),
+    # Hunt round 26 (reader r143), design 11.1-52.
 ]
 
 ALLOWED = [
-    # Hunt round 26 (reader r143), design 11.1-52.
     Wrong(lab='11.1', name='the saver skips messages whose stop_reason is "length"',
           rule='Every assistant message of the course\'s record ends with one of its stop '
                'reasons, "stop", "toolUse", "error" or "aborted" (lab.STOP_REASONS; lesson 5\'s '
@@ -1926,6 +2000,28 @@ ALLOWED = [
     def _listeners(self):
         return Harness._tables[id(self)]
 '''),
+    # Hunt round 29 (reader r162), probe 11.1-39.
+    Wrong(lab='11.1', name='a missing file told by FileNotFoundError from the read',
+          rule='Build item 1 says a log whose file does not exist has no entries; how entries() '
+               'learns the file is not there is not ruled on. Reading and taking the '
+               'workspace\'s FileNotFoundError for "no file" gives [] for exactly the files '
+               'exists() says are not there, and lets every other error of the read (a file '
+               'that cannot be read, PermissionError) be heard as before.',
+          where='hunt round 29, probe 11.1-39', names='',
+          replace=r'''
+        if not self.ws.exists(self.path):
+            return []
+        found = []
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+''',
+          by=r'''
+        try:
+            text = self.ws.read_text(self.path)
+        except FileNotFoundError:  # no file: no entries yet
+            return []
+        found = []
+        for index, raw in enumerate(text.splitlines()):
+'''),
 ]
 
 BEYOND = [
@@ -2189,6 +2285,54 @@ async def test_two_thousand_five_hundred_subscriptions_kept(t):
     t.expect(len(heard), 6 * 2500,
              "Each subscription hears every event, however many subscriptions there are: one "
              "listener subscribed 2500 times, then a run of six events (Harness.subscribe, "
+             "lesson 11).")
+'''),
+    # Hunt round 29 (reader r162), design 11.1-33.
+    Beyond(lab='11.1', name='listeners told by recursion, with the recursion limit raised to 4000',
+           rule='After subscribe, the listener hears every event of every run, however many '
+                'subscriptions there are.',
+           where='lab 11.1, Build section, item 5: "the listener hears every event of every '
+                 'run"; hunt round 29, 11.1-33',
+           names='however many subscriptions',
+           reach="test_each_undo_takes_off_one_subscription subscribes one listener 1500 times, "
+                 "past Python's default 1000 frames of recursion, which catches \"listeners "
+                 "told by recursion\"; this _notify raises the limit to 4000 first, so it fails "
+                 "only past about 4000 subscriptions, and a case past it is the count grown just "
+                 "past the design's threshold, a limit past what a test can afford: any raised "
+                 "limit has a count past it (as for \"only the first 1600 listeners told\")",
+           replace=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+''',
+           by=r'''
+        import sys
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), 4000))  # room for a crowd
+
+        def tell(everyone, at=0):
+            if at < len(everyone):
+                everyone[at](event)
+                tell(everyone, at + 1)
+        tell(list(self._listeners))
+''',
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "11.1"
+
+
+@lab_test("After subscribe, the listener hears every event, however many subscriptions there "
+          "are: one listener subscribed 5000 times.")
+async def test_five_thousand_subscriptions(t):
+    h = harness.Harness(lab.ScriptedModel([lab.say("One.")]), "You help.", [])
+    heard = []
+    for _ in range(5000):
+        h.subscribe(heard.append)
+    await lab.drive(h.prompt("First."))
+    t.expect(len(heard), 6 * 5000,
+             "Each subscription hears every event, however many subscriptions there are: one "
+             "listener subscribed 5000 times, then a run of six events (Harness._notify, "
              "lesson 11).")
 '''),
 ]

@@ -65,8 +65,8 @@ class Locked(lab.Workspace):
         raise PermissionError(f"{path}: permission denied")
 
 
-@lab_test("A run whose saver meets a damaged log (a torn last line, a blank or broken line in "
-          "the middle, an empty line at the very end, a blank line that is the file's only one, "
+@lab_test("A run whose saver meets a damaged log (a torn last line, a blank, broken, note, "
+          "NUL or long cut-short line in the middle, an empty line at the very end, a blank line that is the file's only one, "
           "a whole last entry with no newline, blanks after the last newline or as the "
           "file's only text, a file that "
           "cannot be read) ends with the reader's error, naming the log's path and "
@@ -79,6 +79,11 @@ async def test_bank_a_run_meets_a_damaged_log(t):
     damages = {"torn": ("".join(lines) + '{"id": "e' + str(whole + 1), whole + 1),
                "blank": ("".join(lines[:at]) + "\n" + "".join(lines[at:]), at + 1),
                "broken": ("".join(lines[:at]) + "not an entry\n" + "".join(lines[at:]), at + 1),
+               "note": ("".join(lines[:at]) + "// resumed by hand\n" + "".join(lines[at:]), at + 1),
+               "zeros": ("".join(lines[:at]) + "\0\0\0\0\n" + "".join(lines[at:]), at + 1),
+               "long paste cut": ("".join(lines[:at]) + entry_line(at + 1, message=harness.user_message(
+                   "Paste: " + "fedcba9876543210" * t.random.randint(2048, 4096)))[:-40] + "\n"
+                   + "".join(lines[at:]), at + 1),
                "empty end": ("".join(lines) + "\n", whole + 1),
                "blank only": (t.random.choice(["\n", " \n", "\t\n"]), 1),
                "no newline at the end": ("".join(lines) + entry_line(
@@ -447,13 +452,15 @@ async def test_bank_persist_to_handed_events(t):
 
 
 class Filling(lab.Workspace):
-    """A disk that has no room while `full` is set: it raises its own `error`, one object."""
+    """A disk that has no room while `full` is set: it raises its own `error`, one object, of
+    the class `kind` (a signal cutting the write short raises InterruptedError)."""
     full = False
     error = None
+    kind, words = OSError, "No space left on device"
 
     def append_text(self, path, words):
         if self.full:
-            self.error = OSError("No space left on device")
+            self.error = self.kind(self.words)
             raise self.error
         return super().append_text(path, words)
 
@@ -475,6 +482,9 @@ async def test_bank_a_disk_that_fills_and_empties(t):
     ws.full = False
     found.append(await raised(lambda: lab.drive(h.prompt("Third."))))
     found.append(lab.shape(log.replay()))
+    ws.full, ws.kind, ws.words = True, InterruptedError, "a signal cut the write short"
+    found.append(await raised(lambda: lab.drive(h.prompt("Interrupted."))))
+    ws.full = False
     whole = t.random.randrange(2)  # the fourth run's writes that land whole before the cut
     ws.cut_power_after(whole, torn=True)
     found.append(await raised(lambda: lab.drive(h.prompt("Fourth."))))
@@ -482,17 +492,19 @@ async def test_bank_a_disk_that_fills_and_empties(t):
     found.append([lab.shape(h.messages), h.is_running])
     t.expect(found,
              [None, ["OSError: No space left on device", True], None, "U A U A",
+              "InterruptedError: a signal cut the write short",
               f"PowerCut: the power went off while writing {path}",
               f"ValueError: {path}, line {5 + whole}: not a complete log entry",
-              ["U A U U A U" + " A" * whole + " U", False]],
-             "Five prompts to a Harness with persist_to subscribed: the second while the disk "
-             "had no room, the fourth while the power went off in its write number "
+              ["U A U U A U U" + " A" * whole + " U", False]],
+             "Six prompts to a Harness with persist_to subscribed: the second while the disk "
+             "had no room, the fourth while a signal cut each write short (InterruptedError), "
+             "the fifth while the power went off in its write number "
              f"{whole + 1}, leaving a torn line. Items: [what each of the first three runs "
              "raised (the second's, and whether it is the disk's own object), lab.shape of "
-             "what the log replays after them, what the fourth and fifth "
+             "what the log replays after them, what the fourth, fifth and sixth "
              "raised, lab.shape of the record and is_running at the end]: the saver saves the "
-             "message of every message_end, after a failed save too, and never fails quietly "
-             "(persist_to, lesson 11).")
+             "message of every message_end, after a failed save too, and never fails quietly, "
+             "whatever the class of the error it meets (persist_to, lesson 11).")
 
 
 # --- rule 5: subscribe and _notify -------------------------------------------------------------
