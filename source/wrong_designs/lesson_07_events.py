@@ -2916,6 +2916,88 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
 
 def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
 """),
+    # Hunt round 29 (reader r160): designs 7.2-09, 10, 54, 55, 56 and 62, each a rule kept only in
+    # the cases the tests showed.
+    Wrong(lab='7.2', name="FinalTextRenderer falling back on agent_end's messages when no reply "
+                          "was announced",
+          rule='The last assistant message a message_end announced decides; when none came by at '
+               'all, finish() prints nothing and returns False.',
+          where='Build: two frontends, item 2: "The last assistant message announced decides" '
+                '(hunt round 29, 7.2-09)',
+          names='announced by its message_end',
+          replace='''            self.last = message
+''',
+          by='''            self.last = message
+        elif event["type"] == "agent_end" and self.last is None:
+            replies = [m for m in event.get("messages", []) if m.get("role") == "assistant"]
+            self.fallback = replies[-1] if replies else None  # better than no answer at all
+''',
+          also=(('''        reply = self.last
+''', '''        reply = self.last if self.last is not None else getattr(self, "fallback", None)
+'''),)),
+    Wrong(lab='7.2', name="FinalTextRenderer falling back on turn_end's message when no reply "
+                          "was announced",
+          rule='The last assistant message a message_end announced decides; when none came by at '
+               'all, finish() prints nothing and returns False.',
+          where='Build: two frontends, item 2: "The last assistant message announced decides" '
+                '(hunt round 29, 7.2-10)',
+          names='announced by its message_end',
+          replace='''            self.last = message
+''',
+          by='''            self.last = message
+        elif event["type"] == "turn_end" and isinstance(message, dict):
+            self.fallback = message  # the turn's reply, in case no message_end came
+''',
+          also=(('''        reply = self.last
+''', '''        reply = self.last if self.last is not None else getattr(self, "fallback", None)
+'''),)),
+    Wrong(lab='7.2', name='FinalTextRenderer passing over a reply of calls with no words',
+          rule='The last assistant message announced decides: a reply labelled "toolUse" that the '
+               'run closed after is the answer, its words (none at all) and True.',
+          where='Build: two frontends, item 2: "The last assistant message announced decides" '
+                '(hunt round 29, 7.2-62)',
+          names='even none at all',
+          replace='''            self.last = message
+''',
+          by='''            if text_of(message) or message["stop_reason"] != "toolUse":
+                self.last = message  # a wordless reply of calls says nothing to keep
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer moving the role key to the end of a reply',
+          rule='Neither frontend touches the record or calls the model.',
+          where='Build: two frontends: "Neither frontend touches the record" (hunt round 29, '
+                '7.2-55)',
+          names='in the same order',
+          replace='''            self.last = message
+''',
+          by='''            self.last = message
+            role = dict.pop(message, "role")  # equal after, and no method of a spy is called
+            dict.__setitem__(message, "role", role)
+'''),
+    Wrong(lab='7.2', name="JsonRenderer marking a message through dict's own methods while it "
+                          "judges it",
+          rule='Neither frontend touches the record or calls the model, not even for a while.',
+          where='Build: two frontends: "Neither frontend touches the record" (hunt round 29, '
+                '7.2-54)',
+          names="dict's own methods",
+          replace='''        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+''',
+          by='''        if event["type"] == "message_end":
+            dict.__setitem__(event["message"], "_printed", True)  # a mark, for a while
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+        if event["type"] == "message_end":
+            dict.__delitem__(event["message"], "_printed")
+'''),
+    Wrong(lab='7.2', name='JsonRenderer flushing only every hundredth line past the thousandth',
+          rule='Every event JsonRenderer is handed appears at once, as one line, however many '
+               'came before it.',
+          where='Build: two frontends, item 1: "Every event it is handed appears at once" (hunt '
+                'round 29, 7.2-56)',
+          names='flushed before render returned',
+          replace='''        print(json.dumps(event), flush=True)
+''',
+          by='''        self.count = getattr(self, "count", 0) + 1
+        print(json.dumps(event), flush=self.count <= 1_000 or self.count % 100 == 0)
+'''),
 ]
 
 ALLOWED = [    # Hunt round 11 (reader r52): designs 7.1-09 and 7.1-10, probes 7.1-51, 54 and 55.
