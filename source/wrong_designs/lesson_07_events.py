@@ -3457,6 +3457,79 @@ ALLOWED = [    # Hunt round 11 (reader r52): designs 7.1-09 and 7.1-10, probes 7
           by="""    import copy
     yield {"type": "agent_end", "messages": copy.deepcopy(added)}
 """),
+    # Hunt round 29 (reader r160): probes 7.2-38, 39, 57, 58 and 65.
+    Wrong(lab='7.2', name='FinalTextRenderer taking an optional stream argument',
+          rule='Build: two frontends says "a new one takes no arguments": a renderer whose one '
+               'parameter has a default, standard output when it is None, is made with none and '
+               'prints the same line to the same place; what else it could be given is not a '
+               'rule the page states.',
+          where='hunt round 29, probe 7.2-38', names='',
+          replace='''
+    def __init__(self):
+        self.last = None  # the newest assistant message so far
+''',
+          by='''
+    def __init__(self, stream=None):
+        self.last = None  # the newest assistant message so far
+        self.stream = stream  # None: standard output, as it is when finish() prints
+''',
+          also=(('''        print(text_of(reply))
+''', '''        print(text_of(reply), file=self.stream or sys.stdout)
+'''), ('''import json
+''', '''import json
+import sys
+'''))),
+    Wrong(lab='7.2', name='JsonRenderer also appending its lines to a log file',
+          rule='Lab 7.1\'s Build item 1 says of the loop "a log is a frontend\'s choice, made '
+               'from the events": a JsonRenderer that also appends each line it prints to a file '
+               'of its own (os.devnull here, so that no run leaves one behind) prints the same '
+               'lines at the same moments and judges the same.',
+          where='hunt round 29, probe 7.2-39', names='',
+          replace='''        print(json.dumps(event), flush=True)
+''',
+          by='''        line = json.dumps(event)
+        print(line, flush=True)
+        import os
+        with open(os.devnull, "a", encoding="utf-8") as log:  # the frontend's own log
+            log.write(line + "\\n")
+'''),
+    Wrong(lab='7.2', name='JSON lines ending in a carriage return and a newline',
+          rule='Build item 1 asks that every event appear "as one line that parses as JSON '
+               'equal to the event": a line ended by "\\r\\n" is one line to any reader of lines, '
+               'and parses the same.',
+          where='hunt round 29, probe 7.2-57', names='',
+          replace='''        print(json.dumps(event), flush=True)
+''',
+          by='''        print(json.dumps(event), end="\\r\\n", flush=True)
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer writing its answer a line at a time',
+          rule='Build item 2 says finish() "prints once": an answer written to standard output '
+               'in one write per line, with nothing printed before finish(), leaves the same '
+               'text in answer.txt, printed by that one call.',
+          where='hunt round 29, probe 7.2-58', names='',
+          replace='''        print(text_of(reply))
+''',
+          by='''        for piece in (text_of(reply) + "\\n").splitlines(keepends=True):
+            sys.stdout.write(piece)  # one write per line, all of them in this one finish()
+''',
+          also=(('''import json
+''', '''import json
+import sys
+'''),)),
+    Wrong(lab='7.2', name='JsonRenderer raising an error of its own for an event json.dumps '
+                          'cannot write',
+          rule='Build item 1 says an event that is not data "is the loop\'s bug: `json.dumps` '
+               'raises for most of it": a renderer that raises a RuntimeError of its own, naming '
+               'json.dumps\'s reason, in its place still lets the bug be seen and prints no line.',
+          where='hunt round 29, probe 7.2-65', names='',
+          replace='''        print(json.dumps(event), flush=True)
+''',
+          by='''        try:
+            line = json.dumps(event)
+        except (TypeError, ValueError) as problem:
+            raise RuntimeError(f"event is not data: {problem}") from None
+        print(line, flush=True)
+'''),
 ]
 
 
