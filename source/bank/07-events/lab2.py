@@ -40,14 +40,18 @@ class Pipe(io.StringIO):
 class Unflushed(io.StringIO):
     """Standard output that knows whether something written to it is not yet flushed (held)."""
 
-    held = False
+    written = let_out = 0  # the writes so far, and how many of them the last flush let out
 
     def write(self, text):
-        self.held = True
+        self.written += 1
         return super().write(text)
 
     def flush(self):
-        self.held = False
+        self.let_out = self.written
+
+    @property
+    def held(self):
+        return self.written != self.let_out
 
 
 class GonePipe(io.StringIO):
