@@ -2916,6 +2916,88 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
 
 def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
 """),
+    # Hunt round 29 (reader r160): designs 7.2-09, 10, 54, 55, 56 and 62, each a rule kept only in
+    # the cases the tests showed.
+    Wrong(lab='7.2', name="FinalTextRenderer falling back on agent_end's messages when no reply "
+                          "was announced",
+          rule='The last assistant message a message_end announced decides; when none came by at '
+               'all, finish() prints nothing and returns False.',
+          where='Build: two frontends, item 2: "The last assistant message announced decides" '
+                '(hunt round 29, 7.2-09)',
+          names='announced by its message_end',
+          replace='''            self.last = message
+''',
+          by='''            self.last = message
+        elif event["type"] == "agent_end" and self.last is None:
+            replies = [m for m in event.get("messages", []) if m.get("role") == "assistant"]
+            self.fallback = replies[-1] if replies else None  # better than no answer at all
+''',
+          also=(('''        reply = self.last
+''', '''        reply = self.last if self.last is not None else getattr(self, "fallback", None)
+'''),)),
+    Wrong(lab='7.2', name="FinalTextRenderer falling back on turn_end's message when no reply "
+                          "was announced",
+          rule='The last assistant message a message_end announced decides; when none came by at '
+               'all, finish() prints nothing and returns False.',
+          where='Build: two frontends, item 2: "The last assistant message announced decides" '
+                '(hunt round 29, 7.2-10)',
+          names='announced by its message_end',
+          replace='''            self.last = message
+''',
+          by='''            self.last = message
+        elif event["type"] == "turn_end" and isinstance(message, dict):
+            self.fallback = message  # the turn's reply, in case no message_end came
+''',
+          also=(('''        reply = self.last
+''', '''        reply = self.last if self.last is not None else getattr(self, "fallback", None)
+'''),)),
+    Wrong(lab='7.2', name='FinalTextRenderer passing over a reply of calls with no words',
+          rule='The last assistant message announced decides: a reply labelled "toolUse" that the '
+               'run closed after is the answer, its words (none at all) and True.',
+          where='Build: two frontends, item 2: "The last assistant message announced decides" '
+                '(hunt round 29, 7.2-62)',
+          names='even none at all',
+          replace='''            self.last = message
+''',
+          by='''            if text_of(message) or message["stop_reason"] != "toolUse":
+                self.last = message  # a wordless reply of calls says nothing to keep
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer moving the role key to the end of a reply',
+          rule='Neither frontend touches the record or calls the model.',
+          where='Build: two frontends: "Neither frontend touches the record" (hunt round 29, '
+                '7.2-55)',
+          names='in the same order',
+          replace='''            self.last = message
+''',
+          by='''            self.last = message
+            role = dict.pop(message, "role")  # equal after, and no method of a spy is called
+            dict.__setitem__(message, "role", role)
+'''),
+    Wrong(lab='7.2', name="JsonRenderer marking a message through dict's own methods while it "
+                          "judges it",
+          rule='Neither frontend touches the record or calls the model, not even for a while.',
+          where='Build: two frontends: "Neither frontend touches the record" (hunt round 29, '
+                '7.2-54)',
+          names="dict's own methods",
+          replace='''        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+''',
+          by='''        if event["type"] == "message_end":
+            dict.__setitem__(event["message"], "_printed", True)  # a mark, for a while
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+        if event["type"] == "message_end":
+            dict.__delitem__(event["message"], "_printed")
+'''),
+    Wrong(lab='7.2', name='JsonRenderer flushing only every hundredth line past the thousandth',
+          rule='Every event JsonRenderer is handed appears at once, as one line, however many '
+               'came before it.',
+          where='Build: two frontends, item 1: "Every event it is handed appears at once" (hunt '
+                'round 29, 7.2-56)',
+          names='flushed before render returned',
+          replace='''        print(json.dumps(event), flush=True)
+''',
+          by='''        self.count = getattr(self, "count", 0) + 1
+        print(json.dumps(event), flush=self.count <= 1_000 or self.count % 100 == 0)
+'''),
 ]
 
 ALLOWED = [    # Hunt round 11 (reader r52): designs 7.1-09 and 7.1-10, probes 7.1-51, 54 and 55.
@@ -3375,6 +3457,79 @@ ALLOWED = [    # Hunt round 11 (reader r52): designs 7.1-09 and 7.1-10, probes 7
           by="""    import copy
     yield {"type": "agent_end", "messages": copy.deepcopy(added)}
 """),
+    # Hunt round 29 (reader r160): probes 7.2-38, 39, 57, 58 and 65.
+    Wrong(lab='7.2', name='FinalTextRenderer taking an optional stream argument',
+          rule='Build: two frontends says "a new one takes no arguments": a renderer whose one '
+               'parameter has a default, standard output when it is None, is made with none and '
+               'prints the same line to the same place; what else it could be given is not a '
+               'rule the page states.',
+          where='hunt round 29, probe 7.2-38', names='',
+          replace='''
+    def __init__(self):
+        self.last = None  # the newest assistant message so far
+''',
+          by='''
+    def __init__(self, stream=None):
+        self.last = None  # the newest assistant message so far
+        self.stream = stream  # None: standard output, as it is when finish() prints
+''',
+          also=(('''        print(text_of(reply))
+''', '''        print(text_of(reply), file=self.stream or sys.stdout)
+'''), ('''import json
+''', '''import json
+import sys
+'''))),
+    Wrong(lab='7.2', name='JsonRenderer also appending its lines to a log file',
+          rule='Lab 7.1\'s Build item 1 says of the loop "a log is a frontend\'s choice, made '
+               'from the events": a JsonRenderer that also appends each line it prints to a file '
+               'of its own (os.devnull here, so that no run leaves one behind) prints the same '
+               'lines at the same moments and judges the same.',
+          where='hunt round 29, probe 7.2-39', names='',
+          replace='''        print(json.dumps(event), flush=True)
+''',
+          by='''        line = json.dumps(event)
+        print(line, flush=True)
+        import os
+        with open(os.devnull, "a", encoding="utf-8") as log:  # the frontend's own log
+            log.write(line + "\\n")
+'''),
+    Wrong(lab='7.2', name='JSON lines ending in a carriage return and a newline',
+          rule='Build item 1 asks that every event appear "as one line that parses as JSON '
+               'equal to the event": a line ended by "\\r\\n" is one line to any reader of lines, '
+               'and parses the same.',
+          where='hunt round 29, probe 7.2-57', names='',
+          replace='''        print(json.dumps(event), flush=True)
+''',
+          by='''        print(json.dumps(event), end="\\r\\n", flush=True)
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer writing its answer a line at a time',
+          rule='Build item 2 says finish() "prints once": an answer written to standard output '
+               'in one write per line, with nothing printed before finish(), leaves the same '
+               'text in answer.txt, printed by that one call.',
+          where='hunt round 29, probe 7.2-58', names='',
+          replace='''        print(text_of(reply))
+''',
+          by='''        for piece in (text_of(reply) + "\\n").splitlines(keepends=True):
+            sys.stdout.write(piece)  # one write per line, all of them in this one finish()
+''',
+          also=(('''import json
+''', '''import json
+import sys
+'''),)),
+    Wrong(lab='7.2', name='JsonRenderer raising an error of its own for an event json.dumps '
+                          'cannot write',
+          rule='Build item 1 says an event that is not data "is the loop\'s bug: `json.dumps` '
+               'raises for most of it": a renderer that raises a RuntimeError of its own, naming '
+               'json.dumps\'s reason, in its place still lets the bug be seen and prints no line.',
+          where='hunt round 29, probe 7.2-65', names='',
+          replace='''        print(json.dumps(event), flush=True)
+''',
+          by='''        try:
+            line = json.dumps(event)
+        except (TypeError, ValueError) as problem:
+            raise RuntimeError(f"event is not data: {problem}") from None
+        print(line, flush=True)
+'''),
 ]
 
 

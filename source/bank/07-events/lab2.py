@@ -37,6 +37,23 @@ class Pipe(io.StringIO):
         self.shown = self.getvalue()
 
 
+class Unflushed(io.StringIO):
+    """Standard output that knows whether something written to it is not yet flushed (held)."""
+
+    written = let_out = 0  # the writes so far, and how many of them the last flush let out
+
+    def write(self, text):
+        self.written += 1
+        return super().write(text)
+
+    def flush(self):
+        self.let_out = self.written
+
+    @property
+    def held(self):
+        return self.written != self.let_out
+
+
 class GonePipe(io.StringIO):
     """Standard output as a pipe whose reader has quit: every write raises BrokenPipeError."""
 
@@ -50,7 +67,21 @@ class Noting(dict):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.writes = []
+        self.writes, self.keys = [], list(dict.keys(self))
+
+    def _read(self, key):
+        """A read that finds keys other than the message started with, or moved: a mark written
+        through dict's own methods, which pass by the methods below."""
+        if list(dict.keys(self)) != self.keys:
+            self.writes.append(f"read {key} beside keys {list(dict.keys(self))}")
+
+    def __getitem__(self, key):
+        self._read(key)
+        return super().__getitem__(key)
+
+    def get(self, key, default=None):
+        self._read(key)
+        return super().get(key, default)
 
     def __setitem__(self, key, value):
         self.writes.append(f"set {key}")
@@ -185,13 +216,24 @@ async def test_bank_one_renderer_over_a_session(t):
             closed = "raised"
         ended.append(gone.finish())
     many, later = t.random.randint(1_200, 2_400), harness.JsonRenderer()  # a microsecond each
-    with contextlib.redirect_stdout(io.StringIO()):
+    held = 0  # render calls that returned with their line unflushed
+    with contextlib.redirect_stdout(Unflushed()) as out:
         for number in range(many):
             later.render({"type": "status", "done": number})
+            held += out.held
         later.render({"type": "message_end", "message": lab.fail(reason)})
-    t.expect(later.finish(), False,
+        held += out.held
+    replies, noting = [Noting(lab.say("Back up.")), Noting(lab.fail(reason))], harness.JsonRenderer()
+    with contextlib.redirect_stdout(io.StringIO()):
+        for reply in replies:
+            noting.render({"type": "message_end", "message": reply})
+    t.expect([later.finish(), held, noting.finish(), [reply.writes for reply in replies]],
+             [False, 0, False, [[], []]],
              f"A JsonRenderer handed {many} status events, then a failed reply's message_end "
-             f"({reason!r}): finish().")
+             f"({reason!r}); another handed an answer, then that failure, each a message that "
+             "notes every write into it and every read that finds a key it did not start with. "
+             "Items: the first's finish(), its render calls that returned with their line not "
+             "flushed, the second's finish(), the writes into each message.")
     t.expect([fresh, lines_of(kept) == handed, len(handed), len(raised) == 3,
               pipe.getvalue()[len(kept):], ended, closed, errors.getvalue()],
              [True, True, 18, True, "", [False, False, True], "raised", ""],
@@ -278,7 +320,13 @@ async def test_bank_a_renderer_for_each_run_of_a_series(t):
              [[plain, "".join(words)]]),
             (lab.ScriptedModel([lab.reply(asked, lab.call("look", {"path": "a.log"}))]), 4,
              ["", True, asked + "\n"], [[plain, asked]]),
-            (lab.ScriptedModel([lab.say("Never read.")]), 2, ["", False, ""], []),
+            (lab.ScriptedModel([lab.reply(lab.call("look", {"path": "c.log"}))]), 4,
+             ["", True, "\n"], [[plain, ""]]),  # a reply of calls only: it is the answer, no words
+            # closed before its request, then handed events that carry a reply none announced
+            (lab.ScriptedModel([lab.say("Never read.")]), 2, ["", False, ""], [],
+             [{"type": "turn_end", "message": lab.say("Never read."), "tool_results": []},
+              {"type": "agent_end", "messages": [harness.user_message("Go on."),
+                                                 lab.say("Never read.")]}]),
             (lab.ScriptedModel([lab.say("") | {"content": []}]), None, ["", True, "\n"],
              [[plain, ""]])]
     order = t.random.sample(runs, len(runs))
@@ -307,16 +355,22 @@ async def test_bank_a_renderer_for_each_run_of_a_series(t):
              "handed a message_update and a turn_end carrying a reply still being written and "
              "an agent_end whose messages hold a failed reply and end with a user's; one that fails "
              f"with \"\", and one with error_message null (what its line says not observed); "
-             "one with no error_message key at all (what its finish() does not observed); "
+             "one with no error_message key at all (what its finish() does not observed); a reply "
+             "of one call and no words the consumer closes after; "
              f"an answer of {len(''.join(words))} characters in three blocks, blanks "
              f"at its ends; a reply {asked!r} with a call after which the consumer closes the "
-             "run; a run closed before its request; and an answer labelled \"stop\" with no "
+             "run; a run closed before its request, then handed a turn_end and an agent_end "
+             "carrying an answer no message_end announced; and an answer labelled \"stop\" with no "
              "content at all (content []). Items: for each run [what rendering "
              "printed, finish(), what finish printed], then what went to standard error.")
     t.expect([[sorted(m), harness.text_of(m)] for m in record if m["role"] == "assistant"],
              [reply for _, _, _, left, *_ in order for reply in left],
              "The keys and words of the record's replies once every renderer finished: as the "
              "model sent them, since a frontend knows the run only from its events.")
+    t.expect([list(m) for m in record],
+             why="The keys of each message on the record, in their order, once every renderer "
+                 "finished: as the loop recorded them, a key taken out and put back by a frontend "
+                 "moving to the end.")
     t.expect([m.get("error_message") for m in record if m["role"] == "assistant"],
              why="The error_message of each of the record's replies once every renderer "
                  "finished, a null one included: as the model sent it.")

@@ -46,6 +46,23 @@ class HeldOutput(io.StringIO):
         self.shown = self.getvalue()
 
 
+class Unflushed(io.StringIO):
+    """Standard output that knows whether something written to it is not yet flushed (held)."""
+
+    written = let_out = 0  # the writes so far, and how many of them the last flush let out
+
+    def write(self, text):
+        self.written += 1
+        return super().write(text)
+
+    def flush(self):
+        self.let_out = self.written
+
+    @property
+    def held(self):
+        return self.written != self.let_out
+
+
 class ClosedPipe(io.StringIO):
     """Standard output as a pipe whose reader has quit: every write raises BrokenPipeError, as
     print does once the program at the other end has gone."""
@@ -69,7 +86,21 @@ class Noting(dict):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.writes = []
+        self.writes, self.keys = [], list(dict.keys(self))
+
+    def _read(self, key):
+        """A read of the message: a mark written through dict's own methods (which pass by the
+        methods below) is seen by the next read, while it is there, or by its moved keys."""
+        if list(dict.keys(self)) != self.keys:
+            self.writes.append(f"read {key} beside keys {list(dict.keys(self))}")
+
+    def __getitem__(self, key):
+        self._read(key)
+        return super().__getitem__(key)
+
+    def get(self, key, default=None):
+        self._read(key)
+        return super().get(key, default)
 
     def __setitem__(self, key, value):
         self.writes.append(f"set {key}")
@@ -523,17 +554,22 @@ async def test_the_last_message_decides(t):
     # microsecond or two each), then a failed reply: it judges every message it is handed,
     # however many events came first
     judge, small = harness.JsonRenderer(), {"type": "status", "text": "indexing"}
-    with contextlib.redirect_stdout(io.StringIO()) as during:
+    held = 0  # render calls that returned with their line still unflushed
+    with contextlib.redirect_stdout(Unflushed()) as during:
         for _ in range(rounds * 2):
             judge.render(small)
+            held += during.held
         judge.render({"type": "message_end", "message": lab.fail("overloaded")})
-    t.expect([during.getvalue().count("\n"), t.printed(judge.finish)],
-             [rounds * 2 + 1, (False, "")],
+        held += during.held
+    t.expect([during.getvalue().count("\n"), held, t.printed(judge.finish)],
+             [rounds * 2 + 1, 0, (False, "")],
              "JsonRenderer is stricter: any failed message it saw announced means the run did "
              "not end well, however many events came before it. A JsonRenderer was handed "
-             f"{rounds * 2:,} \"status\" events, then a failed reply's message_end. Items: the "
-             "lines it printed, (finish(), what it printed) (JsonRenderer, lesson 7, Build: two "
-             "frontends, item 1).")
+             f"{rounds * 2:,} \"status\" events, then a failed reply's message_end, each "
+             "line appearing at once, flushed before render returned, the thousandth and after "
+             "as the first. Items: the lines it printed, the render calls that returned with "
+             "their line unflushed, (finish(), what it printed) (JsonRenderer, lesson 7, Build: "
+             "two frontends, item 1).")
     # and one pair asked for a verdict after each of two runs in a row: an answer, then a failure
     answer, reason = drawn_answer(t), t.random.choice(["overloaded", "rate limited"])
     pair, verdicts = (harness.JsonRenderer(), harness.FinalTextRenderer()), []
@@ -592,6 +628,19 @@ async def test_the_label_decides(t):
                   {"type": "agent_end", "messages": [lab.say(answer), lab.fail(reason),
                                                      harness.user_message("Thanks.")]}],
               [True, True, answer + "\n"]),
+             ("an answer, then a reply that only asks for a tool, no words before its call "
+              "(the run closed there)", [
+                  {"type": "message_end", "message": lab.say(answer)},
+                  {"type": "message_end",
+                   "message": lab.reply(lab.call("look", {"path": t.random.choice(FILES)}))}],
+              [True, True, "\n"]),
+             ("no message_end at all: a turn_end carrying an answer, then an agent_end whose "
+              "messages end with it", [
+                  {"type": "agent_start"}, {"type": "turn_start"},
+                  {"type": "turn_end", "message": lab.say(answer), "tool_results": []},
+                  {"type": "agent_end", "messages": [harness.user_message("Go."),
+                                                     lab.say(answer)]}],
+              [True, False, ""]),
              ("an answer labelled \"stop\" with no content at all (content [])",
               lab.say(answer) | {"content": []}, [True, True, "\n"]),
              ("a failed reply with words", lab.fail(reason, "Here is the fix: "),
@@ -611,12 +660,12 @@ async def test_the_label_decides(t):
         before, untouched = copy.deepcopy(events), True
         for event in events:
             t.printed(renderer.render, event)
-            untouched = untouched and events == before
+            untouched = untouched and repr(events) == repr(before)  # its keys' order too
         try:
             value, said = t.printed(renderer.finish)
         except Exception as problem:  # noqa: BLE001 - what it did is the item; the record is held
             value, said = f"raised {type(problem).__name__}", None
-        return value, said, untouched and events == before
+        return value, said, untouched and repr(events) == repr(before)
 
     found = []
     for what, given, wanted in cases:
@@ -632,14 +681,16 @@ async def test_the_label_decides(t):
              "failure, and a reply labelled \"error\" is one, whether it got words out first "
              "or came with no error_message at all. A reply labelled \"toolUse\" (the run closed "
              "after it) is no failure either, and it is the last assistant message, so its words "
-             "are the answer, whatever its call's arguments hold, and a tool's result announced "
-             "after it, or a partial reply in an event other than message_end, changes nothing: "
+             "are the answer, even none at all, whatever its call's arguments hold, and a tool's "
+             "result announced after it, or a partial reply in an event other than message_end, changes nothing: "
              "a message is announced by its message_end, and an agent_end's messages or an "
-             "event of another type (\"error\" too) announce none. An answer with no words "
+             "event of another type (\"error\" too) announce none: a run whose reply no "
+             "message_end announced has no answer. An answer with no words "
              "at all, labelled \"stop\", ended well. Each item is [the reply, "
              "JsonRenderer.finish(), FinalTextRenderer.finish(), what FinalTextRenderer "
-             "printed, the events were as they were before after every render call and "
-             "finish() of both frontends: neither touches the record, not even for a while] "
+             "printed, the events were as they were before, their keys in the same order, after "
+             "every render call and finish() of both frontends: neither touches the record, "
+             "not even for a while] "
              "(JsonRenderer and FinalTextRenderer, lesson 7, Build: two frontends).")
     noted = []
     for kind in (harness.JsonRenderer, harness.FinalTextRenderer):
@@ -655,8 +706,10 @@ async def test_the_label_decides(t):
              "carries is the record's own, and a mark written into it while render or finish() "
              "runs, and taken out again before it returns, is a write into the record all the "
              "same (a thread, a tool or a later lesson's stop reading the record then would see "
-             "it). Each frontend was handed the message_end of a reply asking for a tool, then "
-             "of a last reply, each a message that notes every write into it. Items: "
+             "it), a mark written through dict's own methods that a later read finds there "
+             "included. Each frontend was handed the message_end of a reply asking for a tool, "
+             "then of a last reply, each a message that notes every write into it and every "
+             "read that finds keys it did not start with. Items: "
              "[the frontend, the writes into each message while it rendered the two and "
              "finished] (JsonRenderer and FinalTextRenderer, lesson 7, Build: two frontends).")
     verdicts = []
