@@ -1446,6 +1446,100 @@ _VIEWS = {}
                 import sys
                 print("deploy interrupted!", file=sys.stderr)
 '''),
+    Wrong(lab='10.1', name='a result recorded more than 1000 messages before its call ignored',
+          rule='A recorded result is the one used, wherever it stands, however far before its call.',
+          where='lab 10.1, Build section, item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 29, 10.1-19)',
+          names='wherever it stands',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+    view = []
+    for message in messages:
+''',
+          by=r'''
+    messages = list(messages)
+    answer, where = {}, {}  # call id -> the first result recorded for it, and its place
+    for n, message in enumerate(messages):
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]], where[message["tool_call_id"]] = message, n
+    view = []
+    for n, message in enumerate(messages):
+''',
+          also=((r'''
+            view.append(answer.get(call["id"]) or {
+''', r'''
+            found = answer.get(call["id"])
+            if found is not None and where[call["id"]] < n - 1000:
+                found = None  # too long before its call to be its result
+            view.append(found or {
+'''),)),
+    Wrong(lab='10.1', name='the first of up to 1000 results for one call kept, the last from the 1001st on',
+          rule='Of two results recorded for one call, the one recorded first is kept, however many are recorded after it.',
+          where='lab 10.1, Build section, item 1: "Of two results recorded for one call, the one recorded first is kept."; found by a release-only reader (round 29, 10.1-18)',
+          names='however many come after it',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+          by=r'''
+    answer, counts = {}, {}  # call id -> the first result recorded for it, up to 1000
+    for message in messages:
+        if message["role"] == "toolResult":
+            counts[message["tool_call_id"]] = counts.get(message["tool_call_id"], 0) + 1
+        if message["role"] == "toolResult" and (message["tool_call_id"] not in answer
+                                                or counts[message["tool_call_id"]] > 1000):
+            answer[message["tool_call_id"]] = message  # that many: the latest counts
+'''),
+    Wrong(lab='10.1', name='orphan results kept when there are more than 500',
+          rule='A result that answers no call in the list is not in the new list, however many such results there are.',
+          where='lab 10.1, Build section, item 1: "A result that answers no call in the list is not in the new list."; found by a release-only reader (round 29, 10.1-17)',
+          names='however many strays',
+          replace=r'''
+                "content": INTERRUPTED, "is_error": True})
+    return view
+''',
+          by=r'''
+                "content": INTERRUPTED, "is_error": True})
+    asked = {c["id"] for m in messages if m["role"] == "assistant" for c in tool_calls(m)}
+    strays = [m for m in messages if m["role"] == "toolResult" and m["tool_call_id"] not in asked]
+    if len(strays) > 500:  # that many can be no accident: keep them at the end
+        view += strays
+    return view
+'''),
+    Wrong(lab='10.1', name='more than 1000 dropped stray results printed',
+          rule="The view is built inside the loop, which prints nothing (lesson 7), however many results it drops.",
+          where='lesson 7, Build item 1 (run_agent prints nothing); lab 10.1, Build item 2; found by a release-only reader (round 29, 10.1-21)',
+          names='It prints nothing',
+          replace=r'''
+                "content": INTERRUPTED, "is_error": True})
+    return view
+''',
+          by=r'''
+                "content": INTERRUPTED, "is_error": True})
+    used = {id(m) for m in view}
+    dropped = [m for m in messages if m["role"] == "toolResult" and id(m) not in used]
+    if len(dropped) > 1000:  # a few hundred are noise; this many is worth a word
+        import sys
+        print(f"repair: dropped {len(dropped)} stray results", file=sys.stderr)
+    return view
+'''),
+    Wrong(lab='10.1', name='a hole in a call to read printed',
+          rule="The view is built inside the loop, which prints nothing (lesson 7), whatever tool a hole's call names.",
+          where='lesson 7, Build item 1 (run_agent prints nothing); lab 10.1, Build item 2; found by a release-only reader (round 29, 10.1-31)',
+          names='It prints nothing',
+          replace=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+''',
+          by=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+            if call["id"] not in answer and call["name"] == "read":
+                import sys
+                print(f"repair: read {call['id']} interrupted", file=sys.stderr)
+'''),
 ]
 
 ALLOWED = [
