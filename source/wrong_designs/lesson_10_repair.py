@@ -1446,6 +1446,100 @@ _VIEWS = {}
                 import sys
                 print("deploy interrupted!", file=sys.stderr)
 '''),
+    Wrong(lab='10.1', name='a result recorded more than 1000 messages before its call ignored',
+          rule='A recorded result is the one used, wherever it stands, however far before its call.',
+          where='lab 10.1, Build section, item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 29, 10.1-19)',
+          names='wherever it stands',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+    view = []
+    for message in messages:
+''',
+          by=r'''
+    messages = list(messages)
+    answer, where = {}, {}  # call id -> the first result recorded for it, and its place
+    for n, message in enumerate(messages):
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]], where[message["tool_call_id"]] = message, n
+    view = []
+    for n, message in enumerate(messages):
+''',
+          also=((r'''
+            view.append(answer.get(call["id"]) or {
+''', r'''
+            found = answer.get(call["id"])
+            if found is not None and where[call["id"]] < n - 1000:
+                found = None  # too long before its call to be its result
+            view.append(found or {
+'''),)),
+    Wrong(lab='10.1', name='the first of up to 1000 results for one call kept, the last from the 1001st on',
+          rule='Of two results recorded for one call, the one recorded first is kept, however many are recorded after it.',
+          where='lab 10.1, Build section, item 1: "Of two results recorded for one call, the one recorded first is kept."; found by a release-only reader (round 29, 10.1-18)',
+          names='however many come after it',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+          by=r'''
+    answer, counts = {}, {}  # call id -> the first result recorded for it, up to 1000
+    for message in messages:
+        if message["role"] == "toolResult":
+            counts[message["tool_call_id"]] = counts.get(message["tool_call_id"], 0) + 1
+        if message["role"] == "toolResult" and (message["tool_call_id"] not in answer
+                                                or counts[message["tool_call_id"]] > 1000):
+            answer[message["tool_call_id"]] = message  # that many: the latest counts
+'''),
+    Wrong(lab='10.1', name='orphan results kept when there are more than 500',
+          rule='A result that answers no call in the list is not in the new list, however many such results there are.',
+          where='lab 10.1, Build section, item 1: "A result that answers no call in the list is not in the new list."; found by a release-only reader (round 29, 10.1-17)',
+          names='however many strays',
+          replace=r'''
+                "content": INTERRUPTED, "is_error": True})
+    return view
+''',
+          by=r'''
+                "content": INTERRUPTED, "is_error": True})
+    asked = {c["id"] for m in messages if m["role"] == "assistant" for c in tool_calls(m)}
+    strays = [m for m in messages if m["role"] == "toolResult" and m["tool_call_id"] not in asked]
+    if len(strays) > 500:  # that many can be no accident: keep them at the end
+        view += strays
+    return view
+'''),
+    Wrong(lab='10.1', name='more than 1000 dropped stray results printed',
+          rule="The view is built inside the loop, which prints nothing (lesson 7), however many results it drops.",
+          where='lesson 7, Build item 1 (run_agent prints nothing); lab 10.1, Build item 2; found by a release-only reader (round 29, 10.1-21)',
+          names='It prints nothing',
+          replace=r'''
+                "content": INTERRUPTED, "is_error": True})
+    return view
+''',
+          by=r'''
+                "content": INTERRUPTED, "is_error": True})
+    used = {id(m) for m in view}
+    dropped = [m for m in messages if m["role"] == "toolResult" and id(m) not in used]
+    if len(dropped) > 1000:  # a few hundred are noise; this many is worth a word
+        import sys
+        print(f"repair: dropped {len(dropped)} stray results", file=sys.stderr)
+    return view
+'''),
+    Wrong(lab='10.1', name='a hole in a call to read printed',
+          rule="The view is built inside the loop, which prints nothing (lesson 7), whatever tool a hole's call names.",
+          where='lesson 7, Build item 1 (run_agent prints nothing); lab 10.1, Build item 2; found by a release-only reader (round 29, 10.1-31)',
+          names='It prints nothing',
+          replace=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+''',
+          by=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+            if call["id"] not in answer and call["name"] == "read":
+                import sys
+                print(f"repair: read {call['id']} interrupted", file=sys.stderr)
+'''),
 ]
 
 ALLOWED = [
@@ -1803,7 +1897,74 @@ async def test_a_record_of_120000_messages_edited_in_place(t):
                  "too, and nothing is kept from an earlier view (context_for_model, lesson 10).")
 '''
 
+DEEP_LONG_VIEW = r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "10.1"
+
+
+@lab_test("The view of a record of 60,000 messages is read whole and repaired, however long it is, "
+          "and the record is never written to: its first call's result is the one used, and its "
+          "last call's hole is filled in the view alone.")
+async def test_the_view_of_sixty_thousand_messages(t):
+    first = {"role": "toolResult", "tool_call_id": "c1", "tool_name": "look",
+             "content": "recorded at once", "is_error": False}
+    filler = [harness.user_message("And then?"), lab.say("Then this.")]
+    record = ([harness.user_message("Go."), lab.reply(lab.call("look", {"path": "a.py"}, id="c1")),
+               first] + filler * 30_000
+              + [harness.user_message("More."), lab.reply(lab.call("look", {"path": "b.py"}, id="c2"))])
+    length = len(record)
+    view = harness.context_for_model(record)
+    t.expect([len(view), view[2] is first, view[-1]["tool_call_id"], view[-1]["is_error"],
+              len(record)],
+             [length + 1, True, "c2", True, length],
+             why="A record of 60,000-odd messages: U A[c1] R(c1), the same question and answer "
+                 "30,000 times, then U A[c2] with no result. The items are [the view's length, "
+                 "whether c1's result is the very one recorded, the id and is_error of the view's "
+                 "last message, the record's length after]: the whole record is read and "
+                 "repaired, however long it is, and the record is never written to, not even "
+                 "for a moment (context_for_model, lesson 10).")
+'''
+
 BEYOND = [
+    # Hunt round 29 (reader r164), designs 10.1-22 and 10.1-30.
+    Beyond(lab='10.1', name='a list record of more than 50000 messages replaced in place by its view',
+           rule='context_for_model only reads the record: it never writes to it, however long it is.',
+           where='lab 10.1, Build section, item 2: "every request is valid, whatever holes the record has"; found by a release-only reader (round 29, 10.1-22)',
+           names='never written to',
+           reach="the longest record the tests hand context_for_model has 5,000 to 10,000 "
+                 "messages; one past 50,000 costs the reference tens of ms of processor time to "
+                 "build and view, past what a round's new cases may add, and any length has a "
+                 "record past it: a limit past what a test can afford",
+           replace=r'''
+    return repair_tool_history(kept)
+''',
+           by=r'''
+    view = repair_tool_history(kept)
+    if isinstance(messages, list) and len(messages) > 50_000:  # big records: mend once, in place
+        messages[:] = view
+    return view
+''',
+           deep=DEEP_LONG_VIEW),
+    Beyond(lab='10.1', name='results looked for only in the last 30000 messages',
+           rule="The whole record is read and repaired, however long it is: a recorded result is the one used.",
+           where='lab 10.1, Build section, item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 29, 10.1-30)',
+           names='however long it is',
+           reach='the same reach as the windows of 20,000 and 30,000 messages below: the longest '
+                 'record the tests repair has 9,000 to 17,300 messages, one past 30,000 costs '
+                 "the lab's tests more than 20 ms more processor time on the reference, and any "
+                 'window has a record past it: a limit past what a test can afford',
+           replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+''',
+           by=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in list(messages)[-30_000:]:
+''',
+           deep=DEEP_LONG_VIEW),
     # Hunt round 20 (reader r109), designs 10.1-15 and 10.1-16.
     Beyond(lab='10.1', name='a result more than 20000 messages from its call ignored',
            rule='A recorded result is the one used, moved if it has to be, however far from its call it stands.',

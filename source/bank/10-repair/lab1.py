@@ -103,20 +103,20 @@ def results_of(view):
 
 def odd_batch(t, prefix):
     """A batch of five calls (in call order: twin, bare, renamed, silent, hole) and its results
-    as recorded: twin's a hundred and fifty to eight hundred times, word for word, as so many
+    as recorded: twin's eleven to sixteen hundred times, word for word, as so many
     objects; bare's with None for its content; renamed's naming another tool than its call's; silent's empty and an error; none for
-    hole, but an orphan for hole's id in capitals, an orphan that is an error, and fifty-five to
-    two hundred orphans more. Returns (ids, call, odd); a repair keeps five results of odd's len(odd)."""
+    hole, but an orphan for hole's id in capitals, an orphan that is an error, and six hundred to
+    a thousand orphans more. Returns (ids, call, odd); a repair keeps five results of odd's len(odd)."""
     ids = unsorted_ids(t, 5, prefix)
     twin, bare, renamed, silent, hole = ids
     odd = [answer(twin, "same words"), dict(answer(bare), content=None),
            answer(renamed, name="stat"),
            answer(silent, "", error=True),
-           *[answer(twin, "same words") for _ in range(t.random.randint(150, 800))],
+           *[answer(twin, "same words") for _ in range(t.random.randint(1100, 1600))],
            answer(hole.upper(), "for a call in capitals"),
            answer(f"{prefix}99", "an error nobody asked for", error=True),
            *[answer(f"{prefix}{n}", "for nobody")
-             for n in range(100, 100 + t.random.randint(55, 200))]]
+             for n in range(100, 100 + t.random.randint(600, 1000))]]
     t.random.shuffle(odd)
     odd.sort(key=lambda m: m["tool_call_id"] != twin)  # twin's first recorded stays first
     return ids, calling(ids), odd
@@ -447,15 +447,18 @@ def unrecorded(events, record):
 
 async def strays_kept(t):
     """A harness handed a record whose results stray (one moved past the answer, one recorded
-    twice, tens that no call asked for) and whose last call, to deploy, has none, then run once. What a check holds: for the record
+    twice, over a thousand that no call asked for) and whose last calls, to deploy, to read and to one
+    more tool, have none, then run once. What a check holds: for the record
     before the run and after it, [its shape, whether each message handed in is the very one
     there], then what the run printed, logged or warned (a repair that drops the stray says
     nothing)."""
     ids = unsorted_ids(t, 2, "z")
     handed = [harness.user_message("Look."), calling(ids), answer(ids[1]), lab.say("Half."),
               answer(ids[0]), answer(ids[1], "twice"), answer("z99", "stray"),
-              harness.user_message("Ship it."), calling(["d1"], ["deploy"])]
-    handed += [answer(f"y{n}", "stray") for n in range(t.random.randint(25, 120))]
+              harness.user_message("Ship it."),
+              calling(["d1", "r1", "o1"], ["deploy", "read", t.random.choice(
+                  ["write", "edit", "bash", "grep", "ls", "find", "fetch"])])]
+    handed += [answer(f"y{n}", "stray") for n in range(t.random.randint(1200, 1800))]
     h = harness.Harness(lab.ScriptedModel([lab.say("Still here.")]), SYSTEM, [], messages=handed)
     found = [[lab.shape(h.messages), [a is b for a, b in zip(h.messages, handed)]]]
     with everything_said() as printed:
@@ -514,7 +517,8 @@ async def test_bank_holes_from_two_runs(t):
              "run announced that are not on the record.")
     t.expect(await strays_kept(t),
              why="A harness handed a record whose results stray (one moved past the answer, one "
-             "recorded twice, tens that no call asked for) and whose call to deploy has none, "
+             "recorded twice, over a thousand that no call asked for) and whose calls to deploy, read and "
+             "one more tool have none, "
              "then run once. Items: [its record, "
              "whether each message handed in is the very one there], before the run and after, "
              "then what the run printed, logged or warned.")
@@ -658,7 +662,7 @@ async def test_bank_a_harness_keeps_the_holes_it_was_given(t):
              "one it replaced.")
     t.expect(await strays_kept(t),
              why="Another harness handed a record whose results stray (one moved past the "
-             "answer, one recorded twice, tens that no call asked for) and whose call to deploy "
-             "has none, then run once. Items: "
+             "answer, one recorded twice, over a thousand that no call asked for) and whose calls to deploy, "
+             "read and one more tool have none, then run once. Items: "
              "[its record, whether each message handed in is the very one there], before the "
              "run and after, then what the run printed, logged or warned.")

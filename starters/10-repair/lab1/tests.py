@@ -403,11 +403,11 @@ async def test_a_separated_result_is_moved_back(t):
 async def test_the_first_of_two_results_wins(t):
     ids = draw_ids(t, t.random.randint(1, 3))
     # one drawn call's first recorded result is an error and its later ones are not, and it has
-    # a hundred and fifty to eight hundred results, as drawn (results cost next to nothing); the
+    # eleven to sixteen hundred results, as drawn (results cost next to nothing); the
     # others two or three each, errors or not as drawn
     failed = t.random.choice(ids)
     entries = [(i, n) for i in ids
-               for n in range(1, t.random.randint(151, 801) if i == failed else t.random.randint(3, 4))]
+               for n in range(1, t.random.randint(1100, 1600) if i == failed else t.random.randint(3, 4))]
     t.random.shuffle(entries)
     firsts = {i: next(n for j, n in entries if j == i) for i in ids}
     errors = {(i, n): (n == firsts[i]) if i == failed else t.random.random() < 0.5
@@ -429,7 +429,7 @@ async def test_the_first_of_two_results_wins(t):
     early = result(failed, WORDS)  # recorded before its call, and with INTERRUPTED's words
     early["is_error"] = True
     later = {i: result(i, f"answer for {i}") for i in ids}
-    between = t.random.randint(30, 200)  # exchanges between that early result and its call
+    between = t.random.randint(600, 900)  # exchanges between that early result and its call
     record = ([early] + [harness.user_message("Anything?"), lab.say("Not yet.")] * between
               + [harness.user_message("Read them."), asks(*ids)] + list(later.values())
               + [lab.say("Read them.")])
@@ -491,7 +491,7 @@ async def test_an_orphan_result_is_dropped(t):
              "its results' contents] (repair_tool_history, lesson 10).")
     t.expect(len(messy), len(record) + len(orphans),
              "The record keeps all its messages, orphans too (lesson 10).")
-    strays = [result(f"s{n}", "from nowhere") for n in range(t.random.randint(60, 300))]
+    strays = [result(f"s{n}", "from nowhere") for n in range(t.random.randint(600, 1000))]
     view = harness.repair_tool_history(record + strays)
     t.expect([lab.shape(view), contents(view)], [shape, contents(record)],
              f"The record {shape} with {len(strays)} results after it that answer no call. The "
@@ -718,17 +718,20 @@ async def test_closing_mid_call_leaves_a_hole_the_view_repairs(t):
     # the same record with its last result moved past the answer, a second result for that
     # call and a result no call asked for
     handed = held[:-2] + [held[-1], held[-2], result(last, "again"), result("c99", "stray")]
-    # then a hole in a call of the page's own example tool, and tens of results for no call
-    handed += [harness.user_message("Ship it."), asks("d1", names=["deploy"])]
-    handed += [result(f"s{n}", "stray") for n in range(t.random.randint(25, 120))]
+    # then holes in calls to deploy, read and another tool, and over a thousand results for no call
+    # and holes in calls to deploy, to read and to one more tool drawn from the seed
+    other = t.random.choice(["write", "edit", "bash", "grep", "ls", "find", "fetch"])
+    handed += [harness.user_message("Ship it."),
+               asks("d1", "r1", "o1", names=["deploy", "read", other])]
+    handed += [result(f"s{n}", "stray") for n in range(t.random.randint(1200, 1800))]
     given = harness.Harness(lab.ScriptedModel([lab.say("Yes.")]), SYSTEM, [], messages=handed)
     kept = [lab.shape(given.messages), [a is b for a, b in zip(given.messages, handed)]]
     with everything_said() as also:
         await lab.drive(given.prompt("Still there?"))
     t.expect([printed.getvalue(), also.getvalue()], ["", ""],
              "What the run after the close said beside its events, and the run of a harness "
-             "handed a record with holes, one in a call to deploy, and tens of results no call "
-             "asked for (printed on any stream "
+             f"handed a record with holes, in calls to deploy, to read and to {other}, and "
+             "more than a thousand results no call asked for (printed on any stream "
              "or descriptor, logged or warned), while their views filled the holes and dropped "
              "the strays: a repair is part of the loop, which draws nothing, a hole or a dropped "
              "result included, whatever tool a hole's call names and however many results it "
@@ -740,7 +743,8 @@ async def test_closing_mid_call_leaves_a_hole_the_view_repairs(t):
              [[lab.shape(handed), [True] * len(handed)], lab.shape(handed) + " U A",
               [True] * len(handed)],
              f"A new Harness handed the record {lab.shape(handed)}: holes, a result moved past "
-             f"the answer, a second result for {last}, a call to deploy with none, and results for "
+             f"the answer, a second result for {last}, calls to deploy, read and {other} with "
+             "none, and results for "
              "c99 and the s ids, which no call asked for; "
              "then a run on it. The items are [[its record, each message the very object handed "
              "in] before the run, its record after it, each message handed in the very object "
