@@ -710,10 +710,11 @@ async def test_stop_run_waits_however_long_the_task_takes_to_die(t):
 async def test_stop_run_asks_before_it_insists(t):
     rows = []
     for grace in (0, t.random.randint(1, 40)):
-        told = []
+        told, asked = [], []
         h, _ = started([deaf_and_slow_to_die(told=told)], lab.call("build", {"target": word(t)}))
+        h.cancel = lambda ask=h.cancel, asked=asked: (asked.append("asked"), ask())[1]  # counted
         task = await run_in_a_task(h, "Build it.", t.random.randint(20, 60))
-        rows.append([grace, await harness.stop_run(h, task, grace=grace), told])
+        rows.append([grace, await harness.stop_run(h, task, grace=grace), told + asked])
     below, told = -t.random.choice([t.random.randint(1, 9), t.random.randint(10, 10 ** 6)]), []
     h, _ = started([deaf_and_slow_to_die(told=told)], lab.call("build", {"target": word(t)}))
     task = await run_in_a_task(h, "Build it.", t.random.randint(20, 60))
@@ -725,14 +726,18 @@ async def test_stop_run_asks_before_it_insists(t):
     rows.append([below, outcome(stopper), told])
     for left in (stopper, task):  # a stop_run that waits for ever is not left running
         left.cancel()
-    t.expect(rows, [[grace, "hard", [True]] for grace, _, _ in rows],
+    t.expect(rows, [[grace, "hard", [True, "asked"] if n < 2 else [True]]
+                    for n, (grace, _, _) in enumerate(rows)],
              "First the run is asked to stop through the harness (harness.cancel()), and only "
              "then is the task cancelled, even with a grace of 0: a tool or loop that looks at "
-             "the flag on its way out must find it set (stop_run, lesson 15). The last row's "
+             "the flag on its way out must find it set (stop_run, lesson 15). The harness is "
+             "asked once, not again once the task is cancelled, with a grace of 0 as with any "
+             "(the lab's Build, item 2: \"Nor does it ask twice\"). The last row's "
              "grace is below 0, which counts as 0 (the lab's Build, item 2): \"hard\" within a "
              "hundred turns, not a wait for ever. Each row: [grace, answer (\"running\" while "
              "stop_run still waits), what the tool found when the cancellation reached it: its "
-             "signal set].")
+             "signal set, then \"asked\" for each call of harness.cancel() (the first two rows "
+             "count them)].")
     rows = []
     told = []  # a grace of 1 against a deaf tool that dies the moment it is cancelled
     h, _ = started([deaf_and_slow_to_die(told=told)], lab.call("build", {"target": word(t)}))
@@ -769,24 +774,29 @@ async def test_stop_run_asks_before_it_insists(t):
         "Build, item 2). The first two items are each run's [prompt, grace, answer], the last "
         "is lab.shape of the record."))
     import inspect
-    h, _ = started([deaf_and_slow_to_die()], lab.call("build", {"target": word(t)}))
-    failure = f"could not save {word(t)}"
-    kind = t.random.choice((ValueError, KeyError, OSError, ConnectionError))
+    found, wanted = [], []
+    for kind in (t.random.choice((ValueError, KeyError, OSError, ConnectionError)),
+                 type("SaveFailed", (Exception,), {})):  # a common class, then one of its own
+        h, _ = started([deaf_and_slow_to_die()], lab.call("build", {"target": word(t)}))
+        failure = f"could not save {word(t)}"
 
-    async def frontend():  # a frontend that, cancelled, fails on its way out
-        try:
-            await lab.drive(h.prompt("Build it."))
-        except asyncio.CancelledError:
-            raise kind(failure)
-    task = asyncio.ensure_future(frontend())
-    await lab.ticks(t.random.randint(20, 60))
-    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=t.random.randint(0, 40)))
-    while not stopper.done():
-        await lab.tick()
-    t.expect(outcome(stopper), f"raised {kind.__name__}: {kind(failure)}",
+        async def frontend(h=h, kind=kind, failure=failure):  # cancelled, it fails on its way out
+            try:
+                await lab.drive(h.prompt("Build it."))
+            except asyncio.CancelledError:
+                raise kind(failure)
+        task = asyncio.ensure_future(frontend())
+        await lab.ticks(t.random.randint(20, 60))
+        stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=t.random.randint(0, 40)))
+        while not stopper.done():
+            await lab.tick()
+        found.append(outcome(stopper))
+        wanted.append(f"raised {kind.__name__}: {kind(failure)}")
+    t.expect(found, wanted,
              "Only the task's own cancellation may end at stop_run: a task that, cancelled, "
-             "raises something else hands it on to stop_run's caller, as awaiting it does "
-             "(stop_run, lesson 15). The item: how stop_run ended.")
+             "raises something else hands it on to stop_run's caller, as awaiting it does, "
+             "whatever its class, a common one or a class of the frontend's own (stop_run, "
+             "lesson 15). Each item: how stop_run ended.")
     t.expect(str(inspect.signature(harness.stop_run)), "(harness, task, grace=5)",
              "The signature is given and stays: called without a grace, stop_run gives the run "
              "five turns to wind up (stop_run, lesson 15).")
