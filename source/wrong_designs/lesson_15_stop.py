@@ -2407,6 +2407,39 @@ _SHARED = []  # one list for every provider-worded aborted ending
         grace = 0
     for _ in range(grace):
 '''),
+    # Hunt round 29 (reader r163), designs 15.2-45 and 15.2-49.
+    Wrong(lab='15.2', name='the hard wait handing on only the familiar failures',
+          rule="Only the task's own cancellation may end at stop_run: a task that, cancelled, raises something else hands it on, whatever its class, a frontend's own class as much as ValueError or OSError (hunt round 29, r163 design 45).",
+          where='lab 15.2, Build section: "Only the task\'s own cancellation may end at `stop_run`"',
+          names="Only the task's own cancellation may end at stop_run",
+          replace=r'''
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+''',
+          by=r'''
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    except (ValueError, LookupError, OSError):
+        raise  # the failures worth telling the caller about
+    except Exception:
+        pass  # any other is the task's own business
+'''),
+    Wrong(lab='15.2', name='with no grace, the harness asked again after insisting',
+          rule='The harness is asked once: with a grace of 0 as with any, stop_run does not call harness.cancel() again once it has cancelled the task (hunt round 29, r163 design 49).',
+          where='lab 15.2, Build section: "Nor does it ask twice"',
+          names='asked once',
+          replace=r'''
+    task.cancel()
+    try:
+''',
+          by=r'''
+    task.cancel()
+    if grace <= 0:
+        harness.cancel()  # once more, to be sure: no code ran in between
+    try:
+'''),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).

@@ -15,6 +15,10 @@ from lab.kit import lab_test, tool
 
 LAB = "15.2"
 SYSTEM = "You are a careful assistant for a small repository."
+
+
+class NotesLost(Exception):
+    """A frontend's own failure: no class a stop_run could list among the common ones."""
 NOTHING = {"type": "object", "properties": {}}
 PLACES = ("attic", "barn", "cellar", "dock", "forge", "garden", "hall", "kiln", "loft", "mill")
 
@@ -316,6 +320,8 @@ async def request_in_flight(t, latency, into, front=None, wound_up=None):
         except asyncio.CancelledError:
             if front == "fails":
                 raise OSError("the session could not be saved") from None  # a disk failing
+            if front == "fails oddly":
+                raise NotesLost("the session notes were lost") from None  # its own class
             if front == "slow":
                 await lab.ticks(work)
                 wound_up.append(work)
@@ -510,6 +516,9 @@ async def test_stop_run_while_the_model_answers(t):
         h, model, task = await request_in_flight(t, latency, into, front)
         stopper = asyncio.ensure_future(harness.stop_run(h, task) if grace is None
                                         else harness.stop_run(h, task, grace=grace))
+        asks = []
+        if name == "0":  # count the asks: once, not again once the task is cancelled
+            h.cancel = lambda ask=h.cancel: (asks.append(1), ask())[1]
         if name == "cancelled by another":
             task.cancel()  # a frontend's own cancel, as stop_run starts its grace
         if name == "cancelled by another during the grace":
@@ -522,8 +531,8 @@ async def test_stop_run_while_the_model_answers(t):
         answer = outcome(stopper)
         if grace is None:  # the default is five turns: whatever five give, the default gives
             answer = answer == ("clean" if needed <= 5 else "hard")
-        rows.append([name, answer, lab.shape(h.messages) if name in ("N", "0") or front ==
-                     "asks again" else None,
+        rows.append([name, answer, [lab.shape(h.messages), len(asks)] if name == "0" else
+                     lab.shape(h.messages) if name == "N" or front == "asks again" else None,
                      late <= (1 if stopper.result() == "clean" else 2),
                      model.calls[0].signal.is_cancelled()])
     # The last row's harness takes the next prompt; stop_run on the finished task meanwhile.
@@ -536,6 +545,7 @@ async def test_stop_run_while_the_model_answers(t):
     over += [model.calls[1].signal.is_cancelled(), state(newer), lab.shape(h.messages)]
     insisted = []
     for front, grace in (["swallows", needed - 1], ["fails", needed - 1],
+                         ["fails oddly", needed - 1],
                          ["fails after", needed + t.random.randint(20, 300)], ["after", needed],
                          ["slow", 0], ["twice", 0]):
         wound_up = []
@@ -567,7 +577,7 @@ async def test_stop_run_while_the_model_answers(t):
               ["N - 1", "hard", None, True, True],
               ["the default", True, None, True, True],
               ["far more than N", "clean", None, True, True],
-              ["0", "hard", "U", True, True],
+              ["0", "hard", ["U", 1], True, True],
               ["cancelled by another", "clean", None, True, False],
               ["cancelled by another during the grace", "clean", None, True, True],
               ["below 0", "hard", None, True, True],
@@ -577,6 +587,8 @@ async def test_stop_run_while_the_model_answers(t):
                  ["swallows", ["hard"], ["returned"]],
                  ["fails", [["OSError", "the session could not be saved"]],
                   ["raised OSError"]],
+                 ["fails oddly", [["NotesLost", "the session notes were lost"]],
+                  ["raised NotesLost"]],
                  ["fails after", ["clean"], ["raised RuntimeError"]],
                  ["after", ["hard"], ["cancelled"]], ["slow", ["hard"], ["cancelled"], True],
                  ["twice", ["hard", "hard", "clean"], ["cancelled", "cancelled", "cancelled"]],
@@ -976,10 +988,12 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
             task.cancel()
         while not task.done():
             await lab.tick()
-    for case in ("swallows", "fails", "twice"):
+    for case in ("swallows", "fails", "fails oddly", "twice"):
         h = harness.Harness(asks_then_answers(lab.call("wait")), SYSTEM,
                             [never_looks(dying=f"sleep {t.random.randint(40, 120)}", shell=shell,
                                          swallows=case == "swallows")])
+        asks, ask = [], h.cancel
+        h.cancel = lambda asks=asks, ask=ask: (asks.append(1), ask())[1]  # counted
 
         async def saving(h=h, case=case):
             try:
@@ -987,6 +1001,8 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
             except asyncio.CancelledError:
                 if case == "fails":
                     raise LookupError("the notes could not be kept") from None
+                if case == "fails oddly":
+                    raise NotesLost("the notes were lost") from None
                 raise
         task = asyncio.ensure_future(saving())
         await lab.ticks(t.random.randint(10, 40))
@@ -1002,7 +1018,8 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
             await lab.tick()
         await lab.tick()
         found.append([case, [[type(s.exception()).__name__, str(s.exception())] if s.exception()
-                             else s.result() for s in stoppers], seen, lab.shape(h.messages)])
+                             else s.result() for s in stoppers], seen, lab.shape(h.messages)]
+                     + ([len(asks)] if case != "twice" else []))
         while not task.done():
             await lab.tick()
     h = harness.Harness(asks_then_answers(lab.call("wait")), SYSTEM, [never_looks()])
@@ -1023,9 +1040,11 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
               ["clean", 0],
               ["grace", "cancelled", "still running", 0, True],
               ["wait for the task", "cancelled", "cancelled", 1, True],
-              ["swallows", ["hard"], ["returned"], "U A[c1] R(c1) A(aborted)"],
+              ["swallows", ["hard"], ["returned"], "U A[c1] R(c1) A(aborted)", 1],
               ["fails", [["LookupError", "the notes could not be kept"]], ["raised LookupError"],
-               "U A[c1]"],
+               "U A[c1]", 1],
+              ["fails oddly", [["NotesLost", "the notes were lost"]], ["raised NotesLost"],
+               "U A[c1]", 1],
               ["twice", ["hard", "hard", "clean"], ["cancelled", "cancelled", "cancelled"],
                "U A[c1]"],
               ["a grace below 0", "hard", "cancelled"],
@@ -1043,11 +1062,14 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
              "clean-up commands its tool started by three turns later, which it starts only once "
              "cancelled, the run's flag still set]. Then, "
              "with no grace: a tool that answers once it has cleaned up (\"hard\" all the same: "
-             "stop_run had to cancel), a frontend that raises as its task is cancelled (that "
-             "goes on up out of stop_run), and two clicks on Stop (each returns only once the "
+             "stop_run had to cancel), a frontend that raises as its task is cancelled, a "
+             "common class or one of its own (that goes on up out of stop_run, whatever its "
+             "class), and two clicks on Stop (each returns only once the "
              "task is over), with a third whose grace outlasts the clean-up: \"clean\", the task "
              "having ended within it, cancelled by the first (round 26, r144): [which, each "
-             "stop_run's answer or what it raised, the task as each returned, the record]. Then a "
+             "stop_run's answer or what it raised, the task as each returned, the record, and "
+             "for one stop_run the calls of harness.cancel(): one, not again after insisting, "
+             "the lab's Build, item 2: \"Nor does it ask twice\"]. Then a "
              "grace below 0, which counts as 0: [which, the answer "
              "within a hundred turns, the task]. Last, stop_run cancelled while it waits for a "
              "task that swallows that cancellation too (awaiting the task hands it on) and "
