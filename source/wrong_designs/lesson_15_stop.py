@@ -2440,6 +2440,21 @@ _SHARED = []  # one list for every provider-worded aborted ending
         harness.cancel()  # once more, to be sure: no code ran in between
     try:
 '''),
+    # Hunt round 29 (reader r163), design 15.2-47.
+    Wrong(lab='15.2', name='a grace above a billion looked through every tenth turn',
+          rule='stop_run spends no turn waiting once the task is done, whatever the grace: a grace of more than a billion turns costs nothing to give, and is looked through turn by turn like any (hunt round 29, r163 design 47).',
+          where='lab 15.2, Build section: "`stop_run` spends no turn waiting once the task is done"',
+          names='looked through turn by turn',
+          replace=r'''
+    for _ in range(grace):
+        if task.done():
+            break
+''',
+          by=r'''
+    for turn in range(grace):
+        if (grace <= 10 ** 9 or turn % 10 == 0) and task.done():  # a huge grace: look less often
+            break
+'''),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).

@@ -508,7 +508,8 @@ async def test_stop_run_while_the_model_answers(t):
               ["cancelled by another during the grace", needed + t.random.randint(100, 300)],
               ["below 0", -t.random.randint(1, 300)],
               ["a second run begun in the grace", needed + t.random.randint(300, 900)],
-              ["thousands of turns of work after the run, a billion", 10 ** 9]]
+              ["thousands of turns of work after the run, a billion and more",
+               10 ** 9 + t.random.randint(1, 10 ** t.random.randint(1, 30))]]
     for name, grace in graces:
         front = ("long after" if name.startswith("thousands") else  # 1,200 turns or more, or
                  "after" if name.endswith("during the grace") else  # 12 to 60 after the run
@@ -582,7 +583,8 @@ async def test_stop_run_while_the_model_answers(t):
               ["cancelled by another during the grace", "clean", None, True, True],
               ["below 0", "hard", None, True, True],
               ["a second run begun in the grace", "clean", "U A(aborted) U A", True, True],
-              ["thousands of turns of work after the run, a billion", "clean", None, True, True],
+              ["thousands of turns of work after the run, a billion and more", "clean", None, True,
+               True],
               ["clean", 0, False, "returned", "U A(aborted) U A"]] + [
                  ["swallows", ["hard"], ["returned"]],
                  ["fails", [["OSError", "the session could not be saved"]],
@@ -767,7 +769,9 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
         needed += 1
     rows = []
     for name, grace in (["N", needed], ["the default", None],
-                        ["far more than N", needed + t.random.randint(100, 2000)]):
+                        ["far more than N", needed + t.random.randint(100, 2000)],
+                        ["more than a billion",  # looked through turn by turn like any grace
+                         10 ** 9 + t.random.randint(1, 10 ** t.random.randint(1, 30))]):
         h, task = await giving_up()
         stopper = asyncio.ensure_future(harness.stop_run(h, task) if grace is None
                                         else harness.stop_run(h, task, grace=grace))
@@ -823,6 +827,7 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
               ["N", "clean", True, "cancelled", "U A[c1]"],
               ["the default", True, True, "cancelled", "U A[c1]"],
               ["far more than N", "clean", True, "cancelled", "U A[c1]"],
+              ["more than a billion", "clean", True, "cancelled", "U A[c1]"],
               ["work after the run", "clean", ["returned"], "U A(aborted)"],
               ["work after the run, outlasting the grace", "hard", ["cancelled"], "U A(aborted)"],
               ["a listener raising as the stopped run ends", "clean", "raised RuntimeError",
@@ -844,7 +849,7 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
              "asked nothing either), that run's task, the record] for the "
              "task whose listener raised; "
              "[Stop alone ended the other]; then for graces N, the default (its answer: the one a "
-             "grace of five gives) and far more: [the grace, the answer, returned by the end of the "
+             "grace of five gives), far more and more than a billion: [the grace, the answer, returned by the end of the "
              "next turn after the task was done, the task, the record]; then for a frontend whose "
              "task sums up for thousands of turns after its run is over, under a grace long enough "
              "and under one its work outlasts: [which, the answer, the task as stop_run returned, "

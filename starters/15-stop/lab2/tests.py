@@ -303,15 +303,18 @@ async def test_grace_is_counted_in_turns(t):
                  "(stop_run, lesson 15). Items: [grace, when stop_run returned after the task was "
                  "done: \"at once\" is by the end of the next turn, for a clean stop].")
     long, what = t.random.randint(1500, 5000), word(t)  # a long tidy-up, a billion turns' grace
+    huge = 10 ** 9 + t.random.randint(1, 10 ** t.random.randint(1, 30))  # or more: no turn costs
     h, _ = started([slow_to_finish(what, long)], lab.call("build"))
     task = await run_in_a_task(h, f"Build {word(t)}.", t.random.randint(20, 60))
-    answer, returned = await stop_and_watch(h, task, 10 ** 9)
+    answer, returned = await stop_and_watch(h, task, huge)
     t.expect([long, answer, returned, lab.shape(h.messages),
               h.messages[2]["content"] if len(h.messages) > 2 else None],
              [long, "clean", "at once", "U A[c1] R(c1) A(aborted)", f"stopped after tidying up {what}"],
-             "A grace of a billion turns is a billion turns, with no cap of stop_run's own: this "
+             "A grace of a billion turns is a billion turns, with no cap of stop_run's own, and a "
+             "grace of more than a billion is looked through turn by turn like any: this "
              "tool needs some thousands of turns after Stop to tidy up, well within it, so the run "
-             "ends by itself and the answer is \"clean\" (stop_run, lesson 15). Items: [the "
+             "ends by itself and the answer is \"clean\", and stop_run returns at once, with no "
+             "turn spent waiting once the task is done (stop_run, lesson 15). Items: [the "
              "turns the tool tidies, answer, when stop_run returned, the record, c1's result].")
     turns = t.random.randint(20, 60)  # the run's turns before Stop, the same for three runs
     h, _ = started([slow_to_finish(word(t))], lab.call("build"))
