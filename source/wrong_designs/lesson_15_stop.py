@@ -2872,6 +2872,30 @@ ALLOWED = [
     if harness.is_running:  # an idle harness has no run to ask
         harness.cancel()
 '''),
+    # Hunt round 29 (reader r163), probes 15.2-P5 and 15.2-11, ruled by the page.
+    Wrong(lab='15.2', name='a grace of None read as the default',
+          rule='The page gives the signature stop_run(harness, task, grace=5) and speaks of graces that are numbers of turns, a grace below 0 included; it says nothing of a grace of None, so reading None as the default five breaks no rule (hunt round 29, r163 probe P5).',
+          where='lab 15.2, Build section: "`stop_run(harness, task, grace=5)`"',
+          names='',
+          replace=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+''',
+          by=r'''
+    grace = 5 if grace is None else grace  # None: the default
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+'''),
+    Wrong(lab='15.2', name='the cancellation clause setting the run\'s signal as it passes',
+          rule='The page asks only that a CancelledError raised inside a tool leave run_tool as it came in, with no result made for that call; setting the run\'s signal on its way out tells nobody anything false, since the run is ending cancelled, and the page asks nothing of the flag there (hunt round 29, r163 probe 11).',
+          where='lab 15.2, Build section: "leaves `run_tool` as it came in, and no result is made for that call"',
+          names='',
+          replace=r'''
+            raise  # the task is being stopped; that is news for its owner, not for the model
+''',
+          by=r'''
+            if signal is not None and hasattr(signal, "cancel"):
+                signal.cancel()  # the run is ending: mark it stopped too
+            raise  # the task is being stopped; that is news for its owner, not for the model
+'''),
 ]
 
 # Designs that break a rule only past what a check of the lab can afford (tools/wrong_designs.py's
