@@ -518,8 +518,10 @@ async def test_stop_run_while_the_model_answers(t):
         stopper = asyncio.ensure_future(harness.stop_run(h, task) if grace is None
                                         else harness.stop_run(h, task, grace=grace))
         asks = []
-        if name == "0":  # count the asks: once, not again once the task is cancelled
-            h.cancel = lambda ask=h.cancel: (asks.append(1), ask())[1]
+        if name == "0":  # count the presses of the run's flag: once, not again after insisting
+            press = model.calls[0].signal.cancel
+            model.calls[0].signal.cancel = lambda press=press, task=task: (
+                asks.append(1) if asyncio.current_task() is not task else None, press())[1]
         if name == "cancelled by another":
             task.cancel()  # a frontend's own cancel, as stop_run starts its grace
         if name == "cancelled by another during the grace":
@@ -994,11 +996,11 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
         while not task.done():
             await lab.tick()
     for case in ("swallows", "fails", "fails oddly", "twice"):
-        h = harness.Harness(asks_then_answers(lab.call("wait")), SYSTEM,
+        h_model = [asks_then_answers(lab.call("wait"))]
+        h = harness.Harness(h_model[0], SYSTEM,
                             [never_looks(dying=f"sleep {t.random.randint(40, 120)}", shell=shell,
                                          swallows=case == "swallows")])
-        asks, ask = [], h.cancel
-        h.cancel = lambda asks=asks, ask=ask: (asks.append(1), ask())[1]  # counted
+        asks = []
 
         async def saving(h=h, case=case):
             try:
@@ -1011,6 +1013,10 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
                 raise
         task = asyncio.ensure_future(saving())
         await lab.ticks(t.random.randint(10, 40))
+        token = h_model[0].calls[0].signal  # the run's flag: each press counted
+        press = token.cancel
+        token.cancel = lambda asks=asks, press=press, task=task: (  # from outside the run's task
+            asks.append(1) if asyncio.current_task() is not task else None, press())[1]
         seen, stoppers = [], [asyncio.ensure_future(harness.stop_run(h, task, grace=0))]
         if case == "twice":  # a second click on Stop while the first waits for the task
             await lab.ticks(t.random.randint(1, 20))
@@ -1073,7 +1079,7 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
              "task is over), with a third whose grace outlasts the clean-up: \"clean\", the task "
              "having ended within it, cancelled by the first (round 26, r144): [which, each "
              "stop_run's answer or what it raised, the task as each returned, the record, and "
-             "for one stop_run the calls of harness.cancel(): one, not again after insisting, "
+             "for one stop_run the presses of the run's flag, its token's cancel(): one, not again after insisting, "
              "the lab's Build, item 2: \"Nor does it ask twice\"]. Then a "
              "grace below 0, which counts as 0: [which, the answer "
              "within a hundred turns, the task]. Last, stop_run cancelled while it waits for a "
