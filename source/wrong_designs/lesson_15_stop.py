@@ -2407,6 +2407,54 @@ _SHARED = []  # one list for every provider-worded aborted ending
         grace = 0
     for _ in range(grace):
 '''),
+    # Hunt round 29 (reader r163), designs 15.2-45 and 15.2-49.
+    Wrong(lab='15.2', name='the hard wait handing on only the familiar failures',
+          rule="Only the task's own cancellation may end at stop_run: a task that, cancelled, raises something else hands it on, whatever its class, a frontend's own class as much as ValueError or OSError (hunt round 29, r163 design 45).",
+          where='lab 15.2, Build section: "Only the task\'s own cancellation may end at `stop_run`"',
+          names="Only the task's own cancellation may end at stop_run",
+          replace=r'''
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+''',
+          by=r'''
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    except (ValueError, LookupError, OSError):
+        raise  # the failures worth telling the caller about
+    except Exception:
+        pass  # any other is the task's own business
+'''),
+    Wrong(lab='15.2', name='with no grace, the harness asked again after insisting',
+          rule='The harness is asked once: with a grace of 0 as with any, stop_run does not call harness.cancel() again once it has cancelled the task (hunt round 29, r163 design 49).',
+          where='lab 15.2, Build section: "Nor does it ask twice"',
+          names='asked once',
+          replace=r'''
+    task.cancel()
+    try:
+''',
+          by=r'''
+    task.cancel()
+    if grace <= 0:
+        harness.cancel()  # once more, to be sure: no code ran in between
+    try:
+'''),
+    # Hunt round 29 (reader r163), design 15.2-47.
+    Wrong(lab='15.2', name='a grace above a billion looked through every tenth turn',
+          rule='stop_run spends no turn waiting once the task is done, whatever the grace: a grace of more than a billion turns costs nothing to give, and is looked through turn by turn like any (hunt round 29, r163 design 47).',
+          where='lab 15.2, Build section: "`stop_run` spends no turn waiting once the task is done"',
+          names='looked through turn by turn',
+          replace=r'''
+    for _ in range(grace):
+        if task.done():
+            break
+''',
+          by=r'''
+    for turn in range(grace):
+        if (grace <= 10 ** 9 or turn % 10 == 0) and task.done():  # a huge grace: look less often
+            break
+'''),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).
@@ -2823,6 +2871,30 @@ ALLOWED = [
         return "clean"
     if harness.is_running:  # an idle harness has no run to ask
         harness.cancel()
+'''),
+    # Hunt round 29 (reader r163), probes 15.2-P5 and 15.2-11, ruled by the page.
+    Wrong(lab='15.2', name='a grace of None read as the default',
+          rule='The page gives the signature stop_run(harness, task, grace=5) and speaks of graces that are numbers of turns, a grace below 0 included; it says nothing of a grace of None, so reading None as the default five breaks no rule (hunt round 29, r163 probe P5).',
+          where='lab 15.2, Build section: "`stop_run(harness, task, grace=5)`"',
+          names='',
+          replace=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+''',
+          by=r'''
+    grace = 5 if grace is None else grace  # None: the default
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+'''),
+    Wrong(lab='15.2', name='the cancellation clause setting the run\'s signal as it passes',
+          rule='The page asks only that a CancelledError raised inside a tool leave run_tool as it came in, with no result made for that call; setting the run\'s signal on its way out tells nobody anything false, since the run is ending cancelled, and the page asks nothing of the flag there (hunt round 29, r163 probe 11).',
+          where='lab 15.2, Build section: "leaves `run_tool` as it came in, and no result is made for that call"',
+          names='',
+          replace=r'''
+            raise  # the task is being stopped; that is news for its owner, not for the model
+''',
+          by=r'''
+            if signal is not None and hasattr(signal, "cancel"):
+                signal.cancel()  # the run is ending: mark it stopped too
+            raise  # the task is being stopped; that is news for its owner, not for the model
 '''),
 ]
 

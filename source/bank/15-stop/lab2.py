@@ -15,6 +15,10 @@ from lab.kit import lab_test, tool
 
 LAB = "15.2"
 SYSTEM = "You are a careful assistant for a small repository."
+
+
+class NotesLost(Exception):
+    """A frontend's own failure: no class a stop_run could list among the common ones."""
 NOTHING = {"type": "object", "properties": {}}
 PLACES = ("attic", "barn", "cellar", "dock", "forge", "garden", "hall", "kiln", "loft", "mill")
 
@@ -316,6 +320,8 @@ async def request_in_flight(t, latency, into, front=None, wound_up=None):
         except asyncio.CancelledError:
             if front == "fails":
                 raise OSError("the session could not be saved") from None  # a disk failing
+            if front == "fails oddly":
+                raise NotesLost("the session notes were lost") from None  # its own class
             if front == "slow":
                 await lab.ticks(work)
                 wound_up.append(work)
@@ -502,7 +508,8 @@ async def test_stop_run_while_the_model_answers(t):
               ["cancelled by another during the grace", needed + t.random.randint(100, 300)],
               ["below 0", -t.random.randint(1, 300)],
               ["a second run begun in the grace", needed + t.random.randint(300, 900)],
-              ["thousands of turns of work after the run, a billion", 10 ** 9]]
+              ["thousands of turns of work after the run, a billion and more",
+               10 ** 9 + t.random.randint(1, 10 ** t.random.randint(1, 30))]]
     for name, grace in graces:
         front = ("long after" if name.startswith("thousands") else  # 1,200 turns or more, or
                  "after" if name.endswith("during the grace") else  # 12 to 60 after the run
@@ -510,6 +517,11 @@ async def test_stop_run_while_the_model_answers(t):
         h, model, task = await request_in_flight(t, latency, into, front)
         stopper = asyncio.ensure_future(harness.stop_run(h, task) if grace is None
                                         else harness.stop_run(h, task, grace=grace))
+        asks = []
+        if name == "0":  # count the presses of the run's flag: once, not again after insisting
+            press = model.calls[0].signal.cancel
+            model.calls[0].signal.cancel = lambda press=press, task=task: (
+                asks.append(1) if asyncio.current_task() is not task else None, press())[1]
         if name == "cancelled by another":
             task.cancel()  # a frontend's own cancel, as stop_run starts its grace
         if name == "cancelled by another during the grace":
@@ -522,8 +534,8 @@ async def test_stop_run_while_the_model_answers(t):
         answer = outcome(stopper)
         if grace is None:  # the default is five turns: whatever five give, the default gives
             answer = answer == ("clean" if needed <= 5 else "hard")
-        rows.append([name, answer, lab.shape(h.messages) if name in ("N", "0") or front ==
-                     "asks again" else None,
+        rows.append([name, answer, [lab.shape(h.messages), len(asks)] if name == "0" else
+                     lab.shape(h.messages) if name == "N" or front == "asks again" else None,
                      late <= (1 if stopper.result() == "clean" else 2),
                      model.calls[0].signal.is_cancelled()])
     # The last row's harness takes the next prompt; stop_run on the finished task meanwhile.
@@ -536,6 +548,7 @@ async def test_stop_run_while_the_model_answers(t):
     over += [model.calls[1].signal.is_cancelled(), state(newer), lab.shape(h.messages)]
     insisted = []
     for front, grace in (["swallows", needed - 1], ["fails", needed - 1],
+                         ["fails oddly", needed - 1],
                          ["fails after", needed + t.random.randint(20, 300)], ["after", needed],
                          ["slow", 0], ["twice", 0]):
         wound_up = []
@@ -567,16 +580,19 @@ async def test_stop_run_while_the_model_answers(t):
               ["N - 1", "hard", None, True, True],
               ["the default", True, None, True, True],
               ["far more than N", "clean", None, True, True],
-              ["0", "hard", "U", True, True],
+              ["0", "hard", ["U", 1], True, True],
               ["cancelled by another", "clean", None, True, False],
               ["cancelled by another during the grace", "clean", None, True, True],
               ["below 0", "hard", None, True, True],
               ["a second run begun in the grace", "clean", "U A(aborted) U A", True, True],
-              ["thousands of turns of work after the run, a billion", "clean", None, True, True],
+              ["thousands of turns of work after the run, a billion and more", "clean", None, True,
+               True],
               ["clean", 0, False, "returned", "U A(aborted) U A"]] + [
                  ["swallows", ["hard"], ["returned"]],
                  ["fails", [["OSError", "the session could not be saved"]],
                   ["raised OSError"]],
+                 ["fails oddly", [["NotesLost", "the session notes were lost"]],
+                  ["raised NotesLost"]],
                  ["fails after", ["clean"], ["raised RuntimeError"]],
                  ["after", ["hard"], ["cancelled"]], ["slow", ["hard"], ["cancelled"], True],
                  ["twice", ["hard", "hard", "clean"], ["cancelled", "cancelled", "cancelled"]],
@@ -755,7 +771,9 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
         needed += 1
     rows = []
     for name, grace in (["N", needed], ["the default", None],
-                        ["far more than N", needed + t.random.randint(100, 2000)]):
+                        ["far more than N", needed + t.random.randint(100, 2000)],
+                        ["more than a billion",  # looked through turn by turn like any grace
+                         10 ** 9 + t.random.randint(1, 10 ** t.random.randint(1, 30))]):
         h, task = await giving_up()
         stopper = asyncio.ensure_future(harness.stop_run(h, task) if grace is None
                                         else harness.stop_run(h, task, grace=grace))
@@ -811,6 +829,7 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
               ["N", "clean", True, "cancelled", "U A[c1]"],
               ["the default", True, True, "cancelled", "U A[c1]"],
               ["far more than N", "clean", True, "cancelled", "U A[c1]"],
+              ["more than a billion", "clean", True, "cancelled", "U A[c1]"],
               ["work after the run", "clean", ["returned"], "U A(aborted)"],
               ["work after the run, outlasting the grace", "hard", ["cancelled"], "U A(aborted)"],
               ["a listener raising as the stopped run ends", "clean", "raised RuntimeError",
@@ -832,7 +851,7 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
              "asked nothing either), that run's task, the record] for the "
              "task whose listener raised; "
              "[Stop alone ended the other]; then for graces N, the default (its answer: the one a "
-             "grace of five gives) and far more: [the grace, the answer, returned by the end of the "
+             "grace of five gives), far more and more than a billion: [the grace, the answer, returned by the end of the "
              "next turn after the task was done, the task, the record]; then for a frontend whose "
              "task sums up for thousands of turns after its run is over, under a grace long enough "
              "and under one its work outlasts: [which, the answer, the task as stop_run returned, "
@@ -976,10 +995,12 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
             task.cancel()
         while not task.done():
             await lab.tick()
-    for case in ("swallows", "fails", "twice"):
-        h = harness.Harness(asks_then_answers(lab.call("wait")), SYSTEM,
+    for case in ("swallows", "fails", "fails oddly", "twice"):
+        h_model = [asks_then_answers(lab.call("wait"))]
+        h = harness.Harness(h_model[0], SYSTEM,
                             [never_looks(dying=f"sleep {t.random.randint(40, 120)}", shell=shell,
                                          swallows=case == "swallows")])
+        asks = []
 
         async def saving(h=h, case=case):
             try:
@@ -987,9 +1008,15 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
             except asyncio.CancelledError:
                 if case == "fails":
                     raise LookupError("the notes could not be kept") from None
+                if case == "fails oddly":
+                    raise NotesLost("the notes were lost") from None
                 raise
         task = asyncio.ensure_future(saving())
         await lab.ticks(t.random.randint(10, 40))
+        token = h_model[0].calls[0].signal  # the run's flag: each press counted
+        press = token.cancel
+        token.cancel = lambda asks=asks, press=press, task=task: (  # from outside the run's task
+            asks.append(1) if asyncio.current_task() is not task else None, press())[1]
         seen, stoppers = [], [asyncio.ensure_future(harness.stop_run(h, task, grace=0))]
         if case == "twice":  # a second click on Stop while the first waits for the task
             await lab.ticks(t.random.randint(1, 20))
@@ -1002,7 +1029,8 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
             await lab.tick()
         await lab.tick()
         found.append([case, [[type(s.exception()).__name__, str(s.exception())] if s.exception()
-                             else s.result() for s in stoppers], seen, lab.shape(h.messages)])
+                             else s.result() for s in stoppers], seen, lab.shape(h.messages)]
+                     + ([len(asks)] if case != "twice" else []))
         while not task.done():
             await lab.tick()
     h = harness.Harness(asks_then_answers(lab.call("wait")), SYSTEM, [never_looks()])
@@ -1023,9 +1051,11 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
               ["clean", 0],
               ["grace", "cancelled", "still running", 0, True],
               ["wait for the task", "cancelled", "cancelled", 1, True],
-              ["swallows", ["hard"], ["returned"], "U A[c1] R(c1) A(aborted)"],
+              ["swallows", ["hard"], ["returned"], "U A[c1] R(c1) A(aborted)", 1],
               ["fails", [["LookupError", "the notes could not be kept"]], ["raised LookupError"],
-               "U A[c1]"],
+               "U A[c1]", 1],
+              ["fails oddly", [["NotesLost", "the notes were lost"]], ["raised NotesLost"],
+               "U A[c1]", 1],
               ["twice", ["hard", "hard", "clean"], ["cancelled", "cancelled", "cancelled"],
                "U A[c1]"],
               ["a grace below 0", "hard", "cancelled"],
@@ -1043,11 +1073,14 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
              "clean-up commands its tool started by three turns later, which it starts only once "
              "cancelled, the run's flag still set]. Then, "
              "with no grace: a tool that answers once it has cleaned up (\"hard\" all the same: "
-             "stop_run had to cancel), a frontend that raises as its task is cancelled (that "
-             "goes on up out of stop_run), and two clicks on Stop (each returns only once the "
+             "stop_run had to cancel), a frontend that raises as its task is cancelled, a "
+             "common class or one of its own (that goes on up out of stop_run, whatever its "
+             "class), and two clicks on Stop (each returns only once the "
              "task is over), with a third whose grace outlasts the clean-up: \"clean\", the task "
              "having ended within it, cancelled by the first (round 26, r144): [which, each "
-             "stop_run's answer or what it raised, the task as each returned, the record]. Then a "
+             "stop_run's answer or what it raised, the task as each returned, the record, and "
+             "for one stop_run the presses of the run's flag, its token's cancel(): one, not again after insisting, "
+             "the lab's Build, item 2: \"Nor does it ask twice\"]. Then a "
              "grace below 0, which counts as 0: [which, the answer "
              "within a hundred turns, the task]. Last, stop_run cancelled while it waits for a "
              "task that swallows that cancellation too (awaiting the task hands it on) and "

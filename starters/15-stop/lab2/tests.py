@@ -100,6 +100,21 @@ def outcome(task):
     return task.result()
 
 
+def counting_asks(token, asked, task):
+    """Count each press of the run's token, `token.cancel()`, made from outside the run's `task`
+    (through harness.cancel() or not) into `asked`; False when the token takes no such wrapper."""
+    def counted():
+        if asyncio.current_task() is not task:
+            asked.append("asked")
+        return press()
+    try:
+        press = token.cancel
+        token.cancel = counted
+    except AttributeError:
+        return False
+    return True
+
+
 def deaf_and_slow_to_die(release=None, slow=0, told=None):
     """A build tool that never looks at its signal. Cancelled, it notes in `told` whether its
     signal was set by then, and dies after `slow` turns, or once the future `release` is done."""
@@ -303,15 +318,18 @@ async def test_grace_is_counted_in_turns(t):
                  "(stop_run, lesson 15). Items: [grace, when stop_run returned after the task was "
                  "done: \"at once\" is by the end of the next turn, for a clean stop].")
     long, what = t.random.randint(1500, 5000), word(t)  # a long tidy-up, a billion turns' grace
+    huge = 10 ** 9 + t.random.randint(1, 10 ** t.random.randint(1, 30))  # or more: no turn costs
     h, _ = started([slow_to_finish(what, long)], lab.call("build"))
     task = await run_in_a_task(h, f"Build {word(t)}.", t.random.randint(20, 60))
-    answer, returned = await stop_and_watch(h, task, 10 ** 9)
+    answer, returned = await stop_and_watch(h, task, huge)
     t.expect([long, answer, returned, lab.shape(h.messages),
               h.messages[2]["content"] if len(h.messages) > 2 else None],
              [long, "clean", "at once", "U A[c1] R(c1) A(aborted)", f"stopped after tidying up {what}"],
-             "A grace of a billion turns is a billion turns, with no cap of stop_run's own: this "
+             "A grace of a billion turns is a billion turns, with no cap of stop_run's own, and a "
+             "grace of more than a billion is looked through turn by turn like any: this "
              "tool needs some thousands of turns after Stop to tidy up, well within it, so the run "
-             "ends by itself and the answer is \"clean\" (stop_run, lesson 15). Items: [the "
+             "ends by itself and the answer is \"clean\", and stop_run returns at once, with no "
+             "turn spent waiting once the task is done (stop_run, lesson 15). Items: [the "
              "turns the tool tidies, answer, when stop_run returned, the record, c1's result].")
     turns = t.random.randint(20, 60)  # the run's turns before Stop, the same for three runs
     h, _ = started([slow_to_finish(word(t))], lab.call("build"))
@@ -710,10 +728,12 @@ async def test_stop_run_waits_however_long_the_task_takes_to_die(t):
 async def test_stop_run_asks_before_it_insists(t):
     rows = []
     for grace in (0, t.random.randint(1, 40)):
-        told = []
-        h, _ = started([deaf_and_slow_to_die(told=told)], lab.call("build", {"target": word(t)}))
+        told, asked = [], []
+        h, model = started([deaf_and_slow_to_die(told=told)], lab.call("build", {"target": word(t)}))
         task = await run_in_a_task(h, "Build it.", t.random.randint(20, 60))
-        rows.append([grace, await harness.stop_run(h, task, grace=grace), told])
+        counted = counting_asks(model.calls[0].signal, asked, task)
+        rows.append([grace, await harness.stop_run(h, task, grace=grace),
+                     told + (asked if counted else ["asked"])])
     below, told = -t.random.choice([t.random.randint(1, 9), t.random.randint(10, 10 ** 6)]), []
     h, _ = started([deaf_and_slow_to_die(told=told)], lab.call("build", {"target": word(t)}))
     task = await run_in_a_task(h, "Build it.", t.random.randint(20, 60))
@@ -725,14 +745,18 @@ async def test_stop_run_asks_before_it_insists(t):
     rows.append([below, outcome(stopper), told])
     for left in (stopper, task):  # a stop_run that waits for ever is not left running
         left.cancel()
-    t.expect(rows, [[grace, "hard", [True]] for grace, _, _ in rows],
+    t.expect(rows, [[grace, "hard", [True, "asked"] if n < 2 else [True]]
+                    for n, (grace, _, _) in enumerate(rows)],
              "First the run is asked to stop through the harness (harness.cancel()), and only "
              "then is the task cancelled, even with a grace of 0: a tool or loop that looks at "
-             "the flag on its way out must find it set (stop_run, lesson 15). The last row's "
+             "the flag on its way out must find it set (stop_run, lesson 15). The harness is "
+             "asked once, not again once the task is cancelled, with a grace of 0 as with any "
+             "(the lab's Build, item 2: \"Nor does it ask twice\"). The last row's "
              "grace is below 0, which counts as 0 (the lab's Build, item 2): \"hard\" within a "
              "hundred turns, not a wait for ever. Each row: [grace, answer (\"running\" while "
              "stop_run still waits), what the tool found when the cancellation reached it: its "
-             "signal set].")
+             "signal set, then \"asked\" for each press of the run's flag, the token's cancel() "
+             "(the first two rows count them)].")
     rows = []
     told = []  # a grace of 1 against a deaf tool that dies the moment it is cancelled
     h, _ = started([deaf_and_slow_to_die(told=told)], lab.call("build", {"target": word(t)}))
@@ -769,24 +793,29 @@ async def test_stop_run_asks_before_it_insists(t):
         "Build, item 2). The first two items are each run's [prompt, grace, answer], the last "
         "is lab.shape of the record."))
     import inspect
-    h, _ = started([deaf_and_slow_to_die()], lab.call("build", {"target": word(t)}))
-    failure = f"could not save {word(t)}"
-    kind = t.random.choice((ValueError, KeyError, OSError, ConnectionError))
+    found, wanted = [], []
+    for kind in (t.random.choice((ValueError, KeyError, OSError, ConnectionError)),
+                 type("SaveFailed", (Exception,), {})):  # a common class, then one of its own
+        h, _ = started([deaf_and_slow_to_die()], lab.call("build", {"target": word(t)}))
+        failure = f"could not save {word(t)}"
 
-    async def frontend():  # a frontend that, cancelled, fails on its way out
-        try:
-            await lab.drive(h.prompt("Build it."))
-        except asyncio.CancelledError:
-            raise kind(failure)
-    task = asyncio.ensure_future(frontend())
-    await lab.ticks(t.random.randint(20, 60))
-    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=t.random.randint(0, 40)))
-    while not stopper.done():
-        await lab.tick()
-    t.expect(outcome(stopper), f"raised {kind.__name__}: {kind(failure)}",
+        async def frontend(h=h, kind=kind, failure=failure):  # cancelled, it fails on its way out
+            try:
+                await lab.drive(h.prompt("Build it."))
+            except asyncio.CancelledError:
+                raise kind(failure)
+        task = asyncio.ensure_future(frontend())
+        await lab.ticks(t.random.randint(20, 60))
+        stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=t.random.randint(0, 40)))
+        while not stopper.done():
+            await lab.tick()
+        found.append(outcome(stopper))
+        wanted.append(f"raised {kind.__name__}: {kind(failure)}")
+    t.expect(found, wanted,
              "Only the task's own cancellation may end at stop_run: a task that, cancelled, "
-             "raises something else hands it on to stop_run's caller, as awaiting it does "
-             "(stop_run, lesson 15). The item: how stop_run ended.")
+             "raises something else hands it on to stop_run's caller, as awaiting it does, "
+             "whatever its class, a common one or a class of the frontend's own (stop_run, "
+             "lesson 15). Each item: how stop_run ended.")
     t.expect(str(inspect.signature(harness.stop_run)), "(harness, task, grace=5)",
              "The signature is given and stays: called without a grace, stop_run gives the run "
              "five turns to wind up (stop_run, lesson 15).")
