@@ -79,8 +79,20 @@ def counted_from_0(spec):
             r"|\b(?:count\w*|number\w*|index\w*|start\w*|begin\w*)\s+(?:from|at|with|on)\s+"
             r"(?:line\s+)?(?:0|zero)\b|\b(?:0|zero)[- ]?(?:based|indexed)\b"
             r"|\b(?:0|zero)\s*(?:for|is|means|=|:)\s*(?:the\s+)?(?:top|first|start|beginning|"
-            r"head)\b|\b(?:top|start|beginning|head)\s*(?:is|=|:)\s*(?:line\s+)?(?:0|zero)\b")
+            r"head)\b|\b(?:top|start|beginning|head)\s*(?:is|=|:)\s*(?:line\s+)?(?:0|zero)\b"
+            r"|\bline\s+(?:0|zero)\s+(?:opens|starts|begins|is\s+(?:the\s+)?(?:top|first|start|"
+            r"beginning|head))\b")
     return any(re.search(zero, d.lower()) for d in said)
+
+
+def other_budgets(description, budget):
+    """The numbers a description gives as a budget, before lines or bytes or with "at most",
+    "up to" or "max", that are not the tool's own `budget`."""
+    plain = re.sub(r"(?<=\d)[,_ ](?=\d{3})", "", description).lower()
+    found = re.finditer(r"(?:at\s+most|up\s+to|max(?:imum)?|limit\s+of|budget\s+of)\s+(\d+)"
+                        r"|(?<![-\w])(\d+)\s*(?:\w+\s+)?(?:lines?|bytes?|char\w*)\b"
+                        r"|(?<![-\w])(\d+)\s+(?:at\s+most|max(?:imum)?)\b", plain)
+    return [n for n in (int(next(g for g in m.groups() if g)) for m in found) if n not in budget]
 
 
 def end_cut(description):
@@ -120,7 +132,7 @@ async def test_bank_a_tool_of_our_own_reads_its_count_with_int_arg(t):
     def repeat(arguments):
         return f"times={harness.int_arg(arguments, 'times', default)!r}"
     sent = {"absent": None, "None": None, "zero": 0, "negative": -t.random.randint(1, 50),
-            "large": t.random.randint(10**6, 10**9), "huge": -t.random.randint(2**1400, 2**t.random.randint(1401, 4000)),
+            "large": t.random.randint(10**6, 10**9), "huge": -t.random.randint(2**1400, 2**t.random.randint(10_000, 14_000)),
             "True": True, "False": False,
             "float": float(t.random.randint(1, 40)), "empty": "",
             "digits": str(t.random.randint(1, 99)), "list": [t.random.randint(1, 9)]}
@@ -161,7 +173,7 @@ async def test_bank_read_refuses_what_int_arg_refuses(t):
     rest = t.random.randint(1, total)
     asked.insert(t.random.randint(0, len(asked)),
                  ({"path": name, "offset": rest,
-                   "limit": t.random.randint(2**65, 2**t.random.randint(66, 4000))},
+                   "limit": t.random.randint(2**65, 2**t.random.randint(10_000, 14_000))},
                   "".join(f"line {n}\n" for n in range(rest, total + 1))))
     model = lab.ScriptedModel([lab.reply(*[lab.call("read", dict(a)) for a, _ in asked]),
                                lab.say("Read.")])
@@ -456,15 +468,16 @@ async def test_bank_a_batch_of_reads_checked_in_order(t):
     t.expect(["byte" in told.lower(), "character" in told.lower(),
               stated(told, [(lines_cap, "line"), (bytes_cap, "byte")]),
               [harness.MAX_LINES, harness.MAX_BYTES], last_named(told, lines_cap),
-              counted_from_0(spec)],
-             [True, False, [True, True], [2000, 50_000], False, False],
+              counted_from_0(spec), other_budgets(told, (lines_cap, bytes_cap))],
+             [True, False, [True, True], [2000, 50_000], False, False, []],
              f"The read tool's description as the model is sent it, {told!r}: whether it names "
              "its byte budget in bytes, whether it speaks of characters, whether "
              f"{lines_cap} stands before \"line\" and {bytes_cap} before \"byte\"; then the "
              "module's MAX_LINES and MAX_BYTES after the tool was made; then whether it names "
              f"the last lines, the end or the tail just before {lines_cap}, as if a read "
              "returned a file's end; then whether it or a parameter's description says lines "
-             "count from 0, when offset counts from 1.")
+             "count from 0, when offset counts from 1; then the numbers it gives as a budget "
+             "(before lines or bytes, or with at most, up to or max) that are not the tool's.")
     zero_bytes, past = 0, total + t.random.randint(1, 5)  # both budgets 0
     at = t.random.randint(1, total)
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": name, "offset": past}),
@@ -540,7 +553,7 @@ async def test_bank_a_model_pages_by_the_notes(t):
              "records, as [is_error, content].")
     t.expect(found[1], why=f"The same tool asked for {''.join(small)!r} from an offset past its "
                            "last line: every result the run records, as [is_error, content].")
-    huge = t.random.randint(2**65, 2**t.random.randint(66, 4000))
+    huge = t.random.randint(2**65, 2**t.random.randint(10_000, 14_000))
     record = await run(pager(name, {"limit": huge}), [harness.make_read_tool(
         lab.Workspace({name: "".join(small)}))], "Page it.", max_turns=12)
     t.expect([m["content"] for m in results(record)], ["".join(small)],

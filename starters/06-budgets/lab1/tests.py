@@ -39,7 +39,9 @@ ZERO = (r"\bfirst(?:\s+line)?\s+is\s+(?:line\s+)?(?:0|zero)\b"
         r"|\b(?:count\w*|number\w*|index\w*|start\w*|begin\w*)\s+(?:from|at|with|on)\s+"
         r"(?:line\s+)?(?:0|zero)\b|\b(?:0|zero)[- ]?(?:based|indexed)\b"
         r"|\b(?:0|zero)\s*(?:for|is|means|=|:)\s*(?:the\s+)?(?:top|first|start|beginning|head)\b"
-        r"|\b(?:top|start|beginning|head)\s*(?:is|=|:)\s*(?:line\s+)?(?:0|zero)\b")
+        r"|\b(?:top|start|beginning|head)\s*(?:is|=|:)\s*(?:line\s+)?(?:0|zero)\b"
+        r"|\bline\s+(?:0|zero)\s+(?:opens|starts|begins|is\s+(?:the\s+)?(?:top|first|start|"
+        r"beginning|head))\b")  # "line 0 opens the file" (hunt 29, 6.1-36)
 
 
 def counted_from_0(spec):
@@ -62,6 +64,23 @@ def end_cut(description):
     """Whether a description says the end, the tail or the last lines are what is cut: bash
     keeps them, and a model told otherwise reads the verdict as lost."""
     return bool(re.search(END_CUT, description.lower()))
+
+
+BUDGET_NUMBER = (r"(?:at\s+most|up\s+to|max(?:imum)?|limit\s+of|budget\s+of|cap\s+of)\s+(\d+)"
+                 r"|(?<![-\w])(\d+)\s*(?:\w+\s+)?(?:lines?|bytes?|char\w*)\b"
+                 r"|(?<![-\w])(\d+)\s+(?:at\s+most|max(?:imum)?)\b")
+
+
+def budget_numbers(text):
+    """The numbers a description gives as a budget: before lines, bytes or characters, or
+    with "at most", "up to" or "max" (separators inside a number ignored)."""
+    plain = re.sub(r"(?<=\d)[,_ ](?=\d{3})", "", text).lower()
+    return [int(next(g for g in m.groups() if g)) for m in re.finditer(BUDGET_NUMBER, plain)]
+
+
+BYTE_IS_CHARACTER = (r"\bbytes?\s+(?:is|are|=|equals?|means?|counts?\s+as)\s+(?:one\s+|a\s+|1\s+)?"
+                     r"char(?:acter)?s?\b|\b(?:one|a|1|each)\s+char(?:acter)?s?\s+(?:is|=|equals?)"
+                     r"\s+(?:one|a|1)\s+bytes?\b")
 
 
 def numbers_in(text):
@@ -284,8 +303,9 @@ async def test_truncate_tail(t):
 async def test_int_arg(t):
     name = t.random.choice(["limit", "offset", "count", "depth", "width"])
     default, value = t.random.randint(1, 60), t.random.randint(1, 100_000)
-    # past any width, and past any top a student might set: up to 4000 bits, drawn (hunt 22)
-    huge = t.random.randint(2**1400, 2**t.random.randint(1401, 4000)) * t.random.choice([1, -1])
+    # past any width, and past any top a student might set: 10,000 to 14,000 bits, drawn (hunt
+    # 22; hunt 29, 6.1-05: a top just past 4000 bits); under 4300 digits, so it still prints
+    huge = t.random.randint(2**1400, 2**t.random.randint(10_000, 14_000)) * t.random.choice([1, -1])
     t.expect([harness.int_arg({}, name, default), harness.int_arg({name: None}, name, default),
               harness.int_arg({name: value}, name, default), harness.int_arg({name: 0}, name, default),
               harness.int_arg({"other": value}, name, None), harness.int_arg({name: huge}, name, default)],
@@ -375,7 +395,8 @@ async def test_offset_and_limit(t):
              f"{limit}; a file of {len(wide)} lines each holding a character of two bytes or "
              f"more, read by a tool made with max_bytes={size(wide[:k])}, the size of its first "
              f"{k} lines (make_read_tool, lesson 6).")
-    huge = t.random.randint(2**65, 2**t.random.randint(66, 4000))  # past any width or top
+    # past any width or top: 10,000 to 14,000 bits (hunt 29, 6.1-17: a top just past 4000)
+    huge = t.random.randint(2**65, 2**t.random.randint(10_000, 14_000))
     t.expect([await read(ws, {"path": "last.txt", "offset": 2}),
               await read(ws, {"path": "a.txt", "offset": None, "limit": None}),
               await read(ws, {"path": "a.txt", "limit": huge}),
@@ -769,6 +790,17 @@ async def test_the_factories_take_a_budget(t):
              "whether read's and bash's descriptions name bytes, and whether bash's names the "
              f"end it keeps (last, end or tail). The descriptions: {said!r} (make_read_tool "
              "and make_bash_tool, lesson 6).")
+    t.expect([[bool(re.search(BYTE_IS_CHARACTER, d.lower())) for d in said],
+              [[n for n in budget_numbers(d) if n not in pair]
+               for d, pair in zip(said, [(lines_cap, read_bytes), (bash_lines, bash_bytes)])]],
+             [[False, False], [[], []]],
+             "Each description states its budget truly (Build, \"with descriptions that state "
+             "them\"): a byte is not a character (\"é\" costs two), and no number is given as "
+             "a budget but the tool's own. Items: whether read's, then bash's, description says "
+             "a byte is a character; then, for each, the numbers it gives before lines, bytes or "
+             "characters, or with at most, up to or max, that are not the budget it was made "
+             f"with ({lines_cap} and {read_bytes} for read, {bash_lines} and {bash_bytes} for "
+             f"bash). The descriptions: {said!r} (make_read_tool and make_bash_tool, lesson 6).")
     t.expect(sorted(read_["parameters"]["properties"]), ["limit", "offset", "path"],
              "read's parameters now include offset and limit (make_read_tool, lesson 6).")
     plain = [re.sub(r"(?<=\d)[,_ ](?=\d{3})", "", d).lower() for d in said]
