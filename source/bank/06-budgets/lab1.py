@@ -95,6 +95,13 @@ def other_budgets(description, budget):
     return [n for n in (int(next(g for g in m.groups() if g)) for m in found) if n not in budget]
 
 
+def first_kept(description):
+    """Whether a description says the first lines, or what is seen first, are what is kept."""
+    return bool(re.search(rf"\b(?:{FIRST})\b(?:\s+\w+){{0,3}}?\s+(?:is|are)\s+(?:what\s+"
+                          r"(?:is|gets|are)\s+)?(?:kept|retained|preserved)\b|\bkeeps?\s+(?:the\s+)?"
+                          rf"(?:{FIRST})\b", description.lower()))
+
+
 def end_cut(description):
     """Whether a description says the end, the tail or the last lines are what is cut off:
     what bash keeps."""
@@ -324,6 +331,18 @@ async def test_bank_read_and_bash_count_lines_as_truncate_head_does(t):
              f"many.log, {len(split)} lines ({len(many)} characters) each ending in a break "
              f"other than \"\\n\", read with offset {at} and limit 2: the result in the next "
              "request; read counts lines as bash does, however big the file.")
+    # hunt 29, 6.1-18: millions of characters in five long lines, cheap to split
+    tall = "".join(c * t.random.randint(400_000, 800_000) + t.random.choice(RARE) for c in "pqrst")
+    ws.write_text("tall.log", tall)
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "tall.log", "offset": 3,
+                                                           "limit": 2})), lab.say("Read.")])
+    await run(model, [harness.make_read_tool(ws, max_bytes=10**9)], "Read tall.log.")
+    got = results(model.calls[1].messages)[0]["content"]
+    t.expect([[got.count(c) for c in "pqrst"], got[-40:]],
+             why=f"tall.log, 5 lines ({len(tall)} characters) each ending in a break other than "
+                 "\"\\n\", read with offset 3 and limit 2 by a tool made with max_bytes=10**9: "
+                 "how many of each line's letter the result holds, and how it ends; read counts "
+                 "lines as bash does, however big the file.")
 
 
 # --- rule 3: truncate_tail ------------------------------------------------------------------
@@ -646,6 +665,18 @@ async def test_bank_a_model_pages_by_the_notes(t):
              f"A model reads a file of {count} lines at offset {at} with limit 1, then at offset "
              f"{count}, its last line: the results in the next request, the lines asked for, "
              "however big the file, and the note as the Build writes it, N in digits alone.")
+    # hunt 29, 6.1-33: a result of over two million characters goes out as the record holds it
+    bulk = "".join(c * t.random.randint(550_000, 1_100_000) + "\n" for c in "klm")
+    ws.write_text("bulk.txt", bulk)
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "bulk.txt"})),
+                               lab.say("Read it all.")])
+    record = await run(model, [harness.make_read_tool(ws, max_lines=10**6, max_bytes=10**9)],
+                       "Read bulk.txt.")
+    t.expect([[m["content"] == bulk for m in results(record)],
+              [m["content"] == bulk for m in results(model.calls[1].messages)]], [[True], [True]],
+             f"A model reads bulk.txt, {len(bulk)} characters in 3 lines, by a tool made with "
+             "max_lines=10**6 and max_bytes=10**9: whether the record's result is all of it, "
+             "then whether the next request's is: no budget of the view's own.")
 
 
 # --- rule 5: bash's budget ------------------------------------------------------------------
@@ -678,11 +709,12 @@ async def test_bank_a_model_reads_the_tail_of_two_commands(t):
              f"each, in the order {order}, in the request after: the last {cap} lines as "
              "printed, a blank line, the note, and the status line last.")
     told = model.calls[0].tools[0]["description"]
-    t.expect([first_named(told, cap), end_cut(told)], [False, False],
+    t.expect([first_named(told, cap), end_cut(told), first_kept(told)], [False, False, False],
              f"The bash tool's description as the model is sent it, {told!r}: whether it names "
              f"the first lines, the head, the top or the beginning just before {cap}, the lines "
              "it keeps, which are the last; then whether it says the end, the tail or the last "
-             "lines are what it cuts off.")
+             "lines are what it cuts off; then whether it says the first lines, or what is seen "
+             "first, are what it keeps.")
     many, spare = rarely_broken(t), t.random.randint(2, 5)
     whole = "".join(f"row {n}\n" for n in range(1, spare))
     both = lab.Shell(lab.Workspace(), commands={"many": lambda args, ws: (many, 0),
@@ -776,3 +808,14 @@ async def test_bank_run_tool_gives_bash_the_budget_it_was_made_with(t):
              why=f"run_tool on a bash tool with the default budget, running a command that prints "
                  f"{len(many.splitlines())} lines, each ending in a break other than \"\\n\": "
                  "[is_error, what follows the last newline].")
+    bulk = "#" * t.random.randint(2_000_000, 4_000_000) + "\r" + many  # hunt 29, 6.1-29
+    cut = await settle(harness.run_tool(
+        [harness.make_bash_tool(lab.Shell(lab.Workspace(), commands={
+            "bulk": lambda args, ws: (bulk, 0)}), max_bytes=10**9)],
+        lab.call("bash", {"command": "bulk"}, id="b6")))
+    t.expect([cut["is_error"], cut["content"].rsplit("\n", 1)[-1]],
+             why=f"run_tool on a bash tool made with max_bytes=10**9, running a command that "
+                 f"prints {len(bulk.splitlines())} lines ({len(bulk)} characters), a first of "
+                 "millions of \"#\"s, each ending in a break other than \"\\n\": [is_error, "
+                 "what follows the last newline]; T counted as read counts lines, however long "
+                 "the output.")

@@ -83,6 +83,14 @@ BYTE_IS_CHARACTER = (r"\bbytes?\s+(?:is|are|=|equals?|means?|counts?\s+as)\s+(?:
                      r"\s+(?:one|a|1)\s+bytes?\b")
 
 
+def first_kept(description):
+    """Whether a description says the first lines, or what is seen first, are what is kept:
+    bash keeps the end, and a model told otherwise reads the verdict as lost (hunt 29, 6.1-35)."""
+    return bool(re.search(rf"\b(?:{FIRST})\b(?:\s+\w+){{0,3}}?\s+(?:is|are)\s+(?:what\s+"
+                          r"(?:is|gets|are)\s+)?(?:kept|retained|preserved)\b|\bkeeps?\s+(?:the\s+)?"
+                          rf"(?:{FIRST})\b", description.lower()))
+
+
 def numbers_in(text):
     """The whole numbers a text states, with separators inside a number ignored: "50,000" and
     "50_000" and "50000" all read as 50000."""
@@ -439,6 +447,20 @@ async def test_offset_and_limit(t):
              "as `[Showing lines A-B of N. Use offset=C to continue.]` (Build item 4). Items: "
              f"a read of huge.log, {lines} lines, at offset {lines}, its last line, \"end\"; "
              f"then at offset {at} with limit 2 (make_read_tool, lesson 6).")
+    # Drawn last: a file of two to four million characters in five long lines, none ending in
+    # "\n", cheap to split however long (hunt 29, 6.1-18)
+    long_lines = [c * t.random.randint(400_000, 800_000) + t.random.choice(BREAKS[2:])
+                  for c in "abcde"]
+    ws.write_text("long.log", "".join(long_lines))
+    found = await read(ws, {"path": "long.log", "offset": 2, "limit": 2}, max_bytes=10**9)
+    t.expect([found == "".join(long_lines[1:3]) + note(2, 3, 5), found[-len(note(2, 3, 5)):]],
+             [True, note(2, 3, 5)],
+             "read splits a file of any size at every break str.splitlines knows, however long "
+             "(Build item 2, \"`read` and `bash` count lines the same way\"). Items: whether a "
+             f"read of a file of 5 lines, {sum(map(len, long_lines))} characters, each ending in "
+             "a break other than \"\\n\", with offset 2 and limit 2, by a tool made with "
+             "max_bytes=10**9, gives lines 2 and 3 and the note; then how it ends "
+             "(make_read_tool, lesson 6).")
 
 
 @lab_test("The bad-argument messages are exact: offset 0, an offset past the end of a file whose "
@@ -673,6 +695,19 @@ async def test_bash_keeps_the_tail(t):
              f"kept, and none before it. The item is `cat` of a file of {len(head) + 1} lines "
              f"whose last is {vast} \"#\"s and a newline, under the default budget "
              "(make_bash_tool, lesson 6).")
+    # Drawn last too: output of two to four million characters, in a first line that long and
+    # many.log's lines, cheap to split and cut however long (hunt 29, 6.1-29)
+    bulk = t.random.randint(2_000_000, 4_000_000)
+    ws.write_text("bulk.log", "#" * bulk + "\r" + "".join(many))
+    found = await settle(harness.make_bash_tool(lab.Shell(ws), max_bytes=10**9)["execute"](
+        {"command": "cat bulk.log"}))
+    t.expect(found.rsplit("\n", 1)[-1],
+             f"[Showing the last 2000 of {len(many) + 1} lines. Narrow the command for more.]",
+             "T, the lines printed, is counted as read counts lines, at any break str.splitlines "
+             "knows, however long the output (Build item 2, \"`read` and `bash` count lines the "
+             f"same way\"). The item is the note after `cat` of a file of {len(many) + 1} lines, "
+             f"a first of {bulk} \"#\"s and a \"\\r\", then many.log's, none ending in "
+             "\"\\n\", by a bash tool made with max_bytes=10**9 (make_bash_tool, lesson 6).")
 
 
 @lab_test("Both factories honour the budget they are given, drawn under the seed, and their "
@@ -809,8 +844,8 @@ async def test_the_factories_take_a_budget(t):
                                         ((bash_lines, "line"), (bash_bytes, "byte"))])]
     head = bool(re.search(rf"\b({FIRST})\W+(?:\w+\W+){{0,2}}{bash_lines}\b", plain[1]))
     last = bool(re.search(rf"\b(last|end|tail|final)\W+(?:\w+\W+){{0,2}}{lines_cap}\b", plain[0]))
-    t.expect([units, head, last, counted_from_0(read_), end_cut(said[1])],
-             [[[True, True], [True, True]], False, False, False, False],
+    t.expect([units, head, last, counted_from_0(read_), end_cut(said[1]), first_kept(said[1])],
+             [[[True, True], [True, True]], False, False, False, False, False],
              "Each description states its budget truly (Build, \"with descriptions that state "
              "them\"): each number stands before its own unit, the lines cap before \"lines\" "
              "and the byte budget before \"bytes\", bash's does not name the first lines "
@@ -823,7 +858,8 @@ async def test_the_factories_take_a_budget(t):
              f"before {lines_cap}; then whether read's description or its parameters' say "
              "lines count from 0 (Build: a reworded description stays true, `offset` counted "
              "from 1); then whether bash's says the end, the tail or the last lines are what "
-             "it cuts off (Build item 5: bash's result \"holds the end\"). The descriptions: "
+             "it cuts off (Build item 5: bash's result \"holds the end\"); then whether bash's "
+             "says the first lines, or what is seen first, are what it keeps. The descriptions: "
              f"{said!r}, offset's {read_['parameters']['properties']['offset']!r} "
              "(make_read_tool and make_bash_tool, lesson 6).")
 
@@ -914,6 +950,24 @@ async def test_the_record_holds_the_cut(t):
              f"record's result is all {whole.count(chr(10))} lines ({len(whole)} bytes) of "
              "whole.log, read by a tool made with max_lines=10**6, max_bytes=10**9, and whether "
              "the next request's tool result is that text (lesson 6).")
+    # Drawn last: a result of over two million characters, in four long lines, cheap to read
+    # and to send however long (hunt 29, 6.1-33)
+    bulk = "".join(c * t.random.randint(550_000, 1_100_000) + "\n" for c in "wxyz")
+    ws.write_text("bulk.log", bulk)
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "bulk.log"})),
+                               lab.say("Read it all.")])
+    messages = []
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [roomy], "Read bulk.log."))
+    sent = [message["content"] for message in model.calls[1].messages
+            if message["role"] == "toolResult"]
+    t.expect([lab.shape(messages), messages[2]["content"] == bulk, sent == [bulk]],
+             ["U A[c1] R(c1) A", True, True],
+             "The view adds no budget of its own, however long the result: the next request "
+             "carries it as the record holds it (after the Build list: \"not one line in "
+             "`context_for_model`\"). Items: the record's shape, whether the record's result is "
+             f"all of bulk.log, {len(bulk)} characters in 4 lines, read by the tool made with "
+             "max_lines=10**6, max_bytes=10**9, and whether the next request's tool result is "
+             "that text (lesson 6).")
 
 
 PIECES = ("a", "é", "中", "🙂", "xyz")  # one, two, three, four and three bytes of UTF-8
