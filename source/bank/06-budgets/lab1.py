@@ -666,7 +666,7 @@ async def test_bank_a_model_pages_by_the_notes(t):
              f"{count}, its last line: the results in the next request, the lines asked for, "
              "however big the file, and the note as the Build writes it, N in digits alone.")
     # hunt 29, 6.1-33: a result of over two million characters goes out as the record holds it
-    bulk = "".join(c * t.random.randint(550_000, 1_100_000) + "\n" for c in "klm")
+    bulk = "".join(c * t.random.randint(550_000, 1_100_000) + "\n" for c in "klmn")
     ws.write_text("bulk.txt", bulk)
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "bulk.txt"})),
                                lab.say("Read it all.")])
@@ -674,7 +674,7 @@ async def test_bank_a_model_pages_by_the_notes(t):
                        "Read bulk.txt.")
     t.expect([[m["content"] == bulk for m in results(record)],
               [m["content"] == bulk for m in results(model.calls[1].messages)]], [[True], [True]],
-             f"A model reads bulk.txt, {len(bulk)} characters in 3 lines, by a tool made with "
+             f"A model reads bulk.txt, {len(bulk)} characters in 4 lines, by a tool made with "
              "max_lines=10**6 and max_bytes=10**9: whether the record's result is all of it, "
              "then whether the next request's is: no budget of the view's own.")
 
@@ -811,10 +811,11 @@ async def test_bank_run_tool_gives_bash_the_budget_it_was_made_with(t):
     bulk = "#" * t.random.randint(2_000_000, 4_000_000) + "\r" + many  # hunt 29, 6.1-29
     cut = await settle(harness.run_tool(
         [harness.make_bash_tool(lab.Shell(lab.Workspace(), commands={
-            "bulk": lambda args, ws: (bulk, 0)}), max_bytes=10**9)],
+            "bulk": lambda args, ws: (bulk, 0)}), max_lines=10, max_bytes=10**9)],
         lab.call("bash", {"command": "bulk"}, id="b6")))
     t.expect([cut["is_error"], cut["content"].rsplit("\n", 1)[-1]],
-             why=f"run_tool on a bash tool made with max_bytes=10**9, running a command that "
+             why=f"run_tool on a bash tool made with max_lines=10, max_bytes=10**9, running a "
+                 "command that "
                  f"prints {len(bulk.splitlines())} lines ({len(bulk)} characters), a first of "
                  "millions of \"#\"s, each ending in a break other than \"\\n\": [is_error, "
                  "what follows the last newline]; T counted as read counts lines, however long "

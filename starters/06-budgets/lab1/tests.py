@@ -699,15 +699,16 @@ async def test_bash_keeps_the_tail(t):
     # many.log's lines, cheap to split and cut however long (hunt 29, 6.1-29)
     bulk = t.random.randint(2_000_000, 4_000_000)
     ws.write_text("bulk.log", "#" * bulk + "\r" + "".join(many))
-    found = await settle(harness.make_bash_tool(lab.Shell(ws), max_bytes=10**9)["execute"](
-        {"command": "cat bulk.log"}))
+    found = await settle(harness.make_bash_tool(lab.Shell(ws), max_lines=10, max_bytes=10**9)[
+        "execute"]({"command": "cat bulk.log"}))
     t.expect(found.rsplit("\n", 1)[-1],
-             f"[Showing the last 2000 of {len(many) + 1} lines. Narrow the command for more.]",
+             f"[Showing the last 10 of {len(many) + 1} lines. Narrow the command for more.]",
              "T, the lines printed, is counted as read counts lines, at any break str.splitlines "
              "knows, however long the output (Build item 2, \"`read` and `bash` count lines the "
              f"same way\"). The item is the note after `cat` of a file of {len(many) + 1} lines, "
              f"a first of {bulk} \"#\"s and a \"\\r\", then many.log's, none ending in "
-             "\"\\n\", by a bash tool made with max_bytes=10**9 (make_bash_tool, lesson 6).")
+             "\"\\n\", by a bash tool made with max_lines=10, max_bytes=10**9 (make_bash_tool, "
+             "lesson 6).")
 
 
 @lab_test("Both factories honour the budget they are given, drawn under the seed, and their "
@@ -962,8 +963,10 @@ async def test_the_record_holds_the_cut(t):
             if message["role"] == "toolResult"]
     t.expect([lab.shape(messages), messages[2]["content"] == bulk, sent == [bulk]],
              ["U A[c1] R(c1) A", True, True],
-             "The view adds no budget of its own, however long the result: the next request "
-             "carries it as the record holds it (after the Build list: \"not one line in "
+             "The view adds no budget of its own, however long the result, nor the tool a cap "
+             "of the tool's own below the budget it was given: the record holds the whole file, "
+             "and the next request carries it as the record holds it (after the Build list: "
+             "\"not one line in "
              "`context_for_model`\"). Items: the record's shape, whether the record's result is "
              f"all of bulk.log, {len(bulk)} characters in 4 lines, read by the tool made with "
              "max_lines=10**6, max_bytes=10**9, and whether the next request's tool result is "
