@@ -331,8 +331,8 @@ async def test_bank_read_and_bash_count_lines_as_truncate_head_does(t):
              f"many.log, {len(split)} lines ({len(many)} characters) each ending in a break "
              f"other than \"\\n\", read with offset {at} and limit 2: the result in the next "
              "request; read counts lines as bash does, however big the file.")
-    # hunt 29, 6.1-18: millions of characters in five long lines, cheap to split
-    tall = "".join(c * t.random.randint(400_000, 800_000) + t.random.choice(RARE) for c in "pqrst")
+    # hunt 29, 6.1-18: over a million characters in five long lines, cheap to split
+    tall = "".join(c * t.random.randint(220_000, 500_000) + t.random.choice(RARE) for c in "pqrst")
     ws.write_text("tall.log", tall)
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "tall.log", "offset": 3,
                                                            "limit": 2})), lab.say("Read.")])
@@ -666,7 +666,7 @@ async def test_bank_a_model_pages_by_the_notes(t):
              f"{count}, its last line: the results in the next request, the lines asked for, "
              "however big the file, and the note as the Build writes it, N in digits alone.")
     # hunt 29, 6.1-33: a result of over two million characters goes out as the record holds it
-    bulk = "".join(c * t.random.randint(550_000, 1_100_000) + "\n" for c in "klmn")
+    bulk = "".join(c * t.random.randint(510_000, 800_000) + "\n" for c in "klmn")
     ws.write_text("bulk.txt", bulk)
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "bulk.txt"})),
                                lab.say("Read it all.")])
@@ -808,7 +808,7 @@ async def test_bank_run_tool_gives_bash_the_budget_it_was_made_with(t):
              why=f"run_tool on a bash tool with the default budget, running a command that prints "
                  f"{len(many.splitlines())} lines, each ending in a break other than \"\\n\": "
                  "[is_error, what follows the last newline].")
-    bulk = "#" * t.random.randint(2_000_000, 4_000_000) + "\r" + many  # hunt 29, 6.1-29
+    bulk = "#" * t.random.randint(1_550_000, 2_500_000) + "\r" + many  # hunt 29, 6.1-29
     cut = await settle(harness.run_tool(
         [harness.make_bash_tool(lab.Shell(lab.Workspace(), commands={
             "bulk": lambda args, ws: (bulk, 0)}), max_lines=10, max_bytes=10**9)],
@@ -817,6 +817,6 @@ async def test_bank_run_tool_gives_bash_the_budget_it_was_made_with(t):
              why=f"run_tool on a bash tool made with max_lines=10, max_bytes=10**9, running a "
                  "command that "
                  f"prints {len(bulk.splitlines())} lines ({len(bulk)} characters), a first of "
-                 "millions of \"#\"s, each ending in a break other than \"\\n\": [is_error, "
+                 "over 1,500,000 \"#\"s, each ending in a break other than \"\\n\": [is_error, "
                  "what follows the last newline]; T counted as read counts lines, however long "
                  "the output.")

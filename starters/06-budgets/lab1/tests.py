@@ -447,9 +447,9 @@ async def test_offset_and_limit(t):
              "as `[Showing lines A-B of N. Use offset=C to continue.]` (Build item 4). Items: "
              f"a read of huge.log, {lines} lines, at offset {lines}, its last line, \"end\"; "
              f"then at offset {at} with limit 2 (make_read_tool, lesson 6).")
-    # Drawn last: a file of two to four million characters in five long lines, none ending in
+    # Drawn last: a file of 1.1 to 2 million characters in five long lines, none ending in
     # "\n", cheap to split however long (hunt 29, 6.1-18)
-    long_lines = [c * t.random.randint(400_000, 800_000) + t.random.choice(BREAKS[2:])
+    long_lines = [c * t.random.randint(220_000, 400_000) + t.random.choice(BREAKS[2:])
                   for c in "abcde"]
     ws.write_text("long.log", "".join(long_lines))
     found = await read(ws, {"path": "long.log", "offset": 2, "limit": 2}, max_bytes=10**9)
@@ -695,18 +695,18 @@ async def test_bash_keeps_the_tail(t):
              f"kept, and none before it. The item is `cat` of a file of {len(head) + 1} lines "
              f"whose last is {vast} \"#\"s and a newline, under the default budget "
              "(make_bash_tool, lesson 6).")
-    # Drawn last too: output of two to four million characters, in a first line that long and
-    # many.log's lines, cheap to split and cut however long (hunt 29, 6.1-29)
-    bulk = t.random.randint(2_000_000, 4_000_000)
-    ws.write_text("bulk.log", "#" * bulk + "\r" + "".join(many))
+    # Drawn last too: output of over one and a half million characters, in a first line that
+    # long and many.log's last 20 lines, cheap to split and cut however long (hunt 29, 6.1-29)
+    bulk = t.random.randint(1_550_000, 2_000_000)
+    ws.write_text("bulk.log", "#" * bulk + "\r" + "".join(many[-20:]))
     found = await settle(harness.make_bash_tool(lab.Shell(ws), max_lines=10, max_bytes=10**9)[
         "execute"]({"command": "cat bulk.log"}))
     t.expect(found.rsplit("\n", 1)[-1],
-             f"[Showing the last 10 of {len(many) + 1} lines. Narrow the command for more.]",
+             "[Showing the last 10 of 21 lines. Narrow the command for more.]",
              "T, the lines printed, is counted as read counts lines, at any break str.splitlines "
              "knows, however long the output (Build item 2, \"`read` and `bash` count lines the "
-             f"same way\"). The item is the note after `cat` of a file of {len(many) + 1} lines, "
-             f"a first of {bulk} \"#\"s and a \"\\r\", then many.log's, none ending in "
+             "same way\"). The item is the note after `cat` of a file of 21 lines, "
+             f"a first of {bulk} \"#\"s and a \"\\r\", then many.log's last 20, none ending in "
              "\"\\n\", by a bash tool made with max_lines=10, max_bytes=10**9 (make_bash_tool, "
              "lesson 6).")
 
@@ -953,7 +953,7 @@ async def test_the_record_holds_the_cut(t):
              "the next request's tool result is that text (lesson 6).")
     # Drawn last: a result of over two million characters, in four long lines, cheap to read
     # and to send however long (hunt 29, 6.1-33)
-    bulk = "".join(c * t.random.randint(550_000, 1_100_000) + "\n" for c in "wxyz")
+    bulk = "".join(c * t.random.randint(510_000, 600_000) + "\n" for c in "wxyz")
     ws.write_text("bulk.log", bulk)
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "bulk.log"})),
                                lab.say("Read it all.")])
