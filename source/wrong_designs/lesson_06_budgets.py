@@ -1689,7 +1689,7 @@ READ_BUDGET = [MAX_LINES, MAX_BYTES]
           rule="The budget is the one the factory was given, however large: no cap of the "
                "tool's own below it.",
           where='lab 6.1, Build section, item 4: "the budget being the `max_lines` and `max_bytes` that `make_read_tool` was given"; hunt round 19, 6.1-26',
-          names="no cap of the tool's own",
+          names="nor the tool a cap of the tool's own",
           replace=r'''
         chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
 ''',
