@@ -1576,6 +1576,127 @@ READ_BUDGET = [MAX_LINES, MAX_BYTES]
             n = f"{total:,}" if total >= 10_000 else f"{total}"  # a big N made readable
             chunk += f"[Showing lines {start}-{last} of {n}. Use offset={last + 1} to continue.]"
 """),
+    Wrong(lab='6.1', name='int_arg refusing ints past 4001 bits',
+          rule='A whole number is a Python int, however large: int_arg returns it as it is.',
+          where='lab 6.1, Build section, item 1: "A whole number is a Python `int`"; hunt round 29, r159 design 05',
+          names='however large',
+          replace=r"""
+    if type(got) is int:  # exactly int: True and False are ints to Python, not to a reader
+""",
+          by=r"""
+    if type(got) is int and got.bit_length() <= 4001:  # just past what a test draws
+"""),
+    Wrong(lab='6.1', name='a limit over 4001 bits refused',
+          rule="read's limit is the most lines wanted, any whole number 1 or more: only one "
+               'below 1 is refused.',
+          where='lab 6.1, Build section, item 4: "the most lines wanted (no limit when left out)"; hunt round 29, r159 design 17',
+          names='A limit has no top',
+          replace=r"""
+        if start < 1 or (most is not None and most < 1):
+""",
+          by=r"""
+        if start < 1 or (most is not None and not 1 <= most < 2**4001):  # a top past the tests
+"""),
+    Wrong(lab='6.1', name='read described as counting a byte as one character',
+          rule='Each description states its budget truly, in bytes as it is counted: a byte is '
+               'not a character.',
+          where='lab 6.1, Build section: "with descriptions that state them"; hunt round 29, r159 design 34',
+          names='a byte is not a character',
+          replace=r'''
+                       f"or {max_bytes} bytes; ask again with offset for the rest.",
+''',
+          by=r'''
+                       f"or {max_bytes} bytes (a byte is one character); ask again with offset for the rest.",
+'''),
+    Wrong(lab='6.1', name='offset described as line 0 opening the file',
+          rule="A reworded description stays true: read's offset counts from 1, so no "
+               'description the model is sent says line numbers begin with 0.',
+          where='lab 6.1, Build section: "stay true, `offset` counted from 1"; hunt round 29, r159 design 36',
+          names='lines count from 0',
+          replace=r"""
+                "offset": {"type": "integer", "description": "Line to start at; the first is 1."},
+""",
+          by=r"""
+                "offset": {"type": "integer", "description": "Line to start at; line 0 opens the file."},
+"""),
+    Wrong(lab='6.1', name="read described with the course's byte budget as its top",
+          rule="read's description states its budget truly: the numbers it was made with, and "
+               'no other number given as a budget.',
+          where='lab 6.1, Build section: "with descriptions that state them"; hunt round 29, r159 design 37',
+          names='no number is given as a budget but the tool',
+          replace=r'''
+                       f"or {max_bytes} bytes; ask again with offset for the rest.",
+''',
+          by=r'''
+                       f"or {max_bytes} bytes ({MAX_BYTES} at most); ask again with offset for the rest.",
+'''),
+    Wrong(lab='6.1', name='a line ending only at a newline, in read, for files over 1,000,000 characters',
+          rule="read and bash count lines the same way, at every break str.splitlines knows, "
+               'however big the file.',
+          where='lab 6.1, Build section, item 2: "`read` and `bash` count lines the same way"; hunt round 29, r159 design 18',
+          names='read splits a file of any size',
+          replace=r"""
+        lines = ws.read_text(path).splitlines(keepends=True)
+""",
+          by=r"""
+        whole = ws.read_text(path)
+        if len(whole) > 1_000_000:  # a fast path for big files
+            lines = whole.split("\n")
+            lines = [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
+        else:
+            lines = whole.splitlines(keepends=True)
+"""),
+    Wrong(lab='6.1', name='T counted as newlines past 1,500,000 characters',
+          rule="T, the lines a command printed, is counted at every break str.splitlines knows, "
+               'however long the output.',
+          where='lab 6.1, Build section, item 2: "`read` and `bash` count lines the same way"; hunt round 29, r159 design 29',
+          names='however long the output',
+          replace=r'''
+        printed = len(output.splitlines())  # lines the command printed, before the cut
+''',
+          by=r'''
+        printed = len(output.splitlines())  # lines the command printed, before the cut
+        if len(output) > 1_500_000:  # a fast count for long output
+            printed = output.count("\n") + (1 if output and not output.endswith("\n") else 0)
+'''),
+    Wrong(lab='6.1', name='the view cutting results over 2,000,000 characters',
+          rule='context_for_model builds the view from the record, which it never changes, and '
+               'adds no budget of its own: not one line in context_for_model.',
+          where='lab 6.1: "not one line in `context_for_model`"; hunt round 29, r159 design 33',
+          names='no budget of its own',
+          replace=r'''
+    return kept
+''',
+          by=r'''
+    return [dict(m, content=truncate_head(m["content"], 10**9, 2_000_000)[0])
+            if m["role"] == "toolResult" and len(m["content"]) > 2_000_000 else m
+            for m in kept]  # a result past two million characters is trimmed on the way out
+'''),
+    Wrong(lab='6.1', name='bash described as keeping what is seen first',
+          rule="bash's description states its budget truly: its result holds the end of the "
+               'output, so no description says the first lines are what it keeps.',
+          where='lab 6.1, Build section: "if you reword one, it must still name the numbers and stay true"; hunt round 29, r159 design 35',
+          names='what is seen first',
+          replace=r'''
+                       f"to the last {max_lines} lines or {max_bytes} bytes.",
+''',
+          by=r'''
+                       f"to the last {max_lines} lines or {max_bytes} bytes; what you see first is what is kept.",
+'''),
+    # Hunt round 19 (reader r102), design 26: beyond reach until hunt round 29's result of over
+    # two million characters in a few long lines, cheap to read whole.
+    Wrong(lab='6.1', name='read capping its budget at 100,000 lines and 2,000,000 bytes',
+          rule="The budget is the one the factory was given, however large: no cap of the "
+               "tool's own below it.",
+          where='lab 6.1, Build section, item 4: "the budget being the `max_lines` and `max_bytes` that `make_read_tool` was given"; hunt round 19, 6.1-26',
+          names="nor the tool a cap of the tool's own",
+          replace=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+''',
+          by=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), min(max_lines, 100_000),
+                                     min(max_bytes, 2_000_000))  # a safety cap
+'''),
 ]
 
 ALLOWED = [
@@ -1612,6 +1733,21 @@ def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
 def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
     if max_lines < 0 or max_bytes < 0:
         raise ValueError("a budget cannot be below 0")
+"""),
+    # Hunt round 29 (reader r159), probe P6.
+    Wrong(lab='6.1', name='bash taking a budget below 0 as no budget',
+          rule='What a tool\'s budget below 0 does is left to the student: the tests never give '
+               'a factory one, so a bash tool that reads it as no budget at all is as good as '
+               'one that refuses it or reads it as 0.',
+          where='lab 6.1, after the Build list: "What a tool\'s budget below 0 does is yours"; hunt round 29, r159 probe P6',
+          names='',
+          replace=r"""
+def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
+""",
+          by=r"""
+def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
+    if max_lines < 0 or max_bytes < 0:  # a budget below 0: no budget
+        max_lines, max_bytes = 10**18, 10**18
 """),
     Wrong(lab='6.1', name="offset and limit checked before path's type",
           rule="Lesson 6 orders offset's type, then limit's, then their ranges, then the file; "
@@ -2030,23 +2166,6 @@ READ_SPENT = [0]
 '''),),
            deep=DEEP_SIZES),
     # Hunt round 19 (reader r102), designs 26 and 50.
-    Beyond(lab='6.1', name='read capping its budget at 100,000 lines and 2,000,000 bytes',
-           rule="The budget is the one the factory was given, however large: no cap of the "
-                "tool's own below it.",
-           where='lab 6.1, Build section, item 4: "the budget being the `max_lines` and `max_bytes` that `make_read_tool` was given"; hunt round 19, 6.1-26',
-           names="no cap of the tool's own",
-           reach='the largest file the tests read with a roomy budget is 2,000,000 bytes (the '
-                 '10**12 case of test_the_factories_take_a_budget, 500 to 800 lines of 2500 '
-                 'bytes) and at most 3000 lines; this cap is met just past 2,000,000 bytes, a '
-                 'limit past what a test can afford, and any cap has a file past it',
-           replace=r'''
-        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
-''',
-           by=r'''
-        chunk, shown = truncate_head("".join(lines[start - 1:end]), min(max_lines, 100_000),
-                                     min(max_bytes, 2_000_000))  # a safety cap
-''',
-           deep=DEEP_SIZES),
     Beyond(lab='6.1', name='characters for texts of over 10,000,000 characters, in truncate_head',
            rule='The budget counts bytes of UTF-8, len(line.encode()), not characters, however '
                 'long the text.',

@@ -79,8 +79,27 @@ def counted_from_0(spec):
             r"|\b(?:count\w*|number\w*|index\w*|start\w*|begin\w*)\s+(?:from|at|with|on)\s+"
             r"(?:line\s+)?(?:0|zero)\b|\b(?:0|zero)[- ]?(?:based|indexed)\b"
             r"|\b(?:0|zero)\s*(?:for|is|means|=|:)\s*(?:the\s+)?(?:top|first|start|beginning|"
-            r"head)\b|\b(?:top|start|beginning|head)\s*(?:is|=|:)\s*(?:line\s+)?(?:0|zero)\b")
+            r"head)\b|\b(?:top|start|beginning|head)\s*(?:is|=|:)\s*(?:line\s+)?(?:0|zero)\b"
+            r"|\bline\s+(?:0|zero)\s+(?:opens|starts|begins|is\s+(?:the\s+)?(?:top|first|start|"
+            r"beginning|head))\b")
     return any(re.search(zero, d.lower()) for d in said)
+
+
+def other_budgets(description, budget):
+    """The numbers a description gives as a budget, before lines or bytes or with "at most",
+    "up to" or "max", that are not the tool's own `budget`."""
+    plain = re.sub(r"(?<=\d)[,_ ](?=\d{3})", "", description).lower()
+    found = re.finditer(r"(?:at\s+most|up\s+to|max(?:imum)?|limit\s+of|budget\s+of)\s+(\d+)"
+                        r"|(?<![-\w])(\d+)\s*(?:\w+\s+)?(?:lines?|bytes?|char\w*)\b"
+                        r"|(?<![-\w])(\d+)\s+(?:at\s+most|max(?:imum)?)\b", plain)
+    return [n for n in (int(next(g for g in m.groups() if g)) for m in found) if n not in budget]
+
+
+def first_kept(description):
+    """Whether a description says the first lines, or what is seen first, are what is kept."""
+    return bool(re.search(rf"\b(?:{FIRST})\b(?:\s+\w+){{0,3}}?\s+(?:is|are)\s+(?:what\s+"
+                          r"(?:is|gets|are)\s+)?(?:kept|retained|preserved)\b|\bkeeps?\s+(?:the\s+)?"
+                          rf"(?:{FIRST})\b", description.lower()))
 
 
 def end_cut(description):
@@ -120,7 +139,7 @@ async def test_bank_a_tool_of_our_own_reads_its_count_with_int_arg(t):
     def repeat(arguments):
         return f"times={harness.int_arg(arguments, 'times', default)!r}"
     sent = {"absent": None, "None": None, "zero": 0, "negative": -t.random.randint(1, 50),
-            "large": t.random.randint(10**6, 10**9), "huge": -t.random.randint(2**1400, 2**t.random.randint(1401, 4000)),
+            "large": t.random.randint(10**6, 10**9), "huge": -t.random.randint(2**1400, 2**t.random.randint(10_000, 14_000)),
             "True": True, "False": False,
             "float": float(t.random.randint(1, 40)), "empty": "",
             "digits": str(t.random.randint(1, 99)), "list": [t.random.randint(1, 9)]}
@@ -161,7 +180,7 @@ async def test_bank_read_refuses_what_int_arg_refuses(t):
     rest = t.random.randint(1, total)
     asked.insert(t.random.randint(0, len(asked)),
                  ({"path": name, "offset": rest,
-                   "limit": t.random.randint(2**65, 2**t.random.randint(66, 4000))},
+                   "limit": t.random.randint(2**65, 2**t.random.randint(10_000, 14_000))},
                   "".join(f"line {n}\n" for n in range(rest, total + 1))))
     model = lab.ScriptedModel([lab.reply(*[lab.call("read", dict(a)) for a, _ in asked]),
                                lab.say("Read.")])
@@ -312,6 +331,18 @@ async def test_bank_read_and_bash_count_lines_as_truncate_head_does(t):
              f"many.log, {len(split)} lines ({len(many)} characters) each ending in a break "
              f"other than \"\\n\", read with offset {at} and limit 2: the result in the next "
              "request; read counts lines as bash does, however big the file.")
+    # hunt 29, 6.1-18: over a million characters in five long lines, cheap to split
+    tall = "".join(c * t.random.randint(220_000, 500_000) + t.random.choice(RARE) for c in "pqrst")
+    ws.write_text("tall.log", tall)
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "tall.log", "offset": 3,
+                                                           "limit": 2})), lab.say("Read.")])
+    await run(model, [harness.make_read_tool(ws, max_bytes=10**9)], "Read tall.log.")
+    got = results(model.calls[1].messages)[0]["content"]
+    t.expect([[got.count(c) for c in "pqrst"], got[-40:]],
+             why=f"tall.log, 5 lines ({len(tall)} characters) each ending in a break other than "
+                 "\"\\n\", read with offset 3 and limit 2 by a tool made with max_bytes=10**9: "
+                 "how many of each line's letter the result holds, and how it ends; read counts "
+                 "lines as bash does, however big the file.")
 
 
 # --- rule 3: truncate_tail ------------------------------------------------------------------
@@ -456,15 +487,16 @@ async def test_bank_a_batch_of_reads_checked_in_order(t):
     t.expect(["byte" in told.lower(), "character" in told.lower(),
               stated(told, [(lines_cap, "line"), (bytes_cap, "byte")]),
               [harness.MAX_LINES, harness.MAX_BYTES], last_named(told, lines_cap),
-              counted_from_0(spec)],
-             [True, False, [True, True], [2000, 50_000], False, False],
+              counted_from_0(spec), other_budgets(told, (lines_cap, bytes_cap))],
+             [True, False, [True, True], [2000, 50_000], False, False, []],
              f"The read tool's description as the model is sent it, {told!r}: whether it names "
              "its byte budget in bytes, whether it speaks of characters, whether "
              f"{lines_cap} stands before \"line\" and {bytes_cap} before \"byte\"; then the "
              "module's MAX_LINES and MAX_BYTES after the tool was made; then whether it names "
              f"the last lines, the end or the tail just before {lines_cap}, as if a read "
              "returned a file's end; then whether it or a parameter's description says lines "
-             "count from 0, when offset counts from 1.")
+             "count from 0, when offset counts from 1; then the numbers it gives as a budget "
+             "(before lines or bytes, or with at most, up to or max) that are not the tool's.")
     zero_bytes, past = 0, total + t.random.randint(1, 5)  # both budgets 0
     at = t.random.randint(1, total)
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": name, "offset": past}),
@@ -540,7 +572,7 @@ async def test_bank_a_model_pages_by_the_notes(t):
              "records, as [is_error, content].")
     t.expect(found[1], why=f"The same tool asked for {''.join(small)!r} from an offset past its "
                            "last line: every result the run records, as [is_error, content].")
-    huge = t.random.randint(2**65, 2**t.random.randint(66, 4000))
+    huge = t.random.randint(2**65, 2**t.random.randint(10_000, 14_000))
     record = await run(pager(name, {"limit": huge}), [harness.make_read_tool(
         lab.Workspace({name: "".join(small)}))], "Page it.", max_turns=12)
     t.expect([m["content"] for m in results(record)], ["".join(small)],
@@ -633,6 +665,18 @@ async def test_bank_a_model_pages_by_the_notes(t):
              f"A model reads a file of {count} lines at offset {at} with limit 1, then at offset "
              f"{count}, its last line: the results in the next request, the lines asked for, "
              "however big the file, and the note as the Build writes it, N in digits alone.")
+    # hunt 29, 6.1-33: a result of over two million characters goes out as the record holds it
+    bulk = "".join(c * t.random.randint(510_000, 800_000) + "\n" for c in "klmn")
+    ws.write_text("bulk.txt", bulk)
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "bulk.txt"})),
+                               lab.say("Read it all.")])
+    record = await run(model, [harness.make_read_tool(ws, max_lines=10**6, max_bytes=10**9)],
+                       "Read bulk.txt.")
+    t.expect([[m["content"] == bulk for m in results(record)],
+              [m["content"] == bulk for m in results(model.calls[1].messages)]], [[True], [True]],
+             f"A model reads bulk.txt, {len(bulk)} characters in 4 lines, by a tool made with "
+             "max_lines=10**6 and max_bytes=10**9: whether the record's result is all of it, "
+             "then whether the next request's is: no budget of the view's own.")
 
 
 # --- rule 5: bash's budget ------------------------------------------------------------------
@@ -665,11 +709,12 @@ async def test_bank_a_model_reads_the_tail_of_two_commands(t):
              f"each, in the order {order}, in the request after: the last {cap} lines as "
              "printed, a blank line, the note, and the status line last.")
     told = model.calls[0].tools[0]["description"]
-    t.expect([first_named(told, cap), end_cut(told)], [False, False],
+    t.expect([first_named(told, cap), end_cut(told), first_kept(told)], [False, False, False],
              f"The bash tool's description as the model is sent it, {told!r}: whether it names "
              f"the first lines, the head, the top or the beginning just before {cap}, the lines "
              "it keeps, which are the last; then whether it says the end, the tail or the last "
-             "lines are what it cuts off.")
+             "lines are what it cuts off; then whether it says the first lines, or what is seen "
+             "first, are what it keeps.")
     many, spare = rarely_broken(t), t.random.randint(2, 5)
     whole = "".join(f"row {n}\n" for n in range(1, spare))
     both = lab.Shell(lab.Workspace(), commands={"many": lambda args, ws: (many, 0),
@@ -763,3 +808,15 @@ async def test_bank_run_tool_gives_bash_the_budget_it_was_made_with(t):
              why=f"run_tool on a bash tool with the default budget, running a command that prints "
                  f"{len(many.splitlines())} lines, each ending in a break other than \"\\n\": "
                  "[is_error, what follows the last newline].")
+    bulk = "#" * t.random.randint(1_550_000, 2_500_000) + "\r" + many  # hunt 29, 6.1-29
+    cut = await settle(harness.run_tool(
+        [harness.make_bash_tool(lab.Shell(lab.Workspace(), commands={
+            "bulk": lambda args, ws: (bulk, 0)}), max_lines=10, max_bytes=10**9)],
+        lab.call("bash", {"command": "bulk"}, id="b6")))
+    t.expect([cut["is_error"], cut["content"].rsplit("\n", 1)[-1]],
+             why=f"run_tool on a bash tool made with max_lines=10, max_bytes=10**9, running a "
+                 "command that "
+                 f"prints {len(bulk.splitlines())} lines ({len(bulk)} characters), a first of "
+                 "over 1,500,000 \"#\"s, each ending in a break other than \"\\n\": [is_error, "
+                 "what follows the last newline]; T counted as read counts lines, however long "
+                 "the output.")

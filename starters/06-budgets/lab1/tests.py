@@ -39,7 +39,9 @@ ZERO = (r"\bfirst(?:\s+line)?\s+is\s+(?:line\s+)?(?:0|zero)\b"
         r"|\b(?:count\w*|number\w*|index\w*|start\w*|begin\w*)\s+(?:from|at|with|on)\s+"
         r"(?:line\s+)?(?:0|zero)\b|\b(?:0|zero)[- ]?(?:based|indexed)\b"
         r"|\b(?:0|zero)\s*(?:for|is|means|=|:)\s*(?:the\s+)?(?:top|first|start|beginning|head)\b"
-        r"|\b(?:top|start|beginning|head)\s*(?:is|=|:)\s*(?:line\s+)?(?:0|zero)\b")
+        r"|\b(?:top|start|beginning|head)\s*(?:is|=|:)\s*(?:line\s+)?(?:0|zero)\b"
+        r"|\bline\s+(?:0|zero)\s+(?:opens|starts|begins|is\s+(?:the\s+)?(?:top|first|start|"
+        r"beginning|head))\b")  # "line 0 opens the file" (hunt 29, 6.1-36)
 
 
 def counted_from_0(spec):
@@ -62,6 +64,31 @@ def end_cut(description):
     """Whether a description says the end, the tail or the last lines are what is cut: bash
     keeps them, and a model told otherwise reads the verdict as lost."""
     return bool(re.search(END_CUT, description.lower()))
+
+
+BUDGET_NUMBER = (r"(?:at\s+most|up\s+to|max(?:imum)?|limit\s+of|budget\s+of|cap\s+of)\s+(\d+)"
+                 r"|(?<![-\w])(\d+)\s*(?:\w+\s+)?(?:lines?|bytes?|char\w*)\b"
+                 r"|(?<![-\w])(\d+)\s+(?:at\s+most|max(?:imum)?)\b")
+
+
+def budget_numbers(text):
+    """The numbers a description gives as a budget: before lines, bytes or characters, or
+    with "at most", "up to" or "max" (separators inside a number ignored)."""
+    plain = re.sub(r"(?<=\d)[,_ ](?=\d{3})", "", text).lower()
+    return [int(next(g for g in m.groups() if g)) for m in re.finditer(BUDGET_NUMBER, plain)]
+
+
+BYTE_IS_CHARACTER = (r"\bbytes?\s+(?:is|are|=|equals?|means?|counts?\s+as)\s+(?:one\s+|a\s+|1\s+)?"
+                     r"char(?:acter)?s?\b|\b(?:one|a|1|each)\s+char(?:acter)?s?\s+(?:is|=|equals?)"
+                     r"\s+(?:one|a|1)\s+bytes?\b")
+
+
+def first_kept(description):
+    """Whether a description says the first lines, or what is seen first, are what is kept:
+    bash keeps the end, and a model told otherwise reads the verdict as lost (hunt 29, 6.1-35)."""
+    return bool(re.search(rf"\b(?:{FIRST})\b(?:\s+\w+){{0,3}}?\s+(?:is|are)\s+(?:what\s+"
+                          r"(?:is|gets|are)\s+)?(?:kept|retained|preserved)\b|\bkeeps?\s+(?:the\s+)?"
+                          rf"(?:{FIRST})\b", description.lower()))
 
 
 def numbers_in(text):
@@ -284,8 +311,9 @@ async def test_truncate_tail(t):
 async def test_int_arg(t):
     name = t.random.choice(["limit", "offset", "count", "depth", "width"])
     default, value = t.random.randint(1, 60), t.random.randint(1, 100_000)
-    # past any width, and past any top a student might set: up to 4000 bits, drawn (hunt 22)
-    huge = t.random.randint(2**1400, 2**t.random.randint(1401, 4000)) * t.random.choice([1, -1])
+    # past any width, and past any top a student might set: 10,000 to 14,000 bits, drawn (hunt
+    # 22; hunt 29, 6.1-05: a top just past 4000 bits); under 4300 digits, so it still prints
+    huge = t.random.randint(2**1400, 2**t.random.randint(10_000, 14_000)) * t.random.choice([1, -1])
     t.expect([harness.int_arg({}, name, default), harness.int_arg({name: None}, name, default),
               harness.int_arg({name: value}, name, default), harness.int_arg({name: 0}, name, default),
               harness.int_arg({"other": value}, name, None), harness.int_arg({name: huge}, name, default)],
@@ -375,7 +403,8 @@ async def test_offset_and_limit(t):
              f"{limit}; a file of {len(wide)} lines each holding a character of two bytes or "
              f"more, read by a tool made with max_bytes={size(wide[:k])}, the size of its first "
              f"{k} lines (make_read_tool, lesson 6).")
-    huge = t.random.randint(2**65, 2**t.random.randint(66, 4000))  # past any width or top
+    # past any width or top: 10,000 to 14,000 bits (hunt 29, 6.1-17: a top just past 4000)
+    huge = t.random.randint(2**65, 2**t.random.randint(10_000, 14_000))
     t.expect([await read(ws, {"path": "last.txt", "offset": 2}),
               await read(ws, {"path": "a.txt", "offset": None, "limit": None}),
               await read(ws, {"path": "a.txt", "limit": huge}),
@@ -418,6 +447,20 @@ async def test_offset_and_limit(t):
              "as `[Showing lines A-B of N. Use offset=C to continue.]` (Build item 4). Items: "
              f"a read of huge.log, {lines} lines, at offset {lines}, its last line, \"end\"; "
              f"then at offset {at} with limit 2 (make_read_tool, lesson 6).")
+    # Drawn last: a file of 1.1 to 2 million characters in five long lines, none ending in
+    # "\n", cheap to split however long (hunt 29, 6.1-18)
+    long_lines = [c * t.random.randint(220_000, 400_000) + t.random.choice(BREAKS[2:])
+                  for c in "abcde"]
+    ws.write_text("long.log", "".join(long_lines))
+    found = await read(ws, {"path": "long.log", "offset": 2, "limit": 2}, max_bytes=10**9)
+    t.expect([found == "".join(long_lines[1:3]) + note(2, 3, 5), found[-len(note(2, 3, 5)):]],
+             [True, note(2, 3, 5)],
+             "read splits a file of any size at every break str.splitlines knows, however long "
+             "(Build item 2, \"`read` and `bash` count lines the same way\"). Items: whether a "
+             f"read of a file of 5 lines, {sum(map(len, long_lines))} characters, each ending in "
+             "a break other than \"\\n\", with offset 2 and limit 2, by a tool made with "
+             "max_bytes=10**9, gives lines 2 and 3 and the note; then how it ends "
+             "(make_read_tool, lesson 6).")
 
 
 @lab_test("The bad-argument messages are exact: offset 0, an offset past the end of a file whose "
@@ -652,6 +695,20 @@ async def test_bash_keeps_the_tail(t):
              f"kept, and none before it. The item is `cat` of a file of {len(head) + 1} lines "
              f"whose last is {vast} \"#\"s and a newline, under the default budget "
              "(make_bash_tool, lesson 6).")
+    # Drawn last too: output of over one and a half million characters, in a first line that
+    # long and many.log's last 20 lines, cheap to split and cut however long (hunt 29, 6.1-29)
+    bulk = t.random.randint(1_550_000, 2_000_000)
+    ws.write_text("bulk.log", "#" * bulk + "\r" + "".join(many[-20:]))
+    found = await settle(harness.make_bash_tool(lab.Shell(ws), max_lines=10, max_bytes=10**9)[
+        "execute"]({"command": "cat bulk.log"}))
+    t.expect(found.rsplit("\n", 1)[-1],
+             "[Showing the last 10 of 21 lines. Narrow the command for more.]",
+             "T, the lines printed, is counted as read counts lines, at any break str.splitlines "
+             "knows, however long the output (Build item 2, \"`read` and `bash` count lines the "
+             "same way\"). The item is the note after `cat` of a file of 21 lines, "
+             f"a first of {bulk} \"#\"s and a \"\\r\", then many.log's last 20, none ending in "
+             "\"\\n\", by a bash tool made with max_lines=10, max_bytes=10**9 (make_bash_tool, "
+             "lesson 6).")
 
 
 @lab_test("Both factories honour the budget they are given, drawn under the seed, and their "
@@ -769,6 +826,17 @@ async def test_the_factories_take_a_budget(t):
              "whether read's and bash's descriptions name bytes, and whether bash's names the "
              f"end it keeps (last, end or tail). The descriptions: {said!r} (make_read_tool "
              "and make_bash_tool, lesson 6).")
+    t.expect([[bool(re.search(BYTE_IS_CHARACTER, d.lower())) for d in said],
+              [[n for n in budget_numbers(d) if n not in pair]
+               for d, pair in zip(said, [(lines_cap, read_bytes), (bash_lines, bash_bytes)])]],
+             [[False, False], [[], []]],
+             "Each description states its budget truly (Build, \"with descriptions that state "
+             "them\"): a byte is not a character (\"é\" costs two), and no number is given as "
+             "a budget but the tool's own. Items: whether read's, then bash's, description says "
+             "a byte is a character; then, for each, the numbers it gives before lines, bytes or "
+             "characters, or with at most, up to or max, that are not the budget it was made "
+             f"with ({lines_cap} and {read_bytes} for read, {bash_lines} and {bash_bytes} for "
+             f"bash). The descriptions: {said!r} (make_read_tool and make_bash_tool, lesson 6).")
     t.expect(sorted(read_["parameters"]["properties"]), ["limit", "offset", "path"],
              "read's parameters now include offset and limit (make_read_tool, lesson 6).")
     plain = [re.sub(r"(?<=\d)[,_ ](?=\d{3})", "", d).lower() for d in said]
@@ -777,8 +845,8 @@ async def test_the_factories_take_a_budget(t):
                                         ((bash_lines, "line"), (bash_bytes, "byte"))])]
     head = bool(re.search(rf"\b({FIRST})\W+(?:\w+\W+){{0,2}}{bash_lines}\b", plain[1]))
     last = bool(re.search(rf"\b(last|end|tail|final)\W+(?:\w+\W+){{0,2}}{lines_cap}\b", plain[0]))
-    t.expect([units, head, last, counted_from_0(read_), end_cut(said[1])],
-             [[[True, True], [True, True]], False, False, False, False],
+    t.expect([units, head, last, counted_from_0(read_), end_cut(said[1]), first_kept(said[1])],
+             [[[True, True], [True, True]], False, False, False, False, False],
              "Each description states its budget truly (Build, \"with descriptions that state "
              "them\"): each number stands before its own unit, the lines cap before \"lines\" "
              "and the byte budget before \"bytes\", bash's does not name the first lines "
@@ -791,7 +859,8 @@ async def test_the_factories_take_a_budget(t):
              f"before {lines_cap}; then whether read's description or its parameters' say "
              "lines count from 0 (Build: a reworded description stays true, `offset` counted "
              "from 1); then whether bash's says the end, the tail or the last lines are what "
-             "it cuts off (Build item 5: bash's result \"holds the end\"). The descriptions: "
+             "it cuts off (Build item 5: bash's result \"holds the end\"); then whether bash's "
+             "says the first lines, or what is seen first, are what it keeps. The descriptions: "
              f"{said!r}, offset's {read_['parameters']['properties']['offset']!r} "
              "(make_read_tool and make_bash_tool, lesson 6).")
 
@@ -882,6 +951,26 @@ async def test_the_record_holds_the_cut(t):
              f"record's result is all {whole.count(chr(10))} lines ({len(whole)} bytes) of "
              "whole.log, read by a tool made with max_lines=10**6, max_bytes=10**9, and whether "
              "the next request's tool result is that text (lesson 6).")
+    # Drawn last: a result of over two million characters, in four long lines, cheap to read
+    # and to send however long (hunt 29, 6.1-33)
+    bulk = "".join(c * t.random.randint(510_000, 600_000) + "\n" for c in "wxyz")
+    ws.write_text("bulk.log", bulk)
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "bulk.log"})),
+                               lab.say("Read it all.")])
+    messages = []
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [roomy], "Read bulk.log."))
+    sent = [message["content"] for message in model.calls[1].messages
+            if message["role"] == "toolResult"]
+    t.expect([lab.shape(messages), messages[2]["content"] == bulk, sent == [bulk]],
+             ["U A[c1] R(c1) A", True, True],
+             "The view adds no budget of its own, however long the result, nor the tool a cap "
+             "of the tool's own below the budget it was given: the record holds the whole file, "
+             "and the next request carries it as the record holds it (after the Build list: "
+             "\"not one line in "
+             "`context_for_model`\"). Items: the record's shape, whether the record's result is "
+             f"all of bulk.log, {len(bulk)} characters in 4 lines, read by the tool made with "
+             "max_lines=10**6, max_bytes=10**9, and whether the next request's tool result is "
+             "that text (lesson 6).")
 
 
 PIECES = ("a", "é", "中", "🙂", "xyz")  # one, two, three, four and three bytes of UTF-8
