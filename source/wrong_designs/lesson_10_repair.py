@@ -1540,6 +1540,18 @@ _VIEWS = {}
                 import sys
                 print(f"repair: read {call['id']} interrupted", file=sys.stderr)
 '''),
+    Wrong(lab='10.1', name='a view repaired only when some message in it has calls',
+          rule="The view is what lesson 5's filter keeps, repaired, so a result that answers no call is not in it, whether or not any call is in the record.",
+          where='lab 10.1, Build section, item 1: "A result that answers no call in the list is not in the new list."; item 2: "The view a request carries is what lesson 5\'s filter keeps, repaired"; found by a release-only reader (round 29, 10.1-P4)',
+          names='answers no call',
+          replace=r'''
+    return repair_tool_history(kept)
+''',
+          by=r'''
+    if not any(m["role"] == "assistant" and tool_calls(m) for m in kept):
+        return list(kept)  # nothing to pair, so nothing to repair
+    return repair_tool_history(kept)
+'''),
 ]
 
 ALLOWED = [

@@ -544,7 +544,8 @@ async def test_bank_holes_from_two_runs(t):
 async def test_bank_the_view_of_every_prefix(t):
     one, two = unsorted_ids(t, 3, "p"), unsorted_ids(t, 2, "q")
     kept_one, kept_two = t.random.randrange(3), t.random.randrange(2)
-    record = [harness.user_message("Begin."), calling(one)]
+    strays = [answer(f"s{n}", "stray") for n in range(t.random.randint(1, 2))]
+    record = [harness.user_message("Begin.")] + strays + [calling(one)]  # strays before any call
     record += [answer(i) for i in one[:kept_one]]
     record += [harness.error_message(t.random.choice(["overloaded", "bad gateway", ""])),
                harness.user_message("Again."), calling(two, text="Trying again.")]
@@ -566,7 +567,7 @@ async def test_bank_the_view_of_every_prefix(t):
         same.append(record == before)
     whole = harness.context_for_model(record)
     again = harness.context_for_model(record)
-    swapped = swapped_view(record, 3 + kept_one)  # "Again.", in the middle
+    swapped = swapped_view(record, 3 + len(strays) + kept_one)  # "Again.", in the middle
     t.expect([read_only_views(t, record), swapped], [[lab.shape(whole)] * 3, [True, False, True, False]],
              "The view of the whole record handed as a tuple, as a list that refuses changes, "
              "of messages that refuse changes, and as a plain list of plain dicts (\"grown\" "
@@ -589,13 +590,15 @@ async def test_bank_the_view_of_every_prefix(t):
     for end in range(1, len(record) + 1):
         part = record[:end]
         asked = [c["id"] for m in part if m["role"] == "assistant" for c in harness.tool_calls(m)]
-        wanted.append(len(asked) - sum(m["role"] == "toolResult" for m in part))
+        wanted.append(len(asked) - sum(m["role"] == "toolResult" and m["tool_call_id"] in asked
+                                       for m in part))
     t.expect([problems, made, same, record == before, lab.shape(whole), new],
              [[[]] * len(record), wanted, [True] * len(record), True,
               f"U A[{','.join(one)}] " + " ".join(f"R({i})" for i in one) +
               f" U A[{','.join(two)}] " + " ".join(f"R({i})" for i in two) +
               f" A[{said}](error) R({said}) A[{mute}](error) R({mute}) U", wanted],
-             "context_for_model on each prefix of a record with two holes. Items: what "
+             "context_for_model on each prefix of a record with two holes, and results no "
+             "call asked for before its first call. Items: what "
              "lab.validate finds wrong with each view, how many interrupted results each holds, "
              "whether the record was as it was after each, and after the whole record's view, "
              "whose shape is next; last, how many messages of each view are not objects of the "
@@ -666,3 +669,17 @@ async def test_bank_a_harness_keeps_the_holes_it_was_given(t):
              "read and one more tool have none, then run once. Items: "
              "[its record, whether each message handed in is the very one there], before the "
              "run and after, then what the run printed, logged or warned.")
+    bare = ([harness.user_message("Hi.")]
+            + [answer(f"w{n}", "stray") for n in range(t.random.randint(1, 3))]
+            + [harness.error_message("overloaded")] * t.random.randint(0, 2) + [lab.say("Hello.")])
+    model = lab.ScriptedModel([lab.say("Still here.")])
+    h = harness.Harness(model, SYSTEM, [], messages=bare)
+    await lab.drive(h.prompt("Anyone?"))
+    t.expect([lab.shape(model.calls[0].messages), lab.validate(model.calls[0].messages),
+              lab.shape(h.messages) == lab.shape(bare) + " U A"],
+             ["U A U", [], True],
+             "A harness handed a record with no call in it at all, only results no call asked "
+             "for, then run once. Items: the shape of the request its model is handed, what "
+             "lab.validate finds wrong with it, and whether the record kept those results: "
+             "a result that answers no call is not in the view, whether or not any call is in "
+             "it (context_for_model, lesson 10).")

@@ -658,6 +658,16 @@ async def test_context_for_model_filters_then_repairs(t):
              "same memory after the view was built as before]: context_for_model only reads the "
              "record, it never writes to it, not even for a moment, however long it is "
              "(context_for_model, the lab's Build, item 2).")
+    strays = draw_ids(t, t.random.randint(1, 3))
+    bare = ([harness.user_message("What is in them?")] + [result(i) for i in strays]
+            + [harness.error_message("overloaded")] * t.random.randint(0, 2)
+            + [lab.say("Nothing yet.")])
+    t.expect(lab.shape(harness.context_for_model(bare)), "U A",
+             f"A record with no call in it at all: a question, results for {', '.join(strays)}, "
+             "which no call asked for, and a reply of words. Its view's shape: a result that "
+             "answers no call in the list is not in the new list, and the view is what lesson "
+             "5's filter keeps, repaired, whether or not any call is in it (context_for_model, "
+             "the lab's Build, items 1 and 2).")
 
 
 @lab_test("A consumer that closes the run right after tool_execution_start leaves the call "
