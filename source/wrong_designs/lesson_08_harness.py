@@ -1975,6 +1975,17 @@ class _View:
 
 # The designs lesson 8 allows, which lab 8.1 must pass (tools.wrong_designs.allowed).
 ALLOWED = [
+    Wrong(lab='8.1', name='the tools kept once per name',
+          rule="Build item 1 keeps the tools in a list of its own but says nothing of two tools of one name; run_agent finds a tool by its name, so the first or the last of two alike is the harness's to choose, and every test gives tools of names apart.",
+          where='Build item 1: "the tools in a list of its own"; hunt round 29, r161-42',
+          names='',
+          replace=r"""
+        self._model, self._system, self._tools = model, system, list(tools)
+""",
+          by=r"""
+        self._model, self._system = model, system
+        self._tools = list({tool["name"]: tool for tool in tools}.values())
+"""),
     Wrong(lab='8.1', name='the refusal a subclass of RuntimeError',
           rule="Build item 4 asks for a RuntimeError whose text is the refusal's; an instance of a subclass of RuntimeError is a RuntimeError (isinstance, except RuntimeError), with that text, so a caller catching RuntimeError catches it.",
           where='Build item 4: "it raises a `RuntimeError` whose text is"; hunt round 29, r161-40',
