@@ -320,7 +320,7 @@ async def test_a_second_prompt_is_refused(t):
                                    SYSTEM, [looker(during=during)])
     await lab.drive(h.prompt("Hello?"))  # the run tried is the harness's second, not its first
     for _ in range(t.random.randint(51, 60)):  # and follows many prompts: each run is tracked
-        h.prompt("Never mind.").close()  # a run closed before its first step: it is over
+        await lab.drive(h.prompt("Never mind."), close_after=0)  # closed before its first step
 
     async def second(event):  # at a turn_start the running run's own words, as a double click
         if event["type"] == "turn_start":
