@@ -1937,6 +1937,71 @@ class _View:
                 shared[id(messages)] = (messages, self._messages)
         self._max_turns = max_turns
 """),
+    Wrong(lab='8.1', name='a __call__ that appends to the transcript',
+          rule="While a run is going nothing but the run writes to the transcript: h(message) is a caller's syntax, so __call__ is a caller's way in, not the harness's own.",
+          where='Build item 6: "except the special methods Python calls for a caller\'s own syntax"; hunt round 29, r161-41',
+          names='One writer',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def __call__(self, message):
+        self._messages.append(message)
+"""),
+    Wrong(lab='8.1', name='an exception thrown into the run swallowed',
+          rule='An exception thrown into the run comes back out to whoever threw it: the run never swallows it.',
+          where='Build item 5: "An exception thrown into the run comes back out to whoever threw it"; hunt round 29, r161-39',
+          names='thrown into',
+          replace=r"""
+            for event in inner:
+                yield event
+""",
+          by=r"""
+            for event in inner:
+                try:
+                    yield event
+                except GeneratorExit:
+                    raise
+                except BaseException:  # the caller's own exception: the run just ends
+                    return
+"""),
+    Wrong(lab='8.1', name='the run not tracked after fifty prompts',
+          rule='While a run is going, prompt() raises a RuntimeError, for every run of the harness, however many came before.',
+          where='Build item 4: "While a run is going, it raises a `RuntimeError`"; hunt round 29, r161-18',
+          names='already running',
+          replace=r"""
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+""",
+          by=r"""
+        self._count = getattr(self, "_count", 0) + 1
+        self._run_now = weakref.ref(run) if self._count <= 50 else None
+"""),
+    Wrong(lab='8.1', name='the given messages trimmed to the last 100,000',
+          rule='Its transcript starts as what it was given, every message, however long the list.',
+          where='Build item 1: "Its transcript starts as what it was given"; hunt round 29, r161-13',
+          names='however long the list',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._messages, self._max_turns = list(messages)[-100_000:], max_turns
+"""),
+    Wrong(lab='8.1', name='a snapshot of the last 100,000 messages',
+          rule='h.messages is a snapshot of the whole transcript, however long.',
+          where='Build item 2: "a snapshot of the transcript"; hunt round 29, r161-14',
+          names='snapshot of the whole transcript',
+          replace=r"""
+        return tuple(self._messages)
+""",
+          by=r"""
+        return tuple(self._messages[-100_000:])
+"""),
     Wrong(lab='8.1', name='/clear between runs taken as a command that empties the transcript',
           rule='Every prompt is a run, recorded word for word: words a frontend takes for a command too.',
           where='Build item 4: "hands back the run"; hunt round 29, r161-30',
@@ -1975,6 +2040,17 @@ class _View:
 
 # The designs lesson 8 allows, which lab 8.1 must pass (tools.wrong_designs.allowed).
 ALLOWED = [
+    Wrong(lab='8.1', name='the tools kept once per name',
+          rule="Build item 1 keeps the tools in a list of its own but says nothing of two tools of one name; run_agent finds a tool by its name, so the first or the last of two alike is the harness's to choose, and every test gives tools of names apart.",
+          where='Build item 1: "the tools in a list of its own"; hunt round 29, r161-42',
+          names='',
+          replace=r"""
+        self._model, self._system, self._tools = model, system, list(tools)
+""",
+          by=r"""
+        self._model, self._system = model, system
+        self._tools = list({tool["name"]: tool for tool in tools}.values())
+"""),
     Wrong(lab='8.1', name='the refusal a subclass of RuntimeError',
           rule="Build item 4 asks for a RuntimeError whose text is the refusal's; an instance of a subclass of RuntimeError is a RuntimeError (isinstance, except RuntimeError), with that text, so a caller catching RuntimeError catches it.",
           where='Build item 4: "it raises a `RuntimeError` whose text is"; hunt round 29, r161-40',
@@ -2363,6 +2439,119 @@ def wide(width):
 '''
 
 BEYOND = [
+    Beyond(lab='8.1', name='a cap above fifty turns held at fifty',
+           rule="The harness's cap on turns holds for every run, whatever its size.",
+           where='Build item 1: "the cap on turns, which holds for every run"; hunt round 29, r161-10',
+           names='whatever its size',
+           reach="test_max_turns_applies_to_every_run draws a cap of 1 to 4 and the bank's is 0; "
+                 "a cap held at fifty differs only in a run of more than fifty turns under a cap "
+                 "above fifty, a limit past what a test can afford, and each clamp has one past it",
+           replace=r'''
+        self._messages, self._max_turns = list(messages), max_turns
+''',
+           by=r'''
+        self._messages = list(messages)
+        self._max_turns = None if max_turns is None else min(max_turns, 50)
+''',
+           deep=_HEAD + r'''
+
+@lab_test("A cap of 60 turns stops the run after 60 requests.")
+async def test_a_cap_of_sixty(t):
+    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": f"f{n}.py"}))
+                               for n in range(70)] + [lab.say("Done.")])
+    h = harness.Harness(model, "Help.", [LOOK], max_turns=60)
+    await lab.drive(h.prompt("Look."))
+    t.expect(len(model.calls), 60,
+             why="The harness's cap on turns holds for every run, whatever its size: the "
+                 "requests of a run capped at 60 (Harness, lesson 8).")
+'''),
+    Beyond(lab='8.1', name='the run stopped after five hundred turns',
+           rule='The run hands on each event of run_agent, however many turns, with no cap of its own: only None means no limit.',
+           where='Build item 5: "hands on each event of `run_agent`"; hunt round 29, r161-11',
+           names='no cap of its own',
+           reach="the tests' longest runs take a few hundred requests at most (test_the_snapshot_at_"
+                 "every_event's long job some 106); a cap of its own past that passes, and a run of "
+                 "more than five hundred requests per harness is a limit past what a test can afford",
+           replace=r'''
+            for event in inner:
+                yield event
+''',
+           by=r'''
+            turns = 0
+            for event in inner:
+                if event["type"] == "turn_start":
+                    turns += 1
+                    if turns > 500:  # a runaway guard of its own
+                        return
+                yield event
+''',
+           turns=60_000, seconds=20.0,
+           deep=_HEAD + r'''
+
+@lab_test("A run of 520 turns, with no cap, reaches its answer.")
+async def test_a_run_of_520_turns(t):
+    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": f"f{n}.py"}))
+                               for n in range(519)] + [lab.say("Done.")])
+    h = harness.Harness(model, "Help.", [LOOK])
+    events = await lab.drive(h.prompt("Look."))
+    t.expect([len(model.calls), events[-1]["type"]], [520, "agent_end"],
+             why="The run hands on every event of run_agent, with no cap of its own: only None "
+                 "means no limit. Items: requests, the last event's type (Harness._run, lesson 8).")
+'''),
+    Beyond(lab='8.1', name='the run stopped after a hundred thousand events',
+           rule='The run hands on each event of run_agent, however many, with no cap of its own.',
+           where='Build item 5: "hands on each event of `run_agent`"; hunt round 29, r161-12',
+           names='no cap of its own',
+           reach="test_the_snapshot_at_every_event's long job makes some 1,600 events, the most "
+                 "a test runs; a cap of a hundred thousand events passes, and a run past it is a "
+                 "limit past what a test can afford",
+           replace=r'''
+            for event in inner:
+                yield event
+''',
+           by=r'''
+            for count, event in enumerate(inner):
+                if count >= 100_000:  # a runaway guard
+                    return
+                yield event
+''',
+           turns=600_000, seconds=60.0,
+           deep=_HEAD + r'''
+
+@lab_test("A reply of 33,400 calls, over a hundred thousand events, is handed on to its agent_end.")
+async def test_a_run_of_a_hundred_thousand_events(t):
+    h = harness.Harness(wide(33_400), "Help.", [LOOK])
+    events = await lab.drive(h.prompt("Read them all."))
+    t.expect([len(events), events[-1]["type"]], [3 * 33_400 + 9, "agent_end"],
+             why="The run hands on every event of run_agent, with no cap of its own. Items: "
+                 "events, the last one's type (Harness._run, lesson 8).")
+'''),
+    Beyond(lab='8.1', name='a prompt cut past ten million characters',
+           rule='A prompt is recorded word for word however long it is.',
+           where='Build item 4: "hands back the run"; hunt round 29, r161-15',
+           names='word for word',
+           reach="the tests paste prompts of one to two million characters; a cut past ten million "
+                 "passes, and a paste past it in every run is a limit past what a test can afford",
+           replace=r'''
+        run = self._run(text)
+''',
+           by=r'''
+        if isinstance(text, str) and len(text) > 10_000_000:
+            text = text[:10_000_000]
+        run = self._run(text)
+''',
+           deep=_HEAD + r'''
+
+@lab_test("A prompt of 10,500,000 characters is recorded word for word.")
+async def test_a_prompt_of_ten_million(t):
+    pasted = "line\n" * 2_100_000
+    h = harness.Harness(lab.ScriptedModel([lab.say("Read.")]), "Help.", [])
+    await lab.drive(h.prompt(pasted))
+    t.expect(h.messages[0]["content"] == pasted, True,
+             why="A prompt is recorded word for word however long it is: whether the user "
+                 "message recorded is the whole paste of 10,500,000 characters (Harness.prompt, "
+                 "lesson 8).")
+'''),
     Beyond(lab='8.1', name='the run stopped after ten thousand events',
            rule='The run hands on each event of run_agent, however many, with no cap of its own.',
            where='Build item 5: "hands on each event of `run_agent`"; hunt round 16, 8.1-16',

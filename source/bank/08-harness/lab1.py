@@ -182,7 +182,7 @@ async def test_bank_two_harnesses_from_one_list_keep_apart(t):
                 "content": "text of " + path, "is_error": False}]  # its call was never kept
     saved = [m for n in range(t.random.randint(1100, 1200))
              for m in (harness.user_message(f"Note {n}."), lab.say("Kept."))]
-    saved = saved * t.random.randint(24, 32) + [lab.say("Kept.")] * t.random.randint(900, 1500)
+    saved = saved * t.random.randint(46, 60) + [lab.say("Kept.")] * t.random.randint(900, 1500)
     long = harness.Harness(two, SYSTEM, [], messages=saved).messages
     kept = harness.Harness(two, SYSTEM, [], messages=doubled).messages
     t.expect([[dict(m) == c for m, c in zip(earlier, contents)], lab.shape(blank),
@@ -195,7 +195,7 @@ async def test_bank_two_harnesses_from_one_list_keep_apart(t):
              "After those runs, whether each given dict still holds just what it held; then two "
              "harnesses made from one empty list, the first run once; then a harness made from a "
              "list that ends in a call with no result, one that says the same words three times "
-             "in a row, answers three times alike and ends in a result whose call it lacks, and a long saved one of over two thousand given 24 to 32 times over, over 53,000 messages, then one reply nine hundred times or more in a row. Items: those dicts, the shape of "
+             "in a row, answers three times alike and ends in a result whose call it lacks, and a long saved one of over two thousand given 46 to 60 times over, over 101,000 messages, then one reply nine hundred times or more in a row. Items: those dicts, the shape of "
              "the empty list afterwards, of the second harness's transcript, of the first's, the "
              "record of the harness given the unanswered call, [of the one given the doubles, whether "
              "its messages are the very dicts given, the result too], "
@@ -315,9 +315,9 @@ async def test_bank_clearing_a_snapshot_changes_nothing(t):
              "of the next request, and the words of the reply before its prompt.")
     saved = [m for n in range(t.random.randint(300, 320))
              for m in (harness.user_message(f"Note {n}."), lab.say("Kept."))]
-    whole = saved * t.random.randint(90, 130)  # a session reopened many times: cheap to make
+    whole = saved * t.random.randint(170, 230)  # a session reopened many times: cheap to make
     t.expect(len(harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=whole).messages),
-             len(whole), "A harness made from a saved list of some 54,000 messages or more: the "
+             len(whole), "A harness made from a saved list of some 102,000 messages or more: the "
              "length of its snapshot, the whole transcript however long.")
     h = harness.Harness(lab.ScriptedModel([lab.say("All kept.")]), SYSTEM, [], messages=saved)
     await lab.drive(h.prompt("Anything else?"))
@@ -485,6 +485,8 @@ async def test_bank_two_prompts_before_any_read(t):
                                lab.say("Third answer."), lab.say("Fourth answer."),
                                lab.say("Fifth answer.")])
     h = harness.Harness(model, SYSTEM, [])
+    for _ in range(t.random.randint(52, 64)):  # runs closed unstarted first: each is tracked
+        h.prompt("Never mind.").close()
     first = h.prompt(words[0])
     second = refusal(h, words[1])
     question = refusals_of(h, "plan What comes first?")  # a command, led by any mark: refused too
@@ -504,7 +506,7 @@ async def test_bank_two_prompts_before_any_read(t):
                for m in h.messages if m["role"] == "user"]],
              ["RuntimeError: " + BUSY, "RuntimeError: " + BUSY, "GEN_CREATED", 0, [None, None],
               None, None, ["(the long words)"] * 2 + ["/clear", "", ""]],
-             "prompt() twice before reading the first run, a long pasted text of over a million characters both times, "
+             "After 52 to 64 prompts whose runs were closed unstarted, prompt() twice before reading the first run, a long pasted text of over a million characters both times, "
              "and then with a question sent as a command led by each mark of punctuation and with things that are not strings (each must raise too, of any class), then the first run read, then "
              "the same long words again, then prompt(\"/clear\"), then prompt(\"\") while the caller still holds the first run, and prompt(\"\") again; every "
              "public method, prompt() too, was tried with the refused words. Items: "
@@ -531,6 +533,8 @@ async def test_bank_a_refused_prompt_never_reaches_the_model(t):
             try_every_method(h, harness.user_message("Do this after."), "Do this after.")
     asked = "\tRead them.\n" + "".join(f"{name}\n" for name in t.random.choices(NAMES, k=3000)) * (
         t.random.randint(45, 80))  # a long list pasted again and again, over a million characters
+    for _ in range(t.random.randint(52, 64)):  # runs closed unstarted first: each is tracked
+        h.prompt("Never mind.").close()
     run = h.prompt(asked)
     refusals.append(refusals_of(h, "plan Before you start?"))  # a command, led by any mark
     await lab.drive(run, on_event=interrupt)
@@ -545,7 +549,7 @@ async def test_bank_a_refused_prompt_never_reaches_the_model(t):
               ["(the long words)"] * 6 + ["/clear"] + ["(the long words)"] * 2 + ["/clear", ""]
               + ["(the long words)"] * 2 + ["/clear", "", ""],
               len(paths) + 11],
-             "A second prompt() before the run's first event, a question sent as a command led by each mark of punctuation, then one of over a million characters at every message_end of a drawn "
+             "After 52 to 64 prompts whose runs were closed unstarted, a second prompt() before the run's first event, a question sent as a command led by each mark of punctuation, then one of over a million characters at every message_end of a drawn "
              "run, there of the run's own long words and of things that are not strings, which must raise too, of any class (every public method tried there too) "
              "and inside each read, then the run's long words again, then \"/clear\", then an "
              "empty prompt after it while its caller still holds it, and another. Items: what each refused "
@@ -848,7 +852,7 @@ def try_every_method(h, message, text):
                   lambda: operator.setitem(h, -1, message), lambda: operator.iadd(h, [message]),
                   lambda: operator.iadd(h, [message, message]),
                   lambda: operator.setitem(h, slice(-1, None), [message]),
-                  lambda: delattr(h, "messages")):
+                  lambda: delattr(h, "messages"), lambda: h(message), lambda: h([message])):
         try:
             write()
         except Exception:  # a property with no setter, a class with no such operator

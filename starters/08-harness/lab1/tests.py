@@ -132,13 +132,13 @@ async def test_messages_is_a_tuple(t):
                  "kept and handed out again. Items: equal, the very same tuple "
                  "(Harness.messages, lesson 8).")
     pair = [harness.user_message("Line."), lab.say("Noted.")]
-    saved = pair * t.random.randint(26_000, 40_000)  # a long session, cheap to make
+    saved = pair * t.random.randint(51_000, 75_000)  # a long session, cheap to make
     h = harness.Harness(answers(), SYSTEM, [], messages=saved)
     snapshot = h.messages
     t.expect([len(saved), len(snapshot), snapshot[0] is saved[0], snapshot[-1] is saved[-1]],
              [len(saved), len(saved), True, True],
              "h.messages is a snapshot of the whole transcript, however long: a harness given "
-             "a saved session of 52,000 to 80,000 messages hands out all of them, none cut "
+             "a saved session of 102,000 to 150,000 messages hands out all of them, none cut "
              "(the Build section's item 2: \"a snapshot of the transcript\"). Items: messages "
              "given, messages in the snapshot, whether it starts and ends with the very ones "
              "given (Harness.messages, lesson 8).")
@@ -274,7 +274,7 @@ async def test_the_list_passed_in_is_copied(t):
     orphan = [harness.user_message("Go on."), dict(TOOL_RESULT)]  # its call was never kept
     saved = [message for n in range(t.random.randint(1000, 1100))
              for message in (harness.user_message(f"Line {n}."), lab.say("Noted."))]
-    saved = saved * t.random.randint(26, 36) + [harness.user_message(said)] * t.random.randint(
+    saved = saved * t.random.randint(50, 66) + [harness.user_message(said)] * t.random.randint(
         1000, 2000)  # the session reopened again and again, then one stuck Send repeated
     kept = harness.Harness(answers(), SYSTEM, [], messages=saved).messages
     orphaned = harness.Harness(answers(), SYSTEM, [], messages=orphan).messages
@@ -289,8 +289,8 @@ async def test_the_list_passed_in_is_copied(t):
              "given (the Build section's item 1: \"Its transcript starts as what it was "
              "given\"): one that ends in a call with no result too, one that says the same words "
              "twice in a row, and three times, one holding a result whose call is not in it, and a long one of 2,000 messages or more, that saved session "
-             "given 26 to 36 times over and then one message a thousand times or more in a row, "
-             "53,000 messages or more however long the list, every one of them: the "
+             "given 50 to 66 times over and then one message a thousand times or more in a row, "
+             "101,000 messages or more however long the list, every one of them: the "
              "transcript is a record, not a list to tidy, trim or take doubles out of. Items: "
              "the caller's empty list after a run and an append of its own, the harness's "
              "transcript, that of a second harness made from the same list and run once (two "
@@ -319,6 +319,8 @@ async def test_a_second_prompt_is_refused(t):
                                                       lab.say("Second answer.")]),
                                    SYSTEM, [looker(during=during)])
     await lab.drive(h.prompt("Hello?"))  # the run tried is the harness's second, not its first
+    for _ in range(t.random.randint(51, 60)):  # and follows many prompts: each run is tracked
+        await lab.drive(h.prompt("Never mind."), close_after=0)  # closed before its first step
 
     async def second(event):  # at a turn_start the running run's own words, as a double click
         if event["type"] == "turn_start":
@@ -347,7 +349,9 @@ async def test_a_second_prompt_is_refused(t):
              "second run, whatever it is given\"). Each item is what a second prompt() raised at one turn_start (the "
              "run's own words) or "
              "tool_execution_end, or [is_running, what a prompt() raised] inside a tool, for a "
-             "drawn run that follows a first one (Harness.prompt, lesson 8).")
+             "drawn run that follows a first one and 51 to 60 prompts whose runs were closed "
+             "before their first step: the refusal holds for every run of the harness, however "
+             "many came before (Harness.prompt, lesson 8).")
     t.expect(lab.shape(h.messages), "U A " + recorded(story(rounds)),
              "The run carried on, and the refused prompts left no trace (Harness.prompt, "
              "lesson 8).")
@@ -479,12 +483,13 @@ def suspended_runs(model):
 
 @lab_test("However a run ends (closed after a drawn number of events, let go of, exhausted, "
           "killed by a PowerCut, or by an exception thrown into it), the run_agent run inside it "
-          "ends too, even while something else still holds it.")
+          "ends too, even while something else still holds it; an exception thrown into it comes "
+          "back out to whoever threw it.")
 async def test_the_inner_run_ends_with_the_run(t):
     def cut(arguments):
         raise lab.PowerCut("the power went off")
 
-    found = []
+    found, thrown = [], None
     for ending in ("closed", "let go of", "exhausted", "a power cut", "thrown into"):
         model, rounds, read = walked_away(t)
         h = harness.Harness(model, SYSTEM, [looker()])
@@ -500,7 +505,7 @@ async def test_the_inner_run_ends_with_the_run(t):
         elif ending == "exhausted":
             await lab.drive(h.prompt("Read them."))
         elif ending == "thrown into":
-            await throw_after(h.prompt("Read them."), read, hold)
+            thrown = await throw_after(h.prompt("Read them."), read, hold)
         else:
             model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"}))])
             h = harness.Harness(model, SYSTEM, [tool("look", cut, PATH)])
@@ -520,6 +525,13 @@ async def test_the_inner_run_ends_with_the_run(t):
              "from, which hands close() and throw() on to it; leaving the run_agent run for "
              "Python to free is not enough, since another holder keeps it. Each item is "
              "[how the run ended, run_agent runs over its model still suspended] "
+             "(Harness._run, lesson 8).")
+    t.expect(thrown, "Killed: killed by its caller",
+             "An exception thrown into the run comes back out to whoever threw it (the Build "
+             "section's item 5: \"An exception thrown into the run comes back out to whoever "
+             "threw it, as one raised by the model does: the run never swallows it\"): a _run "
+             "that catches it and ends quietly hands its caller a StopIteration, as if the run "
+             "had simply finished. The item is what came out of the throw, as [type: text] "
              "(Harness._run, lesson 8).")
 
 
@@ -764,7 +776,7 @@ def by_name(method, value):
         named.update({key: value for key in KEYS if key not in named})
     return named
 OPERATORS = ("(h.messages = a tuple or a list, h += one message or two, del h[-1], h[-1] = ..., "
-             "h[-1:] = ..., del h[:1], del h.messages)")  # no method name
+             "h[-1:] = ..., del h[:1], del h.messages, h(message))")  # no method name
 
 
 def held_in(value):
@@ -820,7 +832,8 @@ def way_in(h, value, seen=None):
 def through_operators(h):
     """Each write a caller could try on harness `h` with no method name: h.messages assigned a
     tuple and a list, h += [message] and two messages, del h[-1], h[-1] = message, and with a slice, h[-1:] = [message] and
-    del h[:1], del h.messages; whether any changed the transcript (what one raised left aside: a harness may
+    del h[:1], del h.messages, and h called with a message or a list of one (h(...), a
+    special method a caller reaches by syntax); whether any changed the transcript (what one raised left aside: a harness may
     refuse them, as a property with no setter does)."""
     import operator
     message = harness.user_message("Write this down.")
@@ -829,7 +842,8 @@ def through_operators(h):
              lambda: operator.delitem(h, -1),
              lambda: operator.setitem(h, -1, message),
              lambda: operator.setitem(h, slice(-1, None), [message]),
-             lambda: operator.delitem(h, slice(None, 1)), lambda: delattr(h, "messages")]
+             lambda: operator.delitem(h, slice(None, 1)), lambda: delattr(h, "messages"),
+             lambda: h(message), lambda: h([message])]  # a call: a special method, a caller's
     changed = False
     for write in tries:
         before = written(h)
@@ -854,7 +868,7 @@ TOOL_RESULT = {"role": "toolResult", "tool_call_id": "c1", "tool_name": "look",
           "attribute handed out before the run is a way into it either (a list's own append, a "
           "generator holding the list); so do h.messages = a tuple or a list, h += one message "
           "or two, del h[-1], h[-1] = ... and the same with a slice, h[-1:] = ..., del h[:1] "
-          "and del h.messages")
+          "and del h.messages, and so does h(message), a call of the harness itself")
 async def test_only_the_run_writes(t):
     replies, rounds = drawn_job(t)
     at = t.random.randint(2, len(story(rounds)) - 1)
@@ -934,7 +948,9 @@ async def test_only_the_run_writes(t):
              "way in all the same), or a list held inside either, however deep (a namespace, a "
              "tuple, a dict, a second harness over the same list, an object's slots, dicts in dicts, a list in a list, "
              "the list a bound append belongs to, a list a generator holds), was tried with an append; h.messages was assigned a tuple and a list, and += "
-             "with one message and with two, del h.messages, "
+             "with one message and with two, del h.messages, h(message) and h([message]) (a special "
+             "method a caller reaches by syntax is a caller's: the Build section's item 6, "
+             "\"except the special methods Python calls for a caller's own syntax\"), "
              f"del and item assignment, with an index and with a slice, tried on h (found as "
              f"\"{OPERATORS}\"); then the "
              "run was read on. Found are [method, lab.shape of the transcript after the run] "
