@@ -231,6 +231,41 @@ def everything_said() -> Iterator[io.StringIO]:
             said.write("".join(written) + sink.read().decode("utf-8", "replace"))
 
 
+class Everywhere(dict):
+    """An environment where every name is set: a name it was not given reads as
+    "<word>-<name in lower case>" (through [], get() and `in` alike), so code that acts only
+    when some variable of its own choosing is set acts here. Swapped in for os.environ by a
+    test (or by every_name_set), it is another process's environment, whatever names that
+    code looks for."""
+
+    def __init__(self, word: str, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.word = word
+
+    def __missing__(self, name: Any) -> str:
+        return f"{self.word}-{str(name).lower()}"
+
+    def get(self, name: Any, default: Any = None) -> Any:
+        return self[name]
+
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+@contextlib.contextmanager
+def every_name_set(word: str) -> Iterator[Everywhere]:
+    """While open, os.environ is an Everywhere holding the process's own variables and
+    answering any other name with "<word>-<name>": a harness that writes a log, or does
+    anything else, only when a variable it chose is set is seen doing it. The real environment
+    is put back on the way out."""
+    real = os.environ
+    setattr(os, "environ", Everywhere(word, real))
+    try:
+        yield os.environ
+    finally:
+        setattr(os, "environ", real)
+
+
 @contextlib.contextmanager
 def _opened_for_writing(written: list[str]) -> Iterator[None]:
     """While open, each file this thread opens for writing adds a line to `written`; files are

@@ -2370,6 +2370,25 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
                 log.write(f"running {call['name']}\n")
             yield {"type": "tool_execution_start", "call": call}
 '''),
+    # Hunt round 29 (reader r160, design 46): the log written only when a variable names a
+    # file; the test runs one run where every environment variable is set (lab.kit's
+    # every_name_set), so whatever name the loop looks for is there.
+    Wrong(lab='7.1', name='a log file written when an environment variable names one',
+          rule='The loop prints nothing and writes no file, whatever the environment holds: a '
+               'log is a frontend\'s choice, made from the events.',
+          where='Build: announce, don\'t draw, item 1: "writes no file (a log is a frontend\'s '
+                'choice, made from the events)" (hunt round 29, r160-46)',
+          names='every environment variable set',
+          replace=r'''
+    yield {"type": "agent_start"}
+''',
+          by=r'''
+    import os
+    if os.environ.get("HARNESS_LOG"):
+        with open(os.environ["HARNESS_LOG"], "a") as log:
+            log.write("run started\n")
+    yield {"type": "agent_start"}
+'''),
     # Hunt round 20 (reader r108): designs 7.1-16 and 7.1-33, a rule kept only where the tests
     # looked: the answered exit, and a record of at most six earlier messages.
     Wrong(lab='7.1', name='the record kept on run_agent after a failed reply',

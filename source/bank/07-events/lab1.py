@@ -14,12 +14,14 @@ import gc
 import inspect
 import io
 import json
+import os
 import sys
+import tempfile
 import weakref
 
 import harness
 import lab
-from lab.kit import Terminal, everything_said, hours_pass, lab_test, tool
+from lab.kit import Terminal, every_name_set, everything_said, hours_pass, lab_test, tool
 
 LAB = "7.1"
 SYSTEM = "You keep a small service running."
@@ -135,8 +137,16 @@ async def test_bank_a_run_stepped_by_hand(t):
         with contextlib.redirect_stdout(Terminal(printed)), contextlib.redirect_stderr(Terminal(printed)):
             raised = await lab.drive(harness.run_agent(failing, SYSTEM, [], [raiser(path)],
                                                        "Once more."))
-            await lab.drive(harness.run_agent(lab.ScriptedModel([lab.say("At once.")]), SYSTEM,
-                                              [], [reader()], "Anything to do?"))
+            here = os.getcwd()
+            with tempfile.TemporaryDirectory() as folder:
+                try:  # every environment variable set, in an empty folder: still no file
+                    os.chdir(folder)
+                    with every_name_set(f"user{t.random.randint(100, 999)}"):
+                        await lab.drive(harness.run_agent(lab.ScriptedModel(
+                            [lab.say("At once.")]), SYSTEM, [], [reader()], "Anything to do?"))
+                finally:
+                    os.chdir(here)
+                printed.write("".join(f"left {name}\n" for name in os.listdir(folder)))
         closed = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})), lab.say("No.")])
         await lab.drive(harness.run_agent(closed, SYSTEM, [], [reader()], "Stop there."),
                         close_after=5)  # closed at its tool_execution_start

@@ -23,7 +23,7 @@ import time
 
 import harness
 import lab
-from lab.kit import lab_test, tool
+from lab.kit import Everywhere, lab_test, tool
 
 LAB = "13.1"
 SYSTEM = "You look after a small shop's code."
@@ -626,17 +626,8 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
         @classmethod
         def now(cls, tz=None):
             return clock.now(tz) + datetime.timedelta(seconds=shift)
-    class Everywhere(dict):  # that process's environment, where every name is set
-        def __missing__(self, name):
-            return f"other-{str(name).lower()}"
-
-        def get(self, name, default=None):
-            return self[name]
-
-        def __contains__(self, name):
-            return True
     swaps = [(at, name, value) for at, name, value in (
-        (os, "environ", Everywhere()),
+        (os, "environ", Everywhere("other")),  # every name set
         (os, "getpid", lambda: pid), (os, "getppid", lambda: pid + 1),
         (os, "uname", lambda: type(uname())((uname()[0], f"box{pid}", *uname()[2:]))),
         (time, "time", lambda: now() + shift), (datetime, "datetime", Later),

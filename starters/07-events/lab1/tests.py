@@ -7,12 +7,14 @@ import contextlib
 import copy
 import gc
 import json
+import os
 import sys
+import tempfile
 import weakref
 
 import harness
 import lab
-from lab.kit import Terminal, everything_said, hours_pass, lab_test, tool
+from lab.kit import Terminal, every_name_set, everything_said, hours_pass, lab_test, tool
 
 LAB = "7.1"
 SYSTEM = "You help with a small project."
@@ -789,9 +791,20 @@ async def test_the_loop_draws_nothing(t):
             [lab.reply(*[lab.call("grep" if n == wide // 2 else "look", {"path": f"f{n}.py"})
                          for n in range(wide)]),
              lab.say("All read.")]), SYSTEM, [], [looker()], "Read every file."))
-    t.expect([len(events), said.getvalue(),
+        here, word = os.getcwd(), f"user{t.random.randint(100, 999)}"
+        with tempfile.TemporaryDirectory() as folder:
+            try:  # one run where every environment variable is set, started in an empty folder
+                os.chdir(folder)
+                with every_name_set(word):
+                    await lab.drive(harness.run_agent(lab.ScriptedModel([lab.say("Nothing.")]),
+                                                      SYSTEM, [], [looker()], "Anything?"))
+            finally:
+                os.chdir(here)
+            left = sorted(os.listdir(folder))
+    t.expect([len(events), said.getvalue(), left,
               [e["result"]["content"] for e in events if e["type"] == "tool_execution_end"]],
-             [len(story(rounds)), "", ["contents of " + path for paths in rounds for path in paths]],
+             [len(story(rounds)), "", [],
+              ["contents of " + path for paths in rounds for path in paths]],
              "run_agent reports what happened as events and draws nothing: a print in the loop, "
              "to standard output or to standard error (sys.__stdout__ and sys.__stderr__ too, "
              "a stream kept from import, and the process's descriptors 1 and 2 beneath them: "
@@ -804,9 +817,12 @@ async def test_the_loop_draws_nothing(t):
              "streams that say they are a terminal, one failing, one stopped by max_turns, one on a record that already "
              "held messages whose tool fails on every call, the first again, closed by the "
              f"consumer after each of its events in turn, and one reply of {wide} calls, one of "
-             "them to a tool named grep that the run was not given), and "
+             "them to a tool named grep that the run was not given), the files left in an "
+             "empty folder by one run started there with every environment variable set "
+             "(a log written only when some variable names a file is still a file the loop "
+             "writes), and "
              "the results the first one's events carry (run_agent, lesson 7, Build item 1: "
-             "\"It prints nothing\").")
+             "\"It prints nothing and writes no file\").")
 
 
 @lab_test("Events are plain data: each one goes through json.dumps and comes back equal.")

@@ -22,7 +22,7 @@ import time
 
 import harness
 import lab
-from lab.kit import lab_test, tool
+from lab.kit import Everywhere, lab_test, tool
 
 LAB = "13.1"
 TODAY, CWD = "2026-03-14", "/work/shop"
@@ -671,17 +671,8 @@ async def test_the_prompt_is_deterministic(t):
         def utcnow(cls):
             return clock.now(datetime.timezone.utc).replace(tzinfo=None) + \
                 datetime.timedelta(seconds=shift)
-    class Everywhere(dict):  # that process's environment, where every name is set
-        def __missing__(self, name):
-            return f"{other_user}-{str(name).lower()}"
-
-        def get(self, name, default=None):
-            return self[name]
-
-        def __contains__(self, name):
-            return True
     swaps = [(where, name, value) for where, name, value in (
-        (os, "environ", Everywhere()),
+        (os, "environ", Everywhere(other_user)),  # every name set
         (builtins, "hash", lambda value: hashed((salt, value))),
         (os, "getuid", lambda: uid), (os, "geteuid", lambda: uid),
         (os, "getpid", lambda: pid), (os, "getppid", lambda: pid - 1),
