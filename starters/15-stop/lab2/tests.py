@@ -282,8 +282,9 @@ async def test_life_after_a_hard_stop(t):
 @lab_test("grace counts event-loop turns. A tool that notices the flag and then spends some "
           "turns tidying up finishes \"clean\" under a grace well above them, its result on the "
           "record, and stop_run returns as soon as the task is done, not after all its grace; "
-          "under a grace below them it is \"hard\", and at the boundary a grace of exactly the "
-          "turns the run needs is \"clean\" and one fewer \"hard\". A task that is over "
+          "under a grace below them it is \"hard\", and at the boundary, of a few turns or "
+          "hundreds, a grace of exactly the turns the run needs is \"clean\" and one fewer "
+          "\"hard\". A task that is over "
           "already, finished or cancelled by somebody else, is \"clean\" at once, with no "
           "turn spent, whatever the grace.")
 async def test_grace_is_counted_in_turns(t):
