@@ -332,32 +332,33 @@ async def test_grace_is_counted_in_turns(t):
              "ends by itself and the answer is \"clean\", and stop_run returns at once, with no "
              "turn spent waiting once the task is done (stop_run, lesson 15). Items: [the "
              "turns the tool tidies, answer, when stop_run returned, the record, c1's result].")
-    rows = []
-    for edge in (tidy, t.random.randint(201, 1000)):  # the tidy-up: a few turns, then hundreds
-        turns = t.random.randint(20, 60)  # the run's turns before Stop, the same for three runs
-        h, _ = started([slow_to_finish(word(t), edge)], lab.call("build"))
-        task = await run_in_a_task(h, "Build it.", turns)
-        h.cancel()  # Stop alone, to count the turns this harness and tool need to finish
-        needed = 0
-        while not task.done() and needed < 3000:
-            await asyncio.sleep(0)
-            needed += 1
-        answers = [edge, task.done()]
-        for grace in (needed, needed - 1):
-            h, _ = started([slow_to_finish(word(t), edge)], lab.call("build"))
+    turns = t.random.randint(20, 60)  # the run's turns before Stop, the same for every run
+    h, _ = started([slow_to_finish(word(t))], lab.call("build"))
+    task = await run_in_a_task(h, "Build it.", turns)
+    h.cancel()  # Stop alone, to count the turns this harness and tool need to finish
+    needed = 0
+    while not task.done() and needed < 2000:
+        await asyncio.sleep(0)
+        needed += 1
+    edge = t.random.randint(201, 400)  # hundreds of turns of tidying: the run needs that many more
+    rows = [[tidy, task.done()], [edge, task.done()]]
+    for row, graces in zip(rows, ((needed, needed - 1), (needed + edge - tidy,))):
+        for grace in graces:  # N and N - 1; at hundreds, N alone (cost: a run of that length)
+            h, _ = started([slow_to_finish(word(t), row[0])], lab.call("build"))
             task = await run_in_a_task(h, "Build it.", turns)
-            answers.append(list(await stop_and_watch(h, task, grace)))
-        rows.append(answers)
-    t.expect(rows, [[row[0], True, ["clean", "at once"], ["hard", "at once"]] for row in rows],
+            row.append(list(await stop_and_watch(h, task, grace)))
+    t.expect(rows, [[tidy, True, ["clean", "at once"], ["hard", "at once"]],
+                    [edge, True, ["clean", "at once"]]],
              "At the boundary: a run that finishes N turns after harness.cancel() (N counted on "
              "your harness, with this tool) is \"clean\" under a grace of exactly N, and "
-             "\"hard\" under N - 1, whether N is a few turns or hundreds. `grace` turns means "
-             "that many, at every size: after the grace-th turn "
-             "stop_run looks once more before it insists, and when that look finds the task "
+             "\"hard\" under N - 1; and a run that needs hundreds of turns is \"clean\" under a "
+             "grace of exactly those. `grace` turns means that many, at every size: after the "
+             "grace-th turn stop_run looks once more before it insists, and when that look finds the task "
              "done it answers at once: it spends no turn waiting once the task is done "
              "(stop_run, lesson 15). Each row: [the turns the tool tidies, the run finished "
-             "after Stop alone, [the answer, when stop_run returned after the task was done] "
-             "with grace N, with grace N - 1].")
+             "after Stop alone (a tool that tidies hundreds of turns needs that many more), [the "
+             "answer, when stop_run returned after the task was done] with grace N, with grace "
+             "N - 1 (for the tool of a few turns)].")
     hello = f"Hello from {word(t)}."
     h = harness.Harness(lab.ScriptedModel([lab.say(hello)]), SYSTEM, [])
     done = asyncio.ensure_future(lab.drive(h.prompt("Say hello.")))
