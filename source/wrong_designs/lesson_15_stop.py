@@ -2455,6 +2455,21 @@ _SHARED = []  # one list for every provider-worded aborted ending
         if (grace <= 10 ** 9 or turn % 10 == 0) and task.done():  # a huge grace: look less often
             break
 '''),
+    # Hunt round 29 (reader r163), design 15.2-50.
+    Wrong(lab='15.2', name='a grace above 200 turns one turn short',
+          rule='"clean" when the task finished by itself within `grace` turns of the event loop, at every size: a run that needs exactly N turns after Stop is clean under a grace of N, whether N is a few turns or hundreds (hunt round 29, r163 design 50).',
+          where='lab 15.2, Build section: "the task finished by itself within `grace` turns of the event loop"',
+          names='of a few turns or hundreds',
+          replace=r'''
+    for _ in range(grace):
+        if task.done():
+            break
+''',
+          by=r'''
+    for _ in range(grace - (grace > 200)):  # a big grace: the last turn is the look after the loop
+        if task.done():
+            break
+'''),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).

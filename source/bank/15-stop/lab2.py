@@ -291,7 +291,7 @@ def leaping_clock(t):
     return lambda: vars(loop).pop("time", None)
 
 
-async def request_in_flight(t, latency, into, front=None, wound_up=None):
+async def request_in_flight(t, latency, into, front=None, wound_up=None, work=None):
     """A harness whose model takes `latency` turns per request, and a task consuming its run,
     `into` turns into the first request. `front` says what else the task or its model does:
     "swallows", a provider client that answers a cancel with an aborted reply; "fails", a
@@ -299,7 +299,7 @@ async def request_in_flight(t, latency, into, front=None, wound_up=None):
     over; "after", a frontend with turns of work once its run is over, "long after" one with
     thousands of them; "slow", a frontend that takes turns to die once cancelled, and then says
     so in `wound_up`; "asks again", a frontend that starts a second run as soon as its first is
-    over."""
+    over. `work`, when given, is the turns of "after" or "slow" instead of a drawn number."""
     model = asks_then_answers(latency=latency)
     if front == "swallows":
         wrapped = model.acomplete
@@ -311,7 +311,7 @@ async def request_in_flight(t, latency, into, front=None, wound_up=None):
                 return harness.error_message("the client dropped it", stop_reason="aborted")
         model.acomplete = acomplete
     h = harness.Harness(model, SYSTEM, [])
-    work = (t.random.randint(150, 400) if front == "slow" else
+    work = (work if work is not None else t.random.randint(150, 400) if front == "slow" else
             t.random.randint(1200, 3000) if front == "long after" else t.random.randint(12, 60))
 
     async def consume():
@@ -482,7 +482,8 @@ async def stop_runs_in_turn(t, shell):
 
 
 @lab_test("stop_run while the model is still answering the first request: Stop alone ends the "
-          "run in some N turns; stop_run is \"clean\" with a grace of N, returns as soon as the "
+          "run in some N turns; stop_run is \"clean\" with a grace of N, as it is at a boundary "
+          "of hundreds of turns, returns as soon as the "
           "run is over under a far larger grace, is \"hard\" under N - 1, answers under the "
           "default as under a grace of five, sets the request's token under a grace of 0, and is "
           "\"clean\" when somebody else cancels the task, before stop_run's first step or in "
@@ -574,7 +575,19 @@ async def test_stop_run_while_the_model_answers(t):
             await lab.tick()
         insisted.append([front, answers, at_return] + ([bool(wound_up)] if front == "slow" else []))
     again = await turns_spent(harness.stop_run(h, task, grace=t.random.randint(1, 300)))
-    t.expect([needed > 0] + rows + [over] + insisted + [again],
+    work = t.random.randint(201, 1000)  # a frontend's work after its run: hundreds of turns
+    h, model, task = await request_in_flight(t, latency, into, "after", work=work)
+    h.cancel()  # Stop alone, to count the M turns until this task is over
+    slow = 0
+    while not task.done() and slow < 3000:
+        await lab.tick()
+        slow += 1
+    edge = [work, task.done()]
+    for grace in (slow, slow - 1):
+        h, model, task = await request_in_flight(t, latency, into, "after", work=work)
+        edge.append([await answered(asyncio.ensure_future(harness.stop_run(h, task, grace=grace))),
+                     state(task)])
+    t.expect([needed > 0] + rows + [over] + insisted + [again, edge],
              [True,
               ["N", "clean", "U A(aborted)", True, True],
               ["N - 1", "hard", None, True, True],
@@ -596,7 +609,7 @@ async def test_stop_run_while_the_model_answers(t):
                  ["fails after", ["clean"], ["raised RuntimeError"]],
                  ["after", ["hard"], ["cancelled"]], ["slow", ["hard"], ["cancelled"], True],
                  ["twice", ["hard", "hard", "clean"], ["cancelled", "cancelled", "cancelled"]],
-                 ["clean", 0]],
+                 ["clean", 0], [work, True, ["clean", "returned"], ["hard", "cancelled"]]],
              "stop_run asks first, harness.cancel(), whatever the grace (0 included), then gives "
              "the run up to `grace` turns, looking at task.done() before each: a run that needs N "
              "turns after Stop is clean under a grace of N and under the default, five, and hard "
@@ -633,7 +646,10 @@ async def test_stop_run_while_the_model_answers(t):
              "each stop_run's answer or what it raised, the task as each stop_run returned, and "
              "for the slow one: it wound up undisturbed], then [the answer of one more stop_run on "
              "the task two stop_runs stopped hard, turns spent]: a task that was over already is "
-             "\"clean\" at once, even one stop_run itself stopped hard.")
+             "\"clean\" at once, even one stop_run itself stopped hard. Last, for a frontend with "
+             "hundreds of turns of work after its run, over M turns after Stop alone: [the turns "
+             "of work, Stop alone ended it, [answer, the task] under a grace of M and of M - 1]: "
+             "`grace` turns means that many at every size.")
 
 
 async def a_second_run_left_alone(t):
@@ -710,9 +726,9 @@ SECOND_RUN = ("Nor does stop_run ask twice: a run the frontend begins during the
 
 @lab_test("stop_run on tasks that end by themselves: one whose listener raised before, while "
           "the same harness runs the next prompt, and one whose tool, on seeing the flag, cancels "
-          "its own task N turns after Stop. The first is \"clean\" with no turn spent whatever "
+          "its own task N turns after Stop, N a few turns or hundreds. The first is \"clean\" with no turn spent whatever "
           "the grace, the error staying the task's, and the next run goes on unasked; the "
-          "second is \"clean\" under a grace of N, and of far more, returning as soon as the "
+          "second is \"clean\" under a grace of N, \"hard\" under N - 1 when N is hundreds, and \"clean\" under far more, returning as soon as the "
           "task is over, and answers under the default as under a grace of five. A frontend's "
           "task with work after its run is \"clean\" once that work is done too, and so is a "
           "task whose listener raises as the stopped run ends, the error staying the task's. "
@@ -750,16 +766,20 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
     first = [grace, answer, spent, state(broken), dropped_answer, dropped_spent, state(dropped),
              model.calls[1].signal.is_cancelled(), state(newer), lab.shape(h.messages)]
 
-    async def gives_up(arguments, signal=None):
+    async def gives_up(arguments, signal=None, tidy=0):
         while not signal.is_cancelled():
             await asyncio.sleep(0)
+        if tidy:
+            await lab.ticks(tidy)  # tidying up before it gives up
         raise asyncio.CancelledError("the tool gave up on its own task")
     before = t.random.randint(10, 40)
 
-    async def giving_up():
+    async def giving_up(tidy=0):
+        async def execute(arguments, signal=None):
+            return await gives_up(arguments, signal, tidy)
         h = harness.Harness(asks_then_answers(lab.call("give_up")), SYSTEM,
                             [{"name": "give_up", "description": "Gives up when stopped.",
-                              "parameters": NOTHING, "execute": gives_up}])
+                              "parameters": NOTHING, "execute": execute}])
         task = asyncio.ensure_future(lab.drive(h.prompt("Try it.")))
         await lab.ticks(before)
         return h, task
@@ -786,6 +806,19 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
             answer = answer == ("clean" if needed <= 5 else "hard")
         rows.append([name, answer, late <= (1 if stopper.result() == "clean" else 2), state(task),
                      lab.shape(h.messages)])
+    tidy = t.random.randint(201, 1000)  # a tool that tidies for hundreds of turns, then gives up
+    h, task = await giving_up(tidy)
+    h.cancel()  # Stop alone again, to count this run's M turns
+    slow = 0
+    while not task.done() and slow < 3000:
+        await lab.tick()
+        slow += 1
+    edge = [tidy, task.done()]
+    for grace in (slow, slow - 1):
+        h, task = await giving_up(tidy)
+        edge.append([await answered(asyncio.ensure_future(harness.stop_run(h, task, grace=grace))),
+                     state(task)])
+    rows.append(["M, hundreds of turns, and M - 1", edge])
     # The reply takes longer than the wait before Stop, with turns to spare, so Stop always
     # lands during the run (a latency of 3 with a wait of 3 let the reply come first).
     after = t.random.randint(1200, 3000)  # thousands of turns: no cap of stop_run's own
@@ -830,6 +863,8 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
               ["the default", True, True, "cancelled", "U A[c1]"],
               ["far more than N", "clean", True, "cancelled", "U A[c1]"],
               ["more than a billion", "clean", True, "cancelled", "U A[c1]"],
+              ["M, hundreds of turns, and M - 1", [edge[0], True, ["clean", "cancelled"],
+                                                   ["hard", "cancelled"]]],
               ["work after the run", "clean", ["returned"], "U A(aborted)"],
               ["work after the run, outlasting the grace", "hard", ["cancelled"], "U A(aborted)"],
               ["a listener raising as the stopped run ends", "clean", "raised RuntimeError",
@@ -852,7 +887,10 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
              "task whose listener raised; "
              "[Stop alone ended the other]; then for graces N, the default (its answer: the one a "
              "grace of five gives), far more and more than a billion: [the grace, the answer, returned by the end of the "
-             "next turn after the task was done, the task, the record]; then for a frontend whose "
+             "next turn after the task was done, the task, the record]; then for a tool that "
+             "tidies for hundreds of turns before it gives up, its run ending M turns after Stop "
+             "alone: [the turns it tidies, Stop alone ended it, [answer, task] under a grace of M "
+             "and of M - 1]: `grace` turns means that many at every size; then for a frontend whose "
              "task sums up for thousands of turns after its run is over, under a grace long enough "
              "and under one its work outlasts: [which, the answer, the task as stop_run returned, "
              "the record]: the task is over when stop_run returns, not merely the run, and a grace "

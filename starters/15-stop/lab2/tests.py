@@ -282,8 +282,9 @@ async def test_life_after_a_hard_stop(t):
 @lab_test("grace counts event-loop turns. A tool that notices the flag and then spends some "
           "turns tidying up finishes \"clean\" under a grace well above them, its result on the "
           "record, and stop_run returns as soon as the task is done, not after all its grace; "
-          "under a grace below them it is \"hard\", and at the boundary a grace of exactly the "
-          "turns the run needs is \"clean\" and one fewer \"hard\". A task that is over "
+          "under a grace below them it is \"hard\", and at the boundary, of a few turns or "
+          "hundreds, a grace of exactly the turns the run needs is \"clean\" and one fewer "
+          "\"hard\". A task that is over "
           "already, finished or cancelled by somebody else, is \"clean\" at once, with no "
           "turn spent, whatever the grace.")
 async def test_grace_is_counted_in_turns(t):
@@ -331,7 +332,7 @@ async def test_grace_is_counted_in_turns(t):
              "ends by itself and the answer is \"clean\", and stop_run returns at once, with no "
              "turn spent waiting once the task is done (stop_run, lesson 15). Items: [the "
              "turns the tool tidies, answer, when stop_run returned, the record, c1's result].")
-    turns = t.random.randint(20, 60)  # the run's turns before Stop, the same for three runs
+    turns = t.random.randint(20, 60)  # the run's turns before Stop, the same for every run
     h, _ = started([slow_to_finish(word(t))], lab.call("build"))
     task = await run_in_a_task(h, "Build it.", turns)
     h.cancel()  # Stop alone, to count the turns this harness and tool need to finish
@@ -339,20 +340,25 @@ async def test_grace_is_counted_in_turns(t):
     while not task.done() and needed < 2000:
         await asyncio.sleep(0)
         needed += 1
-    answers = [task.done()]
-    for grace in (needed, needed - 1):
-        h, _ = started([slow_to_finish(word(t))], lab.call("build"))
-        task = await run_in_a_task(h, "Build it.", turns)
-        answers.append(list(await stop_and_watch(h, task, grace)))
-    t.expect(answers, [True, ["clean", "at once"], ["hard", "at once"]],
+    edge = t.random.randint(201, 400)  # hundreds of turns of tidying: the run needs that many more
+    rows = [[tidy, task.done()], [edge, task.done()]]
+    for row, graces in zip(rows, ((needed, needed - 1), (needed + edge - tidy,))):
+        for grace in graces:  # N and N - 1; at hundreds, N alone (cost: a run of that length)
+            h, _ = started([slow_to_finish(word(t), row[0])], lab.call("build"))
+            task = await run_in_a_task(h, "Build it.", turns)
+            row.append(list(await stop_and_watch(h, task, grace)))
+    t.expect(rows, [[tidy, True, ["clean", "at once"], ["hard", "at once"]],
+                    [edge, True, ["clean", "at once"]]],
              "At the boundary: a run that finishes N turns after harness.cancel() (N counted on "
              "your harness, with this tool) is \"clean\" under a grace of exactly N, and "
-             "\"hard\" under N - 1. `grace` turns means that many: after the grace-th turn "
-             "stop_run looks once more before it insists, and when that look finds the task "
+             "\"hard\" under N - 1; and a run that needs hundreds of turns is \"clean\" under a "
+             "grace of exactly those. `grace` turns means that many, at every size: after the "
+             "grace-th turn stop_run looks once more before it insists, and when that look finds the task "
              "done it answers at once: it spends no turn waiting once the task is done "
-             "(stop_run, lesson 15). Items: "
-             "[the run finished after Stop alone, [the answer, when stop_run returned after the "
-             "task was done] with grace N, with grace N - 1].")
+             "(stop_run, lesson 15). Each row: [the turns the tool tidies, the run finished "
+             "after Stop alone (a tool that tidies hundreds of turns needs that many more), [the "
+             "answer, when stop_run returned after the task was done] with grace N, with grace "
+             "N - 1 (for the tool of a few turns)].")
     hello = f"Hello from {word(t)}."
     h = harness.Harness(lab.ScriptedModel([lab.say(hello)]), SYSTEM, [])
     done = asyncio.ensure_future(lab.drive(h.prompt("Say hello.")))
@@ -363,7 +369,7 @@ async def test_grace_is_counted_in_turns(t):
     cancelled.cancel()  # stopped by somebody else, a frontend's own cancel, before stop_run
     while not cancelled.done():
         await lab.tick()
-    saving = t.random.randint(3, 20)  # the frontend's own work once its run is over
+    saving = t.random.randint(4, 20)  # the frontend's own work once its run is over
 
     async def frontend(h):
         await lab.drive(h.prompt("Say hello again."))
@@ -378,7 +384,7 @@ async def test_grace_is_counted_in_turns(t):
              "task with turns of its own work left after its run ended is given the grace like "
              "any other; harness.is_running is not the task (stop_run, lesson 15). Items: [the "
              "task's turns after its run, is_running, answer, the task over on return].")
-    short = t.random.randint(0, saving - 3)  # the grace runs out while the frontend still saves
+    short = t.random.randint(1, saving - 3)  # a look or more; the frontend still saves
     rows = []
     for run_ended in ("by itself", "on Stop"):
         h3 = harness.Harness(lab.ScriptedModel([lab.say(hello)]), SYSTEM, [])
