@@ -258,10 +258,10 @@ def every_name_set(word: str) -> Iterator[Everywhere]:
     answering any other name with "<word>-<name>": a harness that writes a log, or does
     anything else, only when a variable it chose is set is seen doing it. The real environment
     is put back on the way out."""
-    real = os.environ
-    setattr(os, "environ", Everywhere(word, real))
+    real, everywhere = os.environ, Everywhere(word, os.environ)
+    setattr(os, "environ", everywhere)
     try:
-        yield os.environ
+        yield everywhere
     finally:
         setattr(os, "environ", real)
 
