@@ -3,7 +3,7 @@ pyproject.toml, so a module's fixtures are made once), except the files whose wo
 at a time, which go a lab at a time.
 
 Those files hold most of the suite's processor time (every catalogue design run through both of
-the checker's paths and the grading bank, every bank recorded under forty seeds a lab). Handed
+the checker's paths and the grading bank, every bank recorded under twenty seeds a lab). Handed
 out whole, each kept one worker busy long after the others ran dry. Their work is keyed by lab
 and shared through tests/made_once.py, or made lazily per lab by a module fixture, so a worker
 that takes one lab's tests of such a file makes only that lab's.
