@@ -1891,15 +1891,26 @@ class Harness:
 #: from 7.2
 
 
-#: given 7.2 the class lines and docstrings; the methods are yours
+#: given 7.2 the class lines, docstrings and def lines; the method bodies are yours
 class JsonRenderer:
     """Every event as a line of JSON on standard output, for a program at the other end."""
-    #: gap 7.2 1 JsonRenderer
 
     def __init__(self):
+        #: gap 7.2 1 JsonRenderer
         self.failed = False
+        #: starter
+        # A new renderer has seen no events, and finish() on it says the run ended well. What
+        # it keeps between two events, and in what form, is yours.
+        # Tests: test_nothing_to_show.
+        pass
+        #: guided
+        # One thing to remember between events: whether a message announced so far failed.
+        # Nothing has failed yet.
+        pass
+        #: end
 
     def render(self, event):
+        #: gap 7.2 1 JsonRenderer
         print(json.dumps(event), flush=True)
         ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
         #: from 15.1
@@ -1908,24 +1919,31 @@ class JsonRenderer:
         if ended == "error":
         #: end
             self.failed = True
+        #: starter
+        # Handed each event of a run as it comes (Build item 1): the event is on standard output
+        # before render returns, and the run's verdict takes it into account now, so that what a
+        # consumer writes into the event afterwards changes neither.
+        # Tests: test_json_renderer, test_a_failed_run_did_not_end_well.
+        pass
+        #: guided
+        # Print json.dumps(event) with flush=True: one line, on its way before render returns.
+        # Then, if the event is a message_end whose message has stop_reason "error", note that
+        # the run did not end well.
+        pass
+        #: end
 
     def finish(self):
+        #: gap 7.2 1 JsonRenderer
         return not self.failed
-    #: starter
-    # A frontend: JsonRenderer() takes no arguments; render(event) is handed each event of a run,
-    # finish() is called once it is over. Each event appears on standard output as it comes, as one
-    # line that parses as JSON equal to the event. finish() prints nothing and says whether the run
-    # ended well: False when any message announced (message_end) had stop_reason "error", True
-    # otherwise, for a renderer that saw no events too. A message is judged as its event is handed
-    # over: what a consumer writes into the event after render returned changes nothing.
-    # Tests: test_json_renderer, test_a_failed_run_did_not_end_well, test_nothing_to_show.
-    #: guided
-    # Three methods: __init__(self), render(self, event) and finish(self). render prints
-    # json.dumps(event) with flush=True, so each event is one line on standard output as it
-    # comes, and notes a message_end whose message has stop_reason "error": that run did not
-    # end well. finish() returns False if such a
-    # message came by, True otherwise, and prints nothing.
-    #: end
+        #: starter
+        # Called once the run is over. Prints nothing; returns whether the run ended well, by
+        # Build item 1's rule.
+        # Tests: test_a_failed_run_did_not_end_well, test_nothing_to_show.
+        pass
+        #: guided
+        # False if a failed message came by, True otherwise. No print.
+        pass
+        #: end
 
 
 class FinalTextRenderer:
@@ -1936,17 +1954,37 @@ class FinalTextRenderer:
     #: before
     it prints "Error: <its error_message>" instead, and returns False."""
     #: end
-    #: gap 7.2 2 FinalTextRenderer
 
     def __init__(self):
+        #: gap 7.2 2 FinalTextRenderer
         self.last = None  # the newest assistant message so far
+        #: starter
+        # A new renderer has seen no events. What it keeps between two events is yours.
+        # Tests: test_nothing_to_show.
+        pass
+        #: guided
+        # Keep a place for the newest assistant message announced: none yet.
+        pass
+        #: end
 
     def render(self, event):
+        #: gap 7.2 2 FinalTextRenderer
         message = event.get("message")
         if event["type"] == "message_end" and message["role"] == "assistant":
             self.last = message
+        #: starter
+        # Handed each event of a run as it comes. Prints nothing: this frontend speaks once, at
+        # the end (Build item 2).
+        # Tests: test_final_text_renderer, test_the_last_message_decides.
+        pass
+        #: guided
+        # Print nothing. When the event is a message_end announcing an assistant message, keep
+        # that message: the newest one is the one that decides.
+        pass
+        #: end
 
     def finish(self):
+        #: gap 7.2 2 FinalTextRenderer
         reply = self.last
         if reply is None:
             return False
@@ -1959,22 +1997,19 @@ class FinalTextRenderer:
             return False
         print(text_of(reply))
         return True
-    #: starter
-    # A frontend for `> answer.txt`, with JsonRenderer's three methods (__init__, which takes no
-    # arguments, render and finish): nothing is printed until finish(), which prints once and
-    # says whether the run ended well. The last assistant message announced decides: none at
-    # all, nothing printed and False; a stop_reason of "error", the line "Error: " followed by
-    # its error_message, and False (with no error_message, or null, the line is yours to choose);
-    # otherwise its words (text_of) and True.
-    # Tests: test_final_text_renderer, test_a_failed_run_did_not_end_well,
-    #   test_the_last_message_decides.
-    #: guided
-    # Three methods again. render(event) prints nothing: it keeps the newest assistant
-    # message that a message_end announced. finish() prints once, at the end:
-    #   - no assistant message came by: print nothing, return False
-    #   - the last one has stop_reason "error": print f"Error: {its error_message}", False
-    #   - otherwise print text_of(it) and return True
-    #: end
+        #: starter
+        # Called once the run is over: prints once and returns whether the run ended well. Which
+        # line, and which answer, Build item 2 says, for each way a run can end.
+        # Tests: test_final_text_renderer, test_a_failed_run_did_not_end_well,
+        #   test_the_last_message_decides, test_nothing_to_show.
+        pass
+        #: guided
+        # Three cases, from the message render kept:
+        #   - none came by: print nothing, return False
+        #   - its stop_reason is "error": print f"Error: {its error_message}", return False
+        #   - otherwise print text_of(it) and return True
+        pass
+        #: end
 #: end
 #: from 15.2
 

@@ -274,7 +274,7 @@ def context_for_model(messages):
 # whether the run ended well. The loop never learns what its events look like on screen.
 
 
-# given in lesson 7: the class lines and docstrings; the methods are yours
+# given in lesson 7: the class lines, docstrings and def lines; the method bodies are yours
 class JsonRenderer:
     """Every event as a line of JSON on standard output, for a program at the other end."""
 

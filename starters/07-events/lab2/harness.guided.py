@@ -275,29 +275,58 @@ def context_for_model(messages):
 # whether the run ended well. The loop never learns what its events look like on screen.
 
 
-# given in lesson 7: the class lines and docstrings; the methods are yours
+# given in lesson 7: the class lines, docstrings and def lines; the method bodies are yours
 class JsonRenderer:
     """Every event as a line of JSON on standard output, for a program at the other end."""
-    # --- your code --- gap 1 of 2: JsonRenderer
-    # Three methods: __init__(self), render(self, event) and finish(self). render prints
-    # json.dumps(event) with flush=True, so each event is one line on standard output as it
-    # comes, and notes a message_end whose message has stop_reason "error": that run did not
-    # end well. finish() returns False if such a
-    # message came by, True otherwise, and prints nothing.
-    # --- end ---
+
+    def __init__(self):
+        # --- your code --- gap 1 of 2: JsonRenderer
+        # One thing to remember between events: whether a message announced so far failed.
+        # Nothing has failed yet.
+        pass
+        # --- end ---
+
+    def render(self, event):
+        # --- your code --- gap 1, continued
+        # Print json.dumps(event) with flush=True: one line, on its way before render returns.
+        # Then, if the event is a message_end whose message has stop_reason "error", note that
+        # the run did not end well.
+        pass
+        # --- end ---
+
+    def finish(self):
+        # --- your code --- gap 1, continued
+        # False if a failed message came by, True otherwise. No print.
+        pass
+        # --- end ---
 
 
 class FinalTextRenderer:
     """The answer alone, printed once at the end, for `> answer.txt`. finish() prints the last
     assistant message's text and returns True; when that message failed
     it prints "Error: <its error_message>" instead, and returns False."""
-    # --- your code --- gap 2 of 2: FinalTextRenderer
-    # Three methods again. render(event) prints nothing: it keeps the newest assistant
-    # message that a message_end announced. finish() prints once, at the end:
-    #   - no assistant message came by: print nothing, return False
-    #   - the last one has stop_reason "error": print f"Error: {its error_message}", False
-    #   - otherwise print text_of(it) and return True
-    # --- end ---
+
+    def __init__(self):
+        # --- your code --- gap 2 of 2: FinalTextRenderer
+        # Keep a place for the newest assistant message announced: none yet.
+        pass
+        # --- end ---
+
+    def render(self, event):
+        # --- your code --- gap 2, continued
+        # Print nothing. When the event is a message_end announcing an assistant message, keep
+        # that message: the newest one is the one that decides.
+        pass
+        # --- end ---
+
+    def finish(self):
+        # --- your code --- gap 2, continued
+        # Three cases, from the message render kept:
+        #   - none came by: print nothing, return False
+        #   - its stop_reason is "error": print f"Error: {its error_message}", return False
+        #   - otherwise print text_of(it) and return True
+        pass
+        # --- end ---
 
 
 # == 6 environment ==

@@ -275,34 +275,64 @@ def context_for_model(messages):
 # whether the run ended well. The loop never learns what its events look like on screen.
 
 
-# given in lesson 7: the class lines and docstrings; the methods are yours
+# given in lesson 7: the class lines, docstrings and def lines; the method bodies are yours
 class JsonRenderer:
     """Every event as a line of JSON on standard output, for a program at the other end."""
-    # --- your code --- gap 1 of 2: JsonRenderer
-    # A frontend: JsonRenderer() takes no arguments; render(event) is handed each event of a run,
-    # finish() is called once it is over. Each event appears on standard output as it comes, as one
-    # line that parses as JSON equal to the event. finish() prints nothing and says whether the run
-    # ended well: False when any message announced (message_end) had stop_reason "error", True
-    # otherwise, for a renderer that saw no events too. A message is judged as its event is handed
-    # over: what a consumer writes into the event after render returned changes nothing.
-    # Tests: test_json_renderer, test_a_failed_run_did_not_end_well, test_nothing_to_show.
-    # --- end ---
+
+    def __init__(self):
+        # --- your code --- gap 1 of 2: JsonRenderer
+        # A new renderer has seen no events, and finish() on it says the run ended well. What
+        # it keeps between two events, and in what form, is yours.
+        # Tests: test_nothing_to_show.
+        pass
+        # --- end ---
+
+    def render(self, event):
+        # --- your code --- gap 1, continued
+        # Handed each event of a run as it comes (Build item 1): the event is on standard output
+        # before render returns, and the run's verdict takes it into account now, so that what a
+        # consumer writes into the event afterwards changes neither.
+        # Tests: test_json_renderer, test_a_failed_run_did_not_end_well.
+        pass
+        # --- end ---
+
+    def finish(self):
+        # --- your code --- gap 1, continued
+        # Called once the run is over. Prints nothing; returns whether the run ended well, by
+        # Build item 1's rule.
+        # Tests: test_a_failed_run_did_not_end_well, test_nothing_to_show.
+        pass
+        # --- end ---
 
 
 class FinalTextRenderer:
     """The answer alone, printed once at the end, for `> answer.txt`. finish() prints the last
     assistant message's text and returns True; when that message failed
     it prints "Error: <its error_message>" instead, and returns False."""
-    # --- your code --- gap 2 of 2: FinalTextRenderer
-    # A frontend for `> answer.txt`, with JsonRenderer's three methods (__init__, which takes no
-    # arguments, render and finish): nothing is printed until finish(), which prints once and
-    # says whether the run ended well. The last assistant message announced decides: none at
-    # all, nothing printed and False; a stop_reason of "error", the line "Error: " followed by
-    # its error_message, and False (with no error_message, or null, the line is yours to choose);
-    # otherwise its words (text_of) and True.
-    # Tests: test_final_text_renderer, test_a_failed_run_did_not_end_well,
-    #   test_the_last_message_decides.
-    # --- end ---
+
+    def __init__(self):
+        # --- your code --- gap 2 of 2: FinalTextRenderer
+        # A new renderer has seen no events. What it keeps between two events is yours.
+        # Tests: test_nothing_to_show.
+        pass
+        # --- end ---
+
+    def render(self, event):
+        # --- your code --- gap 2, continued
+        # Handed each event of a run as it comes. Prints nothing: this frontend speaks once, at
+        # the end (Build item 2).
+        # Tests: test_final_text_renderer, test_the_last_message_decides.
+        pass
+        # --- end ---
+
+    def finish(self):
+        # --- your code --- gap 2, continued
+        # Called once the run is over: prints once and returns whether the run ended well. Which
+        # line, and which answer, Build item 2 says, for each way a run can end.
+        # Tests: test_final_text_renderer, test_a_failed_run_did_not_end_well,
+        #   test_the_last_message_decides, test_nothing_to_show.
+        pass
+        # --- end ---
 
 
 # == 6 environment ==
