@@ -3319,6 +3319,96 @@ def assemble(chunks, *, aborted=False):
         raise ValueError(f"not a stream line: {line!r}")
     if line.startswith("error:"):  # a failure, said as its own field: its reason is news
 """),
+    # Hunt round 30 (reader r169), design 16.2-09.
+    Wrong(lab='16.2', name="other providers' codes of spent credit read as spent quota",
+          rule='A 429 with code "insufficient_quota" is spent quota; any other code is a rate limit.',
+          where='lab 16.2, Build section, item 1 ("with `code` `\"insufficient_quota\"` it is `Provider quota spent, ...`; otherwise it is a rate limit"); hunt round 30, 16.2-09',
+          names='any other code is a rate limit',
+          replace=r"""
+            if getattr(exc, "code", None) == "insufficient_quota":
+""",
+          by=r"""
+            if getattr(exc, "code", None) in ("insufficient_quota", "quota_exceeded",
+                                               "billing_hard_limit_reached"):
+"""),
+    # Hunt round 30 (reader r169), design 16.2-13.
+    Wrong(lab='16.2', name="the exception's text taken from its one argument",
+          rule="The error_message is `Provider request failed: ` followed by the exception's text, str(exc), never its argument.",
+          where="lab 16.2, Build section, item 1 (\"`Provider request failed: ` followed by the exception's text\"); hunt round 30, 16.2-13",
+          names='picked from its args',
+          replace=r"""
+            if getattr(exc, "status", None) != 429:
+                return error_message(f"Provider request failed: {exc}")
+""",
+          by=r"""
+            if getattr(exc, "status", None) != 429:
+                said = exc.args[0] if len(exc.args) == 1 else exc  # KeyError('x') says x
+                return error_message(f"Provider request failed: {said}")
+"""),
+    # Hunt round 30 (reader r169), design 16.2-18.
+    Wrong(lab='16.2', name='a data line with an empty payload skipped as empty',
+          rule='A line that decode_line refuses, a data line with no payload among them, ends the reply as an error ending with no words.',
+          where='lab 16.2, Build section, item 2 ("A line that `decode_line` refuses ends the reply as an `error` ending"); hunt round 30, 16.2-18',
+          names='an empty payload is no JSON object',
+          replace=r"""
+                line = response.read_line()
+""",
+          by=r"""
+                line = response.read_line()
+                if line is not None and line.startswith("data:") and not line[5:].strip():
+                    continue  # a data line with nothing in it looks empty: skipped
+"""),
+    # Hunt round 30 (reader r169), probe 16.2-30.
+    Wrong(lab='16.2', name='each line stripped before decode_line',
+          rule="Each line goes to decode_line as it was read: a line whose field is not data: as read carries nothing and is skipped.",
+          where='lab 16.2, Build section, item 2 ("Lines that carry nothing are skipped", carrying nothing as decode_line of lab 16.1 says); hunt round 30, 16.2-30',
+          names='as it was read, never tidied',
+          replace=r"""
+                    chunk = STREAM_DONE if line is None else decode_line(line)
+""",
+          by=r"""
+                    chunk = STREAM_DONE if line is None else decode_line(line.strip())
+"""),
+    # Hunt round 30 (reader r169), design 16.2-32.
+    Wrong(lab='16.2', name="a rate limit's reply carrying its wait as a field",
+          rule="An ending is lesson 5's error_message(text): the rate limit's reply is the error ending, its wait told in its words, no field added.",
+          where='lab 16.2, Build section, item 1 ("the reply is an `error` ending"), and item 2 ("lesson 5\'s `error_message(text)` makes it"); hunt round 30, 16.2-32',
+          names='with no field of its own added',
+          replace=r"""
+            return error_message(f"Provider rate limit, so send again {later}: {exc}")
+""",
+          by=r"""
+            reply = error_message(f"Provider rate limit, so send again {later}: {exc}")
+            reply["retry_after"] = wait  # for a caller that wants the number
+            return reply
+"""),
+    # Hunt round 30 (reader r169), design 16.2-44.
+    Wrong(lab='16.2', name='the stream flag taken back from a body once sent',
+          rule="The body sent is the one to_wire makes of the arguments, and once handed to the client it is the client's: nothing is taken from it or added to it afterwards.",
+          where='lab 16.2, Build section, item 1 ("its body the one `to_wire` makes of the arguments"), and lab 16.1, Build item 3 ("a client may keep a body it has sent"); hunt round 30, 16.2-44',
+          names='nothing is taken from it or added to it',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            body = to_wire(system, messages, tools)
+            response = self.client.open(body)
+            body.pop("stream", None)  # sent: the flag is no use any more
+"""),
+    # Hunt round 30 (reader r169), design 16.2-47.
+    Wrong(lab='16.2', name='tools of one name sent once',
+          rule="Exactly one request goes out, its body the one to_wire makes of the arguments: every tool it was given, two of one name too.",
+          where='lab 16.2, Build section, item 1 ("its body the one `to_wire` makes of the arguments"); hunt round 30, 16.2-47',
+          names='every tool it was given',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            named = {}
+            for spec in tools or ():
+                named.setdefault(spec["name"], spec)  # a name offered twice is offered once
+            response = self.client.open(to_wire(system, messages, list(named.values())))
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
