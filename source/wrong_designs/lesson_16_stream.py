@@ -3415,6 +3415,32 @@ def assemble(chunks, *, aborted=False):
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
     Wrong(
+        lab="16.2", name="the last reply's chunks kept on the model as well",
+        rule="Build item 2 leaves how the reply is read to the reader (\"how it reads is yours "
+             "to design\"); a model that also keeps the last reply's chunks on itself, while "
+             "each call reads into a list of its own, gives every call its own words, two "
+             "calls at once included, and nothing a caller sees differs (hunt round 30, probe "
+             "16.2-26). Keeping the response or the words between calls is another design, "
+             "caught: \"the response kept on the model\", \"a stopped reply's words carried "
+             "into the next\".",
+        where="hunt round 30", names="",
+        replace='''        chunks = []''',
+        by='''        self.chunks = chunks = []  # the last reply's chunks, for a look afterwards'''),
+    Wrong(
+        lab="16.2", name="a turn yielded before the signal is first asked",
+        rule="Build item 1 says what happens when the signal is already set, and the page "
+             "counts Stop's budget in turns (\"Stop must land within two turns while the "
+             "provider is talking and within five while it is silent\"); it does not say "
+             "acomplete may not yield before it looks. A turn given to the loop first only "
+             "moves the look one turn later: a Stop pressed before acomplete is called, or "
+             "during that turn, is still heard before anything is sent (hunt round 30, probe 16.2-39).",
+        where="hunt round 30", names="",
+        replace='''        if signal is not None and signal.is_cancelled():
+            return assemble([], aborted=True)  # nothing sent, so nothing to pay for''',
+        by='''        await asyncio.sleep(0)  # a turn for the loop before the request goes out
+        if signal is not None and signal.is_cancelled():
+            return assemble([], aborted=True)  # nothing sent, so nothing to pay for'''),
+    Wrong(
         lab="16.1", name="an empty id taken for an id",
         rule="Build item 2: an id that is empty text is a shape no server in the lesson's table "
              "sends, and what a reader makes of one is theirs. The reference reads it as no id; "
@@ -3690,6 +3716,46 @@ ALLOWED = [
 
 # Designs no check of the lab can afford to tell apart (tools/wrong_designs.py's Beyond).
 BEYOND = [
+    # Hunt round 30 (reader r169), design 16.2-45: a cap just past the record a test draws.
+    Beyond(lab='16.2', name="only the record's last 5,000 messages sent",
+           rule='Exactly one request goes out, its body the one to_wire makes of the arguments: the whole record, never its tail, however long.',
+           where='lab 16.2, Build section, item 1 ("its body the one `to_wire` makes of the arguments"); hunt round 30, 16.2-45',
+           names='the whole record, never its tail',
+           reach="test_a_set_signal_sends_nothing draws a record of 1,201 to 1,601 messages, "
+                 "past the catalogue's caught cap of 1,100 (\"only the record's last 1,100 "
+                 "messages sent\"); a record of 5,201 messages sent through StreamingModel on "
+                 "lab.FakeProvider measured 5.2 ms of processor time on the reference, and a cap "
+                 "of 50,000 would need ten times that again: any count of messages past the "
+                 "drawn record gets through, as 16.1's \"only the first 1,300 messages put in "
+                 "the body\" does for to_wire",
+           replace=r'''
+            response = self.client.open(to_wire(system, messages, tools))
+''',
+           by=r'''
+            response = self.client.open(to_wire(system, list(messages)[-5_000:], tools))
+''',
+           turns=10_000, seconds=20.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "16.2"
+
+
+@lab_test("A record of 6,001 messages goes out whole: never its tail.")
+async def test_a_record_of_six_thousand_messages(t):
+    record = [harness.user_message(f"Question {n // 2 + 1}?") if n % 2 == 0 else
+              lab.reply(f"Answer {n // 2 + 1}.") for n in range(6_001)]
+    provider = lab.FakeProvider([lab.say("Done.")])
+    reply = await harness.StreamingModel(provider).acomplete("You help.", record)
+    t.expect([harness.text_of(reply), len(provider.requests),
+              provider.requests == [harness.to_wire("You help.", record, ())]],
+             why="A record of 6,001 messages. Items: the reply's words, the requests sent, "
+                 "whether the request is to_wire of the arguments. Exactly one request goes "
+                 "out, its body the one to_wire makes of the arguments: the whole record, never "
+                 "its tail, however long (StreamingModel, lesson 16).")
+'''),
     # Hunt round 25 (reader r138), design 16.1-14: a cap one past the count the test draws.
     Beyond(lab='16.1', name='only the first 341 calls put in the reply',
            rule='A reply that arrived whole holds one toolCall per call, however many calls it has.',
