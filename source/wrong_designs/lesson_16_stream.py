@@ -3319,11 +3319,127 @@ def assemble(chunks, *, aborted=False):
         raise ValueError(f"not a stream line: {line!r}")
     if line.startswith("error:"):  # a failure, said as its own field: its reason is news
 """),
+    # Hunt round 30 (reader r169), design 16.2-09.
+    Wrong(lab='16.2', name="other providers' codes of spent credit read as spent quota",
+          rule='A 429 with code "insufficient_quota" is spent quota; any other code is a rate limit.',
+          where='lab 16.2, Build section, item 1 ("with `code` `\"insufficient_quota\"` it is `Provider quota spent, ...`; otherwise it is a rate limit"); hunt round 30, 16.2-09',
+          names='any other code is a rate limit',
+          replace=r"""
+            if getattr(exc, "code", None) == "insufficient_quota":
+""",
+          by=r"""
+            if getattr(exc, "code", None) in ("insufficient_quota", "quota_exceeded",
+                                               "billing_hard_limit_reached"):
+"""),
+    # Hunt round 30 (reader r169), design 16.2-13.
+    Wrong(lab='16.2', name="the exception's text taken from its one argument",
+          rule="The error_message is `Provider request failed: ` followed by the exception's text, str(exc), never its argument.",
+          where="lab 16.2, Build section, item 1 (\"`Provider request failed: ` followed by the exception's text\"); hunt round 30, 16.2-13",
+          names='picked from its args',
+          replace=r"""
+            if getattr(exc, "status", None) != 429:
+                return error_message(f"Provider request failed: {exc}")
+""",
+          by=r"""
+            if getattr(exc, "status", None) != 429:
+                said = exc.args[0] if len(exc.args) == 1 else exc  # KeyError('x') says x
+                return error_message(f"Provider request failed: {said}")
+"""),
+    # Hunt round 30 (reader r169), design 16.2-18.
+    Wrong(lab='16.2', name='a data line with an empty payload skipped as empty',
+          rule='A line that decode_line refuses, a data line with no payload among them, ends the reply as an error ending with no words.',
+          where='lab 16.2, Build section, item 2 ("A line that `decode_line` refuses ends the reply as an `error` ending"); hunt round 30, 16.2-18',
+          names='an empty payload is no JSON object',
+          replace=r"""
+                line = response.read_line()
+""",
+          by=r"""
+                line = response.read_line()
+                if line is not None and line.startswith("data:") and not line[5:].strip():
+                    continue  # a data line with nothing in it looks empty: skipped
+"""),
+    # Hunt round 30 (reader r169), probe 16.2-30.
+    Wrong(lab='16.2', name='each line stripped before decode_line',
+          rule="Each line goes to decode_line as it was read: a line whose field is not data: as read carries nothing and is skipped.",
+          where='lab 16.2, Build section, item 2 ("Lines that carry nothing are skipped", carrying nothing as decode_line of lab 16.1 says); hunt round 30, 16.2-30',
+          names='as it was read, never tidied',
+          replace=r"""
+                    chunk = STREAM_DONE if line is None else decode_line(line)
+""",
+          by=r"""
+                    chunk = STREAM_DONE if line is None else decode_line(line.strip())
+"""),
+    # Hunt round 30 (reader r169), design 16.2-32.
+    Wrong(lab='16.2', name="a rate limit's reply carrying its wait as a field",
+          rule="An ending is lesson 5's error_message(text): the rate limit's reply is the error ending, its wait told in its words, no field added.",
+          where='lab 16.2, Build section, item 1 ("the reply is an `error` ending"), and item 2 ("lesson 5\'s `error_message(text)` makes it"); hunt round 30, 16.2-32',
+          names='with no field of its own added',
+          replace=r"""
+            return error_message(f"Provider rate limit, so send again {later}: {exc}")
+""",
+          by=r"""
+            reply = error_message(f"Provider rate limit, so send again {later}: {exc}")
+            reply["retry_after"] = wait  # for a caller that wants the number
+            return reply
+"""),
+    # Hunt round 30 (reader r169), design 16.2-44.
+    Wrong(lab='16.2', name='the stream flag taken back from a body once sent',
+          rule="The body sent is the one to_wire makes of the arguments, and once handed to the client it is the client's: nothing is taken from it or added to it afterwards.",
+          where='lab 16.2, Build section, item 1 ("its body the one `to_wire` makes of the arguments"), and lab 16.1, Build item 3 ("a client may keep a body it has sent"); hunt round 30, 16.2-44',
+          names='nothing is taken from it or added to it',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            body = to_wire(system, messages, tools)
+            response = self.client.open(body)
+            body.pop("stream", None)  # sent: the flag is no use any more
+"""),
+    # Hunt round 30 (reader r169), design 16.2-47.
+    Wrong(lab='16.2', name='tools of one name sent once',
+          rule="Exactly one request goes out, its body the one to_wire makes of the arguments: every tool it was given, two of one name too.",
+          where='lab 16.2, Build section, item 1 ("its body the one `to_wire` makes of the arguments"); hunt round 30, 16.2-47',
+          names='every tool it was given',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            named = {}
+            for spec in tools or ():
+                named.setdefault(spec["name"], spec)  # a name offered twice is offered once
+            response = self.client.open(to_wire(system, messages, list(named.values())))
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    Wrong(
+        lab="16.2", name="the last reply's chunks kept on the model as well",
+        rule="Build item 2 leaves how the reply is read to the reader (\"how it reads is yours "
+             "to design\"); a model that also keeps the last reply's chunks on itself, while "
+             "each call reads into a list of its own, gives every call its own words, two "
+             "calls at once included, and nothing a caller sees differs (hunt round 30, probe "
+             "16.2-26). Keeping the response or the words between calls is another design, "
+             "caught: \"the response kept on the model\", \"a stopped reply's words carried "
+             "into the next\".",
+        where="hunt round 30", names="",
+        replace='''        chunks = []''',
+        by='''        self.chunks = chunks = []  # the last reply's chunks, for a look afterwards'''),
+    Wrong(
+        lab="16.2", name="a turn yielded before the signal is first asked",
+        rule="Build item 1 says what happens when the signal is already set, and the page "
+             "counts Stop's budget in turns (\"Stop must land within two turns while the "
+             "provider is talking and within five while it is silent\"); it does not say "
+             "acomplete may not yield before it looks. A turn given to the loop first only "
+             "moves the look one turn later: a Stop pressed before acomplete is called, or "
+             "during that turn, is still heard before anything is sent (hunt round 30, probe 16.2-39).",
+        where="hunt round 30", names="",
+        replace='''        if signal is not None and signal.is_cancelled():
+            return assemble([], aborted=True)  # nothing sent, so nothing to pay for''',
+        by='''        await asyncio.sleep(0)  # a turn for the loop before the request goes out
+        if signal is not None and signal.is_cancelled():
+            return assemble([], aborted=True)  # nothing sent, so nothing to pay for'''),
     Wrong(
         lab="16.1", name="an empty id taken for an id",
         rule="Build item 2: an id that is empty text is a shape no server in the lesson's table "
@@ -3600,6 +3716,46 @@ ALLOWED = [
 
 # Designs no check of the lab can afford to tell apart (tools/wrong_designs.py's Beyond).
 BEYOND = [
+    # Hunt round 30 (reader r169), design 16.2-45: a cap just past the record a test draws.
+    Beyond(lab='16.2', name="only the record's last 5,000 messages sent",
+           rule='Exactly one request goes out, its body the one to_wire makes of the arguments: the whole record, never its tail, however long.',
+           where='lab 16.2, Build section, item 1 ("its body the one `to_wire` makes of the arguments"); hunt round 30, 16.2-45',
+           names='the whole record, never its tail',
+           reach="test_a_set_signal_sends_nothing draws a record of 1,201 to 1,601 messages, "
+                 "past the catalogue's caught cap of 1,100 (\"only the record's last 1,100 "
+                 "messages sent\"); a record of 5,201 messages sent through StreamingModel on "
+                 "lab.FakeProvider measured 5.2 ms of processor time on the reference, and a cap "
+                 "of 50,000 would need ten times that again: any count of messages past the "
+                 "drawn record gets through, as 16.1's \"only the first 1,300 messages put in "
+                 "the body\" does for to_wire",
+           replace=r'''
+            response = self.client.open(to_wire(system, messages, tools))
+''',
+           by=r'''
+            response = self.client.open(to_wire(system, list(messages)[-5_000:], tools))
+''',
+           turns=10_000, seconds=20.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "16.2"
+
+
+@lab_test("A record of 6,001 messages goes out whole: never its tail.")
+async def test_a_record_of_six_thousand_messages(t):
+    record = [harness.user_message(f"Question {n // 2 + 1}?") if n % 2 == 0 else
+              lab.reply(f"Answer {n // 2 + 1}.") for n in range(6_001)]
+    provider = lab.FakeProvider([lab.say("Done.")])
+    reply = await harness.StreamingModel(provider).acomplete("You help.", record)
+    t.expect([harness.text_of(reply), len(provider.requests),
+              provider.requests == [harness.to_wire("You help.", record, ())]],
+             why="A record of 6,001 messages. Items: the reply's words, the requests sent, "
+                 "whether the request is to_wire of the arguments. Exactly one request goes "
+                 "out, its body the one to_wire makes of the arguments: the whole record, never "
+                 "its tail, however long (StreamingModel, lesson 16).")
+'''),
     # Hunt round 25 (reader r138), design 16.1-14: a cap one past the count the test draws.
     Beyond(lab='16.1', name='only the first 341 calls put in the reply',
            rule='A reply that arrived whole holds one toolCall per call, however many calls it has.',

@@ -135,6 +135,25 @@ class Balky(Exception):
             setattr(self, name, value)
 
 
+class Worded(Balky):
+    """A Balky whose text, str(exc), is written by its __str__: its words in brackets."""
+
+    def __str__(self):
+        return f"[{self.args[0]}]"
+
+
+class Keeper:
+    """A client that keeps each body it was handed, the object itself, and answers with
+    `lines`, all ready at once."""
+
+    def __init__(self, lines):
+        self.lines, self.bodies = lines, []
+
+    def open(self, body):
+        self.bodies.append(body)
+        return Ready(self.lines)
+
+
 class Counter:
     """A client that raises `fault` on every attempt to send, counting them and keeping each
     body it was handed."""
@@ -245,7 +264,15 @@ async def test_bank_own_exceptions_at_the_door(t):
              ["429 no text", Balky("", status=429, retry_after=wait),
               f"Provider rate limit, so send again in {wait} s: "],
              ["429 quota, no text", Balky("", status=429, code="insufficient_quota"),
-              "Provider quota spent, so waiting will not help: "]]
+              "Provider quota spent, so waiting will not help: "],
+             ["KeyError from the client", KeyError(reason),
+              f"Provider request failed: {reason!r}"],
+             ["text made by __str__", Worded(reason, status=t.random.choice([400, 502])),
+              f"Provider request failed: [{reason}]"],
+             *[[f"429 code {code}", Balky(reason, status=429, code=code, retry_after=wait),
+                f"Provider rate limit, so send again in {wait} s: {reason}"]
+               for code in t.random.sample(["quota_exceeded", "billing_hard_limit_reached",
+                                            "insufficient_balance", "credits_exhausted"], 3)]]
     t.random.shuffle(cases)
     rows = []
     for name, fault, _ in cases:
@@ -296,6 +323,22 @@ async def test_bank_own_exceptions_at_the_door(t):
              "One model asked three times, each time with tools of its own: each request's "
              "body is to_wire of that call's own arguments, nothing kept from the call before "
              "(StreamingModel, lesson 16). Items: [the tools each request offered, attempts].")
+    alike = [tool("water", lambda arguments: "wet", FIELD, f"Water the {side} rows.")
+             for side in ("north", "south")] + [t.random.choice(rows)]
+    t.random.shuffle(alike)
+    said = word(t)
+    keeper = Keeper([words_line(said), FINISHED, "data: [DONE]"])
+    record = [harness.user_message("Water everything.")]
+    answer = await harness.StreamingModel(keeper).acomplete(SYSTEM, record,
+                                                           harness.tool_specs(alike))
+    t.expect([harness.text_of(answer), len(keeper.bodies),
+              keeper.bodies == [harness.to_wire(SYSTEM, record, harness.tool_specs(alike))]],
+             [said, 1, True],
+             "A client that keeps the body it is handed, the object itself, offered three tools, "
+             "two of them named water. Items: [the reply's words, requests sent, whether the "
+             "body kept, looked at once the reply is back, is to_wire of the call's arguments]. "
+             "The body is the one to_wire makes, every tool given included, and once handed "
+             "over nothing is taken from it or added to it (StreamingModel, lesson 16).")
     # a record to_wire cannot write (a set is not JSON), and a client that raises what is no
     # Exception: the first is a failed request with nothing sent, the second goes up
     odd = [harness.user_message("Tag the rows."),
@@ -402,6 +445,8 @@ async def test_bank_a_frontend_over_a_quiet_wire(t):
     broken = f"data: {{{word(t)}"
     last = f"{word(t)} is fine."
     held = f"Row {word(t)} is "
+    empty = t.random.choice(["data:", "data: ", "data:  "])  # no payload: no JSON object
+    odd = t.random.choice([" ", "\t", "  "])  # a field whose name is not data: as read
     cases = {
         "error line": [lab.stream_lines(lab.fail(reason, "Checking.",
                                                  lab.call("check", {"row": word(t)})),
@@ -415,6 +460,11 @@ async def test_bank_a_frontend_over_a_quiet_wire(t):
         "broken line": [[words_line(before), broken, words_line(after), FINISHED,
                          "data: [DONE]"], ["error", f"not a stream line: {broken!r}"],
                         "U A(error)"],
+        "empty payload": [[words_line(before), empty, words_line(after), FINISHED,
+                           "data: [DONE]"], ["error", f"not a stream line: {empty!r}"],
+                          "U A(error)"],
+        "a field not data as read": [[words_line(before), odd + words_line(rest), FINISHED,
+                                      "data: [DONE]"], ["stop", None], "U A"],
         "last": [lab.say(last), ["stop", None], "U A"]}
     order = t.random.sample(sorted(set(cases) - {"last"}), len(cases) - 1)
     order.insert(order.index("stopped") + 1, "last")  # an answer right after the Stop
@@ -440,13 +490,16 @@ async def test_bank_a_frontend_over_a_quiet_wire(t):
         rows.append([name, turns, endings(heard)[-1], lab.shape(h.messages[start:]),
                      harness.text_of(h.messages[-1])])
     words = {"error line": "Checking.", "past the marker": before + after,
-             "long silence": before + after, "stopped": held, "broken line": "", "last": last}
+             "long silence": before + after, "stopped": held, "broken line": "", "last": last,
+             "empty payload": "", "a field not data as read": before}
     t.expect([rows, ran, provider.open_responses()],
              [[[name, True, cases[name][1], cases[name][2], words[name]] for name in order],
               [], []],
              "The response is read to [DONE] or its end and no further, however long the "
              "provider is quiet, by turns or by the clock (each reading of it a minute on "
-             "during the long silence): no timeout; an error: line goes to decode_line and fails the reply with "
+             "during the long silence): no timeout; every line goes to decode_line as read, "
+             "so a data line with no payload fails the reply and a line whose field is not "
+             "data: as read carries nothing; an error: line goes to decode_line and fails the reply with "
              "its reason, the call before it never run; a Stop while no line comes ends the "
              "reply within a few turns as the aborted one, words kept; every response is "
              "closed (StreamingModel, lesson 16). Items: [each prompt as [its case, over in "

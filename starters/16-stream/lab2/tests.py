@@ -320,7 +320,10 @@ async def test_trouble_is_a_reply_and_every_response_is_closed(t):
                   ConnectionRefusedError(111, "Connection refused"),
                   Refusal("Service unavailable\n", 503, retry_after=0),
                   Refusal("Overloaded", 529), BrokenPipeError(32, "Broken pipe"),
-                  ConnectionAbortedError(103, "Software caused connection abort")):
+                  ConnectionAbortedError(103, "Software caused connection abort"),
+                  KeyError(t.random.choice(["choices", "error", "retry-after"])),
+                  Described(t.random.choice(["Bad gateway", "Gateway timeout"]),
+                            t.random.choice([502, 504]))):
         client = Refusing(fault)
         reply = await harness.StreamingModel(client).acomplete(SYSTEM, [harness.user_message(
             "Hello?")])
@@ -330,8 +333,10 @@ async def test_trouble_is_a_reply_and_every_response_is_closed(t):
              why="Each item is [what open raised, the reply, the times open was called], for a "
                  "timeout, a status 500, a reset whose text is empty, a refusal with an errno "
                  "(its text is str(exc), errno included), a 503 whose text ends in a line break "
-                 "and whose Retry-After is 0, Anthropic's 529 Overloaded, a broken pipe and an aborted "
-                 "connection. If sending raises any Exception, the reply is "
+                 "and whose Retry-After is 0, Anthropic's 529 Overloaded, a broken pipe, an aborted "
+                 "connection, a KeyError from a client that read a body without a field (its "
+                 "text is its key in quotes), and a client library's error whose __str__ writes "
+                 "its status before its words. If sending raises any Exception, the reply is "
                  "an `error` ending and no second request goes out, whatever its class or "
                  "status, however short a wait it asks for: a quiet second try is not acomplete's to make. Its error_message is "
                  "`Provider request failed: ` followed by the exception's text, as it is, even "
@@ -486,6 +491,24 @@ async def test_a_set_signal_sends_nothing(t):
                  "makes of the arguments: the whole record, never its tail, the system prompt "
                  "of this call, and a request sent again even when the same one was answered "
                  "before (StreamingModel, lesson 16, Build item 1).")
+    other = reader(lab.Workspace({"b.py": "y = 2\n"}), [])
+    offered = [reader(ws, []), listing, other]
+    t.random.shuffle(offered)
+    twice = harness.tool_specs(offered)
+    keeping = Keeping(lab.FakeProvider([lab.say("Kept.")]))
+    reply = await harness.StreamingModel(keeping).acomplete(SYSTEM, asked, twice)
+    t.expect([harness.text_of(reply),
+              [[spec["function"]["name"] for spec in body.get("tools") or []]
+               for body in keeping.bodies],
+              keeping.bodies == [harness.to_wire(SYSTEM, asked, twice)]],
+             why="A client that keeps the body it is handed, the object itself, and tools "
+                 f"{[spec['name'] for spec in twice]}, two of them named read (two "
+                 "workspaces' read tools). Items: the reply's words, the tools of each body the "
+                 "client kept, whether that body, looked at after the reply, is still "
+                 "to_wire(system, messages, tools) of the arguments. The body is the one to_wire "
+                 "makes, every tool it was given, and once handed over it is the client's: "
+                 "nothing is taken from it or added to it afterwards (to_wire, lab 16.1, Build "
+                 "item 3; StreamingModel, lesson 16, Build item 1).")
 
 
 @lab_test("Keep-alive comments and blank lines between the data lines are skipped, and a "
@@ -531,6 +554,24 @@ async def test_what_a_stream_carries_between_chunks(t):
              "the next one is ready at once: the reply ends there, and nothing after it is "
              "read, not even one more line to see what came (StreamingModel, lesson 16, Build "
              "item 2).")
+    spoken = t.random.choice([" more", " later", " again"])
+    edges = []
+    for odd in ("data:", "data: ", " " + text(spoken), "\t" + DONE):
+        fast = AllAtOnce([text("Fine")] + [odd, text("."), STOP, DONE], 0, None)
+        reply = await harness.StreamingModel(fast).acomplete(SYSTEM, [harness.user_message("Hi?")])
+        edges.append([odd, reply["stop_reason"], reply.get("error_message"),
+                      harness.text_of(reply), fast.lines_read, fast.closed])
+    t.expect(edges,
+             why="Responses whose lines are all ready at once: 'Fine', then one odd line, then "
+                 "'.', a finish and [DONE]. The odd lines: a data line with an empty payload, "
+                 "the same with a space after the colon, a text line whose field name begins "
+                 f"with a space (its words {spoken!r}), and [DONE] after a tab. Each item is [the "
+                 "odd line, the reply's stop_reason, its error_message, its words, the lines "
+                 "read, closed]. Every line goes to decode_line as it was read, never tidied "
+                 "or judged first: an empty payload is no JSON object, so decode_line refuses it "
+                 "and the reply is an error ending with no words; a field that is not `data:` "
+                 "as read carries nothing and is skipped (decode_line, lab 16.1; StreamingModel, "
+                 "lesson 16, Build item 2).")
     await lab.drive(h.prompt("Once more?"))
     t.expect([h.messages[-1], provider.responses[2].lines_read, provider.open_responses()],
              [{"role": "assistant", "content": [{"type": "text", "text": "Half an"}],
@@ -1136,13 +1177,16 @@ async def test_a_429_is_told_by_its_status(t):
                   Coded("Too Many Requests", 429),
                   Refusal(" Rate limit reached for requests per day\n", 429, retry_after=day),
                   Refusal("", 429, retry_after=wait),
-                  Refusal("", 429, code="insufficient_quota")):
+                  Refusal("", 429, code="insufficient_quota"),
+                  *[Refusal("You have run out of credit", 429, code=code, retry_after=wait)
+                    for code in t.random.sample(SPENT_ELSEWHERE, 2)]):
         client = Refusing(fault)
         reply = await harness.StreamingModel(client).acomplete(SYSTEM,
                                                                [harness.user_message("Hi.")])
         more.append([type(fault).__name__, getattr(fault, "status", None),
                      getattr(fault, "code", None), getattr(fault, "retry_after", None),
-                     reply["error_message"], len(client.requests)])
+                     reply["error_message"], len(client.requests),
+                     reply == harness.error_message(reply["error_message"])])
     t.expect(more,
              why="Each item is [the exception's class, .status, .code, .retry_after, the "
                  "error_message, the times open was called]: Anthropic's 529 Overloaded; a 429 "
@@ -1154,7 +1198,9 @@ async def test_a_429_is_told_by_its_status(t):
                  "status whose text says 429; one whose 429 is in .status_code, not .status; a "
                  f"429 of a per-day limit with a Retry-After of {day} s, whose text has a space "
                  "before it and a line break after; a 429 whose text is empty, with a Retry-After "
-                 f"of {wait} s; and a 429 of spent quota whose text is empty. "
+                 f"of {wait} s; a 429 of spent quota whose text is empty; and two 429s whose "
+                 "codes name spent credit in other providers' words. The last field says whether "
+                 "the reply is exactly error_message(its text), with no field of its own added. "
                  "Only a 429 is one of the two troubles, a 429 in the exception's status; any "
                  "other exception is `Provider request failed: ` and the text, whatever its "
                  "words. Spent quota is the code `\"insufficient_quota\"` itself, exactly, never "
@@ -1164,6 +1210,34 @@ async def test_a_429_is_told_by_its_status(t):
                  "exception's text, as it is, even when that is empty, never trimmed. No "
                  "second request goes out, however short the wait (StreamingModel, lesson 16, "
                  "Build item 1).")
+
+
+SPENT_ELSEWHERE = ["quota_exceeded", "billing_hard_limit_reached", "insufficient_balance"]
+# codes other providers give spent credit: on this page only insufficient_quota is spent quota
+
+
+class Described(Exception):
+    """A client library's error whose text is written by its __str__, its status before its
+    words, as SDKs do: its text is str(exc), not its argument."""
+
+    def __init__(self, text, status):
+        super().__init__(text)
+        self.status = status
+
+    def __str__(self):
+        return f"Error code: {self.status} - {self.args[0]}"
+
+
+class Keeping:
+    """A client in front of `provider` that keeps each body it was handed, the object itself,
+    as a client that logs or sends later may."""
+
+    def __init__(self, provider):
+        self.provider, self.bodies = provider, []
+
+    def open(self, body):
+        self.bodies.append(body)
+        return self.provider.open(body)
 
 
 class QuotaSpent(Exception):
