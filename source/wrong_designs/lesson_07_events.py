@@ -2491,6 +2491,36 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
     yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
     current.pop("record", None)
 '''),)),
+    Wrong(lab='7.1', name='a line on standard error when an environment switch is "1"',
+          rule='The loop prints nothing, whatever the environment holds: a debug switch is a '
+               'frontend\'s choice too.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing and writes no file" '
+                '(hunt round 30, r165-08)',
+          names='every variable was set to, word for word',
+          replace=r'''
+    yield {"type": "agent_start"}
+''',
+          by=r'''
+    import os
+    if os.environ.get("HARNESS_DEBUG") == "1":
+        import sys
+        print("run_agent: starting", file=sys.stderr)
+    yield {"type": "agent_start"}
+'''),
+    Wrong(lab='7.1', name='a warning printed for a result over 5,000,000 characters',
+          rule='The loop prints nothing, however long a result.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing and writes no file" '
+                '(hunt round 30, r165-11)',
+          names='one call whose result is',
+          replace=r'''
+            yield record(result)  # straight after the tool returned: nothing in between
+''',
+          by=r'''
+            if len(result["content"]) > 5_000_000:
+                import sys
+                print("warning: a huge result", file=sys.stderr)
+            yield record(result)  # straight after the tool returned: nothing in between
+'''),
     # Hunt round 20 (reader r108): designs 7.1-16 and 7.1-33, a rule kept only where the tests
     # looked: the answered exit, and a record of at most six earlier messages.
     Wrong(lab='7.1', name='the record kept on run_agent after a failed reply',

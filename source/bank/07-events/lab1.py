@@ -138,6 +138,10 @@ async def test_bank_a_run_stepped_by_hand(t):
             raised = await lab.drive(harness.run_agent(failing, SYSTEM, [], [raiser(path)],
                                                        "Once more.",
                                                        max_turns=10 ** t.random.randint(4, 8) + 1))
+            heavy = t.random.randint(5_000_001, 8_000_000)  # one result of millions of characters
+            await lab.drive(harness.run_agent(lab.ScriptedModel(
+                [lab.reply(lab.call("look", {"path": path})), lab.say("Heavy.")]), SYSTEM, [],
+                [tool("look", lambda arguments: "=" * heavy, PATH)], "Read it whole."))
             short = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path}))])
             try:  # its model raises at the second request: the run raises, saying nothing
                 await lab.drive(harness.run_agent(short, SYSTEM, [], [reader()], "Until it breaks."))
@@ -151,6 +155,10 @@ async def test_bank_a_run_stepped_by_hand(t):
                     with every_name_set(f"user{t.random.randint(100, 999)}"):
                         await lab.drive(harness.run_agent(lab.ScriptedModel(
                             [lab.say("At once.")]), SYSTEM, [], [reader()], "Anything to do?"))
+                    for switch in ("1", "true", "yes", "on", "True"):  # a switch's values
+                        with every_name_set(switch, exactly=True):
+                            await lab.drive(harness.run_agent(lab.ScriptedModel(
+                                [lab.say("At once.")]), SYSTEM, [], [reader()], "And now?"))
                 finally:
                     os.chdir(here)
                 printed.write("".join(f"left {name}\n" for name in os.listdir(folder)))
@@ -205,7 +213,9 @@ async def test_bank_a_run_stepped_by_hand(t):
              "at each event its type, the messages added and the requests made by then], the "
              "events in all, the requests made, the tool's result, what was printed or logged "
              "by it, a run whose tool raises (given a max_turns over 10,000), one that answers at "
-             "once and one whose model raises at its second request, all printing to "
+             "once (again with every environment variable set to each of 1, true, yes, on and "
+             f"True), one whose tool returns {heavy} characters and one whose model raises at "
+             "its second request, all printing to "
              "streams that say they are a terminal, one closed at its tool_execution_start, "
              f"one of a reply of {wide} calls (every 50th to a tool named tail it was not "
              "given) and "

@@ -20,6 +20,7 @@ LAB = "7.1"
 SYSTEM = "You help with a small project."
 PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
 LONG = 200  # the turns of a long run
+SWITCHED_ON = ["1", "true", "True", "yes", "on"]  # the values a switch in the environment takes
 TWELVE = ["agent_start", "turn_start", "message_end", "message_end", "tool_execution_start",
           "message_end", "tool_execution_end", "turn_end", "turn_start", "message_end",
           "turn_end", "agent_end"]
@@ -797,6 +798,9 @@ async def test_the_loop_draws_nothing(t):
                                                        max_turns=10 ** t.random.randint(5, 9)))
             await lab.drive(harness.run_agent(lab.ScriptedModel([lab.say("Nothing to read.")]),
                                               SYSTEM, [], [looker()], "Anything?"))
+            huge = t.random.randint(5_000_001, 9_000_000)  # one result of millions of characters
+            await lab.drive(harness.run_agent(one_call(), SYSTEM, [], [
+                tool("look", lambda arguments: "#" * huge, PATH)], "Read it all."))
             try:  # a model that raises at its second request: the run raises, and says nothing
                 await lab.drive(harness.run_agent(lab.ScriptedModel(replies[:1]), SYSTEM, [],
                                                   [looker()], "Read them."))
@@ -823,6 +827,10 @@ async def test_the_loop_draws_nothing(t):
                 with every_name_set(word):
                     await lab.drive(harness.run_agent(lab.ScriptedModel([lab.say("Nothing.")]),
                                                       SYSTEM, [], [looker()], "Anything?"))
+                for switch in SWITCHED_ON:  # and every name set to a value a switch takes
+                    with every_name_set(switch, exactly=True):
+                        await lab.drive(harness.run_agent(lab.ScriptedModel(
+                            [lab.say("Nothing.")]), SYSTEM, [], [looker()], "Anything?"))
             finally:
                 os.chdir(here)
             left = sorted(os.listdir(folder))
@@ -839,13 +847,16 @@ async def test_the_loop_draws_nothing(t):
              "frontend's picture on every other, on every way out. Found: "
              "the number of events of a drawn run (given a max_turns of a drawn power of ten, "
              "100,000 or more), what the run whose model raised at its second request raised, "
-             "all the runs said beside their events (one "
-             "answering after drawn calls and one answering at once with no call, and one "
-             "whose model raised, all on streams that say they are a terminal, one failing, one stopped by max_turns, one on a record that already "
+             "all the runs said beside their events (one answering after drawn calls, one "
+             "answering at once with no call, one whose model raised, and one call whose "
+             f"result is {huge} characters long, all on streams that say they are a terminal, "
+             "one failing, one stopped by max_turns, one on a record that already "
              "held messages whose tool fails on every call, the first again, closed by the "
              f"consumer after each of its events in turn, and one reply of {wide} calls, one of "
              "them to a tool named grep that the run was not given), the files left in an "
              "empty folder by one run started there with every environment variable set "
+             f"(then by one run for each of the values {', '.join(SWITCHED_ON)} that every "
+             "variable was set to, word for word) "
              "(a log written only when some variable names a file is still a file the loop "
              "writes), and "
              "the results the first one's events carry (run_agent, lesson 7, Build item 1: "
