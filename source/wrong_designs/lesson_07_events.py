@@ -3681,6 +3681,21 @@ import sys
             raise RuntimeError(f"event is not data: {problem}") from None
         print(line, flush=True)
 '''),
+    # Hunt round 30 (reader r165): probe 7.1-28.
+    Wrong(lab='7.1', name='turn_end carrying the last assistant message this run added',
+          rule='Build item 4 asks that turn_end carry "the turn\'s reply"; at a turn_end the '
+               'last assistant message the run itself added is that reply, the same dict, '
+               'whatever the consumer put on the caller\'s record meanwhile, since the run adds '
+               'one reply a turn and nothing after it before turn_end. Where the loop finds the '
+               'reply is not something a consumer can see.',
+          where='hunt round 30, probe r165-28', names='',
+          replace=r'''
+        yield {"type": "turn_end", "message": reply}
+''',
+          by=r'''
+        yield {"type": "turn_end",
+               "message": [m for m in added if m["role"] == "assistant"][-1]}
+'''),
 ]
 
 
