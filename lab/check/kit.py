@@ -252,13 +252,23 @@ class Everywhere(dict):
         return True
 
 
+class EverywhereAlike(Everywhere):
+    """An Everywhere whose names it was not given all read as `word` itself, exactly: "1",
+    "true", the values a switch in the environment is turned on with."""
+
+    def __missing__(self, name: Any) -> str:
+        return self.word
+
+
 @contextlib.contextmanager
-def every_name_set(word: str) -> Iterator[Everywhere]:
+def every_name_set(word: str, *, exactly: bool = False) -> Iterator[Everywhere]:
     """While open, os.environ is an Everywhere holding the process's own variables and
-    answering any other name with "<word>-<name>": a harness that writes a log, or does
-    anything else, only when a variable it chose is set is seen doing it. The real environment
-    is put back on the way out."""
-    real, everywhere = os.environ, Everywhere(word, os.environ)
+    answering any other name with "<word>-<name>" (with exactly=True, with `word` itself, as
+    every_name_set("1", exactly=True) turns on any switch that looks for "1"): a harness that
+    writes a log, or does anything else, only when a variable it chose is set is seen doing
+    it. The real environment is put back on the way out."""
+    real = os.environ
+    everywhere = (EverywhereAlike if exactly else Everywhere)(word, os.environ)
     setattr(os, "environ", everywhere)
     try:
         yield everywhere

@@ -2389,6 +2389,138 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
             log.write("run started\n")
     yield {"type": "agent_start"}
 '''),
+    # Hunt round 30 (reader r165): designs 7.1-13, 17, 07, 39, 41 and 43, each a rule kept only
+    # where the tests looked: a prompt with words, an answer without spaces around its words,
+    # arguments under 10,000 characters, a model that never raises, a small max_turns, and a
+    # consumer that asks past agent_end.
+    Wrong(lab='7.1', name='an empty prompt recorded without its message_end',
+          rule='Every message the run records is announced once, by a message_end: an empty '
+               'prompt too.',
+          where='Build: announce, don\'t draw, item 5: "Every message the run records is '
+                'announced once" (hunt round 30, r165-13)',
+          names='given an empty prompt',
+          replace=r'''
+        for message in pending:  # a user message enters only here, at the top of a turn
+            yield record(message)
+''',
+          by=r'''
+        for message in pending:  # a user message enters only here, at the top of a turn
+            if prompt:
+                yield record(message)
+            else:  # nothing to show for an empty prompt
+                messages.append(message)
+                added.append(message)
+'''),
+    Wrong(lab='7.1', name="turn_end carrying the reply with its words' spaces stripped",
+          rule="turn_end carries the turn's reply, as the model gave it and the run recorded "
+               'and announced it.',
+          where='Build: announce, don\'t draw, item 4: "`turn_end`, which carries `"message"`, '
+                'the turn\'s reply" (hunt round 30, r165-17)',
+          names='every key and every character of it',
+          replace=r'''
+        yield {"type": "turn_end", "message": reply}
+''',
+          by=r'''
+        tidied = dict(reply, content=[dict(block, text=block["text"].strip())
+                                      if block["type"] == "text" else block
+                                      for block in reply["content"]])
+        yield {"type": "turn_end", "message": tidied}
+'''),
+    Wrong(lab='7.1', name='tool_execution_start carrying a stub for arguments over 10,000 characters',
+          rule='tool_execution_start carries the call about to run, whole, however long its '
+               'arguments.',
+          where='Build: announce, don\'t draw, item 6: "`tool_execution_start`, carrying '
+                '`"call"`" (hunt round 30, r165-07)',
+          names='however long its arguments',
+          replace=r'''
+            yield {"type": "tool_execution_start", "call": call}
+''',
+          by=r'''
+            shown = call if len(str(call["arguments"])) <= 10_000 \
+                else dict(call, arguments={"...": "cut"})
+            yield {"type": "tool_execution_start", "call": shown}
+'''),
+    Wrong(lab='7.1', name='a line on standard error when the model raises',
+          rule='The loop prints nothing, on every way out: a model that raises too.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing and writes no file" '
+                '(hunt round 30, r165-39)',
+          names='whose model raised at its second request',
+          replace=r'''
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+''',
+          by=r'''
+            try:
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+            except Exception as problem:
+                import sys
+                print(f"run_agent: the model raised {problem!r}", file=sys.stderr)
+                raise
+'''),
+    Wrong(lab='7.1', name='a warning given for a max_turns over 10,000',
+          rule='The loop prints nothing, whatever its max_turns: a warning is printing too.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing and writes no file" '
+                '(hunt round 30, r165-41)',
+          names='a max_turns of a drawn power of ten',
+          replace=r'''
+    yield {"type": "agent_start"}
+''',
+          by=r'''
+    if max_turns is not None and max_turns > 10_000:
+        import warnings
+        warnings.warn(f"max_turns={max_turns} is hardly a cap")
+    yield {"type": "agent_start"}
+'''),
+    Wrong(lab='7.1', name='the record noted in a module table until the run is asked past agent_end',
+          rule="Once agent_end is yielded the run keeps nothing of the caller's, whether or not "
+               'the consumer asks past it.',
+          where='Build: announce, don\'t draw, item 3: "Once `agent_end` is yielded the run keeps '
+                'nothing of the caller\'s: no name outside the run still holds the record" (hunt '
+                'round 30, r165-43)',
+          names='closes the run as soon as it has agent_end',
+          replace=r'''
+    yield {"type": "agent_start"}
+''',
+          by=r'''
+    current = run_agent.__dict__.setdefault("current", {})  # for a debugger to peek at
+    current["record"] = messages
+    yield {"type": "agent_start"}
+''',
+          also=((r'''
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+''', r'''
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+    current.pop("record", None)
+'''),)),
+    Wrong(lab='7.1', name='a line on standard error when an environment switch is "1"',
+          rule='The loop prints nothing, whatever the environment holds: a debug switch is a '
+               'frontend\'s choice too.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing and writes no file" '
+                '(hunt round 30, r165-08)',
+          names='every variable was set to, word for word',
+          replace=r'''
+    yield {"type": "agent_start"}
+''',
+          by=r'''
+    import os
+    if os.environ.get("HARNESS_DEBUG") == "1":
+        import sys
+        print("run_agent: starting", file=sys.stderr)
+    yield {"type": "agent_start"}
+'''),
+    Wrong(lab='7.1', name='a warning printed for a result over 5,000,000 characters',
+          rule='The loop prints nothing, however long a result.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing and writes no file" '
+                '(hunt round 30, r165-11)',
+          names='one call whose result is',
+          replace=r'''
+            yield record(result)  # straight after the tool returned: nothing in between
+''',
+          by=r'''
+            if len(result["content"]) > 5_000_000:
+                import sys
+                print("warning: a huge result", file=sys.stderr)
+            yield record(result)  # straight after the tool returned: nothing in between
+'''),
     # Hunt round 20 (reader r108): designs 7.1-16 and 7.1-33, a rule kept only where the tests
     # looked: the answered exit, and a record of at most six earlier messages.
     Wrong(lab='7.1', name='the record kept on run_agent after a failed reply',
@@ -3548,6 +3680,21 @@ import sys
         except (TypeError, ValueError) as problem:
             raise RuntimeError(f"event is not data: {problem}") from None
         print(line, flush=True)
+'''),
+    # Hunt round 30 (reader r165): probe 7.1-28.
+    Wrong(lab='7.1', name='turn_end carrying the last assistant message this run added',
+          rule='Build item 4 asks that turn_end carry "the turn\'s reply"; at a turn_end the '
+               'last assistant message the run itself added is that reply, the same dict, '
+               'whatever the consumer put on the caller\'s record meanwhile, since the run adds '
+               'one reply a turn and nothing after it before turn_end. Where the loop finds the '
+               'reply is not something a consumer can see.',
+          where='hunt round 30, probe r165-28', names='',
+          replace=r'''
+        yield {"type": "turn_end", "message": reply}
+''',
+          by=r'''
+        yield {"type": "turn_end",
+               "message": [m for m in added if m["role"] == "assistant"][-1]}
 '''),
 ]
 

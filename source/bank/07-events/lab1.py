@@ -136,7 +136,18 @@ async def test_bank_a_run_stepped_by_hand(t):
         failing = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})), lab.say("No.")])
         with contextlib.redirect_stdout(Terminal(printed)), contextlib.redirect_stderr(Terminal(printed)):
             raised = await lab.drive(harness.run_agent(failing, SYSTEM, [], [raiser(path)],
-                                                       "Once more."))
+                                                       "Once more.",
+                                                       max_turns=10 ** t.random.randint(4, 8) + 1))
+            heavy = t.random.randint(5_000_001, 8_000_000)  # one result of millions of characters
+            await lab.drive(harness.run_agent(lab.ScriptedModel(
+                [lab.reply(lab.call("look", {"path": path})), lab.say("Heavy.")]), SYSTEM, [],
+                [tool("look", lambda arguments: "=" * heavy, PATH)], "Read it whole."))
+            short = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path}))])
+            try:  # its model raises at the second request: the run raises, saying nothing
+                await lab.drive(harness.run_agent(short, SYSTEM, [], [reader()], "Until it breaks."))
+                broke = "nothing"
+            except Exception as problem:  # noqa: BLE001 - what the run raised is the item
+                broke = type(problem).__name__
             here = os.getcwd()
             with tempfile.TemporaryDirectory() as folder:
                 try:  # every environment variable set, in an empty folder: still no file
@@ -144,6 +155,10 @@ async def test_bank_a_run_stepped_by_hand(t):
                     with every_name_set(f"user{t.random.randint(100, 999)}"):
                         await lab.drive(harness.run_agent(lab.ScriptedModel(
                             [lab.say("At once.")]), SYSTEM, [], [reader()], "Anything to do?"))
+                    for switch in ("1", "true", "yes", "on", "True"):  # a switch's values
+                        with every_name_set(switch, exactly=True):
+                            await lab.drive(harness.run_agent(lab.ScriptedModel(
+                                [lab.say("At once.")]), SYSTEM, [], [reader()], "And now?"))
                 finally:
                     os.chdir(here)
                 printed.write("".join(f"left {name}\n" for name in os.listdir(folder)))
@@ -188,15 +203,19 @@ async def test_bank_a_run_stepped_by_hand(t):
               printed.getvalue(),
               sorted(set().union(*(kinds(e) for e in events)) - JSON),
               [opened, closed_it, await stepped(spare, "over") if closed_it else None,
-               len(spare_model.calls)], [unstarted, gone() is None]],
+               len(spare_model.calls)], [unstarted, gone() is None], broke],
              [[[before, 0]] + table, 12, 2, f"new {path}", "", [],
-              ["agent_start", True, "over", 0], [["returned", capped_before, True], True]],
+              ["agent_start", True, "over", 0], [["returned", capped_before, True], True],
+              "ScriptExhausted"],
              f"run_agent(...) on a record of {before} messages, its tool (not yet a whole tool "
              f"at the call) replaced in the caller's list before the first event, then {taken} events taken by next(), the "
              "rest by a for loop: [the record's length and the requests before any event, then "
              "at each event its type, the messages added and the requests made by then], the "
              "events in all, the requests made, the tool's result, what was printed or logged "
-             "by it, a run whose tool raises and one that answers at once, both printing to "
+             "by it, a run whose tool raises (given a max_turns over 10,000), one that answers at "
+             "once (again with every environment variable set to each of 1, true, yes, on and "
+             f"True), one whose tool returns {heavy} characters and one whose model raises at "
+             "its second request, all printing to "
              "streams that say they are a terminal, one closed at its tool_execution_start, "
              f"one of a reply of {wide} calls (every 50th to a tool named tail it was not "
              "given) and "
@@ -207,7 +226,8 @@ async def test_bank_a_run_stepped_by_hand(t):
              "record of its own, its tool list holding None where a tool is still to come, "
              "never driven and dropped: [[what the call did, then the length of a record of "
              f"{capped_before} messages and whether the run has close() once a run under "
-             "max_turns=0 was made on it], nothing holds that record after].")
+             "max_turns=0 was made on it], nothing holds that record after], and what the run "
+             "whose model raised raised.")
 
 
 @lab_test("Two runs on one record, made in one order and driven in the other, by a consumer "
@@ -422,8 +442,12 @@ async def test_bank_a_conversation_carried_on_from_agent_end(t):
              "carries].")
     plain = earlier(t)  # a plain list, which cannot be weakly referred to: its references
     held = sys.getrefcount(plain)
-    await lab.drive(harness.run_agent(lab.ScriptedModel([lab.say("Plain.")]), SYSTEM, plain,
-                                      [reader()], "And a plain list?"))
+    run = harness.run_agent(lab.ScriptedModel([lab.say("Plain.")]), SYSTEM, plain, [reader()],
+                            "And a plain list?")
+    while (await stepped(run))["type"] != "agent_end":  # stepped by hand up to agent_end,
+        pass
+    await shut(run)  # and closed there, never asked past it
+    del run
     gc.collect()
     records.append(sys.getrefcount(plain) - held)
 
@@ -434,7 +458,8 @@ async def test_bank_a_conversation_carried_on_from_agent_end(t):
              "Once agent_end is yielded the run keeps nothing of the caller's: whether each of "
              "the three runs' records was gone once the consumer had let it go, keeping only "
              "the last event, before the new run began; then the references a plain list "
-             "record gained over a run of its own, and the references its messages have "
+             "record gained over a run of its own, stepped by hand up to agent_end and closed there, "
+             "never asked past it, and the references its messages have "
              "beyond the list's, less those of copies of them that only a list holds.")
 
 
@@ -488,7 +513,7 @@ async def test_bank_turn_end_of_failing_and_capped_runs(t):
     for ending in ("failed", "capped", "empty"):
         replies, rounds = job(t)
         record, asked = [], []
-        last = {"failed": lab.fail("dropped", "Partly.", lab.call("look", {"path": "x"})),
+        last = {"failed": lab.fail("dropped", " Partly.\n\n", lab.call("look", {"path": "x"})),
                 "capped": lab.reply(lab.call("look", {"path": "y"})), "empty": lab.reply()}
         model = lab.ScriptedModel(replies[:-1] + [last[ending]])
         events = await lab.drive(harness.run_agent(
@@ -502,9 +527,10 @@ async def test_bank_turn_end_of_failing_and_capped_runs(t):
                       ends[-1].get("stop_reason"), harness.text_of(ends[-1]), asked])
         wanted.append([["assistant"] * (len(rounds) + 1), True,
                        "stop" if ending == "empty" else "error",
-                       "Partly." if ending == "failed" else "", list(range(len(rounds) + 1))])
+                       " Partly.\n\n" if ending == "failed" else "", list(range(len(rounds) + 1))])
     t.expect(found, wanted,
-             "For a run whose reply fails with words and a call after rounds of calls, then "
+             "For a run whose reply fails with words (spaces around them) and a call after "
+             "rounds of calls, then "
              "one stopped by max_turns after as many rounds, then one ending in a reply with no "
              "words and no calls: the roles of the turn_end messages, whether they are the "
              "record's replies in order, the last one's stop_reason and words, and the requests "
@@ -597,7 +623,7 @@ async def test_bank_every_recorded_message_was_announced(t):
     quiet = [tool(name, lambda arguments: "", PATH) for name in ("bash", "write")]
     await lab.drive(harness.run_agent(lab.ScriptedModel(
         [lab.reply(lab.call("bash", {"path": "."}), lab.call("write", {"path": "b.log"})),
-         lab.say("Changed.")]), SYSTEM, messages, quiet, "Change it."), on_event=check)
+         lab.say("Changed.")]), SYSTEM, messages, quiet, ""), on_event=check)
     t.expect([checks.count(False), len(checks) == len(messages) - before,
               [m in announced for m in messages[before:]].count(False),
               [m["role"] for m in announced] == [m["role"] for m in messages[before:]]],
@@ -605,7 +631,8 @@ async def test_bank_every_recorded_message_was_announced(t):
              f"Four runs in a row on one record, each output of the first two {lines} lines "
              "long, the second ending in a reply with no words "
              "and no calls, the third in a failed reply and the fourth in the max_turns stop, "
-             "the last two with a tool that raises, then a fifth whose reply calls bash and "
+             "the last two with a tool that raises, then a fifth, given an empty prompt, whose "
+             "reply calls bash and "
              "write, each returning \"\": how many message_end events came before their "
              "message was the record's last, whether there was one per message recorded, how "
              "many recorded messages were never announced, and whether the announcements "
@@ -634,7 +661,11 @@ async def test_bank_one_log_of_the_tool_and_its_events(t):
         if arguments["path"] == broken:
             raise PermissionError("no access to " + broken + " " + "!" * size)
         return "seen " + arguments["path"] + " " + "." * size
-    replies[-2] = lab.reply(*replies[-2]["content"], lab.call("tail", {"path": "z.log"}))
+    far = "logs/" * t.random.randint(2_500, 10_000) + "z.log"  # 12,505 characters or more
+    replies[-2] = lab.reply(*replies[-2]["content"], lab.call("tail", {"path": far}))
+
+    def named(path):
+        return path if path is None or len(path) < 100 else f"a path of {len(path)} characters"
 
     def note(event):
         if log and log[-1].startswith("ran "):
@@ -642,12 +673,14 @@ async def test_bank_one_log_of_the_tool_and_its_events(t):
         if event["type"] == "tool_execution_start":
             asked = [block for m in messages if m["role"] == "assistant"
                      for block in harness.tool_calls(m)]
-            log.append(f"start {event['call']['arguments']['path']} {event['call'] in asked}")
+            log.append(f"start {named(event['call']['arguments'].get('path'))} "
+                       f"{event['call'] in asked}")
         if event["type"] == "message_end" and event["message"]["role"] == "toolResult":
             messages.append(harness.user_message("(noted)"))
         if event["type"] == "tool_execution_end":
             mine = [m for m in messages if m.get("tool_call_id") == event["call"]["id"]]
-            log.append(f"end {event['call']['arguments']['path']} {mine == [event['result']]} "
+            log.append(f"end {named(event['call']['arguments'].get('path'))} "
+                       f"{mine == [event['result']]} "
                        f"{event['result']['is_error']}")
     await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, messages,
                                       [tool("look", look, PATH)], t.random.choice(ASKS)),
@@ -655,10 +688,10 @@ async def test_bank_one_log_of_the_tool_and_its_events(t):
     wanted = [line for paths in rounds for p in paths
               for line in (f"start {p} True", f"ran {p}", "then message_end",
                            f"end {p} True {p == broken}")]
-    t.expect(log, wanted + ["start z.log True", "end z.log True True"],
+    t.expect(log, wanted + [f"start {named(far)} True", f"end {named(far)} True True"],
              f"Rounds of calls {rounds}, the tool raising at {broken}, each output over "
-             f"{size} characters, and a call to `tail` last: the log the consumer and the tool "
-             "wrote, in order.")
+             f"{size} characters, and a call to `tail` last, its path {len(far)} characters "
+             "long: the log the consumer and the tool wrote, in order.")
     swapped_rounds = job(t)[1]  # a second run: each start's call swapped by the consumer
     ran, erased = [], []
     erase = tool("erase", lambda arguments: erased.append(arguments["path"]) or "erased", PATH)

@@ -20,6 +20,7 @@ LAB = "7.1"
 SYSTEM = "You help with a small project."
 PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
 LONG = 200  # the turns of a long run
+SWITCHED_ON = ["1", "true", "True", "yes", "on"]  # the values a switch in the environment takes
 TWELVE = ["agent_start", "turn_start", "message_end", "message_end", "tool_execution_start",
           "message_end", "tool_execution_end", "turn_end", "turn_start", "message_end",
           "turn_end", "agent_end"]
@@ -232,15 +233,16 @@ async def test_every_message_announced_once(t):
              "(run_agent, lesson 7).")
     t.expect(lab.shape(messages), " ".join(["U A"] * earlier + [recorded(story(rounds))]),
              "The record keeps the earlier messages too (run_agent, lesson 7).")
-    messages = []
+    messages = []  # and a prompt with no words, recorded like any other
     events = await lab.drive(harness.run_agent(lab.ScriptedModel([lab.reply()]), SYSTEM, messages,
-                                               [looker()], "Say nothing."))
+                                               [looker()], ""))
     announced = [e["message"] for e in events if e["type"] == "message_end"]
     t.expect([lab.shape(messages), announced == messages, events[-1]["messages"] == messages,
               types(events)],
              ["U A", True, True, TWELVE[:4] + TWELVE[-2:]],
-             "A reply with no words and no calls that did not fail is recorded like any other, "
-             "so it is announced once by a message_end and carried by agent_end: every message "
+             "A run given an empty prompt \"\" whose reply has no words and no calls and did not "
+             "fail: the prompt and the reply are recorded like any others, so each is announced "
+             "once by a message_end and carried by agent_end: every message "
              "the run records is announced, and its turn closes with turn_end like any other "
              "turn. Items: the record, it equals what was announced, it equals what agent_end "
              "carries, the event types (run_agent, lesson 7, Build item 4: \"Each turn opens "
@@ -297,22 +299,27 @@ async def test_tool_events_carry_the_call(t):
     lines = t.random.randint(300, 10_000)  # a tool's output of a drawn length, in lines
     size = lines * 100  # 30,000 characters or more, on every draw
     big = tool("look", lambda arguments: ("x" * 99 + "\n") * lines, PATH)
-    messages = []
-    events = await lab.drive(harness.run_agent(one_call(), SYSTEM, messages, [big], "Read it."))
+    messages, deep = [], t.random.randint(10_000, 40_000)  # a path of 20,000 characters or more
+    events = await lab.drive(harness.run_agent(one_call("d/" * deep + "a.py"), SYSTEM, messages,
+                                               [big], "Read it."))
     t.expect([types(events), [len(e["result"]["content"]) for e in events
                               if e["type"] == "tool_execution_end"],
+              [e["call"] == harness.tool_calls(messages[1])[0] for e in events
+               if e["type"] in ("tool_execution_start", "tool_execution_end")],
               [e["message"] == message for e, message in
                zip([e for e in events if e["type"] == "message_end"], messages)],
               [e["result"] == messages[2] for e in events if e["type"] == "tool_execution_end"]],
-             [TWELVE, [size], [True] * 4, [True]],
-             f"A tool whose output is {size} characters long, in {lines} lines, is a call like "
-             "any other: nothing is yielded between a tool returning and its result being "
+             [TWELVE, [size], [True] * 2, [True] * 4, [True]],
+             f"A call whose path is {2 * deep + 4} characters long, to a tool whose output is "
+             f"{size} characters long, in {lines} lines, is a call like "
+             "any other: both tool events carry the call as the reply holds it, whole, however "
+             "long its arguments; nothing is yielded between a tool returning and its result being "
              "recorded, each message_end carries the message recorded, whole, and "
              "tool_execution_end the result recorded, whole, however long. Items: the event "
-             "types, the length of the result tool_execution_end carries, each message_end's "
-             "message equals the one recorded, the end's result equals the one recorded "
-             "(run_agent, lesson 7, Build items 5 and 6: \"Every message the run records is "
-             "announced once, by a `message_end` that carries it as `\"message\"`\"; \"Nothing "
+             "types, the length of the result tool_execution_end carries, each tool event's call equals the "
+             "recorded call, each message_end's message equals the one recorded, the end's result equals the one recorded "
+             "(run_agent, lesson 7, Build items 5 and 6: \"`tool_execution_start`, carrying "
+             "`\"call\"`\"; \"Every message the run records is announced once, by a `message_end` that carries it as `\"message\"`\"; \"Nothing "
              "is yielded between a tool returning and its result going onto the record\").")
     wide = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": f"f{n}.py"})
                                           for n in range(301)]), lab.say("All read.")])
@@ -360,6 +367,8 @@ async def test_tool_events_carry_the_call(t):
 @lab_test("Each turn_end carries the reply of its turn.")
 async def test_turn_end_carries_the_reply(t):
     replies, rounds, words = drawn_job(t)
+    words[-1] = t.random.choice(["  ", "\n", " \t"]) + words[-1] + t.random.choice(["\n", "  \n"])
+    replies[-1] = lab.say(words[-1])  # an answer with spaces around its words, as models give
     model, messages = lab.ScriptedModel(replies), []
 
     def aside(event):
@@ -367,12 +376,18 @@ async def test_turn_end_carries_the_reply(t):
             messages.append(lab.say("(an aside from another assistant)"))
     events = await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()],
                                                "What is in them?"), on_event=aside)
-    t.expect([harness.text_of(e["message"]) for e in events if e["type"] == "turn_end"], words,
+    ends = [e["message"] for e in events if e["type"] == "turn_end"]
+    t.expect([[harness.text_of(m) for m in ends],
+              ends == [e["message"] for e in events
+                       if e["type"] == "message_end" and e["message"]["role"] == "assistant"]],
+             [words, True],
              "turn_end {\"message\": reply} closes each turn with that turn's reply, the one the "
-             "run announced, even when the consumer put an assistant message of its own on the "
-             "record at each tool_execution_end: not whatever the record holds last. Each item "
-             "is the words of one turn_end's message, for a run of drawn turns (run_agent, "
-             "lesson 7).")
+             "run announced, every key and every character of it (the answer's words have "
+             "spaces around them, kept as the model gave them), even when the consumer put an assistant message of its own on the "
+             "record at each tool_execution_end: not whatever the record holds last. Items: the "
+             "words of each turn_end's message, for a run of drawn turns, and whether those "
+             "messages equal the replies the message_end events announced (run_agent, lesson 7, "
+             "Build item 4: \"`turn_end`, which carries `\"message\"`, the turn's reply\").")
     bare = [await lab.drive(harness.run_agent(model, SYSTEM, [], [], "What is in them?"))
             for model in (lab.ScriptedModel([lab.say("Nothing to look with.")]),
                           lab.ScriptedModel(replies))]
@@ -531,18 +546,22 @@ async def test_agent_end_carries_its_own_runs_messages(t):
              "announced once\").")
     plain = [harness.user_message("Earlier."), lab.say("Noted.")] * pairs
     held = sys.getrefcount(plain)  # the names that hold the caller's plain list before the run
-    await lab.drive(harness.run_agent(one_call("d.py"), SYSTEM, plain, [looker()], "Read d."))
+    closed = await lab.drive(harness.run_agent(one_call("d.py"), SYSTEM, plain, [looker()],
+                                               "Read d."), close_after=len(TWELVE))
+    last = closed[-1]["type"]
+    del closed  # the consumer lets the events go too
     gc.collect()
     twin = copy.deepcopy(plain)  # the same messages, held by nothing but this list and the test
-    t.expect([lab.shape(plain[2 * pairs:]), sys.getrefcount(plain) - held,
+    t.expect([lab.shape(plain[2 * pairs:]), last, sys.getrefcount(plain) - held,
               sum(map(sys.getrefcount, plain)) - sum(map(sys.getrefcount, twin))],
-             ["U A[c1] R(c1) A", 0, 0],
-             "The same for a record that is a plain list, which cannot be watched going away: "
-             "once the run is over, nothing holds the list that did not hold it before the run, "
+             ["U A[c1] R(c1) A", "agent_end", 0, 0],
+             "The same for a record that is a plain list, which cannot be watched going away, "
+             "and a consumer that closes the run as soon as it has agent_end, never asking past "
+             "it: once agent_end is yielded, nothing holds the list that did not hold it before the run, "
              "nor any message on it: each message is held as often as its copy in a list of "
              "copies that nothing else holds, so no event, list or table outside the run still "
-             "keeps one. Items: the messages the run added, the references to the list gained "
-             "over the run, the references its messages have beyond their copies' (run_agent, "
+             "keeps one. Items: the messages the run added, the last event the consumer took, "
+             "the references to the list gained over the run, the references its messages have beyond their copies' (run_agent, "
              "lesson 7, Build item 3: \"no name outside the run still holds the record, nor any "
              "message on it\").")
 
@@ -775,9 +794,19 @@ async def test_the_loop_draws_nothing(t):
     with everything_said() as said:
         with contextlib.redirect_stdout(Terminal(said)), contextlib.redirect_stderr(Terminal(said)):
             events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
-                                                       [looker()], "Read them."))
+                                                       [looker()], "Read them.",
+                                                       max_turns=10 ** t.random.randint(5, 9)))
             await lab.drive(harness.run_agent(lab.ScriptedModel([lab.say("Nothing to read.")]),
                                               SYSTEM, [], [looker()], "Anything?"))
+            huge = t.random.randint(5_000_001, 9_000_000)  # one result of millions of characters
+            await lab.drive(harness.run_agent(one_call(), SYSTEM, [], [
+                tool("look", lambda arguments: "#" * huge, PATH)], "Read it all."))
+            try:  # a model that raises at its second request: the run raises, and says nothing
+                await lab.drive(harness.run_agent(lab.ScriptedModel(replies[:1]), SYSTEM, [],
+                                                  [looker()], "Read them."))
+                raised = None
+            except Exception as problem:
+                raised = type(problem).__name__
         for model, limit in bad_endings(t):
             await lab.drive(harness.run_agent(model, SYSTEM, [], [looker()], "Read them.",
                                               max_turns=limit))
@@ -798,12 +827,16 @@ async def test_the_loop_draws_nothing(t):
                 with every_name_set(word):
                     await lab.drive(harness.run_agent(lab.ScriptedModel([lab.say("Nothing.")]),
                                                       SYSTEM, [], [looker()], "Anything?"))
+                for switch in SWITCHED_ON:  # and every name set to a value a switch takes
+                    with every_name_set(switch, exactly=True):
+                        await lab.drive(harness.run_agent(lab.ScriptedModel(
+                            [lab.say("Nothing.")]), SYSTEM, [], [looker()], "Anything?"))
             finally:
                 os.chdir(here)
             left = sorted(os.listdir(folder))
-    t.expect([len(events), said.getvalue(), left,
+    t.expect([len(events), raised, said.getvalue(), left,
               [e["result"]["content"] for e in events if e["type"] == "tool_execution_end"]],
-             [len(story(rounds)), "", [],
+             [len(story(rounds)), "ScriptExhausted", "", [],
               ["contents of " + path for paths in rounds for path in paths]],
              "run_agent reports what happened as events and draws nothing: a print in the loop, "
              "to standard output or to standard error (sys.__stdout__ and sys.__stderr__ too, "
@@ -812,13 +845,18 @@ async def test_the_loop_draws_nothing(t):
              "place, a line logged through the logging module, by any logger with any "
              "handler, or a file opened for writing (a log is a frontend's choice), forces one "
              "frontend's picture on every other, on every way out. Found: "
-             "the number of events of a drawn run, all the runs said beside their events (one "
-             "answering after drawn calls and one answering at once with no call, both on "
-             "streams that say they are a terminal, one failing, one stopped by max_turns, one on a record that already "
+             "the number of events of a drawn run (given a max_turns of a drawn power of ten, "
+             "100,000 or more), what the run whose model raised at its second request raised, "
+             "all the runs said beside their events (one answering after drawn calls, one "
+             "answering at once with no call, one whose model raised, and one call whose "
+             f"result is {huge} characters long, all on streams that say they are a terminal, "
+             "one failing, one stopped by max_turns, one on a record that already "
              "held messages whose tool fails on every call, the first again, closed by the "
              f"consumer after each of its events in turn, and one reply of {wide} calls, one of "
              "them to a tool named grep that the run was not given), the files left in an "
              "empty folder by one run started there with every environment variable set "
+             f"(then by one run for each of the values {', '.join(SWITCHED_ON)} that every "
+             "variable was set to, word for word) "
              "(a log written only when some variable names a file is still a file the loop "
              "writes), and "
              "the results the first one's events carry (run_agent, lesson 7, Build item 1: "
