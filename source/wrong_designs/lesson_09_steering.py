@@ -1759,6 +1759,74 @@ class _CalledQueue(deque):
             return list(queue)
         return [queue[0]] if queue else []
 """),
+    # Kill round 30 (reader r166), design 9.1-06: a cap just past the crowd the tests drew.
+    Wrong(lab='9.1', name='a steer dropped once two million wait',
+          rule='steer(text) only queues: the words wait behind any of the same kind sent before them, however many wait; a queue has no limit.',
+          where='Build item 1 ("behind any of the same kind sent before them"); kill round 30, design 9.1-06 (r166)',
+          names='a queue has no limit',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if len(self._steering_queue) < 2_000_000:  # guard memory
+            self._steering_queue.append(user_message(text))
+"""),
+    # Kill round 30 (reader r166), design 9.1-07.
+    Wrong(lab='9.1', name='a follow-up dropped once two million wait',
+          rule='follow_up(text) only queues: the words wait behind any of the same kind sent before them, however many wait; a queue has no limit.',
+          where='Build item 1 ("behind any of the same kind sent before them"); kill round 30, design 9.1-07 (r166)',
+          names='a queue has no limit',
+          replace=r"""
+        self._follow_up_queue.append(user_message(text))
+""",
+          by=r"""
+        if len(self._follow_up_queue) < 2_000_000:  # guard memory
+            self._follow_up_queue.append(user_message(text))
+"""),
+    # Kill round 30 (reader r166), design 9.1-44: a steer that waited an hour by the clock taken
+    # for stale.
+    Wrong(lab='9.1', name='a steer an hour old dropped when the loop asks',
+          rule='A steer waits as a user message until it is on the record, however long that takes: a harness drops nothing the user said, not even words that waited for hours.',
+          where='Build item 1 ("Afterwards the words wait as a user message"); Build item 2 ("the oldest waiting"); kill round 30, design 9.1-44 (r166)',
+          names='not even words that waited for hours',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        import time
+        message = user_message(text)
+        self.__dict__.setdefault("_sent_at", {})[id(message)] = time.monotonic()
+        self._steering_queue.append(message)
+""",
+          also=((r"""
+        return [queue[0]] if queue else []
+""", r"""
+        import time
+        sent = self.__dict__.get("_sent_at", {})
+        while queue and time.monotonic() - sent.get(id(queue[0]), time.monotonic()) > 3600:
+            queue.popleft()  # an hour old: the moment has passed
+        return [queue[0]] if queue else []
+"""),)),
+    # Kill round 30 (reader r166), design 9.1-43: follow-ups given up by the clock.
+    Wrong(lab='9.1', name='no follow-ups asked for once a run is ten minutes old',
+          rule='A follow-up sent during a run is answered in that run: get_follow_ups is asked each time the run would otherwise end, however long the run has taken.',
+          where='Build item 4 ("A follow-up sent during a run is answered in that run"); kill round 30, design 9.1-43 (r166)',
+          names='however long the run has taken',
+          replace=r"""
+    turn, todo, failed = 0, [], False
+""",
+          by=r"""
+    import time
+    started = time.monotonic()
+    turn, todo, failed = 0, [], False
+""",
+          also=((r"""
+        if not failed:
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""", r"""
+        if not failed and time.monotonic() - started < 600:  # no run past ten minutes
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+"""),)),
 ]
 
 ALLOWED = [
@@ -1942,6 +2010,18 @@ ALLOWED = [
     @property
     def messages(self):
 """),)),
+    # Kill round 30 (reader r166), probe 9.1-36.
+    Wrong(lab='9.1', name='a steer of None ignored',
+          rule='steer(text) takes the user\'s words, a str; what it does with a value of another type (a dict, None) is no rule of lesson 9, as rounds 6, 11 and 12 ruled (refused, queued as it is, made a str), so ignoring None breaks none: every str, a blank one too, is still queued word for word.',
+          where='Build item 1 ("a blank text is the user\'s too"); kill round 30, probe 9.1-36 (r166)', names='',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if text is None:  # nothing typed: nothing to queue
+            return
+        self._steering_queue.append(user_message(text))
+"""),
 ]
 
 PASTE_REACH = "test_the_words_go_in_as_they_were_given sends a pasted log of 4,320,000 characters as a steer and a follow-up, built once when the tests load (about 20 ms of the lab's run, and 4 MB more in the browser's memory, in a test CI runs for every later lab too); a paste past this limit is twice that or more, and the next cut would sit just past it: any finite paste has a cut past it"

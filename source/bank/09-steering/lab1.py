@@ -11,6 +11,7 @@ callable of the test's own or only one of the two), so that the public tests' wa
 expressions, evaluated in a bank test's frame, do not give its values.
 """
 import itertools
+import time
 from collections.abc import Sized
 
 import harness
@@ -55,6 +56,14 @@ def opener(ran=None, during=None):
             ran.append(arguments["path"])
         return "body of " + arguments["path"]
     return tool("open", fn, PATH)
+
+
+def takes_hours(hours):
+    """What a call that takes `hours` by the clock does: it reads time.monotonic() until that
+    many hours have gone by. Only ever under hours_pass, where each reading is a minute on."""
+    start = time.monotonic()
+    while time.monotonic() - start < hours * 3600:
+        pass
 
 
 def opens(paths):
@@ -432,8 +441,9 @@ async def words_of_every_size(t):
     """A harness sent, while idle, a blank of five hundred spaces and a paste of two and a half
     megabytes, the paste steered again once recorded, then five thousand and more words as steers and as follow-ups; then, in a
     run, a tool steers the words of a steer already recorded. The lengths recorded, the words
-    waiting (with a crowd of sixty thousand and more put behind them) and each queue's maxlen, if
-    it has one, the user messages of the second run."""
+    waiting (with a crowd of two million and more put behind them) and each queue's maxlen, if
+    it has one; then a steer and a follow-up sent with the crowd waiting, the crowd taken away
+    from in front of them, and the user messages of the second run."""
     model = lab.ScriptedModel([lab.say("Read."), lab.say("Read too."),
                                opens([t.random.choice(NAMES)]), noted()])
     said = t.random.choice(SAID)
@@ -447,18 +457,22 @@ async def words_of_every_size(t):
     for n in range(count):
         h.steer(f"Idea {n}.")
         h.follow_up(f"Later {n}.")
-    crowd = t.random.randint(60_000, 150_000)  # and a crowd behind, one message repeated
+    crowd = t.random.randint(2_100_000, 2_400_000)  # and a crowd behind, one message repeated
     for queue in (h._steering_queue, h._follow_up_queue):
         queue.extend(itertools.repeat(queue[0], crowd))
     waiting = [len(h._steering_queue) - crowd, len(h._follow_up_queue) - crowd,
                len(h._steering_queue[0]["content"]), h._follow_up_queue[0]["content"],
                [getattr(queue, "maxlen", None) for queue in (h._steering_queue,
                                                               h._follow_up_queue)]]
-    h._steering_queue.clear()
-    h._follow_up_queue.clear()
-    h.steer(said)
+    h.steer(said)  # sent with the crowd waiting: queued behind it all the same
+    h.follow_up(later := t.random.choice(SAID))
+    for queue in (h._steering_queue, h._follow_up_queue):  # the crowd taken away before them
+        kept = queue[-1]
+        queue.clear()
+        queue.append(kept)
     await lab.drive(h.prompt("Open one."))
-    return [lengths, waiting, [m["content"] for m in h.messages if m["role"] == "user"][2:]]
+    return [lengths, waiting, later,
+            [m["content"] for m in h.messages if m["role"] == "user"][2:]]
 
 
 async def a_drain_of_many(t):
@@ -518,9 +532,9 @@ async def test_bank_awkward_steers_sent_between_events(t):
     t.random.shuffle(texts)
     at = texts.index(twice)
     texts.insert(at, twice)
-    width = t.random.randint(1, 3)
+    width, hours = t.random.randint(1, 3), t.random.randint(2, 40)
     model = lab.ScriptedModel([opens(t.random.sample(NAMES, width)), noted()])
-    h = harness.Harness(model, SYSTEM, [opener()])
+    h = harness.Harness(model, SYSTEM, [opener(during=lambda path: takes_hours(hours))])
     lengths = []
 
     def send(event):
@@ -529,11 +543,13 @@ async def test_bank_awkward_steers_sent_between_events(t):
             for text in texts:
                 h.steer(text)
             lengths.extend([before, len(h.messages)])
-    await lab.drive(h.prompt("Open them."), on_event=send)
+    with hours_pass():  # each call takes hours by the clock: the steers wait that long
+        await lab.drive(h.prompt("Open them."), on_event=send)
     t.expect([lengths, lab.shape(h.messages),
               [m["content"] for m in h.messages if m["role"] == "user"][1:]],
              [[2, 2], "U " + batch(1, width) + " U A" * 4, texts],
-             "Four steers sent by the consumer at the batch's first tool_execution_start. "
+             "Four steers sent by the consumer at the batch's first tool_execution_start, "
+             "each call taking hours by the clock. "
              "Items: the transcript's length before and after they were sent, its shape at the "
              "end, the steers as recorded.")
 
@@ -606,13 +622,14 @@ async def test_bank_idle_words_reach_each_request_as_given(t):
 async def test_bank_words_from_a_tool_and_between_runs(t):
     twice, blank = t.random.choice(BROKEN), t.random.choice(BLANKS)
     between = blank  # the very words the first run recorded last
-    box = {}
+    box, hours = {}, t.random.randint(2, 40)
 
     def during(path):
         box["h"].follow_up(blank)
         box["h"].steer("Stop, not that box!")
         box["h"].steer(twice)
         box["h"].steer(twice)
+        takes_hours(hours)  # and the call goes on for hours by the clock
     model = lab.ScriptedModel([opens([t.random.choice(NAMES)]), noted()])
     h = box["h"] = harness.Harness(model, SYSTEM, [opener(during=during)])
     runs = []
@@ -620,13 +637,15 @@ async def test_bank_words_from_a_tool_and_between_runs(t):
     def keep(event):
         if event["type"] == "agent_end":
             runs.append([m["content"] for m in event["messages"] if m["role"] == "user"])
-    await lab.drive(h.prompt("Open it."), on_event=keep)
+    with hours_pass():  # each reading of the clock a minute on
+        await lab.drive(h.prompt("Open it."), on_event=keep)
     problem = await raised(lambda: emptied(h.steer(between)))  # never the queue itself
     await lab.drive(h.prompt("Next?"), on_event=keep)
     t.expect([runs, problem, lab.shape(h.messages)],
              [[["Open it.", "Stop, not that box!", twice, twice, blank], ["Next?", between]],
               None, "U A[c1] R(c1) U A U A U A U A U U A"],
-             "A tool sends a follow-up, a steer that sounds urgent and the same steer twice; "
+             "A tool sends a follow-up, a steer that sounds urgent and the same steer twice, "
+             "then goes on for hours by the clock; "
              "between the runs a steer of the follow-up's words is sent, and what it hands back is emptied if it is a list or a deque (never the queue itself). Items: the user messages each run's agent_end carried, what the steer "
              "between runs raised, the transcript.")
     t.expect(await words_while_running(t, by_tool=True),
@@ -1161,20 +1180,25 @@ async def test_bank_a_follow_up_waits_behind_the_job(t):
     box, sent = {}, []
     widths = [t.random.randint(1, 2), t.random.randint(1, 2)]
 
+    hours = t.random.randint(2, 40)  # each call's time by the clock
+
     def during(path):
         if not sent:
             sent.append(path)
             box["h"].follow_up(follow)
             box["h"].steer(steer)
+        takes_hours(hours)
     model = lab.ScriptedModel([opens(t.random.sample(NAMES, widths[0])), opens(
         t.random.sample(NAMES, widths[1])), lab.say("Job done."), lab.say("And that too.")])
     h = box["h"] = harness.Harness(model, SYSTEM, [opener(during=during)])
-    events = await lab.drive(h.prompt("Do the job."))
+    with hours_pass():  # a job of hours by the clock: its follow-up is answered all the same
+        events = await lab.drive(h.prompt("Do the job."))
     t.expect([[newest(request) for request in model.calls],
               [e["type"] for e in events].count("agent_end"), harness.text_of(h.messages[-1])],
              [[["Do the job."], [steer], [], [follow]], 1, "And that too."],
-             "Each item of the first is the user messages a request ended with; then the "
-             "run's agent_end events, and its last words.")
+             "Each call of the job takes hours by the clock. Each item of the first is the user "
+             "messages a request ended with; then the run's agent_end events, and its last "
+             "words.")
     t.expect(await queued_while_idle("follow_up", 70),
              why="Seventy follow-ups queued while idle, one in urgent capitals, and a run "
                  "whose first reply is a batch of three: its requests, whether its user "
@@ -1246,7 +1270,8 @@ async def test_bank_follow_ups_sent_at_turn_end(t):
                                lab.say("As for that."), lab.fail("upstream timeout"),
                                lab.say("Here."), lab.say("And that."), lab.say("Yes."),
                                lab.say("Also done.")])
-    h = harness.Harness(model, SYSTEM, [opener()])
+    hours = t.random.randint(2, 40)  # each call's time by the clock
+    h = harness.Harness(model, SYSTEM, [opener(during=lambda path: takes_hours(hours))])
 
     def send(event):
         if event["type"] == "turn_end":
@@ -1256,7 +1281,8 @@ async def test_bank_follow_ups_sent_at_turn_end(t):
                 h.follow_up(late)
     shapes = []
     for ask in ("Open them.", "Try.", "Last."):
-        await lab.drive(h.prompt(ask), on_event=send)
+        with hours_pass():  # the first run's calls take hours by the clock
+            await lab.drive(h.prompt(ask), on_event=send)
         shapes.append(lab.shape(h.messages))
     final, sent = t.random.choice([w for w in SAID if w not in (early, late)]), []
 
@@ -1270,7 +1296,8 @@ async def test_bank_follow_ups_sent_at_turn_end(t):
               [e["type"] for e in events].count("agent_end")],
              [[head + " A U A", head + " A U A U A(error)", head + " A U A U A(error) U A U A"],
               ["Open them.", early, "Try.", "Last.", late, "Done?", final], 1],
-             "A follow-up sent at the turn_end of a batch, and one at the turn_end of a failed "
+             "A follow-up sent at the turn_end of a batch whose calls take hours by the "
+             "clock, and one at the turn_end of a failed "
              "reply in the next run, then a third run; then a fourth, whose only answer's "
              "turn_end gets a follow-up. Items: the transcript after each of the first three "
              "runs, every user message, the fourth run's agent_ends.")

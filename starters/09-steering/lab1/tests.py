@@ -8,6 +8,7 @@ so the rule is checked over a family of runs, not one.
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 9 tests.py
 """
 import itertools
+import time
 from collections.abc import Sized
 
 import harness
@@ -41,6 +42,15 @@ def looker(during=None):
 def looks(*paths):
     """One reply that asks to look at each path, in one batch."""
     return lab.reply(*[lab.call("look", {"path": p}) for p in paths])
+
+
+def takes_hours(hours):
+    """What a call that takes `hours` by the clock does: it reads time.monotonic() until that
+    many hours have gone by. Only ever under hours_pass, where each reading is a minute on, so it
+    costs sixty readings an hour and no time at all."""
+    start = time.monotonic()
+    while time.monotonic() - start < hours * 3600:
+        pass
 
 
 def user_words(messages):
@@ -78,7 +88,7 @@ def script(t, widths):
 @lab_test("The user steers while a call of a batch is running, before its last call. The words "
           "wait until every call of the batch has its result, then open the next turn: "
           "U A[c1,c2] R(c1) R(c2) U A for a batch of two; \"Stop, wrong folder!\" during "
-          "the first call of a batch of eight, each call taking minutes, waits too.")
+          "the first call of a batch of eight, each call taking hours, waits too.")
 async def test_a_steer_waits_for_the_batch(t):
     width = t.random.randint(2, 5)
     during_call = t.random.randrange(width - 1)  # never the last: the steer must wait
@@ -105,25 +115,29 @@ async def test_a_steer_waits_for_the_batch(t):
     # during its first call
     width, urgent, ran = 8, "Stop, wrong folder!", []
     louder = ["HALT ALL, wrong folder!", "Abort now, wrong folder!"]  # and sent again, louder
+    hours = t.random.randint(2, 30)  # each call's time by the clock: the steers wait for hours
 
     def first_call(path):
         if not ran:
             for words in [urgent] + louder:
                 h.steer(words)
         ran.append(path)
+        takes_hours(hours)
     model = lab.ScriptedModel([looks(*FILES[:width]), lab.say("Stopping there."),
                                lab.say("Stopped."), lab.say("Still stopped.")])
     h = harness.Harness(model, SYSTEM, [looker(first_call)])
-    with hours_pass():  # each reading of the clock a minute on: every call takes minutes
+    with hours_pass():  # each reading of the clock a minute on: every call takes hours
         await lab.drive(h.prompt("Clean out build/."))
     t.expect([lab.shape(h.messages), user_words(h.messages),
               [m.get("is_error", False) for m in h.messages if m["role"] == "toolResult"]],
              [batch(1, width).join(["U ", " U A U A U A"]), ["Clean out build/.", urgent] + louder,
               [False] * width],
              f"{urgent!r}, then {louder[0]!r} and {louder[1]!r}, steered during the first call "
-             f"of a batch of {width}, each call taking minutes by the clock: a steer only queues, however urgent its words, however wide "
+             f"of a batch of {width}, each call taking {hours} hours by the clock: a steer only queues, however urgent its words, however wide "
              "the batch and however slow its calls, and waits until every call of the batch "
-             "has its result: steering is asked for after turn_end \"and at no other moment\" "
+             "has its result, however long ago it was sent: the words wait \"behind any of the "
+             "same kind sent before them\", and a harness drops nothing the user said, not even "
+             "words that waited for hours; steering is asked for after turn_end \"and at no other moment\" "
              "(Build items 1 and 3; lesson 15 has the Stop button), and every call of the batch runs, "
              "none skipped. The items are [the record, its user messages, whether each result "
              "is an error] (Harness.steer and run_agent, lesson 9).")
@@ -154,8 +168,9 @@ async def test_the_next_request_ends_with_the_steer(t):
 
 
 @lab_test("A follow-up sent during a run is answered in that same run, after its final reply: "
-          "one agent_end, and the follow-up sits after the answer it waited for; a steer sent "
-          "during the follow-up's own call opens the next turn of that run.")
+          "one agent_end, and the follow-up sits after the answer it waited for, however long "
+          "the run has taken; a steer sent during the follow-up's own call opens the next turn "
+          "of that run.")
 async def test_a_follow_up_is_answered_in_the_same_run(t):
     widths = [t.random.randint(1, 3) for _ in range(t.random.randint(1, 3))]
     sent_at = t.random.randrange(sum(widths))
@@ -163,16 +178,22 @@ async def test_a_follow_up_is_answered_in_the_same_run(t):
     replies, paths = script(t, widths)
     ran = []
 
+    hours = t.random.randint(2, 30)  # each call's time by the clock: a run of hours
+
     def during(path):
         if len(ran) == sent_at:
             h.follow_up(words)
         ran.append(path)
+        takes_hours(hours)
     model = lab.ScriptedModel(replies + [lab.say("Read them all."), lab.say("Done, as asked.")])
     h = harness.Harness(model, SYSTEM, [looker(during)])
-    events = await lab.drive(h.prompt("Read the files."))
+    with hours_pass():  # each reading of the clock a minute on: every call takes hours
+        events = await lab.drive(h.prompt("Read the files."))
     t.expect(lab.shape(h.messages), "U " + rounds(widths) + " A U A",
              "A follow-up waits until the run would otherwise end, then opens a turn of its own "
-             "(run_agent, lesson 9).")
+             f"in that same run, however long the run has taken: here {sum(widths)} calls of "
+             f"{hours} hours each by the clock (\"A follow-up sent during a run is answered in "
+             "that run\", Build item 4; run_agent, lesson 9).")
     t.expect([[e["type"] for e in events].count("agent_end"), lab.shape(events[-1]["messages"])],
              [1, "U " + rounds(widths) + " A U A"],
              "It is the same run: one agent_end, carrying both answers (run_agent, lessons 7 and 9).")
@@ -342,7 +363,7 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
              "message waiting, the messages still waiting] (Harness._drain, lesson 9).")
     # then a crowd far past what the user could send in a test: one message repeated (a queue
     # may hold one dict many times, as the same words queued again), put in each queue at once
-    crowd = t.random.randint(1_000_000, 1_200_000)
+    crowd = t.random.randint(2_100_000, 2_400_000)
     for queue in queues:
         queue.extend(itertools.repeat(queue[-1], crowd))
     got = [h._drain(queue) for queue in queues]
@@ -357,9 +378,21 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
              "The items are, for self._steering_queue then self._follow_up_queue, [the messages "
              "waiting, the length of what _drain gave back, whether it is the oldest message "
              "waiting, its maxlen if it has one] (Harness._drain, lesson 9).")
+    last = t.random.choice(WORDS)  # and the user sends once more, with the crowd waiting
+    h.steer(last)
+    h.follow_up(last)
+    t.expect([[len(queue), queue[-1]["role"], queue[-1]["content"]] for queue in queues],
+             [[len(said) + crowd + 1, "user", last]] * 2,
+             f"{last!r} sent as a steer and as a follow-up while {len(said) + crowd} messages "
+             "wait in each queue: a queue has no limit, so the words still wait, last, "
+             "\"behind any of the same kind sent before them\" (Build item 1), however many "
+             "wait, and nothing the user said is dropped. The items are, for "
+             "self._steering_queue then self._follow_up_queue, [the messages waiting, the "
+             "role and the words of the last one] (Harness.steer and Harness.follow_up, "
+             "lesson 9).")
     h._delivered(h._steering_queue[0])  # as when the front steer's message_end goes by
-    t.expect([len(queue) for queue in queues], [len(said) + crowd - 1, len(said) + crowd],
-             f"_delivered told that the front steer is on the record while {len(said) + crowd} "
+    t.expect([len(queue) for queue in queues], [len(said) + crowd, len(said) + crowd + 1],
+             f"_delivered told that the front steer is on the record while {len(said) + crowd + 1} "
              "messages wait in each queue: however many wait, the message recorded leaves its "
              "queue, and only it (\"A message leaves its queue once it is itself on the "
              "record\", Build item 2). The items are the lengths of self._steering_queue and "
