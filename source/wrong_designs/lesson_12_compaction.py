@@ -2470,6 +2470,72 @@ def _cut(rows, keep_recent_tokens):
                                   or rows[start][1].get("stop_reason") == "error"):
         start += 1  # no turn begins after it: step past the results and any failed reply
 """),
+    # Hunt round 30 (reader r167): the designs lab 12.1 passed, now caught.
+    Wrong(lab='12.1', name="a run of over 500,000 newlines written as one space",
+          rule='Each newline inside a message becomes its own space, however many stand in a row.',
+          where='Build: where to cut, item 1: "A newline inside a message becomes a space" (hunt round 30, r167 design 10)',
+          names='however many stand in a row',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        if message["role"] != "assistant" and "\n" * 500_001 in said:
+            import re
+            said = re.sub("\n{500001,}", "\n", said)  # a run this long is one blank
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+'''),
+    Wrong(lab='12.1', name="arguments over 1,000,000 characters cut short",
+          rule="An assistant's calls are each written with its arguments as JSON, all of them, however long they are.",
+          where='Build: where to cut, item 1: "its arguments as JSON in brackets" (hunt round 30, r167 design 12)',
+          names='however long they are',
+          replace=r'''
+                f"{block['name']}({json.dumps(block['arguments'])})" for block in tool_calls(message)])
+''',
+          by=r'''
+                f"{block['name']}({json.dumps(block['arguments'])[:1_000_000]})"
+                for block in tool_calls(message)])  # no call needs more
+'''),
+    Wrong(lab='12.1', name="a long result's line remembered by the message and its content's length",
+          rule="A user message's words, and a result's, are its content as it is now, however long: render writes what the message says, never a line remembered from before.",
+          where='Build: where to cut, item 1: "A user message\'s words, and a result\'s, are its content" (hunt round 30, r167 design 15)',
+          names='never a line remembered',
+          replace=r'''
+    out = []
+    for message in messages:
+        said = message["content"]
+''',
+          by=r'''
+    out = []
+    for message in messages:
+        said = message["content"]
+        key = (id(message), len(said)) if isinstance(said, str) else None
+        if message["role"] == "toolResult" and len(said) > 100_000:
+            if key in _LINES:
+                out.append(_LINES[key])  # a long read is costly to write twice
+                continue
+            _LINES[key] = f"toolResult: {said}".replace("\n", " ")
+''',
+          also=((r'''
+def render(messages):
+''', r'''
+_LINES = {}
+
+
+def render(messages):
+'''),)),
+    Wrong(lab='12.1', name="an aborted reply stepped past like a tool result",
+          rule="With no user message after the row where the count stops, the cut is the first row from there on that is not a tool result: a reply the caller stopped (stop_reason aborted) is on the record like any reply, not a tool result, so the cut lands on it.",
+          where='Build: where to cut, item 3: "With no user message there, the cut is the first row from there on that is not a tool result" (hunt round 30, r167 design 25)',
+          names="stopped reply is not a tool result",
+          replace=r"""
+    while start < len(roles) and roles[start] == "toolResult":
+        start += 1  # no turn begins after it: at least step past the results
+""",
+          by=r"""
+    while start < len(roles) and (roles[start] == "toolResult"
+                                  or rows[start][1].get("stop_reason") == "aborted"):
+        start += 1  # no turn begins after it: step past the results and a stopped reply
+"""),
     # Hunt round 28 (reader r155): the designs lab 12.2 passed, now caught.
     Wrong(lab='12.2', name="compact letting the summariser's own RuntimeError through",
           rule="compact returns False and appends nothing when summarize raised RuntimeError, whatever its words: a RuntimeError the summariser's request raises inside summarize is summarize raising it too, not only summarize's own \"no summary: ...\".",
