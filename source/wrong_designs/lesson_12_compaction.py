@@ -2783,6 +2783,89 @@ ALLOWED = [
         where="Build: where to cut, items 1 and 3", names="",
         replace='''        left -= estimate_tokens([rows[start][1]])''',
         by='''        left -= max(1, estimate_tokens([rows[start][1]]))  # a row costs something'''),
+    # Hunt round 30 (reader r167): probes that passed, which the page allows.
+    Wrong(
+        lab="12.1", name="arguments json.dumps cannot write written with default=str",
+        rule="A call's arguments are JSON the model sent, parsed (lesson 2), so json.dumps can "
+             "write every argument the course's record holds; what render does with one it "
+             "cannot write, a set put there by hand, the page leaves to the student, and the "
+             "tests take an answer or an exception (hunt round 30, r167 probe P2).",
+        where="Build: where to cut, item 1", names="",
+        replace='''                f"{block['name']}({json.dumps(block['arguments'])})" for block in tool_calls(message)])''',
+        by='''                f"{block['name']}({json.dumps(block['arguments'], default=str)})"
+                for block in tool_calls(message)])'''),
+    Wrong(
+        lab="12.1", name="find_cut counting a row it cannot measure as costing nothing",
+        rule="Every row of the course's logs is a message render can write, so estimate_tokens "
+             "measures each one; what find_cut does with a row it cannot measure (a call whose "
+             "arguments json.dumps cannot write) the page leaves to the student, and the tests "
+             "take an answer or an exception, so long as no row changes (hunt round 30, r167 "
+             "probe P3).",
+        where="Build: where to cut, item 3", names="",
+        replace='''        left -= estimate_tokens([rows[start][1]])''',
+        by='''        try:
+            left -= estimate_tokens([rows[start][1]])
+        except Exception:  # a row that cannot be measured costs nothing
+            pass'''),
+    Wrong(
+        lab="12.1", name="find_cut reading None as 0 and rounding a float up",
+        rule="\"A budget is a whole number (an `int`), as every caller in this course passes "
+             "it: what `find_cut` does with anything else, a float or `None`, is yours\" (hunt "
+             "round 30, r167 probe P4).",
+        where="Build: where to cut, item 3", names="",
+        replace='''    left, start = keep_recent_tokens, len(rows)''',
+        by='''    import math
+    keep_recent_tokens = 0 if keep_recent_tokens is None else math.ceil(keep_recent_tokens)
+    left, start = keep_recent_tokens, len(rows)'''),
+    Wrong(
+        lab="12.1", name="a message of another role written with its content as Python prints it",
+        rule="The course's record holds three roles, user, assistant and toolResult (lesson 2), "
+             "and the page gives the words of each; a message of any other role is one the "
+             "course never makes, and writing its content as Python prints it is what the "
+             "reference's f-string does for a string already (hunt round 30, r167 probe P7).",
+        where="Build: where to cut, item 1", names="",
+        replace='''        said = message["content"]
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)''',
+        by='''        if message["role"] in ("user", "toolResult", "assistant"):
+            said = message["content"]
+        else:  # a role the course never makes
+            said = str(message.get("content", ""))
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)'''),
+    Wrong(
+        lab="12.1", name="find_cut walking its own copy of the rows",
+        rule="\"`find_cut` changes none of the rows it is given\": a list of its own, made "
+             "from them and turned about, is not the caller's list, and its messages are the "
+             "very ones, unchanged; \"How you count, and how you step, is yours to decide\" "
+             "(hunt round 30, r167 probe P8).",
+        where="Build: where to cut, item 3", names="",
+        replace='''    left, start = keep_recent_tokens, len(rows)''',
+        by='''    rows = list(rows)  # a list of its own: the caller's stays as it is
+    rows.reverse()
+    rows.reverse()
+    left, start = keep_recent_tokens, len(rows)'''),
+    Wrong(
+        lab="12.1", name="a result's cost remembered by the message and its content's length",
+        rule="Each row costs estimate_tokens([message]), and a result's line is \"toolResult: \" "
+             "and its content with each newline a space, one character for one: for a result, "
+             "whose content is the string a tool returned, the length of its content fixes its "
+             "cost, so a cost remembered by the message and that length is always the cost it "
+             "has now (unlike the catalogue's \"row costs remembered by the message and its "
+             "content's length\", which remembers replies too, whose content is a list) (hunt "
+             "round 30, r167 probe P9).",
+        where="Build: where to cut, item 3", names="",
+        replace='''        left -= estimate_tokens([rows[start][1]])''',
+        by='''        message = rows[start][1]
+        if message["role"] == "toolResult" and isinstance(message["content"], str):
+            key = (id(message), len(message["content"]))  # its length fixes its cost
+            if key not in _RESULT_COSTS:
+                _RESULT_COSTS[key] = estimate_tokens([message])
+            left -= _RESULT_COSTS[key]
+        else:
+            left -= estimate_tokens([message])''',
+        also=(('''def find_cut(rows, keep_recent_tokens):''', '''_RESULT_COSTS = {}
+
+
+def find_cut(rows, keep_recent_tokens):'''),)),
 ]
 
 
@@ -3025,6 +3108,47 @@ async def test_a_budget_past_ten_million(t):
              "The walk stops at the row where the kept total reaches keep_recent_tokens, "
              "however large the budget: here at a result of 44 million characters, and the "
              "cut moves on to the next user message, row 4 (find_cut, lesson 12).")
+'''),
+]
+
+BEYOND += [
+    # Hunt round 30 (reader r167), design 31: a walk timed by the wall clock.
+    Beyond(lab='12.1', name='the walk back stopped after 5 seconds of the clock',
+           rule='The walk back goes on until the total reaches the budget, however long that takes by any clock: the cut depends on the rows and the budget alone.',
+           where='Build: where to cut, item 3: "Otherwise the count stops at the row where the kept total reaches `keep_recent_tokens`" (hunt round 30, r167 design 31)',
+           names='however long that takes',
+           reach="no test of lab 12.1 walks for 5 seconds: its longest walk, " + _WALK.split(" is ", 1)[1] + ", takes a fraction of a second, and the practice check gives a test seconds of wall clock in all; this design stops its walk once it has run 5 seconds by time.monotonic, which no test can afford to wait for, and any such limit has a longer one past it; the deep test moves the clock instead (lab.kit's hours_pass, a minute at each reading)",
+           replace=r'''
+    left, start = keep_recent_tokens, len(rows)
+    while start > 0 and left > 0:  # spend the budget from the newest row backwards
+        start -= 1
+        left -= estimate_tokens([rows[start][1]])
+''',
+           by=r'''
+    import time
+    began = time.monotonic()
+    left, start = keep_recent_tokens, len(rows)
+    while start > 0 and left > 0:  # spend the budget from the newest row backwards
+        start -= 1
+        left -= estimate_tokens([rows[start][1]])
+        if time.monotonic() - began > 5.0:
+            left = min(left, 0)  # a walk this long: cut where it has got to
+''',
+           deep=_DEEP_HEAD + r'''
+from lab.kit import hours_pass
+
+
+@lab_test("find_cut walks back to where the total reaches the budget while a minute passes at each reading of the clock, however long that takes.")
+async def test_a_walk_while_the_clock_runs(t):
+    rows = [(f"e{i}", costing("user" if i % 2 == 0 else "assistant", 5, f"Row {i}"))
+            for i in range(40)]
+    with hours_pass():
+        cut = harness.find_cut(rows, 5 * (40 - 9))
+    t.expect(cut, 10,
+             "The walk back goes on until the total reaches the budget, however long that "
+             "takes by any clock: over 40 rows of 5 tokens, read while each reading of the "
+             "clock is a minute after the one before, it reaches the budget at row 9, an "
+             "answer, and the cut is row 10 (find_cut, lesson 12).")
 '''),
 ]
 
