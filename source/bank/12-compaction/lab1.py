@@ -142,8 +142,8 @@ async def test_bank_render_of_a_long_mixed_transcript(t):
     giant = "g" * t.random.randint(3_100_000, 3_600_000) + run + word(t)  # a result of millions
     messages.append(result(f"c{size}", giant))
     lines.append("toolResult: " + giant.replace("\n", " "))
-    arguments = {"path": f"{word(t)}.py",  # over a million characters
-                 "content": "é = 1\n" * t.random.randint(180_000, 260_000)}
+    arguments = {"path": f"{word(t)}.py",  # over a million characters as JSON
+                 "content": "é = 1\n" * t.random.randint(90_000, 130_000)}
     messages.append(lab.reply(lab.call("write", arguments, id=f"w{size}")))
     lines.append("assistant:  write(" + json.dumps(arguments) + ")")  # é as its \u escape
     paths = [f"{word(t)}.py" for _ in range(t.random.randint(4, 60))]
