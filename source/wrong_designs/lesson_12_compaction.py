@@ -2471,19 +2471,6 @@ def _cut(rows, keep_recent_tokens):
         start += 1  # no turn begins after it: step past the results and any failed reply
 """),
     # Hunt round 30 (reader r167): the designs lab 12.1 passed, now caught.
-    Wrong(lab='12.1', name="a run of over 500,000 newlines written as one space",
-          rule='Each newline inside a message becomes its own space, however many stand in a row.',
-          where='Build: where to cut, item 1: "A newline inside a message becomes a space" (hunt round 30, r167 design 10)',
-          names='however many stand in a row',
-          replace=r'''
-        out.append(f"{message['role']}: {said}".replace("\n", " "))
-''',
-          by=r'''
-        if message["role"] != "assistant" and "\n" * 500_001 in said:
-            import re
-            said = re.sub("\n{500001,}", "\n", said)  # a run this long is one blank
-        out.append(f"{message['role']}: {said}".replace("\n", " "))
-'''),
     Wrong(lab='12.1', name="arguments over 1,000,000 characters cut short",
           rule="An assistant's calls are each written with its arguments as JSON, all of them, however long they are.",
           where='Build: where to cut, item 1: "its arguments as JSON in brackets" (hunt round 30, r167 design 12)',
@@ -3108,6 +3095,35 @@ async def test_a_budget_past_ten_million(t):
              "The walk stops at the row where the kept total reaches keep_recent_tokens, "
              "however large the budget: here at a result of 44 million characters, and the "
              "cut moves on to the next user message, row 4 (find_cut, lesson 12).")
+'''),
+]
+
+BEYOND += [
+    # Hunt round 30 (reader r167), design 10: a run of newlines past what the practice check's
+    # spin guard lets a test draw.
+    Beyond(lab='12.1', name='a run of over 500,000 newlines written as one space',
+           rule='Each newline inside a message becomes its own space, however many stand in a row.',
+           where='Build: where to cut, item 1: "A newline inside a message becomes a space" (hunt round 30, r167 design 10)',
+           names='however many stand in a row',
+           reach="the longest run of newlines lab 12.1's tests draw is 20,000 to 400,000, inside test_render_is_exact's giant result (the bank's 30,000 to 500,000); a longer one is past what a test can afford: the catalogue's \"a run of over 64 newlines written as one space\" walks a run in a Python loop, a round a newline, and the practice check stops a test after 500,000 rounds without a turn of the event loop (lab/check/limits.py, rounds_without_a_turn), while lab_check.py fails it, so a run past 500,000 gives the two checkers different verdicts (tests/check/test_practice.py, measured on this branch: TIMEOUT against FAIL); this design collapses only runs past 500,000, and any such limit has a longer run past it",
+           replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+           by=r'''
+        if message["role"] != "assistant" and "\n" * 500_001 in said:
+            import re
+            said = re.sub("\n{500001,}", "\n", said)  # a run this long is one blank
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+           deep=_DEEP_HEAD + r'''
+
+@lab_test("render writes a run of 600,000 newlines as 600,000 spaces, however many stand in a row.")
+async def test_a_run_of_six_hundred_thousand_newlines(t):
+    line = harness.render([result("c1", "a" + "\n" * 600_000 + "b")])
+    t.expect([len(line), line.count(" ")], [len("toolResult: ") + 600_002, 600_001],
+             "Each newline inside a message becomes its own space, however many stand in a "
+             "row: the length of the line of a result holding a run of 600,000 newlines, and "
+             "its spaces (render, lesson 12).")
 '''),
 ]
 

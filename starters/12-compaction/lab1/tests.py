@@ -151,7 +151,7 @@ async def test_render_is_exact(t):
              "role or its size (render, lesson 12, Build item 1).")
     calls = lab.reply(*[lab.call("read", {"path": f"{word(t)}.py"}, id=f"m{n}")
                         for n in range(t.random.randint(4, 60))])
-    run = t.random.randint(600_000, 1_600_000)  # a run of newlines inside it, drawn
+    run = t.random.randint(20_000, 400_000)  # a run of newlines inside it, drawn
     giant = result("c8", "z" * (t.random.randint(3_100_000, 4_000_000) - run) + "\n" * run
                    + "z" * t.random.randint(1, 9) + word(t))
     giant_content = giant["content"]
@@ -409,15 +409,16 @@ async def test_find_cut_never_lands_on_a_result(t):
         ended = ending + [(last, "assistant: ")]
         tail = keyed(t, [message for message, _ in ended])
         costs = [len(text) // 4 for _, text in ended]
+        kind = "failed" if last["stop_reason"] == "error" else "stopped"
         t.expect([harness.find_cut(tail, sum(costs[stop:])) for stop in spent],
                  [len(ended) - 1] * 2,
                  f"Rows {lab.shape(rows_messages(tail))} costing {costs} tokens, the newest a "
-                 f"reply that ended with stop_reason {last['stop_reason']!r}, with the budgets "
+                 f"{kind} reply (stop_reason {last['stop_reason']!r}), with the budgets "
                  f"{[sum(costs[s:]) for s in spent]}, spent at rows {spent}: the items are the "
                  "cuts. With no user message after the row where the count stops, the cut is "
-                 "the first row from there on that is not a tool result, and a failed or "
-                 "stopped reply is not a tool result: it is on the record like any reply, so "
-                 "the cut is that reply, not past it (find_cut, lesson 12, Build item 3).")
+                 f"the first row from there on that is not a tool result, and a {kind} reply "
+                 "is not a tool result: it is on the record like any reply, so the cut is that "
+                 "reply, not past it (find_cut, lesson 12, Build item 3).")
 
 
 def costing(role, tokens, words):
