@@ -2470,6 +2470,59 @@ def _cut(rows, keep_recent_tokens):
                                   or rows[start][1].get("stop_reason") == "error"):
         start += 1  # no turn begins after it: step past the results and any failed reply
 """),
+    # Hunt round 30 (reader r167): the designs lab 12.1 passed, now caught.
+    Wrong(lab='12.1', name="arguments over 1,000,000 characters cut short",
+          rule="An assistant's calls are each written with its arguments as JSON, all of them, however long they are.",
+          where='Build: where to cut, item 1: "its arguments as JSON in brackets" (hunt round 30, r167 design 12)',
+          names='however long they are',
+          replace=r'''
+                f"{block['name']}({json.dumps(block['arguments'])})" for block in tool_calls(message)])
+''',
+          by=r'''
+                f"{block['name']}({json.dumps(block['arguments'])[:1_000_000]})"
+                for block in tool_calls(message)])  # no call needs more
+'''),
+    Wrong(lab='12.1', name="a long result's line remembered by the message and its content's length",
+          rule="A user message's words, and a result's, are its content as it is now, however long: render writes what the message says, never a line remembered from before.",
+          where='Build: where to cut, item 1: "A user message\'s words, and a result\'s, are its content" (hunt round 30, r167 design 15)',
+          names='never a line remembered',
+          replace=r'''
+    out = []
+    for message in messages:
+        said = message["content"]
+''',
+          by=r'''
+    out = []
+    for message in messages:
+        said = message["content"]
+        key = (id(message), len(said)) if isinstance(said, str) else None
+        if message["role"] == "toolResult" and len(said) > 100_000:
+            if key in _LINES:
+                out.append(_LINES[key])  # a long read is costly to write twice
+                continue
+            _LINES[key] = f"toolResult: {said}".replace("\n", " ")
+''',
+          also=((r'''
+def render(messages):
+''', r'''
+_LINES = {}
+
+
+def render(messages):
+'''),)),
+    Wrong(lab='12.1', name="an aborted reply stepped past like a tool result",
+          rule="With no user message after the row where the count stops, the cut is the first row from there on that is not a tool result: a reply the caller stopped (stop_reason aborted) is on the record like any reply, not a tool result, so the cut lands on it.",
+          where='Build: where to cut, item 3: "With no user message there, the cut is the first row from there on that is not a tool result" (hunt round 30, r167 design 25)',
+          names="stopped reply is not a tool result",
+          replace=r"""
+    while start < len(roles) and roles[start] == "toolResult":
+        start += 1  # no turn begins after it: at least step past the results
+""",
+          by=r"""
+    while start < len(roles) and (roles[start] == "toolResult"
+                                  or rows[start][1].get("stop_reason") == "aborted"):
+        start += 1  # no turn begins after it: step past the results and a stopped reply
+"""),
     # Hunt round 28 (reader r155): the designs lab 12.2 passed, now caught.
     Wrong(lab='12.2', name="compact letting the summariser's own RuntimeError through",
           rule="compact returns False and appends nothing when summarize raised RuntimeError, whatever its words: a RuntimeError the summariser's request raises inside summarize is summarize raising it too, not only summarize's own \"no summary: ...\".",
@@ -2717,6 +2770,89 @@ ALLOWED = [
         where="Build: where to cut, items 1 and 3", names="",
         replace='''        left -= estimate_tokens([rows[start][1]])''',
         by='''        left -= max(1, estimate_tokens([rows[start][1]]))  # a row costs something'''),
+    # Hunt round 30 (reader r167): probes that passed, which the page allows.
+    Wrong(
+        lab="12.1", name="arguments json.dumps cannot write written with default=str",
+        rule="A call's arguments are JSON the model sent, parsed (lesson 2), so json.dumps can "
+             "write every argument the course's record holds; what render does with one it "
+             "cannot write, a set put there by hand, the page leaves to the student, and the "
+             "tests take an answer or an exception (hunt round 30, r167 probe P2).",
+        where="Build: where to cut, item 1", names="",
+        replace='''                f"{block['name']}({json.dumps(block['arguments'])})" for block in tool_calls(message)])''',
+        by='''                f"{block['name']}({json.dumps(block['arguments'], default=str)})"
+                for block in tool_calls(message)])'''),
+    Wrong(
+        lab="12.1", name="find_cut counting a row it cannot measure as costing nothing",
+        rule="Every row of the course's logs is a message render can write, so estimate_tokens "
+             "measures each one; what find_cut does with a row it cannot measure (a call whose "
+             "arguments json.dumps cannot write) the page leaves to the student, and the tests "
+             "take an answer or an exception, so long as no row changes (hunt round 30, r167 "
+             "probe P3).",
+        where="Build: where to cut, item 3", names="",
+        replace='''        left -= estimate_tokens([rows[start][1]])''',
+        by='''        try:
+            left -= estimate_tokens([rows[start][1]])
+        except Exception:  # a row that cannot be measured costs nothing
+            pass'''),
+    Wrong(
+        lab="12.1", name="find_cut reading None as 0 and rounding a float up",
+        rule="\"A budget is a whole number (an `int`), as every caller in this course passes "
+             "it: what `find_cut` does with anything else, a float or `None`, is yours\" (hunt "
+             "round 30, r167 probe P4).",
+        where="Build: where to cut, item 3", names="",
+        replace='''    left, start = keep_recent_tokens, len(rows)''',
+        by='''    import math
+    keep_recent_tokens = 0 if keep_recent_tokens is None else math.ceil(keep_recent_tokens)
+    left, start = keep_recent_tokens, len(rows)'''),
+    Wrong(
+        lab="12.1", name="a message of another role written with its content as Python prints it",
+        rule="The course's record holds three roles, user, assistant and toolResult (lesson 2), "
+             "and the page gives the words of each; a message of any other role is one the "
+             "course never makes, and writing its content as Python prints it is what the "
+             "reference's f-string does for a string already (hunt round 30, r167 probe P7).",
+        where="Build: where to cut, item 1", names="",
+        replace='''        said = message["content"]
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)''',
+        by='''        if message["role"] in ("user", "toolResult", "assistant"):
+            said = message["content"]
+        else:  # a role the course never makes
+            said = str(message.get("content", ""))
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)'''),
+    Wrong(
+        lab="12.1", name="find_cut walking its own copy of the rows",
+        rule="\"`find_cut` changes none of the rows it is given\": a list of its own, made "
+             "from them and turned about, is not the caller's list, and its messages are the "
+             "very ones, unchanged; \"How you count, and how you step, is yours to decide\" "
+             "(hunt round 30, r167 probe P8).",
+        where="Build: where to cut, item 3", names="",
+        replace='''    left, start = keep_recent_tokens, len(rows)''',
+        by='''    rows = list(rows)  # a list of its own: the caller's stays as it is
+    rows.reverse()
+    rows.reverse()
+    left, start = keep_recent_tokens, len(rows)'''),
+    Wrong(
+        lab="12.1", name="a result's cost remembered by the message and its content's length",
+        rule="Each row costs estimate_tokens([message]), and a result's line is \"toolResult: \" "
+             "and its content with each newline a space, one character for one: for a result, "
+             "whose content is the string a tool returned, the length of its content fixes its "
+             "cost, so a cost remembered by the message and that length is always the cost it "
+             "has now (unlike the catalogue's \"row costs remembered by the message and its "
+             "content's length\", which remembers replies too, whose content is a list) (hunt "
+             "round 30, r167 probe P9).",
+        where="Build: where to cut, item 3", names="",
+        replace='''        left -= estimate_tokens([rows[start][1]])''',
+        by='''        message = rows[start][1]
+        if message["role"] == "toolResult" and isinstance(message["content"], str):
+            key = (id(message), len(message["content"]))  # its length fixes its cost
+            if key not in _RESULT_COSTS:
+                _RESULT_COSTS[key] = estimate_tokens([message])
+            left -= _RESULT_COSTS[key]
+        else:
+            left -= estimate_tokens([message])''',
+        also=(('''def find_cut(rows, keep_recent_tokens):''', '''_RESULT_COSTS = {}
+
+
+def find_cut(rows, keep_recent_tokens):'''),)),
 ]
 
 
@@ -2959,6 +3095,76 @@ async def test_a_budget_past_ten_million(t):
              "The walk stops at the row where the kept total reaches keep_recent_tokens, "
              "however large the budget: here at a result of 44 million characters, and the "
              "cut moves on to the next user message, row 4 (find_cut, lesson 12).")
+'''),
+]
+
+BEYOND += [
+    # Hunt round 30 (reader r167), design 10: a run of newlines past what the practice check's
+    # spin guard lets a test draw.
+    Beyond(lab='12.1', name='a run of over 500,000 newlines written as one space',
+           rule='Each newline inside a message becomes its own space, however many stand in a row.',
+           where='Build: where to cut, item 1: "A newline inside a message becomes a space" (hunt round 30, r167 design 10)',
+           names='however many stand in a row',
+           reach="the longest run of newlines lab 12.1's tests draw is 20,000 to 400,000, inside test_render_is_exact's giant result (the bank's 30,000 to 500,000); a longer one is past what a test can afford: the catalogue's \"a run of over 64 newlines written as one space\" walks a run in a Python loop, a round a newline, and the practice check stops a test after 500,000 rounds without a turn of the event loop (lab/check/limits.py, rounds_without_a_turn), while lab_check.py fails it, so a run past 500,000 gives the two checkers different verdicts (tests/check/test_practice.py, measured on this branch: TIMEOUT against FAIL); this design collapses only runs past 500,000, and any such limit has a longer run past it",
+           replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+           by=r'''
+        if message["role"] != "assistant" and "\n" * 500_001 in said:
+            import re
+            said = re.sub("\n{500001,}", "\n", said)  # a run this long is one blank
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+           deep=_DEEP_HEAD + r'''
+
+@lab_test("render writes a run of 600,000 newlines as 600,000 spaces, however many stand in a row.")
+async def test_a_run_of_six_hundred_thousand_newlines(t):
+    line = harness.render([result("c1", "a" + "\n" * 600_000 + "b")])
+    t.expect([len(line), line.count(" ")], [len("toolResult: ") + 600_002, 600_001],
+             "Each newline inside a message becomes its own space, however many stand in a "
+             "row: the length of the line of a result holding a run of 600,000 newlines, and "
+             "its spaces (render, lesson 12).")
+'''),
+]
+
+BEYOND += [
+    # Hunt round 30 (reader r167), design 31: a walk timed by the wall clock.
+    Beyond(lab='12.1', name='the walk back stopped after 5 seconds of the clock',
+           rule='The walk back goes on until the total reaches the budget, however long that takes by any clock: the cut depends on the rows and the budget alone.',
+           where='Build: where to cut, item 3: "Otherwise the count stops at the row where the kept total reaches `keep_recent_tokens`" (hunt round 30, r167 design 31)',
+           names='however long that takes',
+           reach="no test of lab 12.1 walks for 5 seconds: its longest walk, " + _WALK.split(" is ", 1)[1] + ", takes a fraction of a second, and the practice check gives a test seconds of wall clock in all; this design stops its walk once it has run 5 seconds by time.monotonic, which no test can afford to wait for, and any such limit has a longer one past it; the deep test moves the clock instead (lab.kit's hours_pass, a minute at each reading)",
+           replace=r'''
+    left, start = keep_recent_tokens, len(rows)
+    while start > 0 and left > 0:  # spend the budget from the newest row backwards
+        start -= 1
+        left -= estimate_tokens([rows[start][1]])
+''',
+           by=r'''
+    import time
+    began = time.monotonic()
+    left, start = keep_recent_tokens, len(rows)
+    while start > 0 and left > 0:  # spend the budget from the newest row backwards
+        start -= 1
+        left -= estimate_tokens([rows[start][1]])
+        if time.monotonic() - began > 5.0:
+            left = min(left, 0)  # a walk this long: cut where it has got to
+''',
+           deep=_DEEP_HEAD + r'''
+from lab.kit import hours_pass
+
+
+@lab_test("find_cut walks back to where the total reaches the budget while a minute passes at each reading of the clock, however long that takes.")
+async def test_a_walk_while_the_clock_runs(t):
+    rows = [(f"e{i}", costing("user" if i % 2 == 0 else "assistant", 5, f"Row {i}"))
+            for i in range(40)]
+    with hours_pass():
+        cut = harness.find_cut(rows, 5 * (40 - 9))
+    t.expect(cut, 10,
+             "The walk back goes on until the total reaches the budget, however long that "
+             "takes by any clock: over 40 rows of 5 tokens, read while each reading of the "
+             "clock is a minute after the one before, it reaches the budget at row 9, an "
+             "answer, and the cut is row 10 (find_cut, lesson 12).")
 '''),
 ]
 

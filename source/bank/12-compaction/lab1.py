@@ -142,7 +142,8 @@ async def test_bank_render_of_a_long_mixed_transcript(t):
     giant = "g" * t.random.randint(3_100_000, 3_600_000) + run + word(t)  # a result of millions
     messages.append(result(f"c{size}", giant))
     lines.append("toolResult: " + giant.replace("\n", " "))
-    arguments = {"path": f"{word(t)}.py", "content": "é = 1\n" * t.random.randint(1800, 2400)}
+    arguments = {"path": f"{word(t)}.py",  # over a million characters as JSON
+                 "content": "é = 1\n" * t.random.randint(90_000, 130_000)}
     messages.append(lab.reply(lab.call("write", arguments, id=f"w{size}")))
     lines.append("assistant:  write(" + json.dumps(arguments) + ")")  # é as its \u escape
     paths = [f"{word(t)}.py" for _ in range(t.random.randint(4, 60))]
@@ -160,9 +161,15 @@ async def test_bank_render_of_a_long_mixed_transcript(t):
     record = json.dumps(messages)
     text = harness.render(messages)
     whole = "\n".join(lines)
+    long_read = next(m for m in reversed(messages) if m["role"] == "toolResult")
+    long_read["content"] = read.swapcase()  # changed in place, as long as before
+    now = harness.render(messages[-3:])
+    long_read["content"] = read
     t.expect([text.count("\n") + 1, text.split("\n")[-3:], len(text),
-              harness.estimate_tokens(messages), json.dumps(messages) == record],
-             [len(lines), lines[-3:], len(whole), len(whole) // 4, True],
+              harness.estimate_tokens(messages), json.dumps(messages) == record,
+              now.split("\n")[-2 if messages[-1] is not long_read else -1][:60]],
+             [len(lines), lines[-3:], len(whole), len(whole) // 4, True,
+              ("toolResult: " + read.swapcase().replace("\n", " "))[:60]],
              f"A transcript of {len(messages)} messages: user messages with a space before, "
              "a tab inside and a blank line after, replies of one call, results over two lines "
              "(some with is_error), replies of words with spaces around them and a blank line "
@@ -177,7 +184,9 @@ async def test_bank_render_of_a_long_mixed_transcript(t):
              f"a reply of {len(paths)} calls only, and one read of {len(read)} characters over "
              "many lines with runs of blank lines. Items: [how many lines render "
              "gives, its last three lines, its length, estimate_tokens of the messages, whether "
-             "the messages are as they were after render]: one line per message, however many "
+             "the messages are as they were after render, the first 60 characters of the long "
+             "read's line once its content is changed in place to the same text with its "
+             "letters' case swapped, as long as before]: one line per message, however many "
              "and however long, each newline its own space, tabs and spaces kept, and render "
              "changes none of the messages it is given (render, lesson 12).")
 
@@ -354,14 +363,18 @@ async def test_bank_find_cut_over_a_saved_log(t):
     # the joined logs with the second log's own total: the walk stops where it begins, at a
     # question whose id, e1, the first log's opening question has too
     cuts.append(harness.find_cut(joined, sum(harness.estimate_tokens([m]) for _, m in again)))
-    # the log as it stood when the run ended in a failed reply after the two results
+    # the log as it stood when the run ended in a failed reply after the two results, and
+    # when the caller stopped it there (stop_reason "aborted")
     failed = rows[:6] + [("e7", lab.fail(f"HTTP 500: {word(t)}"))]
     cuts.append(harness.find_cut(failed, sum(harness.estimate_tokens([m])
                                              for _, m in failed[at_result:])))
+    aborted = rows[:6] + [("e7", {**lab.fail("Request was aborted"), "stop_reason": "aborted"})]
+    cuts.append(harness.find_cut(aborted, sum(harness.estimate_tokens([m])
+                                              for _, m in aborted[at_result:])))
     t.expect([shapes, kept, cuts, [nothing > 0, nothing >= len(rows) - 1, below > 0,
                                    below >= len(rows) - 1, far > 0, far >= len(rows) - 1]],
              [whole, ["U A", "U A[c1,c2] R(c1) R(c2) A U A", whole],
-              [7, 8, 4, 6, 0, len(rows) + 1, len(rows), 6],
+              [7, 8, 4, 6, 0, len(rows) + 1, len(rows), 6, 6],
               [True] * 6],
              f"Rows of a log that persist_to wrote, costing {sizes} tokens; items: [their "
              f"lab.shape, the shape kept with keep_recent_tokens {budgets} (spent exactly at "
@@ -385,7 +398,10 @@ async def test_bank_find_cut_over_a_saved_log(t):
              "it stood when the run ended in a failed reply after the two results, with a "
              "budget spent exactly at a result (no user message after it, so the cut is the "
              "first row from there on that is not a tool result: the failed reply, on the "
-             "record like any reply), whether a budget of 0 keeps something less than "
+             "record like any reply), and of the log as it stood when the caller stopped the "
+             "run there, a reply with stop_reason \"aborted\" after the two results, the same "
+             "budget (a stopped reply is no tool result either: the cut is that reply), whether "
+             "a budget of 0 keeps something less than "
              "everything and at "
              "most the newest row, and whether a "
              "negative budget does, one just below 0 and one far below]. Each row costs estimate_tokens([message]), worked out each "

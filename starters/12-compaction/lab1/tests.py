@@ -138,6 +138,17 @@ async def test_render_is_exact(t):
              "message, render changes none of the messages it is given, which are the record: "
              "it writes nothing back into them, no line kept for next time and no content made "
              "one line (render, lesson 12).")
+    # the same long result changed in place, as long as before: rendered by what it says now
+    huge[1]["content"] = big.upper()
+    again = harness.render([huge[1]])
+    t.expect([again[:40], again == "toolResult: " + big.upper().replace(chr(10), " ")],
+             ["toolResult: " + big.upper().replace(chr(10), " ")[:28], True],
+             f"The result of {len(big)} characters above, after render wrote its line, changed "
+             "in place to the same text in capitals, as long as before, and rendered again: "
+             "the items are [the line's first 40 characters, whether the line is its content "
+             "as it is now, each newline a space]. A result's words are its content, the "
+             "content it holds now, however long: never a line remembered by the message, its "
+             "role or its size (render, lesson 12, Build item 1).")
     calls = lab.reply(*[lab.call("read", {"path": f"{word(t)}.py"}, id=f"m{n}")
                         for n in range(t.random.randint(4, 60))])
     run = t.random.randint(20_000, 400_000)  # a run of newlines inside it, drawn
@@ -145,8 +156,10 @@ async def test_render_is_exact(t):
                    + "z" * t.random.randint(1, 9) + word(t))
     giant_content = giant["content"]
     text = harness.render([giant])
-    accented = {"path": f"{word(t)}.py", "content": "".join(
-        f"{word(t)} = '{t.random.choice('éàü')}';" for _ in range(t.random.randint(2000, 2600)))}
+    block = "".join(f"{word(t)} = '{t.random.choice('éàü')}';"
+                    for _ in range(t.random.randint(2000, 2600)))
+    accented = {"path": f"{word(t)}.py",  # arguments of over a million characters, drawn
+                "content": block * (t.random.randint(1_100_000, 1_600_000) // len(block) + 1)}
     wrote = harness.render([lab.reply(lab.call("write", accented, id="c9"))])
     t.expect([harness.render([calls]), len(text), text[-40:], len(wrote), wrote[-40:]],
              why=f"Items: the line of a reply of {len(calls['content'])} calls and no text; "
@@ -384,23 +397,28 @@ async def test_find_cut_never_lands_on_a_result(t):
              "It begins where a turn begins when it can; with no user "
              "message to move to, the cut steps forward past the results, never back to their "
              "call, which would keep more than the budget (find_cut, lesson 12).")
-    # a run that ended in a failed reply (lesson 5: it goes on the record) after its results
+    # a run that ended in a failed reply (lesson 5: it goes on the record) after its results,
+    # and one stopped by the caller (stop_reason "aborted"), on the record too
     ending = drawn_session(t, 1, last_turn_ends_in_results=True)
-    ending.append((lab.fail(f"HTTP 529: {word(t)} overloaded"), "assistant: "))
-    tail = keyed(t, [message for message, _ in ending])
-    costs = [len(text) // 4 for _, text in ending]
-    last_reply = max(i for i, (m, _) in enumerate(ending[:-1]) if m["role"] != "toolResult")
-    spent = [t.random.randint(last_reply + 1, len(ending) - 2),  # a result of the last batch
-             len(ending) - 1]
-    t.expect([harness.find_cut(tail, sum(costs[stop:])) for stop in spent],
-             [len(ending) - 1] * 2,
-             f"Rows {lab.shape(rows_messages(tail))} costing {costs} tokens, the newest a failed "
-             f"reply (stop_reason \"error\"), with the budgets {[sum(costs[s:]) for s in spent]}, "
-             f"spent at rows {spent}: the items are the cuts. With no user message after the "
-             "row where the count stops, the cut is the first row from there on that is not a "
-             "tool result, and a failed reply is not a tool result: it is on the record like "
-             "any reply, so the cut is that reply, not past it (find_cut, lesson 12, Build "
-             "item 3).")
+    last_reply = max(i for i, (m, _) in enumerate(ending) if m["role"] != "toolResult")
+    spent = [t.random.randint(last_reply + 1, len(ending) - 1),  # a result of the last batch
+             len(ending)]
+    stopped = {**lab.fail(f"HTTP 529: {word(t)} overloaded"), "stop_reason": "aborted",
+               "error_message": "Request was aborted"}
+    for last in (lab.fail(f"HTTP 529: {word(t)} overloaded"), stopped):
+        ended = ending + [(last, "assistant: ")]
+        tail = keyed(t, [message for message, _ in ended])
+        costs = [len(text) // 4 for _, text in ended]
+        kind = "failed" if last["stop_reason"] == "error" else "stopped"
+        t.expect([harness.find_cut(tail, sum(costs[stop:])) for stop in spent],
+                 [len(ended) - 1] * 2,
+                 f"Rows {lab.shape(rows_messages(tail))} costing {costs} tokens, the newest a "
+                 f"{kind} reply (stop_reason {last['stop_reason']!r}), with the budgets "
+                 f"{[sum(costs[s:]) for s in spent]}, spent at rows {spent}: the items are the "
+                 "cuts. With no user message after the row where the count stops, the cut is "
+                 f"the first row from there on that is not a tool result, and a {kind} reply "
+                 "is not a tool result: it is on the record like any reply, so the cut is that "
+                 "reply, not past it (find_cut, lesson 12, Build item 3).")
 
 
 def costing(role, tokens, words):
