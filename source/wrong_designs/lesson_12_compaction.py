@@ -18,6 +18,18 @@ WRONG = [
         return 0  # everything fits
     return start  # the budget ran out here, so the cut goes here
 '''),
+    Wrong(lab='12.1', name='the last result kept when only results are left',
+          rule='When every row from where the count stops is a tool result, no row there can open what is kept, and the cut is len(rows): nothing is kept.',
+          where='Build item 3 (hunt round 30, reader r167 probe P5)',
+          names='past any tool results',
+          replace=r'''
+    while start < len(roles) and roles[start] == "toolResult":
+        start += 1  # no turn begins after it: at least step past the results
+''',
+          by=r'''
+    while start < len(roles) - 1 and roles[start] == "toolResult":
+        start += 1  # stop on the last row: a cut at len(rows) would keep nothing at all
+'''),
     Wrong(lab='12.1', name='stepping back to the call',
           rule='Where the budget runs out at a tool result, the cut moves forward to the next user message: stepping back to the call keeps the pair but splits the turn and breaks the budget.',
           where='prediction "Where to cut" (back to the assistant message that made the call); Build recap',
