@@ -3017,8 +3017,8 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           by='''        self.count = getattr(self, "count", 0) + 1
         print(json.dumps(event), flush=self.count <= 1_000 or self.count % 100 == 0)
 '''),
-    # Hunt round 30 (reader r170): designs 7.2-06, 08, 10, 11, 13, 15, 16, 17 and 18, each a
-    # rule of Build: two frontends the lab's tests had not drawn a case for, or not past its size.
+    # Hunt round 30 (reader r170): designs 7.2-06, 08, 10, 11, 13, 15, 16 and 17, each a rule
+    # of Build: two frontends the lab's tests had not drawn a case for, or not past its size.
     Wrong(lab='7.2', name='JsonRenderer remembering the verdicts of its newest 64 messages',
           rule="JsonRenderer's finish() returns False when any message it saw announced had "
                'stop_reason "error", however many messages came after it.',
@@ -3141,23 +3141,6 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
                                 and not event["message"].get("content")
                                 and event["message"].get("error_message")):
             self.failed = True  # an empty answer with a note: it must have failed
-'''),
-    Wrong(lab='7.2', name='FinalTextRenderer deaf after 10,000 events',
-          rule='For FinalTextRenderer the last assistant message announced decides, however '
-               'many events came before it.',
-          where='Build: two frontends, item 2: "The last assistant message announced decides" '
-                '(hunt round 30, 7.2-18)',
-          names='it never stops listening',
-          replace='''
-    def render(self, event):
-        message = event.get("message")
-''',
-          by='''
-    def render(self, event):
-        self.seen = getattr(self, "seen", 0) + 1
-        if self.seen > 10_000:
-            return  # a run that long is stuck; stop listening
-        message = event.get("message")
 '''),
 ]
 
@@ -4260,7 +4243,7 @@ BEYOND = [
            where='Build: two frontends, item 2: "The last assistant message announced decides" '
                  '(hunt round 19, 7.2-47)',
            names='last assistant message announced decides',
-           reach="the lab's tests hand one FinalTextRenderer at most 18,001 events, the bank's "
+           reach="the lab's tests hand one FinalTextRenderer at most 9,001 events, the bank's "
                  "at most 14,001 (round 30); a "
                  "render costs about 60 nanoseconds of processor time, so a million events "
                  "cost about 60 ms, six times what a new case may add to the lab's run, and a "

@@ -580,7 +580,7 @@ async def test_the_last_message_decides(t):
                                                                      "rate limited"]))},
            {"type": "turn_end", "message": lab.fail("overloaded")},
            {"type": "agent_end", "messages": []}]
-    session = run * (rounds * 2) + [{"type": "message_end", "message": lab.say(answer)}]
+    session = run * rounds + [{"type": "message_end", "message": lab.say(answer)}]
     text = harness.FinalTextRenderer()
     with contextlib.redirect_stdout(io.StringIO()) as during:
         for event in session:
@@ -589,7 +589,7 @@ async def test_the_last_message_decides(t):
              "One renderer is one fold over every event it is handed, however many: it never "
              "stops listening, so the last assistant message announced decides even after "
              f"thousands of events. A FinalTextRenderer was handed {len(session):,} events, "
-             f"{rounds * 2:,} failed runs in a row and then an answer {answer!r}. Items: what render "
+             f"{rounds} failed runs in a row and then an answer {answer!r}. Items: what render "
              "printed, (finish(), what it printed) (FinalTextRenderer, lesson 7, Build: two "
              "frontends, item 2).")
     # and one JsonRenderer handed twice as many small events as that session has runs (a
