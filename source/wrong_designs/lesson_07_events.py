@@ -3149,6 +3149,131 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           by='''        self.count = getattr(self, "count", 0) + 1
         print(json.dumps(event), flush=self.count <= 1_000 or self.count % 100 == 0)
 '''),
+    # Hunt round 30 (reader r170): designs 7.2-06, 08, 10, 11, 13, 15, 16 and 17, each a rule
+    # of Build: two frontends the lab's tests had not drawn a case for, or not past its size.
+    Wrong(lab='7.2', name='JsonRenderer remembering the verdicts of its newest 64 messages',
+          rule="JsonRenderer's finish() returns False when any message it saw announced had "
+               'stop_reason "error", however many messages came after it.',
+          where='Build: two frontends, item 1: "when any message it saw announced had" (hunt '
+                'round 30, 7.2-06)',
+          names='however many answers after',
+          replace='''
+        if ended == "error":
+            self.failed = True
+''',
+          by='''
+        if event["type"] == "message_end":  # the verdicts of the newest 64 messages, bounded
+            self.recent = (getattr(self, "recent", []) + [ended == "error"])[-64:]
+            self.failed = any(self.recent)
+'''),
+    Wrong(lab='7.2', name='the error reason cut at 500,000 characters',
+          rule='FinalTextRenderer prints "Error: " and the failed reply\'s error_message word '
+               'for word, however long.',
+          where='Build: two frontends, item 2: "the line `Error: ` followed by its '
+                '`error_message`" (hunt round 30, 7.2-08)',
+          names='nothing cut, however long',
+          replace='''
+            print(f"Error: {reply.get('error_message')}")
+''',
+          by='''
+            print(f"Error: {str(reply.get('error_message'))[:500_000]}")
+'''),
+    Wrong(lab='7.2', name='JsonRenderer printing a line kept from an earlier render of the same '
+                          'dict',
+          rule='Every event JsonRenderer is handed appears as one line that parses as JSON '
+               'equal to the event as it is when handed, a dict handed again after a change '
+               'included.',
+          where='Build: two frontends, item 1: "one line that parses as JSON equal to the '
+                'event" (hunt round 30, 7.2-10)',
+          names='equal to the event as it is when handed',
+          replace='''
+        self.failed = False
+''',
+          by='''
+        self.failed = False
+        self.lines = {}  # id(event) -> (event, line): the same dict handed again costs nothing
+''',
+          also=(('''
+        print(json.dumps(event), flush=True)
+''', '''
+        if id(event) not in self.lines:
+            self.lines[id(event)] = (event, json.dumps(event))
+        print(self.lines[id(event)][1], flush=True)
+'''),)),
+    Wrong(lab='7.2', name='JsonRenderer passing over message_update events',
+          rule='Every event JsonRenderer is handed appears at once as one line, of whatever '
+               'type, a later lesson\'s message_update included.',
+          where='Build: two frontends, item 1: "Every event it is handed appears at once" (hunt '
+                'round 30, 7.2-11)',
+          names='message_update carrying a reply still being written',
+          replace='''
+        print(json.dumps(event), flush=True)
+''',
+          by='''
+        if event["type"] == "message_update":
+            return  # streaming noise: the message_end says it all
+        print(json.dumps(event), flush=True)
+'''),
+    Wrong(lab='7.2', name="JsonRenderer printing a note of its own before letting json.dumps's "
+                          "error go",
+          rule='Every event JsonRenderer is handed appears as one line equal to the event, and '
+               'no other line: an event json.dumps cannot write gets no line at all.',
+          where='Build: two frontends, item 1: "one line that parses as JSON equal to the '
+                'event" (hunt round 30, 7.2-13)',
+          names='gets no line at all',
+          replace='''
+        print(json.dumps(event), flush=True)
+''',
+          by='''
+        try:
+            line = json.dumps(event)
+        except (TypeError, ValueError) as problem:
+            print(json.dumps({"type": "render_error", "error": str(problem)}), flush=True)
+            raise
+        print(line, flush=True)
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer passing over a reply whose label it does not know',
+          rule='For FinalTextRenderer the last assistant message announced decides, whatever '
+               'its label.',
+          where='Build: two frontends, item 2: "The last assistant message announced decides" '
+                '(hunt round 30, 7.2-15)',
+          names='decides, whatever its label',
+          replace='''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+''',
+          by='''
+        if (event["type"] == "message_end" and message["role"] == "assistant"
+                and message.get("stop_reason") in ("stop", "toolUse", "error")):
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer failing an empty answer that carries a note',
+          rule='A failure is told by its label, stop_reason "error", and by nothing else: an '
+               'answer labelled "stop" with no content and a note in error_message ended well.',
+          where='Build: two frontends, item 2: "when its `stop_reason` is" (hunt round 30, '
+                '7.2-16)',
+          names='whatever its error_message field and its content hold',
+          replace='''
+        if reply["stop_reason"] == "error":
+''',
+          by='''
+        if reply["stop_reason"] == "error" or (not reply["content"]
+                                               and reply.get("error_message")):
+'''),
+    Wrong(lab='7.2', name='JsonRenderer failing an empty answer that carries a note',
+          rule='A failure is told by its label, stop_reason "error", and by nothing else: an '
+               'answer labelled "stop" with no content and a note in error_message ended well.',
+          where='Build: two frontends, item 1: "`False` when any message it saw announced had '
+                '`stop_reason`" (hunt round 30, 7.2-17)',
+          names='whatever its error_message field and its content hold',
+          replace='''
+        if ended == "error":
+            self.failed = True
+''',
+          by='''
+        if ended == "error" or (event["type"] == "message_end"
+                                and not event["message"].get("content")
+                                and event["message"].get("error_message")):
+            self.failed = True  # an empty answer with a note: it must have failed
+'''),
 ]
 
 ALLOWED = [    # Hunt round 11 (reader r52): designs 7.1-09 and 7.1-10, probes 7.1-51, 54 and 55.
@@ -3696,6 +3821,60 @@ import sys
         yield {"type": "turn_end",
                "message": [m for m in added if m["role"] == "assistant"][-1]}
 '''),
+    # Hunt round 30 (reader r170): design 7.2-12, probes 7.2-53 and 55.
+    Wrong(lab='7.2', name='JsonRenderer passing over a dict with no type',
+          rule='Lab 7.1\'s Build item 1 makes every event "a dict of plain data with a `\"type\"`", '
+               'and Build: two frontends asks that "Every event it is handed" appear as a line: '
+               'a dict with no "type" is no event of the course, which the reference itself '
+               'meets with a KeyError once its line is out, so a JsonRenderer that prints no '
+               'line for one and goes on breaks no rule the page states, and prints every '
+               'event as the reference does.',
+          where='hunt round 30, design 7.2-12', names='',
+          replace='''
+        print(json.dumps(event), flush=True)
+''',
+          by='''
+        if "type" not in event:
+            return  # not an event: every event has a type
+        print(json.dumps(event), flush=True)
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer letting a closed pipe go at finish()',
+          rule='Build item 2 says finish() "prints once and returns whether the run ended '
+               'well": its value is the run\'s verdict, not whether the line reached a reader, '
+               'so a FinalTextRenderer that prints its answer once, and lets a BrokenPipeError '
+               'go by when the program reading its output has quit, still returns how the run '
+               'ended. (JsonRenderer\'s "Every event it is handed appears" is another rule: its '
+               'lines are the run as it goes, and a line lost must be said.)',
+          where='hunt round 30, probe 7.2-53', names='',
+          replace='''
+        print(text_of(reply))
+''',
+          by='''
+        try:
+            print(text_of(reply))
+        except BrokenPipeError:
+            pass  # nobody reads the answer any more; the run ended well all the same
+'''),
+    Wrong(lab='7.2', name='JsonRenderer taking an optional stream argument',
+          rule='Build: two frontends says "a new one takes no arguments": a JsonRenderer whose '
+               'one parameter has a default, None for print\'s own standard output, is made '
+               'with none and prints the same line to the same place at the same moment (as '
+               'round 29\'s FinalTextRenderer taking an optional stream argument).',
+          where='hunt round 30, probe 7.2-55', names='',
+          replace='''
+    def __init__(self):
+        self.failed = False
+''',
+          by='''
+    def __init__(self, stream=None):
+        self.failed = False
+        self.stream = stream  # None: print's own default, sys.stdout at the time
+''',
+          also=(('''
+        print(json.dumps(event), flush=True)
+''', '''
+        print(json.dumps(event), file=self.stream, flush=True)
+'''),)),
 ]
 
 
@@ -4103,10 +4282,11 @@ BEYOND = [
                 'events one renderer is handed.',
            where='Build: two frontends, item 1 (hunt round 16, 7.2-17)',
            names='every event it is handed',
-           reach="the lab's tests, and the bank's, hand one JsonRenderer at most 3,001 "
-                 'events; a JsonRenderer line costs about 1.7 microseconds of processor '
-                 'time to print, so 5,000 events cost about 9 ms, nearly all a new case may add '
-                 "to the lab's run, and a count at any larger size would sit past it again; "
+           reach="the lab's tests hand one JsonRenderer at most 3,301 events, and the bank's "
+                 'at most 2,701 (round 30); a JsonRenderer line costs about 1.7 microseconds of '
+                 'processor time to print, about 8 under the check (6,000 more measured 48 ms in '
+                 'round 30), more than a new case may add to the lab\'s run, and a count at any '
+                 "larger size would sit past it again; "
                  'this design differs only from the 5,001st event',
            replace=r"""
     def __init__(self):
@@ -4147,11 +4327,13 @@ BEYOND = [
            where='Build: two frontends, item 1: "when any message it saw announced had" '
                  '(hunt round 19, 7.2-46)',
            names='any message it saw',
-           reach="the lab's tests, and the bank's, hand one JsonRenderer at most 3,001 "
-                 'events; a JsonRenderer line costs over a microsecond of processor time, so '
-                 "100,000 events cost over 100 ms, ten times what a new case may add to the "
-                 "lab's run, and a count at any larger size would sit past it again; this "
-                 'design differs only from the 100,001st event',
+           reach="the lab's tests hand one JsonRenderer at most 3,301 events (3,000 before its "
+                 "failed reply), and the bank's at most 2,701; a JsonRenderer line costs over a "
+                 "microsecond of processor time (about 8 under the check, measured in round 30, "
+                 "where 6,000 more events cost 48 ms), so 100,000 events cost over 100 ms, ten "
+                 "times what a new case may add to the lab's run, and a count at any larger size "
+                 "would sit past it again (as round 30's 7.2-19, judging up to the 5,000th); "
+                 'this design differs only from the 100,001st event',
            replace=r"""
     def __init__(self):
         self.failed = False
@@ -4191,9 +4373,10 @@ BEYOND = [
                 'for word, however long.',
            where='Build: two frontends, item 2 (hunt round 22, 7.2-32)',
            names='however long',
-           reach="test_a_failed_run_did_not_end_well's longest reason is 150,000 to 300,000 "
-                 "characters on thousands of lines, held whole as the check's observation in "
-                 "expected.json, and the bank's at most 400,000; a reason of five and a half to "
+           reach="test_a_failed_run_did_not_end_well's longest reason is 600,000 to 950,000 "
+                 "characters, checked by its length since round 30 (its 150,000 to 300,000 are "
+                 "held whole as the check's observation in expected.json), and the bank's at most "
+                 "about 950,000; a reason of five and a half to "
                  "seven million, checked by its length as the long answer is, measured 13 ms of "
                  "processor time, more than a new case may add to the lab's run, and a cut at "
                  "any larger size would sit past a smaller case again; this design differs only "
@@ -4207,7 +4390,8 @@ BEYOND = [
            where='Build: two frontends, item 2: "The last assistant message announced decides" '
                  '(hunt round 19, 7.2-47)',
            names='last assistant message announced decides',
-           reach="the bank's longest fold hands one FinalTextRenderer at most 4,001 events; a "
+           reach="the lab's tests hand one FinalTextRenderer at most 9,001 events, the bank's "
+                 "at most 14,001 (round 30); a "
                  "render costs about 60 nanoseconds of processor time, so a million events "
                  "cost about 60 ms, six times what a new case may add to the lab's run, and a "
                  "count at any larger size would sit past it again; this design differs only "

@@ -136,13 +136,19 @@ async def test_bank_a_program_reads_the_pipe_as_the_run_goes(t):
         lab.reply(lab.call("grep", {"pattern": "ERROR"})),  # no such tool: an error result
         quiet])
     renderer, pipe, handed, received = harness.JsonRenderer(), Pipe(), [], []
+    progress = {"type": "progress", "events": 0}  # one dict of the consumer's, handed again
+    drafting = {"type": "message_update",  # a later lesson's event: a reply still being written
+                "message": {"role": "assistant", "content": [{"type": "text", "text": "Wor"}]}}
 
     def show(event):
         mine = {"type": "error", "turn_done": len(handed), "note": None,
                 "message": lab.fail(t.random.choice(REASONS))}  # a draft of the consumer's
-        for each in [event] + ([mine, dict(mine)] if event["type"] == "turn_end" else []):
+        extra = [mine, dict(mine), drafting, progress] if event["type"] == "turn_end" else []
+        for each in [event] + extra:
+            if each is progress:
+                progress["events"] = len(handed)
             renderer.render(each)
-            handed.append(each)
+            handed.append(dict(each) if each is progress else each)  # as it was when handed
             received.append(pipe.shown.count("\n"))
     errors = io.StringIO()
     with contextlib.redirect_stdout(pipe), contextlib.redirect_stderr(errors):
@@ -167,7 +173,10 @@ async def test_bank_a_program_reads_the_pipe_as_the_run_goes(t):
              "labelled \"stop\" with error_message "
              f"{quiet['error_message']!r}; two equal events of type \"error\" of the consumer's "
              "own after "
-             "each turn_end, each carrying a failed draft reply in \"message\"; before finish(), "
+             "each turn_end, each carrying a failed draft reply in \"message\", then a "
+             "message_update carrying a reply still being written, then one \"progress\" dict "
+             "of the consumer's, the same each time, its count changed before it is handed "
+             "again; before finish(), "
              "another JsonRenderer made and handed a failed reply, never finished, and this one "
              "handed a failed reply's message_end that is not data (a set in it). Items: the "
              "lines the other end had received after each "
@@ -216,6 +225,7 @@ async def test_bank_one_renderer_over_a_session(t):
             closed = "raised"
         ended.append(gone.finish())
     many, later = t.random.randint(1_200, 2_400), harness.JsonRenderer()  # a microsecond each
+    after = t.random.randint(100, 300)  # answers after the failure
     held = 0  # render calls that returned with their line unflushed
     with contextlib.redirect_stdout(Unflushed()) as out:
         for number in range(many):
@@ -223,17 +233,23 @@ async def test_bank_one_renderer_over_a_session(t):
             held += out.held
         later.render({"type": "message_end", "message": lab.fail(reason)})
         held += out.held
+        for number in range(after):
+            later.render({"type": "message_end", "message": lab.say(f"Up ({number}).")})
+            held += out.held
     replies, noting = [Noting(lab.say("Back up.")), Noting(lab.fail(reason))], harness.JsonRenderer()
     with contextlib.redirect_stdout(io.StringIO()):
         for reply in replies:
             noting.render({"type": "message_end", "message": reply})
-    t.expect([later.finish(), held, noting.finish(), [reply.writes for reply in replies]],
-             [False, 0, False, [[], []]],
+    t.expect([later.finish(), held, out.getvalue().count("\n"), noting.finish(),
+              [reply.writes for reply in replies]],
+             [False, 0, many + 1 + after, False, [[], []]],
              f"A JsonRenderer handed {many} status events, then a failed reply's message_end "
-             f"({reason!r}); another handed an answer, then that failure, each a message that "
+             f"({reason!r}), then {after} answers' message_end; another handed an answer, then "
+             "that failure, each a message that "
              "notes every write into it and every read that finds a key it did not start with. "
              "Items: the first's finish(), its render calls that returned with their line not "
-             "flushed, the second's finish(), the writes into each message.")
+             "flushed, the lines it printed, the second's finish(), the writes into each "
+             "message.")
     t.expect([fresh, lines_of(kept) == handed, len(handed), len(raised) == 3,
               pipe.getvalue()[len(kept):], ended, closed, errors.getvalue()],
              [True, True, 18, True, "", [False, False, True], "raised", ""],
@@ -280,7 +296,7 @@ async def test_bank_a_renderer_for_each_run_of_a_series(t):
             f"{{\"error\": {{\"message\": \"the service is busy; retry in "
             f"{t.random.randint(2, 60)} seconds, then again in a minute\"}}}}\n" +
             "".join(f"  attempt {number}: {t.random.choice(REASONS)}\n" for number in range(100)) *
-            t.random.randint(70, 140) + "  ")  # 7,000 lines or more: every one goes out
+            t.random.randint(185, 290) + "  ")  # 18,500 lines or more: every one goes out
     words = [f"\n  Checked {t.random.randint(2, 40)} files.  ",
              "".join(f"{name}: green. " for name in t.random.choices(["a.py", "b.py", "c.py"],
                                                                       k=2_000)) *
@@ -328,7 +344,10 @@ async def test_bank_a_renderer_for_each_run_of_a_series(t):
               {"type": "agent_end", "messages": [harness.user_message("Go on."),
                                                  lab.say("Never read.")]}]),
             (lab.ScriptedModel([lab.say("") | {"content": []}]), None, ["", True, "\n"],
-             [[plain, ""]])]
+             [[plain, ""]]),
+            # no content at all, labelled "stop", and a note in error_message: an answer still
+            (lab.ScriptedModel([lab.say("") | {"content": [], "error_message": noted}]), None,
+             ["", True, "\n"], [[failed, ""]])]
     order = t.random.sample(runs, len(runs))
     found, errors = [], io.StringIO()
     for model, leave, given, _, *after in order:
@@ -360,8 +379,9 @@ async def test_bank_a_renderer_for_each_run_of_a_series(t):
              f"an answer of {len(''.join(words))} characters in three blocks, blanks "
              f"at its ends; a reply {asked!r} with a call after which the consumer closes the "
              "run; a run closed before its request, then handed a turn_end and an agent_end "
-             "carrying an answer no message_end announced; and an answer labelled \"stop\" with no "
-             "content at all (content []). Items: for each run [what rendering "
+             "carrying an answer no message_end announced; an answer labelled \"stop\" with no "
+             "content at all (content []), and the same carrying a note in error_message. Items: "
+             "for each run [what rendering "
              "printed, finish(), what finish printed], then what went to standard error.")
     t.expect([[sorted(m), harness.text_of(m)] for m in record if m["role"] == "assistant"],
              [reply for _, _, _, left, *_ in order for reply in left],
@@ -441,7 +461,7 @@ async def test_bank_two_renderers_alive_at_once(t):
         for reply in replies:
             noting.render({"type": "message_end", "message": reply})
     noted = [t.printed(noting.finish), [reply.writes for reply in replies]]
-    count = t.random.randint(6_000, 12_000)
+    count = t.random.randint(10_500, 14_000)
     replies = [{"type": "message_end", "message": lab.say("Still down.")},
                {"type": "message_end", "message": lab.fail(reason)}]
     # its last answer a status table of over five million characters, the size drawn
@@ -454,10 +474,18 @@ async def test_bank_two_renderers_alive_at_once(t):
             long.render(replies[number % 2])
         long.render({"type": "message_end", "message": lab.say(last)})
     value, said = t.printed(long.finish)
+    stopped = harness.FinalTextRenderer()  # an answer, then a reply the user stopped
+    with contextlib.redirect_stdout(io.StringIO()):
+        stopped.render({"type": "message_end", "message": lab.say(answer)})
+        stopped.render({"type": "message_end", "message": {
+            "role": "assistant", "content": [], "stop_reason": "aborted",
+            "error_message": "Operation aborted"}})
+    _, after_stop = t.printed(stopped.finish)
     t.expect([fresh, noted, [during.getvalue(), value, len(said),
-                                said.startswith(last) and said.endswith("\n")]],
+                                said.startswith(last) and said.endswith("\n")],
+              after_stop == answer + "\n"],
              [[(False, "")] * 4, [(True, answer + "\n"), [[], []]],
-              ["", True, len(last) + 1, True]],
+              ["", True, len(last) + 1, True], False],
              "Four times, a renderer handed an answer and dropped, then a new one handed a user's "
              "message; a renderer handed a failed reply, then an answer, each a message that "
              "notes every write into it; and a renderer handed "
@@ -465,4 +493,6 @@ async def test_bank_two_renderers_alive_at_once(t):
              f"table of {len(table):,} characters. Items: the new ones' (finish(), "
              "what it printed); the second's, with the writes into each message while it "
              "rendered them; and what the third's render printed, its finish(), the length of "
-             "what finish printed, and whether that is the whole answer and its newline.")
+             "what finish printed, and whether that is the whole answer and its newline; then "
+             "whether a renderer handed an answer, then a reply labelled \"aborted\" (a run the "
+             "user stopped), printed that earlier answer at finish().")

@@ -204,14 +204,17 @@ async def test_json_renderer(t):
     looped["files"].append(looped)  # a list that holds its own event: json.dumps raises too
     keyed = {"type": "status", "counts": {(t.random.choice(FILES), "b.py"): 1}}  # a tuple key
     shelved = {"type": "status", "files": {t.random.choice(FILES)}}  # a set: no JSON word
-    outcomes, errors = [], io.StringIO()
+    outcomes, errors, wrote = [], io.StringIO(), []
     for unwritable in (live, looped, keyed, shelved):
+        out = io.StringIO()
         try:
-            with contextlib.redirect_stderr(errors):
-                outcome = ["printed", t.printed(harness.JsonRenderer().render, unwritable)[1]]
+            with contextlib.redirect_stderr(errors), contextlib.redirect_stdout(out):
+                harness.JsonRenderer().render(unwritable)
+            outcome = ["printed", out.getvalue()]
         except Exception as problem:  # noqa: BLE001 - any error will do: it must not go unseen
             outcome = ["raised", type(problem).__name__]
         outcomes.append(outcome)
+        wrote.append(out.getvalue())
     t.expect([[outcome[0] for outcome in outcomes], errors.getvalue()],
              [["raised"] * 4, ""],
              "An event that is not data cannot appear as a line equal to it: json.dumps "
@@ -227,6 +230,13 @@ async def test_json_renderer(t):
              f"{' and '.join(' '.join(outcome) for outcome in outcomes)!r}. Items: what each "
              "render did, what they wrote to standard error (JsonRenderer, lesson 7, What an "
              "event may carry; Build: two frontends, item 1).")
+    t.expect(wrote, [""] * 4,
+             "JsonRenderer's lines are the events it is handed, one line per event and no "
+             "other: an event json.dumps cannot write gets no line at all, the error going out "
+             "of render, not a line of its own in the event's place (a note of the error, which "
+             "a program at the other end reads as one more event of the run). Items: what each "
+             "of the four renders above printed to standard output before its error "
+             "(JsonRenderer, lesson 7, Build: two frontends, item 1).")
     # a failed reply's message_end that cannot be written: no line told of it
     unwritten = {"type": "message_end", "message": lab.fail("overloaded") | {"tool": looker()}}
     renderer = harness.JsonRenderer()
@@ -358,6 +368,20 @@ async def test_a_failed_run_did_not_end_well(t):
                  "of its own. Items: "
                  "JsonRenderer.finish(), FinalTextRenderer.finish(), what render printed, what "
                  "finish printed (JsonRenderer and FinalTextRenderer, lesson 7).")
+    # and a longer reason still, its size drawn from 600,000 to 950,000 characters: checked by
+    # its length and whether it went out whole, since a value that long is not kept for the check
+    block = "".join(f"  retry {number}: {t.random.choice(['overloaded', 'rate limited'])}\n"
+                    for number in range(1, 101))
+    longer = (block * (t.random.randint(600_000, 950_000) // len(block)) +
+              f"  gave up after {t.random.randint(2, 9)} minutes")
+    _, value, said = fold(t, harness.FinalTextRenderer(),
+                          [{"type": "message_end", "message": lab.fail(longer)}])
+    t.expect([value, len(said), said == f"Error: {longer}\n"], [False, len(longer) + 8, True],
+             "The text frontend says why, \"Error: \" and then error_message word for word, "
+             f"nothing cut, however long: a reason of {len(longer):,} characters on "
+             f"{longer.count(chr(10)) + 1:,} lines, ending {longer[-30:]!r}. Items: finish(), the "
+             "length of what finish printed, it is \"Error: \", the reason and a newline "
+             "(FinalTextRenderer, lesson 7, Build: two frontends, item 2).")
     failed = [{"type": "message_end", "message": lab.fail(drawn)}]
     answered = [{"type": "message_end", "message": lab.say("Done.")}]
     first_json, first_text = harness.JsonRenderer(), harness.FinalTextRenderer()
@@ -412,6 +436,11 @@ async def test_nothing_to_show(t):
     status, place = {"type": "status", "text": f"{t.random.randint(1, 9)} files indexed"}, \
         t.random.randint(1, len(partial))
     partial[place:place] = [status, dict(status)]
+    # and a later lesson's message_update, carrying a reply still being written: no message_end
+    # announced it, so the text frontend passes it by, and the JSON frontend prints it as any
+    partial.insert(t.random.randint(1, len(partial)), {
+        "type": "message_update",
+        "message": {"role": "assistant", "content": [{"type": "text", "text": "Hel"}]}})
     fresh = []
     for _ in range(3):
         dropped = harness.FinalTextRenderer()
@@ -435,10 +464,23 @@ async def test_nothing_to_show(t):
     t.expect([[json.loads(line) for line in printed.splitlines()], value, said],
              [partial, True, ""],
              "JsonRenderer prints every event it is handed, of whatever type (a \"status\" "
-             "event here, which lesson 7's loop never yields), and each time it is handed one, "
+             "event here, which lesson 7's loop never yields, and a later lesson's "
+             "message_update carrying a reply still being written), and each time it is handed one, "
              "an event equal to the one before it included (the same status, twice), and fails a run only when it saw "
              "a failed message; these events, and none at all, hold none. Items: the events its "
              "lines parse back to, finish(), what finish printed (JsonRenderer, lesson 7).")
+    # one "status" dict a consumer keeps and hands over again, its count changed in between
+    counts, counter = sorted(t.random.sample(range(1, 999), 3)), {"type": "status", "text": ""}
+    renderer, seen = harness.JsonRenderer(), []
+    for count in counts:
+        counter["text"] = f"{count} files indexed"
+        seen.append(parsed(t.printed(renderer.render, counter)[1].strip()))
+    t.expect(seen, [{"type": "status", "text": f"{count} files indexed"} for count in counts],
+             "Every event JsonRenderer is handed appears as one line equal to the event as it "
+             "is when handed: a consumer that keeps one \"status\" dict and hands it over again "
+             "after changing its text gets a new line each time, saying what the dict says then, "
+             "never a line kept from an earlier render of the same dict. Items: the events the "
+             "three lines parse back to (JsonRenderer, lesson 7, Build: two frontends, item 1).")
     made, errors = [], io.StringIO()
     with contextlib.redirect_stderr(errors):
         for kind in (harness.JsonRenderer, harness.FinalTextRenderer):
@@ -551,9 +593,11 @@ async def test_the_last_message_decides(t):
              "printed, (finish(), what it printed) (FinalTextRenderer, lesson 7, Build: two "
              "frontends, item 2).")
     # and one JsonRenderer handed twice as many small events as that session has runs (a
-    # microsecond or two each), then a failed reply: it judges every message it is handed,
-    # however many events came first
+    # microsecond or two each), then a failed reply, then answers, their count drawn: it judges
+    # every message it is handed, however many events came first, and forgets none of them,
+    # however many came after
     judge, small = harness.JsonRenderer(), {"type": "status", "text": "indexing"}
+    later, done = t.random.randint(100, 300), {"type": "message_end", "message": lab.say("Done.")}
     held = 0  # render calls that returned with their line still unflushed
     with contextlib.redirect_stdout(Unflushed()) as during:
         for _ in range(rounds * 2):
@@ -561,15 +605,35 @@ async def test_the_last_message_decides(t):
             held += during.held
         judge.render({"type": "message_end", "message": lab.fail("overloaded")})
         held += during.held
+        for _ in range(later):
+            judge.render(done)
+            held += during.held
     t.expect([during.getvalue().count("\n"), held, t.printed(judge.finish)],
-             [rounds * 2 + 1, 0, (False, "")],
+             [rounds * 2 + 1 + later, 0, (False, "")],
              "JsonRenderer is stricter: any failed message it saw announced means the run did "
-             "not end well, however many events came before it. A JsonRenderer was handed "
-             f"{rounds * 2:,} \"status\" events, then a failed reply's message_end, each "
+             "not end well, however many events came before it and however many answers after "
+             f"it. A JsonRenderer was handed {rounds * 2:,} \"status\" events, then a failed "
+             f"reply's message_end, then {later} answers' message_end, each "
              "line appearing at once, flushed before render returned, the thousandth and after "
              "as the first. Items: the lines it printed, the render calls that returned with "
              "their line unflushed, (finish(), what it printed) (JsonRenderer, lesson 7, Build: "
              "two frontends, item 1).")
+    # and one FinalTextRenderer handed an answer, then the reply of a run the user stopped,
+    # labelled "aborted" (lesson 1's table; lesson 15 makes such runs): it is the last assistant
+    # message announced, so it decides, whatever this lesson's frontend makes of its label
+    answer = drawn_answer(t)
+    stopped = {"role": "assistant", "content": [{"type": "text", "text": "Checking b."}],
+               "stop_reason": "aborted", "error_message": "Operation aborted"}
+    printed, value, said = fold(t, harness.FinalTextRenderer(), [
+        {"type": "message_end", "message": lab.say(answer)},
+        {"type": "message_end", "message": stopped}])
+    t.expect([printed, said == answer + "\n"], ["", False],
+             "For FinalTextRenderer the last assistant message announced decides, whatever its "
+             "label: a reply labelled \"aborted\" (a run the user stopped) announced after an "
+             f"answer {answer!r} is the last one, so what finish() prints is about it (its words, "
+             "or a failure), never the answer before it, which a frontend that passes over a "
+             "label it does not know would print. Items: what render printed, finish() printed "
+             "the earlier answer (FinalTextRenderer, lesson 7, Build: two frontends, item 2).")
     # and one pair asked for a verdict after each of two runs in a row: an answer, then a failure
     answer, reason = drawn_answer(t), t.random.choice(["overloaded", "rate limited"])
     pair, verdicts = (harness.JsonRenderer(), harness.FinalTextRenderer()), []
@@ -643,6 +707,9 @@ async def test_the_label_decides(t):
               [True, False, ""]),
              ("an answer labelled \"stop\" with no content at all (content [])",
               lab.say(answer) | {"content": []}, [True, True, "\n"]),
+             ("an answer labelled \"stop\" with no content at all, carrying a note in "
+              "error_message", lab.say(answer) | {"content": [], "error_message": reason},
+              [True, True, "\n"]),
              ("a failed reply with words", lab.fail(reason, "Here is the fix: "),
               [False, False, f"Error: {reason}\n"]),
              # what the text frontend's line says without a reason is the student's to choose
