@@ -717,6 +717,26 @@ async def test_tools_are_handed_the_token(t):
                  "lesson 15). The items: [how the tool is wrapped, calls in the batch, the call "
                  "whose tool pressed Stop (from 0), for each tool that ran: [is_cancelled() "
                  "on entry, is_cancelled() after that call's Stop, if any]].")
+    noted, sizes = [], [t.random.randint(70, 100) for _ in range(3)]  # hundreds of calls a run
+
+    async def note(arguments, signal=None):
+        noted.append(signal)
+        return "noted"
+    model = lab.ScriptedModel([lab.reply(*[lab.call("note") for _ in range(size)]) for size in sizes]
+                              + [lab.say("Done.")])
+    h = harness.Harness(model, SYSTEM, [{"name": "note", "description": "Note one thing.",
+                                         "parameters": {"type": "object", "properties": {}},
+                                         "execute": note}])
+    await lab.drive(h.prompt("Note it all."))
+    token = model.calls[0].signal
+    t.expect([sizes, len(noted), [n + 1 for n, signal in enumerate(noted) if signal is not token][:1],
+              token is not None and token.is_cancelled()],
+             [sizes, sum(sizes), [], False],
+             f"A run of three batches, of {' then '.join(map(str, sizes))} calls: every call's "
+             "tool is handed the run's own token, the same the requests carry, however many calls "
+             "the run has made (run_agent, Build item 4 of lab 15.1: \"Every tool call is handed "
+             "the signal too\"). The items: [the batches' sizes, tools run, the first call (from "
+             "1) handed anything but the run's token, the token is set].")
     handed = []
 
     async def execute(arguments, signal):  # no default: run_tool hands the signal on, None too
@@ -960,6 +980,48 @@ async def test_bash_hears_stop(t):
              "own command and nothing else\"). Items: [the stopped run's record, commands still "
              "running once it ended, the other run's record, the words of its result], then the "
              "same four for the second pair and for the third (bash, lesson 15).")
+
+
+@lab_test("Stop pressed thousands of turns into `sleep inf`, at six turns in a row, to six runs "
+          "side by side, each with a shell of its own: each run is over within five event-loop "
+          "turns of its h.cancel(), its command dead: bash looks at the signal however long its "
+          "command has run.")
+async def test_bash_hears_a_late_stop(t):
+    late = t.random.randint(8000, 9300)  # with what follows, inside a test's 10,000 turns
+    shells = [lab.Shell(lab.Workspace({})) for _ in range(6)]
+    runs = [harness.Harness(one_call_model("bash", {"command": "sleep inf"}), SYSTEM,
+                            [harness.make_bash_tool(shell)]) for shell in shells]
+    tasks = [asyncio.ensure_future(lab.drive(h.prompt("Run it for ever."))) for h in runs]
+    try:
+        await lab.ticks(late)
+        waiting = [task.done() for task in tasks]
+        over = {}  # run: the turn, counted from the first Stop, at which it was seen over
+        for turn in range(60):
+            over.update({n: turn for n, task in enumerate(tasks) if task.done() and n not in over})
+            if turn < 6:
+                runs[turn].cancel()  # run n is stopped n turns after the first: every lap's turn
+            elif len(over) == 6:
+                break
+            await lab.tick()
+    finally:
+        for task in tasks:
+            task.cancel()
+        while not all(task.done() for task in tasks):
+            await lab.tick()
+    t.expect([late, waiting, [[n, n in over and over[n] - n <= 5] for n in range(6)],
+              [lab.shape(h.messages) for h in runs],
+              [[p.killed for p in shell.processes] + shell.running() for shell in shells]],
+             [late, [False] * 6, [[n, True] for n in range(6)], ["U A[c1] R(c1) A(aborted)"] * 6,
+              [[True]] * 6],
+             f"Six runs wait on `sleep inf` for {late} turns, then Stop is pressed to run n at "
+             f"turn {late} + n, so that some Stop falls on each turn between two of bash's looks: "
+             "bash must hear Stop while its command runs, within five event-loop turns of "
+             "h.cancel(), however long the command has already run, not only in its first "
+             "hundreds of laps (bash's poll loop, Build item 5 of lab 15.1: \"no more than five "
+             "event-loop turns after `h.cancel()`, the command is dead\"). The items: [turns "
+             "before the first Stop, each run over before Stop, for each run: [run, over within "
+             "five turns of its Stop], each run's record, for each shell: its command killed, "
+             "then the commands still running].")
 
 
 @lab_test("A run cancelled as a task while bash waits on `sleep inf`, with no Stop pressed "
