@@ -369,10 +369,10 @@ async def test_stop_before_the_first_step(t):
     t.expect(stopping, [True, True],
              "h.cancel() asks the run to stop; it does not end it: the stopped run is still "
              "going until it has unwound (its request answered, its aborted ending recorded), "
-             "so is_running stays True and another prompt() is refused until then, or two runs "
-             "write one record (Harness.cancel, lesson 15; the Harness docstring: \"is_running "
-             "True from prompt() until that run is exhausted, closed or dies\"). The items: "
-             "[is_running just after h.cancel(), a prompt() just after it refused].")
+             "so is_running stays True, as the Harness docstring says, from prompt() until that "
+             "run is exhausted, closed or dies, and another prompt() is refused until then, or "
+             "two runs write one record (Harness.cancel, lesson 15). The items: [is_running "
+             "just after h.cancel(), a prompt() just after it was refused].")
 
 
 @lab_test("A run closed before its first step is over: is_running turns False and the "
