@@ -3627,10 +3627,11 @@ async def test_a_slow_command_by_datetime_clock(t):
            where='hunt round 30, r168 design 37 (bash-stops-listening-after-12000-laps)',
            names='however long the command has already run',
            reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), the whole test's, "
-                 "and test_bash_hears_a_late_stop presses Stop 8,000 to 9,300 turns into a "
-                 "command; this bash stops looking after 12,000 laps of its own loop, so no Stop "
-                 "a test can afford falls past it, as 'bash giving up after twenty thousand "
-                 "turns' gives up past it",
+                 "and test_bash_hears_a_late_stop presses Stop 1,500 to 2,500 turns into a "
+                 "command, six runs side by side (about 20 ms; at 9,000 turns it cost 78 ms, run "
+                 "for every catalogue design of the lab); this bash stops looking after 12,000 "
+                 "laps of its own loop, past any Stop a test can afford, as 'bash giving up after "
+                 "twenty thousand turns' gives up past it",
            replace=r'''
             while not process.done():
                 if signal is not None and signal.is_cancelled():

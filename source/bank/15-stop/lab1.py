@@ -948,7 +948,7 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
 
 @lab_test("A batch of bash on a command that prints half a line and then waits for ever, "
           "followed by calls naming tools nobody has, from a provider whose acomplete names its "
-          "fourth parameter its own way; the frontend presses Stop eight thousand turns and more "
+          "fourth parameter its own way; the frontend presses Stop two thousand turns and more "
           "into the command: within five turns the run is over, bash's result ends on the line "
           "Command cancelled, the command is killed, and each later call is answered Operation "
           "aborted, not as a missing tool.")
@@ -976,8 +976,9 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
             await lab.tick()
         bystander = asyncio.ensure_future(  # another call of the same bash, the same line: not this call's
             bash["execute"]({"command": command}, harness.CancelToken()))
-        late = await six_late_stops(t, t.random.randint(8001, 9200))  # six calls stopped late
-        h.cancel()  # then the frontend's Stop, as many turns into its command
+        late = await six_late_stops(t, t.random.randint(400, 700))  # six calls stopped late
+        await lab.ticks(t.random.randint(1300, 1400))  # a command that takes a while, then Stop
+        h.cancel()
         turns = 0
         while not task.done() and turns < 40:
             await lab.tick()
@@ -1005,7 +1006,7 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
              "run_tool, lesson 15); bash kills its own command and nothing else, not another "
              "call's command on the same shell, made by the same bash tool, started before it or "
              "after it with the very same text (round 26, r144). Items: [over within five turns of Stop, for "
-             "each of six calls of bash stopped thousands of turns in beside it, one turn after "
+             "each of six calls of bash stopped hundreds of turns in beside it, one turn after "
              "another: [n, over within five turns of its Stop, its command killed], each "
              "result as [its last line] and, after bash's, is_error, each command as [line, "
              "killed], the record].")
@@ -1162,10 +1163,10 @@ async def test_run_tool_cancelled_while_bash_waits(t):
              "left running].")
     cuts = await stopped_cuts(t, "guarded")
     t.expect(cuts, [["guarded", cut[1], cut[2], True] for cut in cuts], CUT_RULE)
-    late = t.random.randint(4000, 5000)
+    late = t.random.randint(350, 600)
     t.expect([late, await six_late_stops(t, late)], [late, [[n, True, [True]] for n in range(6)]],
              "bash hears Stop within five turns however long its command has run: six calls "
-             "side by side on `sleep inf`, each token set thousands of turns in, one turn after "
+             "side by side on `sleep inf`, each token set hundreds of turns in, one turn after "
              "another, so that some Stop falls on each turn between two looks (bash, lesson 15). "
              "Items: [turns before the first Stop, for each call: [n, over within five turns of "
              "its Stop, its command killed]].")
