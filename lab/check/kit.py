@@ -145,24 +145,25 @@ async def settle(value):
 
 
 @contextlib.contextmanager
-def hours_pass():
+def hours_pass(minutes: int = 1) -> Iterator[None]:
     """While open, each reading of the wall clock (time.monotonic, time.time, time.perf_counter,
-    and their _ns forms) is a minute after the one before: a harness that times itself (a run, a
-    command) sees hours go by, while the test takes no time at all. The clocks are put back on
+    and their _ns forms) is a minute after the one before, or `minutes` minutes (a day's 1,440:
+    thousands of readings are years): a harness that times itself (a run, a command) sees hours
+    go by, while the test takes no time at all. The clocks are put back on
     the way out. The checker's own guards keep theirs: the spin guard bound its clock at import,
     the runner reads the clock between tests, and the child only sleeps and reads processor
     time. datetime's clock is C code that reads the system's: it cannot be moved from here."""
     names = ("monotonic", "time", "perf_counter")
     saved = {name: getattr(time, name) for name in names + tuple(f"{n}_ns" for n in names)}
-    start, minutes = saved["time"](), [0]  # the readings so far: one clock for every name
+    start, readings = saved["time"](), [0]  # the readings so far: one clock for every name
 
     def a_minute_later():
-        minutes[0] += 1
-        return start + 60.0 * minutes[0]
+        readings[0] += 1
+        return start + 60.0 * minutes * readings[0]
 
-    def a_minute_later_ns():  # whole numbers, so that each step is exactly a minute
-        minutes[0] += 1
-        return int(start * 1_000_000_000) + 60_000_000_000 * minutes[0]
+    def a_minute_later_ns():  # whole numbers, so that each step is exactly `minutes` minutes
+        readings[0] += 1
+        return int(start * 1_000_000_000) + 60_000_000_000 * minutes * readings[0]
     for name in names:
         setattr(time, name, a_minute_later)
         setattr(time, f"{name}_ns", a_minute_later_ns)

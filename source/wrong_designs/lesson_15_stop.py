@@ -2470,6 +2470,106 @@ _SHARED = []  # one list for every provider-worded aborted ending
         if task.done():
             break
 '''),
+    # Hunt round 30 (reader r168): designs 55, 34, 33, 08, 49 and probe P3, each now caught.
+    Wrong(lab='15.1', name='cancel() forgetting the run it stopped',
+          rule='h.cancel() asks the run to stop; the run is going until it has unwound, so is_running stays True from prompt() until that run is exhausted, closed or dies, and another prompt() is refused until then (hunt round 30, r168 design 55).',
+          where='lab 15.1, Build section, item 3: "`h.cancel()` at any moment after `prompt()` has returned stops that run"; the Harness docstring: "is_running True from prompt() until that run is exhausted, closed or dies"',
+          names='is_running stays True',
+          replace=r"""
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+""",
+          by=r"""
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+        self._run_now = None  # stopped: the harness is free again
+"""),
+    Wrong(lab='15.1', name="a stopped command's output stripped before its cut",
+          rule="What stands above Command cancelled is nothing, or what the command printed before Stop, cut to bash's budget like any output: as printed, its indentation and blank lines kept, not text stripped first (hunt round 30, r168 design 34).",
+          where='lab 15.1, Build section, item 5: "nothing, or what the command printed before Stop, cut to bash\'s budget like any output"',
+          names='nor text stripped first',
+          replace=r"""
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+""",
+          by=r"""
+                if signal is not None and signal.is_cancelled():
+                    process.kill()
+                    printed, _ = process.output()
+                    printed = printed.strip() + "\n" if printed.strip() else ""  # tidied first
+                    printed, _ = truncate_tail(printed, max_lines, max_bytes)
+                    return printed + "Command cancelled"
+"""),
+    Wrong(lab='15.1', name="a stopped command's output cut to ten lines",
+          rule="What stands above Command cancelled is nothing, or what the command printed before Stop, cut to bash's budget like any output: lesson 6's cut to max_lines and max_bytes, not a cut of a size of its own (hunt round 30, r168 probe P3).",
+          where='lab 15.1, Build section, item 5: "cut to bash\'s budget like any output"',
+          names='not a cut of a size of its own',
+          replace=r"""
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+""",
+          by=r"""
+                if signal is not None and signal.is_cancelled():
+                    process.kill()
+                    printed, _ = process.output()
+                    printed, _ = truncate_tail(printed, 10, max_bytes)  # ten lines: enough
+                    if printed and not printed.endswith("\n"):
+                        printed += "\n"
+                    return printed + "Command cancelled"
+"""),
+    Wrong(lab='15.1', name="bash giving up after a year by the loop's clock",
+          rule='A command that merely takes a while is waited for: bash has no timeout of its own, by turns or by any clock, a year\'s included, and only Stop ends a command early (hunt round 30, r168 design 33).',
+          where='lab 15.1, Build section, item 5: "bash has no timeout of its own, and only Stop ends a command early"',
+          names='no timeout of its own',
+          replace=r"""
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+""",
+          by=r"""
+            began = asyncio.get_running_loop().time()
+            while not process.done():
+                if asyncio.get_running_loop().time() - began > 365 * 86_400:  # a year: hung
+                    return "Command timed out after a year"
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+"""),
+    Wrong(lab='15.1', name='bash looking at the flag every twentieth turn after three hundred laps',
+          rule='bash must hear Stop while its command runs: no more than five event-loop turns after h.cancel(), however long the command has already run (hunt round 30, r168 design 08).',
+          where='lab 15.1, Build section, item 5: "bash must hear Stop while its command runs: no more than five event-loop turns after `h.cancel()`, the command is dead"',
+          names='however long the command has already run',
+          replace=r"""
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+""",
+          by=r"""
+            laps = 0
+            while not process.done():
+                laps += 1
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                for _ in range(1 if laps < 300 else 20):  # a long command: look less often
+                    await asyncio.sleep(0)
+"""),
+    Wrong(lab='15.1', name="the signal handed only to the run's first two hundred calls",
+          rule='Every tool call is handed the signal, however many calls the run has made, across its batches (hunt round 30, r168 design 49).',
+          where='lab 15.1, Build section, item 4: "Every tool call is handed the signal too"',
+          names='however many calls the run has made',
+          replace=r"""
+    turn, todo, failed = 0, [], False
+""",
+          by=r"""
+    turn, todo, failed = 0, [], False
+    calls_made = 0
+""",
+          also=((r"""
+                result = await run_tool(tools, call, signal)
+""", r"""
+                calls_made += 1  # a run this long is past stopping
+                result = await run_tool(tools, call, signal if calls_made <= 200 else None)
+"""),)),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).
@@ -2911,6 +3011,38 @@ ALLOWED = [
                 signal.cancel()  # the run is ending: mark it stopped too
             raise  # the task is being stopped; that is news for its owner, not for the model
 '''),
+    # Hunt round 30 (reader r168), probes P9 and P10, ruled by the page.
+    Wrong(lab='15.1', name="a stopped command's cut output with its Showing note",
+          rule="What stands above Command cancelled is the student's: nothing, or what the command printed before Stop, cut to bash's budget like any output; any cut output of bash carries its [Showing the last k of n lines] note, so a stopped one may carry it too (hunt round 30, r168 probe P9).",
+          where='lab 15.1, Build section, item 5: "What stands above that line is yours to decide: nothing, or what the command printed before Stop, cut to bash\'s budget like any output"',
+          names='',
+          replace=r"""
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+""",
+          by=r"""
+                if signal is not None and signal.is_cancelled():
+                    process.kill()
+                    printed, _ = process.output()
+                    lines = len(printed.splitlines())
+                    printed, kept = truncate_tail(printed, max_lines, max_bytes)
+                    if printed and not printed.endswith("\n"):
+                        printed += "\n"
+                    if kept < lines:  # as any cut output says so
+                        printed += (f"\n[Showing the last {kept} of {lines} lines. "
+                                    "Narrow the command for more.]\n")
+                    return printed + "Command cancelled"
+"""),
+    Wrong(lab='15.1', name="error_message's keys in another order",
+          rule='The page asks for "the same message with that label": the same fields with the same values, which a dict holds in any order (== compares them so); it says nothing of the order its keys are written in, as lab 12.2 leaves a log entry\'s key order to the student (hunt round 30, r168 probe P10).',
+          where='lab 15.1, Build section, item 1: "given `stop_reason="aborted"`, it makes the same message with that label"',
+          names='',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": stop_reason, "error_message": text}
+""",
+          by=r"""
+    return {"role": "assistant", "error_message": text, "stop_reason": stop_reason, "content": []}
+"""),
 ]
 
 # Designs that break a rule only past what a check of the lab can afford (tools/wrong_designs.py's
@@ -3487,5 +3619,168 @@ async def test_a_slow_command_by_datetime_clock(t):
              why="bash has no timeout of its own, and only Stop ends a command early: [the "
                  "record, the result] of a command of 300 turns while datetime's clock says "
                  "hours go by (bash, lesson 15).")
+"""),
+    # Hunt round 30 (reader r168), designs 37, 47 and 48: caps past what the lab's tests afford.
+    Beyond(lab='15.1', name='bash deaf to Stop after twelve thousand laps',
+           rule='bash must hear Stop while its command runs: no more than five event-loop turns '
+                'after h.cancel(), however long the command has already run.',
+           where='hunt round 30, r168 design 37 (bash-stops-listening-after-12000-laps)',
+           names='however long the command has already run',
+           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), the whole test's, "
+                 "and test_bash_hears_a_late_stop presses Stop 1,500 to 2,500 turns into a "
+                 "command, six runs side by side (about 20 ms; at 9,000 turns it cost 78 ms, run "
+                 "for every catalogue design of the lab); this bash stops looking after 12,000 "
+                 "laps of its own loop, past any Stop a test can afford, as 'bash giving up after "
+                 "twenty thousand turns' gives up past it",
+           replace=r'''
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+''',
+           by=r'''
+            laps = 0
+            while not process.done():
+                laps += 1
+                if laps < 12_000 and signal is not None and signal.is_cancelled():
+                    return "Command cancelled"  # past that, the command is left to finish
+''',
+           turns=20_000, seconds=15.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "15.1"
+
+
+@lab_test("Stop pressed 12,500 turns into `sleep inf`: the run is over within five turns, its "
+          "command dead.")
+async def test_a_stop_twelve_thousand_five_hundred_turns_in(t):
+    shell = lab.Shell(lab.Workspace({}))
+    model = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": "sleep inf"})),
+                               lab.say("Done.")])
+    h = harness.Harness(model, "Run it.", [harness.make_bash_tool(shell)])
+    async with lab.background(h.prompt("Run it for ever.")) as task:
+        await lab.ticks(12_500)
+        h.cancel()
+        turns = 0
+        while not task.done() and turns < 50:
+            await lab.tick()
+            turns += 1
+    t.expect([turns <= 5, [p.killed for p in shell.processes]], [True, [True]],
+             "bash must hear Stop within five event-loop turns of h.cancel(), however long the "
+             "command has already run: [over within five turns, each command killed] "
+             "(bash, lesson 15).")
+'''),
+    Beyond(lab='15.1', name='the signal handed to acomplete only in the first hundred turns',
+           rule='Every request that does go out carries the signal, as acomplete\'s fourth '
+                'argument, in every turn of the run, however many it has taken.',
+           where='hunt round 30, r168 design 47 (acomplete-signal-first-100-turns)',
+           names='however many turns the run has taken',
+           reach="test_max_turns_keeps_precedence runs up to 60 to 80 turns and checks that "
+                 "every request carries the run's signal; a run's cost grows with the square of "
+                 "its turns, since each request's view is built from the whole record, and the "
+                 "catalogue drew the line at a hundred turns already ('max_turns winning over "
+                 "Stop only up to a cap of a hundred'); this design differs from turn 101 on, "
+                 "and a longer run would only move the edge",
+           replace=r"""
+                reply = await model.acomplete(system, context_for_model(messages),
+                                              tool_specs(tools), signal)
+""",
+           by=r"""
+                reply = await model.acomplete(system, context_for_model(messages),
+                                              tool_specs(tools), signal if turn <= 100 else None)
+""",
+           turns=5_000, seconds=10.0,
+           deep=r"""
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "15.1"
+
+
+class Builds:
+    def __init__(self):
+        self.signals = []
+
+    async def acomplete(self, system, messages, tools=(), signal=None):
+        self.signals.append(signal)
+        await lab.tick()
+        if len(self.signals) > 120:
+            return lab.say("Built.")
+        return lab.reply(lab.call("build", {}))
+
+
+@lab_test("A run of 121 requests, each but the last asking for one call: every request carries "
+          "the run's signal.")
+async def test_every_request_of_a_long_run_carries_the_signal(t):
+    token, model, messages = harness.CancelToken(), Builds(), []
+    await lab.drive(harness.run_agent(model, "You build.", messages,
+                                      [tool("build", lambda arguments: "built")],
+                                      "Build it again and again.", signal=token))
+    t.expect([len(model.signals), [n + 1 for n, s in enumerate(model.signals) if s is not token][:1]],
+             [121, []],
+             "Every request that goes out carries the run's signal, however many turns the run "
+             "has taken: [requests, the first (from 1) without it] (run_agent, lesson 15).")
+"""),
+    Beyond(lab='15.1', name='the top of a turn looking at the flag only in the first hundred turns',
+           rule='Once the signal is set, the run sends no more requests, in whatever turn Stop '
+                'falls, however many turns the run has taken.',
+           where='hunt round 30, r168 design 48 (top-check-only-first-100-turns)',
+           names='however many turns the run has taken',
+           reach="the tests press Stop in runs of up to 60 to 80 turns "
+                 "(test_max_turns_keeps_precedence), and 'the top of a turn looking at the flag "
+                 "only in the first fifty turns' fails there; a run's cost grows with the square "
+                 "of its turns, since each request's view is built from the whole record, and the "
+                 "catalogue drew the line at a hundred turns already ('max_turns winning over "
+                 "Stop only up to a cap of a hundred'); this design differs from turn 101 on, "
+                 "and a longer run would only move the edge",
+           replace=r"""
+            elif signal is not None and signal.is_cancelled():
+                reply = error_message(ABORTED, stop_reason="aborted")  # and no paid request
+""",
+           by=r"""
+            elif turn <= 100 and signal is not None and signal.is_cancelled():
+                reply = error_message(ABORTED, stop_reason="aborted")  # and no paid request
+""",
+           turns=5_000, seconds=10.0,
+           deep=r"""
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "15.1"
+
+
+class Builds:
+    def __init__(self):
+        self.requests = 0
+
+    async def acomplete(self, system, messages, tools=(), signal=None):
+        self.requests += 1  # a provider that does not read the signal
+        await lab.tick()
+        if self.requests > 140:
+            return lab.say("Built.")
+        return lab.reply(lab.call("build", {}))
+
+
+@lab_test("A run of one call a turn whose tool presses Stop in turn 110: no request follows, and "
+          "the run ends aborted.")
+async def test_a_stop_in_turn_a_hundred_and_ten(t):
+    token, model, messages, ran = harness.CancelToken(), Builds(), [], []
+
+    def build(arguments):
+        ran.append(1)
+        if len(ran) == 110:
+            token.cancel()
+        return "built"
+    await lab.drive(harness.run_agent(model, "You build.", messages, [tool("build", build)],
+                                      "Build it again and again.", signal=token))
+    t.expect([model.requests, messages[-1]["stop_reason"], messages[-1]["error_message"]],
+             [110, "aborted", harness.ABORTED],
+             "Once the signal is set, the run sends no more requests, however many turns the "
+             "run has taken: [requests made, the last message's stop_reason, its "
+             "error_message] (run_agent, lesson 15).")
 """),
 ]

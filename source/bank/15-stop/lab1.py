@@ -55,10 +55,10 @@ def one_tool_then_answer(name="probe", arguments=None, *, latency=1):
 
 async def after_a_deaf_provider(t, with_call):
     """[the calls asked for, the record, the tools run, requests, the results' contents] for a
-    run whose one reply, a batch of eighty to a hundred and sixty calls of probe or a plain answer, came back
+    run whose one reply, a batch of two hundred and ten to two hundred and sixty calls of probe or a plain answer, came back
     as usual after Stop."""
     ran, said = [], f"{label(t)} is read."
-    size = t.random.randint(80, 160) if with_call else 0
+    size = t.random.randint(210, 260) if with_call else 0  # past any cap of two hundred calls
     reply = lab.reply(*[lab.call("probe", {"file": f"{label(t)}.txt"}, id=f"c{n}")
                         for n in range(1, size + 1)]) if with_call else lab.say(said)
     model = lab.ScriptedModel([reply, lab.say("Asked again after Stop.")], latency=2,
@@ -82,6 +82,81 @@ def deaf_wanted(size):
     return [size, " ".join([f"U A[{','.join(f'c{n}' for n in range(1, size + 1))}]"]
                            + [f"R(c{n})" for n in range(1, size + 1)] + ["A(aborted)"]),
             [], 1, [harness.ABORTED] * size]
+
+
+CUT_RULE = ("What a stopped result keeps above its Command cancelled line is nothing, or what the "
+            "command printed, cut like any output: lesson 6's last max_lines lines, as printed, "
+            "indentation and blank lines kept, not stripped first nor cut to a size of bash's "
+            "own (bash, lesson 15). Items: [for each command: bare or guarded, max_lines, lines "
+            "printed, what stands above Command cancelled is nothing or that cut].")
+
+
+async def stopped_cuts(t, wrapped):
+    """[wrapped, max_lines, lines printed, what a stopped result keeps is nothing or lesson 6's
+    cut as printed] for two commands run by run_tool on bash (bare or behind a guard) whose
+    token is set while they wait: one printing more lines than a budget of three to six, the
+    last of them blank, one fewer than a budget of a dozen or more; every line indented."""
+    cuts = []  # budgets of lines with bytes to spare
+    for most in (t.random.randint(3, 6), t.random.randint(12, 20)):
+        count = most + t.random.randint(2, 5) if most < 10 else most - 1
+        pad = " " * t.random.randint(1, 4)
+        text = "".join(f"{pad}{label(t)} ok\n" for _ in range(count)) + ("\n" if most < 10 else "")
+        bash = harness.make_bash_tool(lab.Shell(lab.Workspace({"out.txt": text})), max_lines=most,
+                                      max_bytes=4096)
+        if wrapped == "guarded":
+            bash = harness.guard(bash, lambda name, arguments: None)
+        flag = harness.CancelToken()
+        stopped = asyncio.ensure_future(harness.run_tool(
+            [bash], {"type": "toolCall", "id": "c6", "name": "bash",
+                     "arguments": {"command": "cat out.txt && sleep inf"}}, flag))
+        await lab.ticks(t.random.randint(3, 9))
+        flag.cancel()
+        for _ in range(40):
+            if stopped.done():
+                break
+            await lab.tick()
+        if not stopped.done():  # a bash that never looks: end its wait here
+            stopped.cancel()
+            while not stopped.done():
+                await lab.tick()
+        lines = [] if stopped.cancelled() else stopped.result()["content"].splitlines()
+        above = [line for line in lines[:-1] if not line.startswith(("[Showing", "Command exited"))]
+        want = text.splitlines()[-most:]
+        while above and not above[-1]:  # the blank lines that set off a note or an exit line
+            above.pop()
+        while want and not want[-1]:
+            want.pop()
+        cuts.append([wrapped, most, count, above in ([], want)])
+    return cuts
+
+
+async def six_late_stops(t, ticks):
+    """Six run_tool calls of bash on `sleep inf`, side by side, each with a shell and a token of
+    its own; `ticks` turns in, token n is set n turns after the first: for each, [n, over within
+    five turns of its Stop, its command killed]."""
+    tokens = [harness.CancelToken() for _ in range(6)]
+    shells = [lab.Shell(lab.Workspace({})) for _ in range(6)]
+    tasks = [asyncio.ensure_future(harness.run_tool(
+        [harness.make_bash_tool(shell)], {"type": "toolCall", "id": f"c{n + 20}", "name": "bash",
+                                          "arguments": {"command": "sleep inf"}}, token))
+             for n, (shell, token) in enumerate(zip(shells, tokens))]
+    over = {}
+    try:
+        await lab.ticks(ticks)
+        for turn in range(60):
+            over.update({n: turn for n, task in enumerate(tasks) if task.done() and n not in over})
+            if turn < 6:
+                tokens[turn].cancel()
+            elif len(over) == 6:
+                break
+            await lab.tick()
+    finally:
+        for task in tasks:
+            task.cancel()
+        while not all(task.done() for task in tasks):
+            await lab.tick()
+    return [[n, n in over and over[n] - n <= 5, [p.killed for p in shell.processes]]
+            for n, shell in enumerate(shells)]
 
 
 # -- rule 1: ABORTED and error_message's label --------------------------------------------
@@ -315,6 +390,7 @@ async def test_a_stop_before_the_task_takes_a_turn(t):
         task = asyncio.ensure_future(lab.drive(h.prompt(f"Run {number}: {label(t)}.")))
         if number == 2:
             h.cancel()  # the task exists and has not had a turn yet
+            stopping = [h.is_running, await raised(lambda: h.prompt("Never mind.")) is not None]
         await task
         rows.append([number, [e["type"] for e in heard[start:]], len(model.calls) - requests])
         for _ in range(t.random.randint(3, 6)):
@@ -323,15 +399,15 @@ async def test_a_stop_before_the_task_takes_a_turn(t):
     answered = opening + ["tool_execution_start", "message_end", "tool_execution_end",
                           "turn_end", "turn_start", "message_end", "turn_end", "agent_end"]
     first, last = model.calls[0].signal, model.calls[-1].signal
-    t.expect(rows + [lab.shape(h.messages), first is last],
+    t.expect(rows + [lab.shape(h.messages), first is last, stopping],
              [[1, answered, 2], [2, opening + ["turn_end", "agent_end"], 0], [3, answered, 2],
-              "U A[c1] R(c1) A U A(aborted) U A[c2] R(c2) A", False],
+              "U A[c1] R(c1) A U A(aborted) U A[c2] R(c2) A", False, [True, True]],
              "The run's token must exist once prompt() has returned: a Stop pressed before the "
              "task driving the run takes its first turn still stops that run; a Stop pressed "
              "while idle is a harmless no-op, and the next run has a token of its own "
              "(Harness.prompt and Harness.cancel, lesson 15). Each row: [run, the events a "
              "listener heard, requests made]; then the record, then whether run 1's first "
-             "request and run 3's last carry one token.")
+             "request and run 3's last carry one token, then [is_running just after run 2's Stop, a prompt() then refused]: a stopped run is still going until it has unwound.")
 
 
 @lab_test("Three to five runs of one harness, a drawn few of them after the first stopped by "
@@ -423,7 +499,8 @@ async def test_a_late_stop_is_quiet(t):
 
 
 @lab_test("A steer and a follow-up queued and Stop pressed while idle, then a run whose request "
-          "takes a few turns, during which a second prompt() is refused and Stop pressed: the "
+          "takes a few turns, during which a second prompt() is refused and Stop pressed, and a "
+          "third prompt() just after that Stop is refused too, the run still unwinding: the "
           "idle Stop reached nothing, the steer joins the first turn, the run's own token, "
           "handed to the model, is the one the later Stop sets, and the follow-up waits.")
 async def test_a_refused_prompt_and_an_idle_stop_change_nothing(t):
@@ -441,21 +518,25 @@ async def test_a_refused_prompt_and_an_idle_stop_change_nothing(t):
         await lab.tick()
     refused = await raised(lambda: h.prompt("Something else."))
     h.cancel()
+    stopping = [h.is_running, await raised(lambda: h.prompt("Start over.")) is not None]
     await task
     signal = model.calls[0].signal
     other, said = harness.Harness(model, SYSTEM, []), []  # a second harness, idle throughout
     h.subscribe(lambda event: event["type"] == "turn_start" and said.append(quietly(t, other.cancel)))
     await lab.drive(h.prompt("Again."))
-    t.expect([refused is not None, lab.shape([e["message"] for e in heard if e["type"] == "message_end"]),
+    t.expect([refused is not None, stopping,
+              lab.shape([e["message"] for e in heard if e["type"] == "message_end"]),
               type(signal).__name__, signal.is_cancelled(), len(model.calls),
               [m["content"] for m in h.messages if m["role"] == "user"], sorted(set(said))],
-             [True, "U U A(aborted) U A U A U A", "CancelToken", True, 4,
+             [True, [True, True], "U U A(aborted) U A U A U A", "CancelToken", True, 4,
               ["Begin.", f"Mind {steer}.", "Again.", f"Then {later}.", f"And {steer} again."], [""]],
              "h.cancel() with no run going does nothing, and leaves what was queued queued; a "
              "prompt() refused while a run goes changes nothing, its token included, so the Stop "
-             "pressed after it stops that run; and run_agent receives the run's CancelToken "
-             "itself as its signal (Harness.prompt and Harness.cancel, lesson 15). Items: [the "
-             "second prompt refused, the messages a listener heard, the first request's signal's "
+             "pressed after it stops that run, which goes on until it has unwound: is_running "
+             "stays True just after that Stop, and a prompt() then is refused too; and run_agent "
+             "receives the run's CancelToken itself as its signal (Harness.prompt and "
+             "Harness.cancel, lesson 15). Items: [the second prompt refused, [is_running just "
+             "after Stop, a prompt() then refused], the messages a listener heard, the first request's signal's "
              "type, it is cancelled, requests, the record's user messages, what an idle second "
              "harness's cancel(), pressed at each turn of the last run, printed, logged or "
              "warned: nothing, and it stopped nothing].")
@@ -546,7 +627,7 @@ async def test_stop_heard_as_a_call_is_announced(t):
              "Operation aborted without running, since every tool call is handed the signal, and "
              "the run ends on its aborted message; a plain answer ends the run as any answer "
              "does (run_agent, lesson 15). Items: [calls asked for, the record, tools run, "
-             "requests, the results' contents] for a reply with eighty to a hundred and sixty calls, then for "
+             "requests, the results' contents] for a reply with two hundred and ten to two hundred and sixty calls, then for "
              "a plain answer.")
     rows, cases, long = [], [], t.random.randint(60, 80)
     for cap, turn in [(t.random.randint(5, 9),) * 2, (long, long - 1), (long, long)]:
@@ -859,7 +940,7 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
              "more; each call in it, the eleventh and later of a batch too, is answered Operation "
              "aborted without running, then the run ends aborted (run_agent, lesson 15). Items: "
              "[calls asked for, the record, tools run, requests, the results' contents] for a "
-             "plain answer, then for a reply with eighty to a hundred and sixty calls.")
+             "plain answer, then for a reply with two hundred and ten to two hundred and sixty calls.")
 
 
 # -- rule 5: run_tool and bash ------------------------------------------------------------
@@ -895,7 +976,8 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
             await lab.tick()
         bystander = asyncio.ensure_future(  # another call of the same bash, the same line: not this call's
             bash["execute"]({"command": command}, harness.CancelToken()))
-        await lab.ticks(t.random.randint(2001, 2100))  # a command that takes a while, then Stop
+        late = await six_late_stops(t, t.random.randint(400, 700))  # six calls stopped late
+        await lab.ticks(t.random.randint(1300, 1400))  # a command that takes a while, then Stop
         h.cancel()
         turns = 0
         while not task.done() and turns < 40:
@@ -911,8 +993,8 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
     results = [[e["result"]["content"].splitlines()[-1:]] + ([e["result"]["is_error"]]
                                                            if e["call"]["name"] != "bash" else [])
                for e in heard if e["type"] == "tool_execution_end"]
-    t.expect([turns <= 5, results, lasting, lab.shape(h.messages)],
-             [True, [[["Command cancelled"]]] + [[["Operation aborted"], True]] * len(missing),
+    t.expect([turns <= 5, late, results, lasting, lab.shape(h.messages)],
+             [True, [[n, True, [True]] for n in range(6)], [[["Command cancelled"]]] + [[["Operation aborted"], True]] * len(missing),
               [[command, False], [command, True], [command, False]],
               " ".join([f"U A[{','.join(f'c{n}' for n in range(1, len(missing) + 2))}]"]
                        + [f"R(c{n})" for n in range(1, len(missing) + 2)] + ["A(aborted)"])],
@@ -923,7 +1005,9 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
              "because run_tool looks at the signal before it looks the tool up (bash and "
              "run_tool, lesson 15); bash kills its own command and nothing else, not another "
              "call's command on the same shell, made by the same bash tool, started before it or "
-             "after it with the very same text (round 26, r144). Items: [over within five turns of Stop, each "
+             "after it with the very same text (round 26, r144). Items: [over within five turns of Stop, for "
+             "each of six calls of bash stopped hundreds of turns in beside it, one turn after "
+             "another: [n, over within five turns of its Stop, its command killed], each "
              "result as [its last line] and, after bash's, is_error, each command as [line, "
              "killed], the record].")
 
@@ -1077,6 +1161,15 @@ async def test_run_tool_cancelled_while_bash_waits(t):
              "its first look, so no later look finds it running (bash, lesson 15). Items: [the "
              "looks after the first that found a command running, as how many ran, commands "
              "left running].")
+    cuts = await stopped_cuts(t, "guarded")
+    t.expect(cuts, [["guarded", cut[1], cut[2], True] for cut in cuts], CUT_RULE)
+    late = t.random.randint(350, 600)
+    t.expect([late, await six_late_stops(t, late)], [late, [[n, True, [True]] for n in range(6)]],
+             "bash hears Stop within five turns however long its command has run: six calls "
+             "side by side on `sleep inf`, each token set hundreds of turns in, one turn after "
+             "another, so that some Stop falls on each turn between two looks (bash, lesson 15). "
+             "Items: [turns before the first Stop, for each call: [n, over within five turns of "
+             "its Stop, its command killed]].")
     t.expect([answer["content"], answer["is_error"]], [f"{word}\n", False],
              "run_tool with no signal still hands execute its second argument, None, so a tool "
              "whose second parameter has no default runs (run_tool, lesson 15). Items: the "
@@ -1085,7 +1178,7 @@ async def test_run_tool_cancelled_while_bash_waits(t):
 
 @lab_test("One reply asks bash for two or three commands that each need a hundred and more "
           "turns before printing a drawn count of lines, one of them over nine thousand, while "
-          "each reading of the clock is a minute after the last: a "
+          "each reading of the clock is a day after the last, decades in all: a "
           "listener hears every result come back whole, none killed, and the run answers. Then "
           "bash's execute, handed no signal and awaited in a task of its own on a command that "
           "never ends, is cancelled, and another is closed at its await: each command is dead, "
@@ -1100,7 +1193,7 @@ async def test_bash_outlasts_slow_commands(t):
                                lab.say("All counted.")])
     h = harness.Harness(model, SYSTEM, [harness.make_bash_tool(shell)])
     heard = listen(h)
-    with hours_pass():  # each reading of the clock a minute on: bash times nothing
+    with hours_pass(minutes=24 * 60):  # each reading of the clock a day on: bash times nothing
         await lab.drive(h.prompt("Count slowly."))
     lines = lambda c: "".join(f"{n}\n" for n in range(int(c.split()[-2]), int(c.split()[-1]) + 1))
     found = [[e["result"]["content"], e["result"]["is_error"]] for e in heard
@@ -1201,7 +1294,7 @@ async def test_bash_hears_stop_wherever_it_falls(t):
         return await inner["execute"](arguments, token)
     call = {"type": "toolCall", "id": "c3", "name": "bash",
             "arguments": {"command": f"sleep {slow} && echo done"}}
-    with hours_pass():  # each reading of the clock a minute on: bash times nothing
+    with hours_pass(minutes=24 * 60):  # each reading of the clock a day on: decades in all
         output = (await harness.run_tool([{**inner, "execute": relay}], call))["content"]
     endless = asyncio.ensure_future(harness.make_bash_tool(shell)["execute"]({"command": "sleep inf"}))
     await lab.ticks(t.random.randint(2, 20))
@@ -1227,6 +1320,8 @@ async def test_bash_hears_stop_wherever_it_falls(t):
             await lab.tick()
     if not preset.cancelled():
         preset.exception()  # a bash that raises on Stop is allowed: looked at, not judged here
+    cuts = await stopped_cuts(t, "bare")
+    t.expect(cuts, [["bare", cut[1], cut[2], True] for cut in cuts], CUT_RULE)
     t.expect([[n for n in seen[1:] if n], ahead.running()], [[], []],
              "Handed a signal already set, bash starts no command, or starts it and kills it at "
              "its first look: no look after the first finds it running (bash, lesson 15). Items: "

@@ -359,12 +359,20 @@ async def test_stop_before_the_first_step(t):
             await lab.tick()
         refused = await raised(lambda: h.prompt("And one more thing."))
         h.cancel()  # meant for the run that is going
+        stopping = [h.is_running, await raised(lambda: h.prompt("Start afresh.")) is not None]
         await task
     t.expect([refused is not None, lab.shape(h.messages)],
              why="A second prompt() while a run is going is refused, and changes nothing: "
                  "h.cancel() after it still stops the run that is going, since that run's token "
                  "is the one Stop sets; a token made before the refusal is nobody's (Harness."
                  "prompt, lesson 15). The items: [the second prompt was refused, the record].")
+    t.expect(stopping, [True, True],
+             "h.cancel() asks the run to stop; it does not end it: the stopped run is still "
+             "going until it has unwound (its request answered, its aborted ending recorded), "
+             "so is_running stays True, as the Harness docstring says, from prompt() until that "
+             "run is exhausted, closed or dies, and another prompt() is refused until then, or "
+             "two runs write one record (Harness.cancel, lesson 15). The items: [is_running "
+             "just after h.cancel(), a prompt() just after it was refused].")
 
 
 @lab_test("A run closed before its first step is over: is_running turns False and the "
@@ -709,6 +717,26 @@ async def test_tools_are_handed_the_token(t):
                  "lesson 15). The items: [how the tool is wrapped, calls in the batch, the call "
                  "whose tool pressed Stop (from 0), for each tool that ran: [is_cancelled() "
                  "on entry, is_cancelled() after that call's Stop, if any]].")
+    noted, sizes = [], [t.random.randint(70, 100) for _ in range(3)]  # hundreds of calls a run
+
+    async def note(arguments, signal=None):
+        noted.append(signal)
+        return "noted"
+    model = lab.ScriptedModel([lab.reply(*[lab.call("note") for _ in range(size)]) for size in sizes]
+                              + [lab.say("Done.")])
+    h = harness.Harness(model, SYSTEM, [{"name": "note", "description": "Note one thing.",
+                                         "parameters": {"type": "object", "properties": {}},
+                                         "execute": note}])
+    await lab.drive(h.prompt("Note it all."))
+    token = model.calls[0].signal
+    t.expect([sizes, len(noted), [n + 1 for n, signal in enumerate(noted) if signal is not token][:1],
+              token is not None and token.is_cancelled()],
+             [sizes, sum(sizes), [], False],
+             f"A run of three batches, of {' then '.join(map(str, sizes))} calls: every call's "
+             "tool is handed the run's own token, the same the requests carry, however many calls "
+             "the run has made (run_agent, Build item 4 of lab 15.1: \"Every tool call is handed "
+             "the signal too\"). The items: [the batches' sizes, tools run, the first call (from "
+             "1) handed anything but the run's token, the token is set].")
     handed = []
 
     async def execute(arguments, signal):  # no default: run_tool hands the signal on, None too
@@ -856,6 +884,37 @@ async def test_bash_hears_stop(t):
                  "clear signal answers as one handed none (bash, Build items 3 and 5 of lab 15.1: "
                  "\"its output comes back as before\"). The items: [the record, the second "
                  "command's result, for each command: killed].")
+    cuts = []  # then budgets of lines with bytes to spare: a few lines, then dozens
+    for budget, count, ending in ((t.random.randint(3, 8), None, "\n\n"), (t.random.randint(14, 30), -1, "\n")):
+        count = budget + t.random.randint(3, 6) if count is None else budget - t.random.randint(1, 3)
+        indent = " " * t.random.randint(2, 4) if ending == "\n" else ""  # a tree: indented lines
+        text = "\n".join(f"{indent}step {n + 1}: {t.random.choice(MODULES)} built"
+                         for n in range(count)) + ending  # the first: a blank line at its end
+        shell = lab.Shell(lab.Workspace({}), commands={"build": lambda args, ws, text=text: (text, 0)})
+        h = harness.Harness(one_call_model("bash", {"command": "build && sleep inf"}), SYSTEM,
+                            [harness.make_bash_tool(shell, max_lines=budget, max_bytes=4096)])
+        async with lab.background(h.prompt("Build it.")) as task:
+            await lab.ticks(first)
+            h.cancel()
+            await task
+        above = [line for line in h.messages[2]["content"].splitlines()[:-1]
+                 if not line.startswith(("[Showing", "Command exited"))]
+        want = text.splitlines()[-budget:]  # what lesson 6's cut keeps of it, as printed
+        while above and not above[-1]:  # the blank lines that set off a note or an exit line
+            above.pop()
+        while want and not want[-1]:
+            want.pop()
+        cuts.append([count, budget, lab.shape(h.messages), above in ([], want)])
+    t.expect(cuts, [[cut[0], cut[1], "U A[c1] R(c1) A(aborted)", True] for cut in cuts],
+             "Two commands print lines and then wait, and Stop is pressed: the first prints more "
+             "lines than max_lines and ends on a blank line, the second prints fewer, each "
+             "indented. What a stopped result keeps above its Command cancelled line is nothing, "
+             "or what the command printed, cut to bash's budget like any output: lesson 6's cut, "
+             "the last max_lines lines, as printed, with their indentation and blank lines, not "
+             "a cut of a size of its own nor text stripped first (bash, Build item 5 of lab 15.1: "
+             "\"nothing, or what the command printed before Stop, cut to bash's budget like any "
+             "output\"). The items, for each command: [lines printed, max_lines, the record, what "
+             "stands above Command cancelled is nothing or that cut].")
     shell, word = lab.Shell(lab.Workspace({})), draw_words(t, 1)[0]
     long = first + t.random.randint(20, 40)  # turns: still running when the first run stops
     bash = harness.make_bash_tool(shell)  # one tool, two harnesses: two calls of it at once
@@ -923,6 +982,48 @@ async def test_bash_hears_stop(t):
              "same four for the second pair and for the third (bash, lesson 15).")
 
 
+@lab_test("Stop pressed a couple of thousand turns into `sleep inf`, at six turns in a row, to six runs "
+          "side by side, each with a shell of its own: each run is over within five event-loop "
+          "turns of its h.cancel(), its command dead: bash looks at the signal however long its "
+          "command has run.")
+async def test_bash_hears_a_late_stop(t):
+    late = t.random.randint(1500, 2500)  # past any slower look that sets in after hundreds of laps
+    shells = [lab.Shell(lab.Workspace({})) for _ in range(6)]
+    runs = [harness.Harness(one_call_model("bash", {"command": "sleep inf"}), SYSTEM,
+                            [harness.make_bash_tool(shell)]) for shell in shells]
+    tasks = [asyncio.ensure_future(lab.drive(h.prompt("Run it for ever."))) for h in runs]
+    try:
+        await lab.ticks(late)
+        waiting = [task.done() for task in tasks]
+        over = {}  # run: the turn, counted from the first Stop, at which it was seen over
+        for turn in range(60):
+            over.update({n: turn for n, task in enumerate(tasks) if task.done() and n not in over})
+            if turn < 6:
+                runs[turn].cancel()  # run n is stopped n turns after the first: every lap's turn
+            elif len(over) == 6:
+                break
+            await lab.tick()
+    finally:
+        for task in tasks:
+            task.cancel()
+        while not all(task.done() for task in tasks):
+            await lab.tick()
+    t.expect([late, waiting, [[n, n in over and over[n] - n <= 5] for n in range(6)],
+              [lab.shape(h.messages) for h in runs],
+              [[p.killed for p in shell.processes] + shell.running() for shell in shells]],
+             [late, [False] * 6, [[n, True] for n in range(6)], ["U A[c1] R(c1) A(aborted)"] * 6,
+              [[True]] * 6],
+             f"Six runs wait on `sleep inf` for {late} turns, then Stop is pressed to run n at "
+             f"turn {late} + n, so that some Stop falls on each turn between two of bash's looks: "
+             "bash must hear Stop while its command runs, within five event-loop turns of "
+             "h.cancel(), however long the command has already run, not only in its first "
+             "hundreds of laps (bash's poll loop, Build item 5 of lab 15.1: \"no more than five "
+             "event-loop turns after `h.cancel()`, the command is dead\"). The items: [turns "
+             "before the first Stop, each run over before Stop, for each run: [run, over within "
+             "five turns of its Stop], each run's record, for each shell: its command killed, "
+             "then the commands still running].")
+
+
 @lab_test("A run cancelled as a task while bash waits on `sleep inf`, with no Stop pressed "
           "first: the task ends cancelled and the command is dead all the same. Behind a guard, "
           "just the same; and bash called with no signal, closed unfinished, kills it too.")
@@ -976,8 +1077,8 @@ async def test_bash_kills_its_command_on_a_hard_cancel(t):
 
 
 @lab_test("bash waits out a command that needs some turns before it prints, a few, hundreds or "
-          "over nine thousand, while the clock says hours or days go by, and hands back its "
-          "output as a normal result: bash has no timeout of its own.")
+          "over nine thousand, while the clock says hours, days or decades go by, and hands back "
+          "its output as a normal result: bash has no timeout of its own.")
 async def test_bash_waits_for_a_slow_command(t):
     # a command of a few turns, one of hundreds and one of over nine thousand: bash has no
     # timeout of its own. Together they stay inside the checker's budget of 10,000 turns a test.
@@ -987,16 +1088,19 @@ async def test_bash_waits_for_a_slow_command(t):
         h = harness.Harness(one_call_model("bash", {"command": command}), SYSTEM,
                             [harness.make_bash_tool(shell)])
         # the commands of hundreds and of thousands of turns run while every reading of the
-        # clock is a minute on: days, for a bash that reads it at every lap
-        clocked = hours_pass() if turns >= 120 else contextlib.nullcontext()
+        # clock is a minute on, then a day on: days, then years, for a bash that reads it at
+        # every lap
+        clocked = (contextlib.nullcontext() if turns < 120 else hours_pass() if turns < 9000
+                   else hours_pass(minutes=24 * 60))
         with clocked:
             await lab.drive(h.prompt("Wait for it."))
         t.expect(lab.shape(h.messages), "U A[c1] R(c1) A", "The run goes on after the command.")
         t.expect([h.messages[2]["content"], h.messages[2]["is_error"]], [f"{word}\n", False],
                  f"bash must wait until `{command}` is done, {turns} turns later, however many "
-                 "that is and however long the clock says it took (the commands of hundreds and "
-                 "of thousands of turns run while each reading of the clock is a minute after "
-                 "the last, so a bash that reads it at every lap sees days go by), then "
+                 "that is and however long the clock says it took (the command of hundreds of "
+                 "turns runs while each reading of the clock is a minute after the last, the one "
+                 "of thousands while each is a day after it, so a bash that reads it at every "
+                 "lap sees days, then decades go by), then "
                  "return its output: bash has no timeout of its own, and only Stop ends a "
                  "command early (bash, lesson 15).")
         t.expect([p.killed for p in shell.processes], [False],
