@@ -1118,8 +1118,8 @@ async def test_only_true_is_yes(t):
     t.expect(found, [["done\n", False] if given is True else
                      ["Tool call blocked: the user said no", True] for given in answers],
              "What is not a clear True, True itself, is a no, even 1, which == True, and the "
-             "text \"True\", and y, and a true value of another kind (a bool_ as numpy "
-             "has, true and == True): a door fails closed, so confirm_with asks `is True`. Each item is [content, is_error] "
+             "text \"True\", and a true value of another kind (a bool_ as numpy has, true "
+             "and == True), and y: a door fails closed, so confirm_with asks `is True`. Each item is [content, is_error] "
              "for one call, the person's answers drawn in some order (confirm_with, "
              "lesson 14).")
     t.expect([len(human.questions), ran],
