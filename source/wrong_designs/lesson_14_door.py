@@ -1404,16 +1404,6 @@ WRONG = [
         except Exception as exc:
             reason = f"the check failed: {exc}"
 '''),
-    # Hunt round 18 (reader r98), design 14.1-24.
-    Wrong(lab='14.1', name='a refusal raised as a subclass named PermissionError',
-          rule='A refusal is raised as PermissionError itself: a subclass of the door\'s own is an exception of its own kind, even one that calls itself PermissionError.',
-          where='lab 14.1, Build section, item 1: "the call raises `PermissionError` with the text `Tool call blocked: `"; hunt round 18, 14.1-24',
-          names='not a subclass of it, even one named PermissionError',
-          replace=BLOCK,
-          by=r'''
-            refusal = type("PermissionError", (PermissionError,), {"__module__": "builtins"})
-            raise refusal(f"Tool call blocked: {reason}")
-'''),
     # Hunt round 18 (reader r98), design 14.1-17.
     Wrong(lab='14.1', name='an empty guidelines list put in the tool handed in',
           rule='guard changes nothing of the tool handed in: a tool with no guidelines keeps having none, no key added to it.',
@@ -1574,6 +1564,215 @@ import json
           replace=ASK,
           by=r"""
         if human.ask(f"Allow {name.lower()} {json.dumps(arguments)}?") is True:
+"""),
+    # Hunt round 30 (reader r171): designs that passed every test, now failing.
+    Wrong(lab='14.1', name="a crashed check's text kept to its first 50,000 lines",
+          rule="A check that breaks is refused with the check failed: followed by the text of what it raised, all of it, however many lines.",
+          where='lab 14.1, Build section, item 1: "followed by the text of what the check raised"; hunt round 30, 14.1-45',
+          names='not cut at any number of lines',
+          replace=CRASH,
+          by=r"""
+        except Exception as exc:
+            reason = "the check failed: " + "\n".join(str(exc).split("\n")[:50_000])
+"""),
+    Wrong(lab='14.1', name='a door that refuses unasked after a hundred crashes',
+          rule="A check that breaks has not said yes, on this call only: the door asks its check about every call, however often it has crashed before, and keeps no count of crashes.",
+          where='lab 14.1, Build section, item 1: "For each call, the check is asked once"; hunt round 30, 14.1-03',
+          names='keeps no count of crashes',
+          replace=r"""
+    def execute(arguments):
+        try:
+""",
+          by=r"""
+    crashes = [0]
+
+    def execute(arguments):
+        if crashes[0] >= 100:  # it keeps crashing: stop asking it
+            raise PermissionError("Tool call blocked: the check failed: it keeps crashing")
+        try:
+""",
+          also=((CRASH, r"""
+        except Exception as exc:
+            crashes[0] += 1
+            reason = f"the check failed: {exc}"
+"""),)),
+    Wrong(lab='14.1', name='the check skipped for arguments it allowed fifty times',
+          rule="For each call, the check is asked once: the door remembers no answer, however often the check has allowed the same arguments.",
+          where='lab 14.1, Build section, item 1: "For each call, the check is asked once"; hunt round 30, 14.1-18',
+          names='not after many yeses',
+          replace=r"""
+    def execute(arguments):
+        try:
+            reason = check(tool["name"], arguments)
+""",
+          by=r"""
+    allowed = {}
+
+    def execute(arguments):
+        try:
+            key = json.dumps(arguments, sort_keys=True, default=repr)
+            reason = None if allowed.get(key, 0) >= 50 else check(tool["name"], arguments)
+            if reason is None:
+                allowed[key] = allowed.get(key, 0) + 1
+"""),
+    Wrong(lab='14.1', name='a result that is not text made text',
+          rule="The real tool's result is the call's own, unchanged: a number or a list the tool returns comes back as that very object.",
+          where='lab 14.1, Build section, item 1: "its result, or its failure, is then the call\'s own, unchanged"; hunt round 30, 14.1-06',
+          names='not made text',
+          replace=RUN,
+          by=r"""
+        result = tool["execute"](arguments)
+        return result if result is None or type(result) is str else str(result)
+"""),
+    Wrong(lab='14.1', name='the check shown a copy of arguments of more than three keys',
+          rule="The check is shown the call's own arguments, and the tool gets the very arguments the check was shown, however many keys they have.",
+          where='lab 14.1, Build section, item 1: "the real tool gets the very arguments the check was shown"; hunt round 30, 14.1-17',
+          names='not a copy',
+          replace=r"""
+            reason = check(tool["name"], arguments)
+""",
+          by=r"""
+            shown = dict(arguments) if isinstance(arguments, dict) and len(arguments) > 3 else arguments
+            reason = check(tool["name"], shown)
+"""),
+    Wrong(lab='14.1', name='arguments of None handed to the tool as an empty dict',
+          rule="The real tool gets the very arguments the check was shown: None when the call's arguments are None, not a stand-in.",
+          where='lab 14.1, Build section, item 1: "the real tool gets the very arguments the check was shown"; hunt round 30, 14.1-39',
+          names='stand-in such as {} for None',
+          replace=RUN,
+          by=r"""
+        return tool["execute"](arguments if arguments is not None else {})
+"""),
+    Wrong(lab='14.1', name='a reason of bytes decoded',
+          rule="The reason is the check's answer as text whatever its type, as str writes it: bytes are b'...', not decoded.",
+          where='lab 14.1, Build section, item 1: "as text whatever its type (as `str` writes it, or an f-string"; hunt round 30, 14.1-40',
+          names='not decoded',
+          replace=BLOCK,
+          by=r"""
+            if isinstance(reason, bytes):
+                reason = reason.decode(errors="replace")
+            raise PermissionError(f"Tool call blocked: {reason}")
+"""),
+    Wrong(lab='14.1', name="the check handed the tool's name made a plain str",
+          rule="The check is asked with the tool's name exactly as the tool has it, the very object, not a str made of it.",
+          where='lab 14.1, the lab\'s tests in plain words: "the name exactly as the tool has it"; Build section, item 1; hunt round 30, 14.1-47',
+          names='not a plain str',
+          replace=r"""
+            reason = check(tool["name"], arguments)
+""",
+          by=r"""
+            reason = check(str(tool["name"]), arguments)
+"""),
+    Wrong(lab='14.1', name='rm -rf looked for in the cwd and script arguments too',
+          rule="A bash call is refused only when its command holds rm -rf; every other call gets None, one whose other arguments mention rm -rf included.",
+          where='lab 14.1, Build section, item 2: "Every other call gets `None`"; hunt round 30, 14.1-25',
+          names='cwd, script',
+          replace=DENY,
+          by=r"""
+    if name == "bash" and any("rm -rf" in str(arguments.get(key)) for key in ("command", "cwd", "script")):
+"""),
+    Wrong(lab='14.1', name='a command of a bytearray decoded',
+          rule="A bash call whose command is not text (bytes of any kind, a number, none at all) gets None: look at the command's type before looking inside it.",
+          where='lab 14.1, Build section, item 2: "a bash call whose command is not text (bytes, a number, none at all)"; hunt round 30, 14.1-26',
+          names='a bytearray',
+          replace=r"""
+def deny_destructive(name, arguments):
+""",
+          by=r"""
+def deny_destructive(name, arguments):
+    if name == "bash" and isinstance(arguments.get("command"), bytearray):
+        arguments = {**arguments, "command": arguments["command"].decode(errors="replace")}
+"""),
+    Wrong(lab='14.1', name='a short reason after ten thousand refusals',
+          rule="deny_destructive's reason is a sentence of four words or more besides rm -rf, every time it refuses, however often it has refused before.",
+          where='lab 14.1, Build section, item 2: "of four words or more besides `rm -rf` itself"; hunt round 30, 14.1-27',
+          names='no reason grows shorter',
+          replace=r"""
+def deny_destructive(name, arguments):
+""",
+          by=r"""
+TIMES = [0]
+
+
+def deny_destructive(name, arguments):
+    if name == "bash" and "rm -rf" in str(arguments.get("command")):
+        TIMES[0] += 1
+        if TIMES[0] > 10_000:  # the model has heard the long version by now
+            return "No rm -rf."
+"""),
+    Wrong(lab='14.1', name='rm -rf looked for in the first 10,000 lines',
+          rule="deny_destructive refuses a bash command that contains rm -rf wherever it stands, however many lines come before it.",
+          where='lab 14.1, Build section, item 2: "contains `rm -rf`, wherever it stands"; hunt round 30, 14.1-43',
+          names='after more than 10,000 lines',
+          replace=DENY,
+          by=r"""
+    if name == "bash" and "rm -rf" in "\n".join(str(arguments.get("command")).splitlines()[:10_000]):
+"""),
+    Wrong(lab='14.1', name='a question kept for the same arguments dict',
+          rule="The question is the arguments as json.dumps writes them at this call: the same dict changed since an earlier call is put to the person as it is now.",
+          where='lab 14.1, Build section, item 3: "the arguments as `json.dumps` writes them"; hunt round 30, 14.1-41',
+          names='not a question kept',
+          replace=ASK,
+          by=r"""
+        key = (name, id(arguments))
+        if key not in asked:
+            asked[key] = f"Allow {name} {json.dumps(arguments)}?"
+        if human.ask(asked[key]) is True:
+""",
+          also=((r"""
+    def check(name, arguments):
+""", r"""
+    asked = {}
+
+    def check(name, arguments):
+"""),)),
+    Wrong(lab='14.1', name='sets among six keys or more written as sorted lists for the person',
+          rule="Arguments json.dumps cannot write, a set among them, are never put to the person, however many keys the call has.",
+          where='lab 14.1, Build section, item 3: "Arguments `json.dumps` cannot write, a set among them for example, are never put to the person"; hunt round 30, 14.1-46',
+          names='a call of',
+          replace=ASK,
+          by=r"""
+        try:
+            shown = json.dumps(arguments)
+        except TypeError:
+            if not isinstance(arguments, dict) or len(arguments) < 6:
+                raise
+            shown = json.dumps(arguments, default=lambda value: sorted(value, key=repr))
+        if human.ask(f"Allow {name} {shown}?") is True:
+"""),
+    Wrong(lab='14.1', name='a call holding NaN refused unasked',
+          rule="The question holds the arguments as json.dumps writes them, NaN and Infinity included: json.dumps can write them, so the person is asked.",
+          where='lab 14.1, Build section, item 3: "the arguments as `json.dumps` writes them"; hunt round 30, 14.1-36',
+          names='NaN',
+          replace=ASK,
+          by=r"""
+        if human.ask(f"Allow {name} {json.dumps(arguments, allow_nan=False)}?") is True:
+"""),
+    Wrong(lab='14.1', name="the question's tool name stripped",
+          rule="The question names the tool as the tool has it, character for character, spaces at its ends included.",
+          where='lab 14.1, Build section: "The question put to the person is exact, character for character"; hunt round 30, 14.1-35',
+          names='not stripped',
+          replace=ASK,
+          by=r"""
+        if human.ask(f"Allow {str(name).strip()} {json.dumps(arguments)}?") is True:
+"""),
+    Wrong(lab='14.1', name='the question normalised to NFC',
+          rule="The question put to the person is exact, character for character: a name written with combining accents is asked as it is written.",
+          where='lab 14.1, Build section: "The question put to the person is exact, character for character"; hunt round 30, 14.1-34',
+          names='not normalised',
+          replace=ASK,
+          by=r"""
+        import unicodedata
+        if human.ask(unicodedata.normalize("NFC", f"Allow {name} {json.dumps(arguments)}?")) is True:
+"""),
+    Wrong(lab='14.1', name="a numpy true read as a yes",
+          rule="Only True itself is a yes: a true value of another kind, numpy's bool_ among them, is a no.",
+          where='lab 14.1, section "Asking a person": "One value means yes, and it is `True` itself"; Build section, item 3; hunt round 30, 14.1-33',
+          names='bool_',
+          replace=ASK,
+          by=r"""
+        said = human.ask(f"Allow {name} {json.dumps(arguments)}?")
+        if said is True or (type(said).__name__ == "bool_" and bool(said)):
 """),
 ]
 
@@ -1788,6 +1987,56 @@ def deny_destructive(name, arguments):
 def deny_destructive(name, arguments):
     if not isinstance(arguments, dict):
         return None  # no command at all, so no rm -rf
+"""),
+    # Hunt round 18 (reader r98), design 14.1-24, allowed by the lead's ruling in round 30.
+    Wrong(lab='14.1', name='a refusal raised as a subclass named PermissionError',
+          rule="Where the page says a PermissionError is raised, a subclass of it is one (the lead's ruling, hunt round 30, as lab 2.1's tests read a KeyError subclass as a KeyError): except PermissionError catches it, and its text is the exact refusal text.",
+          where='lab 14.1, Build section, item 1: "the call raises `PermissionError` with the text `Tool call blocked: `"; hunt round 18, 14.1-24; hunt round 30, probe 14.1-12',
+          names='',
+          replace=BLOCK,
+          by=r"""
+            refusal = type("PermissionError", (PermissionError,), {"__module__": "builtins"})
+            raise refusal(f"Tool call blocked: {reason}")
+"""),
+    # Hunt round 30 (reader r171), probe 14.1-12.
+    Wrong(lab='14.1', name='a refusal raised as a subclass of PermissionError',
+          rule="The page says the call raises PermissionError with the text Tool call blocked: and the reason; it never says PermissionError itself, and the lead ruled that a subclass of it is one (hunt round 30, probe 14.1-12). A frontend's except PermissionError catches it, and its text is exact.",
+          where='lab 14.1, Build section, item 1: "the call raises `PermissionError` with the text `Tool call blocked: `"; hunt round 30, probe 14.1-12',
+          names='',
+          replace=BLOCK,
+          by=r"""
+            raise Refusal(f"Tool call blocked: {reason}")
+""",
+          also=((r"""
+def guard(tool, check):
+""", r"""
+class Refusal(PermissionError):  # a refusal by a door: a PermissionError all the same
+    pass
+
+
+def guard(tool, check):
+"""),)),
+    # Hunt round 30 (reader r171), probe 14.1-28.
+    Wrong(lab='14.1', name='a deny-list that also reads a no-break space or a tab as a space',
+          rule="deny_destructive refuses any bash command holding rm -rf; rm\u00a0-rf or rm<tab>-rf is another spelling of the same command, and the page leaves a stricter list to the student (hunt round 30, probe 14.1-28).",
+          where='lab 14.1, Build section, item 2: "A stricter list that also refuses other spellings of the same command, such as `rm -fr`, `rm -r -f` or the same in capitals, is yours"',
+          names='',
+          replace=DENY,
+          by=r"""
+    if name == "bash" and "rm -rf" in str(arguments.get("command")).replace("\u00a0", " ").replace("\t", " "):
+"""),
+    # Hunt round 30 (reader r171), probe 14.1-32.
+    Wrong(lab='14.1', name="arguments json.dumps cannot write refused as the user said no",
+          rule="Arguments json.dumps cannot write are never put to the person; the call is refused as a check that broke or with the user said no, and the page names both (hunt round 30, probe 14.1-32).",
+          where='lab 14.1, Build section, item 3: "the call is refused, as a check that broke (`the check failed: ` and what `json.dumps` raised) or with `the user said no`"',
+          names='',
+          replace=ASK,
+          by=r"""
+        try:
+            question = f"Allow {name} {json.dumps(arguments)}?"
+        except (TypeError, ValueError):
+            return "the user said no"  # nothing the person could read exactly
+        if human.ask(question) is True:
 """),
 ]
 

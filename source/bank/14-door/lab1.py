@@ -49,6 +49,21 @@ class Shell(str):
     """A command as text of a kind of its own: a str all the same."""
 
 
+class bool_:  # noqa: N801 (named as numpy names its own)
+    """A true value of a kind that is not bool, as numpy's bool_ is: equal to True, not True."""
+
+    def __bool__(self):
+        return True
+
+    def __eq__(self, other):
+        return other is True or isinstance(other, bool_)
+
+    __hash__ = object.__hash__
+
+    def __repr__(self):
+        return "True"
+
+
 class Dark:
     """A person whose frontend loses its power while the question is put."""
 
@@ -72,15 +87,14 @@ def recording(name, ran, output=None):
 
 async def knock(door, arguments):
     """What a frontend that calls a door's execute itself finds, sorted by type: ["ran",
-    output], ["refused", text] for PermissionError itself, ["raised", "Type: text"] for another
+    output], ["refused", text] for a PermissionError, ["raised", "Type: text"] for another
     Exception, ["left", "Type: text"] for anything wider (the program ending)."""
     try:
         return ["ran", await settle(door["execute"](arguments))]
     except asyncio.CancelledError:
         raise
-    except PermissionError as exc:  # PermissionError itself; a subclass is a kind of its own
-        return ["refused" if type(exc) is PermissionError else "refused by a kind of its own",
-                str(exc)]
+    except PermissionError as exc:  # a subclass of PermissionError is one (round 30's ruling)
+        return ["refused", str(exc)]
     except Exception as exc:
         return ["raised", f"{type(exc).__name__}: {exc}"]
     except BaseException as exc:  # lab.PowerCut, KeyboardInterrupt, Hangup: the program ending
@@ -100,11 +114,12 @@ def refusals(t):
                                            for n in range(1, t.random.randint(16, 22)))
     said = ["", False, 0, [], True, {"path": "elsewhere.txt", "content": "moved"},
             ["not here", "not now"], f"  {t.random.choice(FILES)} is frozen\r\nby ops\r\n",
-            BLOCKED + "said before", long]
+            BLOCKED + "said before", long, f"{t.random.choice(FILES)} is frozen".encode()]
     broke = [KeyError(t.random.choice(FILES)), AttributeError("'NoneType' has no 'get'"),
              RuleError(f"no rule for {t.random.choice(FILES)}\n  in policy.toml, line "
                        f"{t.random.randint(2, 90)}\n  ^"),
-             PermissionError(f"{t.random.choice(FILES)} is not on the list")]
+             PermissionError(f"{t.random.choice(FILES)} is not on the list"),
+             RuleError("no rule matched\n" * t.random.randint(55_000, 90_000))]
     return [("say", value, BLOCKED + str(value)) for value in said] + \
         [("raise", exc, FAILED + str(exc)) for exc in broke]
 
@@ -127,8 +142,8 @@ async def test_bank_a_batch_of_writes_behind_one_door(t):
         return value
     write = harness.make_write_tool(ws)
     keys = sorted(write)
-    names = t.random.sample(FILES, 14)
     refused = refusals(t)
+    names = t.random.sample(FILES, len(refused) + 1)
     t.random.shuffle(refused)
     calls, wanted = [], []
     for name, (how, value, text) in zip(names, refused):
@@ -170,10 +185,10 @@ async def test_bank_a_batch_of_writes_behind_one_door(t):
              [f"U A[{ids}] " + " ".join(f"R(c{n})" for n in range(1, len(calls) + 1)) + " A",
               wanted, sorted(["shared/keep.txt"] + late), len(calls), [True],
               ["write", "note", "stamp"], True],
-             "One batch: 14 writes whose check gave a reason (\"\", False, 0, [], True, a dict, a "
-             "list, spaced text, text beginning Tool call blocked:, a long reason) or broke "
+             "One batch: 16 writes whose check gave a reason (\"\", False, 0, [], True, a dict, a "
+             "list, spaced text, text beginning Tool call blocked:, a long reason, bytes) or broke "
              "(KeyError, AttributeError, an error of the check's own of several lines, "
-             "PermissionError), then writes it answered None, and, among them, a call of a tool "
+             "PermissionError, an error of tens of thousands of short lines), then writes it answered None, and, among them, a call of a tool "
              "that prints nothing and one of a tool that raises OSError. Items: "
              "[the record, each result's [content (for a write answered None, whether it begins "
              "Tool call blocked: ), is_error], the workspace's files, how often "
@@ -411,6 +426,51 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
              "the tool handed in kept its keys, for the two refusals [what the frontend found, "
              "the length of its text, whether its text is the whole of Tool call blocked: and "
              "the reason]].")
+    crashes, asked, ran = t.random.randint(1020, 1040), [], []
+
+    def down(name_of, args):
+        asked.append(args)
+        raise RuleError("rules.toml is unreadable")
+    door = harness.guard(recording(name, ran), down)
+    seen = {tuple(await knock(door, {"target": f"{t.random.choice(FILES)}-{n}"}))
+            for n in range(crashes)}
+    allows, verdicts = t.random.randint(1020, 1040), []
+
+    def until(name_of, args):
+        verdicts.append(args)
+        return None if len(verdicts) <= allows else "enough for today"
+    door = harness.guard(recording(name, ran, "ok"), until)
+    target = {"target": t.random.choice(FILES), "dry_run": False}
+    for n in range(allows):
+        await knock(door, target if n % 3 else dict(target))
+    last = await knock(door, dict(target))
+    objects = [t.random.randint(100, 999), {"synced": [1, 2]}, ("a", "b"), b"\x00raw"]
+    outs, shown, got = list(objects), [], []
+    door = harness.guard(tool(Shell(name), lambda arguments: got.append(arguments) or outs.pop(0)),
+                         lambda name_of, args: shown.append([name_of, args]))  # answers None
+    wide = {key: n for n, key in enumerate(t.random.sample(
+        ["target", "dry_run", "owner", "tag", "region", "retries", "note", "env"],
+        t.random.randint(5, 8)))}
+    given = [wide, None, wide, None]
+    came = [await settle(door["execute"](arguments)) for arguments in given]
+    t.expect([sorted(seen), len(asked), last, len(verdicts),
+              [one is sent for one, sent in zip(came, objects)],
+              [args is sent for (_, args), sent in zip(shown, given)],
+              [args is sent for args, sent in zip(got, given)],
+              [type(name_of).__name__ for name_of, _ in shown]],
+             [[("refused", FAILED + "rules.toml is unreadable")], crashes,
+              ["refused", BLOCKED + "enough for today"], allows + 1, [True] * 4, [True] * 4,
+              [True] * 4, ["Shell"] * 4],
+             f"Then a frontend knocks {crashes} times on a door whose check breaks every time; "
+             f"then {allows + 1} times with the same target on a door whose check allows it "
+             f"{allows} times and then refuses; then on a door on a tool named {name} as a str "
+             "of a kind of its own, which returns a number, a dict, a tuple and bytes, called "
+             f"with arguments of {len(wide)} keys and with None, twice each. Items: [each "
+             "different thing the first door gave, how often its check was asked, what the "
+             "last knock on the second door found, how often its check was asked, for each "
+             "result of the third door whether it is the very object the tool returned, "
+             "whether its check was shown the very arguments, whether the tool got them, the "
+             "kind of name its check was handed]].")
 
 
 # --- rule 2: deny_destructive -----------------------------------------------------------------
@@ -427,9 +487,10 @@ def shown(arguments):
 def shell_calls(t):
     """Calls of bash and of other tools, each with whether deny_destructive must refuse it: rm -rf
     after other commands, glued to a ;, inside sh -c, as rm -rfv; -rf of other commands; rm -rf
-    in another argument, or in the command of a tool not named bash (run_bash among them); a
+    in another argument (why, cwd, script and one more), or in the command of a tool not named bash (run_bash among them); a
     command that is not text, a list or a dict holding rm -rf among them; rm -rf on the fifth line
-    of a script, after over 100,000 characters and after over a million, at the end of a longer
+    of a script, after over 100,000 characters and after over a million, after over 10,000
+    lines, at the end of a longer
     word, and in a str of a kind of its own; rm -r and rm -R, which are not rm -rf, nor are rm -f
     and sudo; bash spelt
     otherwise or with more after it (bash2), another tool."""
@@ -458,7 +519,11 @@ def shell_calls(t):
                False),
               ("bash", {"command": "echo " + " ".join(f"{target}{n}" for n in range(
                   t.random.randint(150000, 160000))) + f" | xargs rm -rf {target}"}, True),
-              ("explain", {"command": f"rm -rf {target}"}, False)]
+              ("explain", {"command": f"rm -rf {target}"}, False),
+              ("bash", {"command": f"echo {target}\n" * t.random.randint(11_000, 20_000) +
+                        f"rm -rf {target}"}, True)]
+    calls += [("bash", {"command": "git log", key: f"rm -rf {target}"}, False)
+              for key in ["cwd", "script", t.random.choice(["args", "stdin", "then"])]]
     t.random.shuffle(calls)
     return calls
 
@@ -470,6 +535,13 @@ def shell_calls(t):
 async def test_bank_a_batch_of_shells_behind_deny_destructive(t):
     calls, ran = shell_calls(t), []
     calls.insert(t.random.randint(0, len(calls)), ("bash", {"command": b"rm -rf build"}, False))
+    calls.insert(t.random.randint(0, len(calls)),
+                 ("bash", {"command": bytearray(b"rm -rf dist")}, False))
+    times = t.random.randint(10_050, 10_300)
+    said = {harness.deny_destructive("bash", {"command": f"rm -rf {t.random.choice(FILES)}"})
+            for _ in range(times)}
+    short = sorted(repr(one) for one in said if not (isinstance(one, str) and "rm -rf" in one and
+                                                     len(one.replace("rm -rf", " ").split()) >= 4))
     names = list(dict.fromkeys(name for name, _, _ in calls))
     tools = [harness.guard(recording(name, ran, "ran\n"), harness.deny_destructive)
              for name in names]
@@ -482,15 +554,18 @@ async def test_bank_a_batch_of_shells_behind_deny_destructive(t):
               content.startswith(BLOCKED) and "rm -rf" in content[len(BLOCKED):]
               and len(content[len(BLOCKED):].replace("rm -rf", " ").split()) >= 4]
              for content, is_error in results(h.messages)]
-    t.expect([lab.shape(h.messages).count("R("), found, ran],
+    t.expect([lab.shape(h.messages).count("R("), found, ran, short],
              [len(calls), [[no, no, no] for _, _, no in calls],
-              [[name, arguments] for name, arguments, no in calls if not no]],
-             f"One batch of calls {[[name, shown(arguments)] for name, arguments, _ in calls]}. "
+              [[name, arguments] for name, arguments, no in calls if not no], []],
+             f"First deny_destructive is asked {times:,} times about rm -rf of one file or "
+             "another; then one batch of calls "
+             f"{[[name, shown(arguments)] for name, arguments, _ in calls]}. "
              "Items: "
              "[the results on the record, for each call [its result begins Tool call blocked: , "
              "is_error, the reason after it names rm -rf and has four words or more besides], the "
              "calls "
-             "that ran, in order].")
+             "that ran, in order, the reasons of the first asking that do not name rm -rf with "
+             "four words or more besides].")
 
 
 @lab_test("deny_destructive inside a check of the caller's own, which asks a person about "
@@ -649,6 +724,47 @@ async def test_bank_a_person_at_the_frontend_during_a_run(t):
     t.expect(await knock(door, again), ["left", "PowerCut: the lights went out"],
              "Then a frontend knocks on a door whose person's frontend loses its power while "
              "asked (ask raises lab.PowerCut). Item: what the knock found.")
+    person = lab.Human([True] * 5)
+    check = harness.confirm_with(person)
+    moving = {"command": f"ls {t.random.choice(FILES)}"}
+    first = f"Allow bash {json.dumps(moving)}?"
+    check("bash", moving)
+    moving["command"] = f"rm -r {t.random.choice(FILES)}"
+    check("bash", moving)
+    odd_names = [t.random.choice([" write", "write ", "bash\t"]),
+                 t.random.choice(["re\u0301sume\u0301", "cafe\u0301", "pin\u0303a"])]
+    for odd_name in odd_names:
+        check(odd_name, {"path": f"{t.random.choice(FILES)}.md"})
+    measured = {"mean": float("nan"), "max": t.random.choice([float("inf"), float("-inf")])}
+    check("measure", measured)
+    wide = {key: f"{key} of {t.random.choice(FILES)}" for key in t.random.sample(
+        ["cwd", "user", "host", "note", "log", "shell", "timeout", "owner"], t.random.randint(6, 8))}
+    wide["labels"] = set(t.random.sample(FILES, 3))
+    try:
+        json.dumps(wide)
+    except Exception as exc:
+        cannot = str(exc)
+    ran = []
+    answered = await knock(harness.guard(recording("bash", ran), check), wide)
+    wanted = [first, f"Allow bash {json.dumps(moving)}?"]
+    numpy_like = await knock(harness.guard(recording("bash", ran),
+                                           harness.confirm_with(lab.Human([bool_()]))),
+                             {"command": "make deploy"})
+    t.expect([person.questions[:2], [question.split(" {")[0] for question in person.questions[2:4]],
+              person.questions[4:], answered in (["refused", NO], ["refused", FAILED + cannot]),
+              numpy_like, ran],
+             [wanted, [f"Allow {odd_name}" for odd_name in odd_names],
+              [f"Allow measure {json.dumps(measured)}?"], True, ["refused", NO], []],
+             "Then one person is asked about the same bash arguments dict twice, its command "
+             "changed between the calls; about calls of tools named "
+             f"{odd_names!r} (spaces or a tab at an end, letters with combining accents); about "
+             "a call holding NaN and infinity; and a call of "
+             f"{len(wide)} keys with a set among them comes; then a frontend knocks on a door "
+             "whose person answers a true value that is not True (numpy's bool_). Items: [the "
+             "two questions about the changing dict, the start of the questions about the "
+             "oddly named tools, the questions after them, whether the call with a set was "
+             "refused (the user said no, or the check failed: ), what the knock found, the "
+             "calls that ran].")
 
 
 class Reader:

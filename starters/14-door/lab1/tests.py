@@ -43,12 +43,13 @@ def allow_all(name, arguments):
 
 
 async def refusal(execute, arguments):
-    """What calling a guarded tool's execute itself did: [a PermissionError itself, not a kind
-    of its own made from it?, its text]."""
+    """What calling a guarded tool's execute itself did: [a PermissionError (a subclass of it is
+    one), its kind and text]: a PermissionError of any subclass is written PermissionError."""
     try:
         await settle(execute(arguments))
     except Exception as exc:
-        return [type(exc) is PermissionError, f"{type(exc).__name__}: {exc}"]
+        kind = "PermissionError" if isinstance(exc, PermissionError) else type(exc).__name__
+        return [isinstance(exc, PermissionError), f"{kind}: {exc}"]
     return [False, "returned without raising"]
 
 
@@ -117,6 +118,22 @@ class SaysItIsNone:
 
     def __str__(self):
         return "no word from the policy service"
+
+
+class bool_:  # noqa: N801 (named as numpy names its own)
+    """A true value of a kind that is not bool, as numpy's bool_ is: true, and equal to True,
+    but not True itself."""
+
+    def __bool__(self):
+        return True
+
+    def __eq__(self, other):
+        return other is True or isinstance(other, bool_)
+
+    __hash__ = object.__hash__
+
+    def __repr__(self):
+        return "True"
 
 
 class CutOff:
@@ -232,6 +249,31 @@ async def test_an_allowed_call_runs(t):
              "each run of the tool: it got that dict; the two dicts after the calls] "
              "(guard, Build item 1: \"the real tool gets the very arguments the check was shown, "
              "and its result, or its failure, is then the call's own, unchanged\", lesson 14).")
+    # Results that are not text, arguments of many keys, and arguments that are None.
+    objects = [t.random.randint(2, 99), [t.random.choice(["a.py", "b.py"])], {"passed": 3},
+               t.random.choice([2.5, 0.75]), (1, 2), b"raw bytes\n"]
+    wide = {f"{key}": n for n, key in enumerate(t.random.sample(
+        ["path", "mode", "depth", "owner", "tag", "retries", "flags", "target", "env"],
+        t.random.randint(4, 9)))}
+    given, shown, got = [wide, None, dict(wide), None], [], []
+    returned = list(objects)
+    door = harness.guard(tool("probe", lambda arguments: got.append(arguments) or returned.pop(0)),
+                         lambda name, arguments: shown.append(arguments))  # answers None
+    printed = [await settle(door["execute"](arguments)) for arguments in given]
+    printed += [await settle(door["execute"]({"n": n})) for n in range(len(objects) - len(given))]
+    t.expect([[came is sent for came, sent in zip(printed, objects)],
+              [seen is sent for seen, sent in zip(shown, given)],
+              [ran is sent for ran, sent in zip(got, given)]],
+             [[True] * len(objects), [True] * len(given), [True] * len(given)],
+             f"A result that is not text (a number, a list, a dict, a float, a tuple, bytes) "
+             f"comes back as the very object the tool returned, not made text; and arguments "
+             f"of {len(wide)} keys, and arguments that are None, are shown to the check and "
+             "handed to the tool as the very object the call holds, not a copy and not a "
+             "stand-in such as {} for None. The items are [for each result, it is the tool's "
+             "own object; for each call, the check was shown the call's own arguments; for "
+             "each call, the tool got them] (guard, Build item 1: \"the real tool gets the very "
+             "arguments the check was shown, and its result, or its failure, is then the "
+             "call's own, unchanged\", lesson 14).")
 
 
 @lab_test("A refused call never reaches the tool; its result is Tool call blocked: and the "
@@ -256,9 +298,10 @@ async def test_a_refusal_is_an_error_result(t):
     t.expect(await refusal(tools[0]["execute"], {"command": command}),
              [True, f"PermissionError: {BLOCKED}{reason}"],
              "Called directly, the guarded execute raises PermissionError, not an exception of "
-             "its own kind: a frontend or a later lab tells a refusal by that type, so it is "
-             "PermissionError itself, not a subclass of it, even one named PermissionError. The "
-             "items are [it raised PermissionError itself, what it raised] (guard, Build item 1: "
+             "its own kind: a frontend or a later lab tells a refusal by that type (except "
+             "PermissionError), so it is a PermissionError, itself or a subclass of it, and its "
+             "text is exact. The items are [it raised a PermissionError, what it raised, any "
+             "subclass written PermissionError] (guard, Build item 1: "
              "\"the call raises `PermissionError` with the text `Tool call blocked: `\", "
              "lesson 14).")
 
@@ -337,11 +380,22 @@ async def test_a_crashing_check_fails_closed(t):
     content, is_error = await answer([harness.guard(shell_tool(ran), breaks_at_length)],
                                      bash_call("ls"))
     wanted = f"Tool call blocked: the check failed: {vast}"
-    t.expect([len(content), content == wanted, is_error, ran], [len(wanted), True, True, []],
+    tall = RuntimeError("no rule\n" * t.random.randint(60_000, 120_000))
+
+    def breaks_at_height(name, arguments):
+        raise tall
+    tall_content, _ = await answer([harness.guard(shell_tool(ran), breaks_at_height)],
+                                   bash_call("ls"))
+    t.expect([len(content), content == wanted, is_error, ran,
+              tall_content == f"Tool call blocked: the check failed: {tall}"],
+             [len(wanted), True, True, [], True],
              f"A check's error of {len(str(vast)):,} characters is the reason whole, after the "
-             "check failed: , not cut at any length: all its text, however long. The items "
+             "check failed: , not cut at any length: all its text, however long, and one of "
+             f"{str(tall).count(chr(10)):,} short lines is whole too, not cut at any number of "
+             "lines. The items "
              "are [the result's length, it is Tool call blocked: the check failed: and the "
-             "whole text, is_error, the commands that ran] (guard, Build item 1: \"its reason "
+             "whole text, is_error, the commands that ran, the error of many lines is the "
+             "whole reason] (guard, Build item 1: \"its reason "
              "is `the check failed: ` followed by the text of what the check raised\", "
              "lesson 14).")
     asked, ran = [], []
@@ -350,7 +404,7 @@ async def test_a_crashing_check_fails_closed(t):
         asked.append(arguments["command"])
         raise RuntimeError("the policy service is down")
     door = harness.guard(shell_tool(ran), always_breaks)
-    times = t.random.randint(30, 40)
+    times = t.random.randint(1001, 1010)
     found = [await refusal(door["execute"], {"command": "make test"}) for _ in range(times)]
     t.expect([sorted(set(map(tuple, found))), len(asked), ran],
              [[(True, f"PermissionError: {BLOCKED}the check failed: the policy service is "
@@ -398,6 +452,17 @@ async def test_the_check_gets_name_and_arguments(t):
              "the door does not refuse it on its own. Each item is [name, arguments] for one "
              "call (guard, Build item 1: \"For each call, the check is asked once\", "
              "lesson 14).")
+    own, names = Text(t.random.choice(["deploy", "publish", "migrate"])), []
+    door = harness.guard(tool(own, lambda arguments: "x\n"),
+                         lambda name, arguments: names.append(name))  # answers None
+    await settle(door["execute"]({}))
+    t.expect([[type(given).__name__, given is own] for given in names], [["Text", True]],
+             "The name the check is given is the tool's name exactly as the tool has it, the "
+             "very object: a tool whose name is text of a str subclass of its own (as a "
+             "library may hand a harness) is named to the check with that object, not a "
+             "plain str made of it with str(). The items are [the kind of name the check got, "
+             "it is the tool's own name object] (guard, Build item 1: \"the check is asked "
+             "once, with the tool's name\", lesson 14).")
 
 
 @lab_test("deny_destructive refuses bash with rm -rf build, and any command with rm -rf "
@@ -421,7 +486,8 @@ async def test_deny_destructive(t):
               "cd build\nrm -rf .", "confirm -rf old", Text("rm -rf build"),
               "set -e\ncd app\nmake clean\n" + t.random.choice(before) + "rm -rf dist",
               "echo " + " ".join(f"step{n}" for n in range(1, 12001)) + " && rm -rf build",
-              "echo " + " ".join(f"step{n}" for n in range(1, 110001)) + " && rm -rf build"]
+              "echo " + " ".join(f"step{n}" for n in range(1, 110001)) + " && rm -rf build",
+              "echo step\n" * t.random.randint(10_001, 20_000) + "rm -rf build"]
     t.expect([command if len(command) < 200 else f"{command[:40]}... ({len(command)} characters)"
               for command in later
               if harness.deny_destructive("bash", {"command": command}) is None], [],
@@ -429,7 +495,8 @@ async def test_deny_destructive(t):
              "stands, not only one that starts with it, and not only where rm stands as a word "
              "of its own (confirm -rf holds it, rm ending a longer word) or -rf ends one "
              "(rm -rfv), on the fourth line of the command too, and after 100,000 characters of it, "
-             "or after 1,000,000 (the whole command is looked at, however long), and in a command "
+             "or after 1,000,000 (the whole command is looked at, however long), after more "
+             "than 10,000 lines, and in a command "
              "that is text of a str subclass of its own (it is text, so it is looked inside): "
              "the text rm -rf is in each of these commands, and they got through "
              "(deny_destructive, Build item 2: \"A bash call whose command contains `rm -rf`, "
@@ -470,13 +537,17 @@ async def test_deny_destructive(t):
              "item 2: \"Every other call gets `None`, other tools included\", lesson 14).")
     odd = [{"command": "git log", "why": "to see who ran rm -rf last"}, {"command": 7},
            {"command": None}, {}, {"command": ["rm -rf", "build"]},
-           {"command": {"argv": "rm -rf build"}}, {"command": b"rm -rf build"}]
+           {"command": {"argv": "rm -rf build"}}, {"command": b"rm -rf build"},
+           {"command": bytearray(b"rm -rf build")}, {"command": memoryview(b"rm -rf build")}]
+    odd += [{"command": "git log", key: "rm -rf build"}
+            for key in ["cwd", "script", "args", "stdin", "then", "note"]]
     t.expect([[arguments, said(harness.deny_destructive, "bash", arguments)]
               for arguments in odd],
              [[arguments, None] for arguments in odd],
              "A bash call is refused only when its command holds rm -rf: not for another "
-             "argument that mentions it, and not for a command that is not text or is missing, "
-             "which holds no rm -rf even when a list, a dict or bytes of it do (the bash tool "
+             "argument that mentions it (why, cwd, script, args, stdin, then, note), and not for "
+             "a command that is not text or is missing, which holds no rm -rf even when a list, "
+             "a dict, bytes, a bytearray or a memoryview of it do (the bash tool "
              "itself then says what is wrong), so "
              "deny_destructive gives None and does not raise. Each item is [the arguments of a "
              "bash call, what deny_destructive gave] (deny_destructive, lesson 14).")
@@ -489,6 +560,17 @@ async def test_deny_destructive(t):
                  "the trouble (Build item 2); what else it says is yours. Each item is whether "
                  "the reason for one refused command holds rm -rf and four words or more besides "
                  "(deny_destructive, lesson 14).")
+    times = t.random.randint(10_001, 10_100)
+    given = {harness.deny_destructive("bash", {"command": "rm -rf build"}) for _ in range(times)}
+    t.expect(sorted(repr(one) for one in given if not (
+                 isinstance(one, str) and "rm -rf" in one
+                 and len(one.replace("rm -rf", " ").split()) >= 4)), [],
+             f"Asked {times:,} times about rm -rf build, deny_destructive gives a reason of "
+             "four words or more besides rm -rf every time, the last as the first: it keeps no "
+             "count of what it refused, and no reason grows shorter once the model has heard "
+             "it. The items are the reasons it gave that do not hold rm -rf and four words or "
+             "more besides (deny_destructive, Build item 2: \"a sentence for the "
+             "model, of four words or more besides `rm -rf` itself\", lesson 14).")
     ran = []
     tools = [harness.guard(shell_tool(ran), harness.deny_destructive)]
     found = [await answer(tools, bash_call("rm -rf build")),
@@ -526,7 +608,7 @@ async def test_only_none_lets_a_call_through(t):
     # then a None after more refusals than a door that counts them would allow.
     more = [True, {"command": "echo safe"}, ["too big", "not now"], BLOCKED + "already said",
             "the policy says: " + "; ".join(f"rule {n} forbids it" for n in range(1, 1001)),
-            SaysItIsNone(), "None"]
+            SaysItIsNone(), "None", b"no deploys on a Friday"]
     more += [t.random.choice(["not now", "ask the user", "outside the workspace"])
              for _ in range(100)]
     t.random.shuffle(more)
@@ -541,7 +623,8 @@ async def test_only_none_lets_a_call_through(t):
              "it, exactly: True (only confirm_with's person says yes with True), a dict (not "
              "new arguments for the tool), a list, a reason that already begins Tool call "
              "blocked: (the prefix comes again), one of over 20,000 characters (not cut), the "
-             "text None (a string, not None), and an answer that equals None without being "
+             "text None (a string, not None), bytes (b'...' as str writes them, not decoded), "
+             "and an answer that equals None without being "
              "None (only None itself lets a call through, so the door asks `is not None`, not "
              "`!= None`). And the door keeps no count: after more than a hundred refusals, a "
              "call the check answers None still runs. Each item "
@@ -578,6 +661,27 @@ async def test_only_none_lets_a_call_through(t):
              f"thing the guarded execute raised, as [a PermissionError?, its text], the times "
              f"the check was asked for {times} calls of make deploy, the commands that ran] "
              "(guard, Build item 1: \"Any other answer is the reason for a refusal\", "
+             "lesson 14).")
+    # A check that allows the same call over a thousand times, then refuses it.
+    asked, ran = [], []
+    allows = t.random.randint(1001, 1010)
+    same = {"command": t.random.choice(["make test", "git status", "ls src"])}
+
+    def allows_then_refuses(name, arguments):
+        asked.append(arguments)
+        return None if len(asked) <= allows else reason
+    door = harness.guard(shell_tool(ran), allows_then_refuses)
+    for n in range(allows):
+        await settle(door["execute"](same if n % 2 else dict(same)))
+    last = await refusal(door["execute"], dict(same))
+    t.expect([last, len(asked), len(ran)],
+             [[True, f"PermissionError: {BLOCKED}{reason}"], allows + 1, allows],
+             f"A check that allowed the same call {allows} times in a row and then refuses it "
+             "is asked about the next one too, and refuses it: the door remembers no answer, "
+             "not after many yeses for the same arguments either, nor skips its check for a "
+             "call it has let through before. The items are [what the last call raised, as [a "
+             "PermissionError?, its text], the times the check was asked, the commands that "
+             "ran] (guard, Build item 1: \"For each call, the check is asked once\", "
              "lesson 14).")
     # A check written with async def: calling it hands back an awaitable, which is not None.
     pending, ran = [], []
@@ -636,12 +740,16 @@ async def test_confirm_with_asks_the_person(t):
              "\u00e9 of r\u00e9sum\u00e9 as the escape \\u00e9, not the letter. The items are "
              "[the questions the person was asked, what the check answered] (confirm_with, "
              "lesson 14).")
-    person = lab.Human([True, True, False, True])
+    person = lab.Human([True, True, False, True, True, True, True])
     check = harness.confirm_with(person)
     long = {"path": "setup.py", "content": "".join(f"line {n}\n" for n in range(1, 100001))}
     calls = [["read", {"path": ".env"}],
              [t.random.choice(["ReadFile", "WebFetch", "Grep"]), {"path": "docs"}],
-             ["restart", {}], ["write", long]]
+             ["restart", {}], ["write", long],
+             [t.random.choice(["bash ", " bash", "run  "]), {"command": "ls"}],
+             [t.random.choice(["cafe\u0301", "re\u0301sume\u0301", "n\u0303"]), {"to": "Jose\u0301"}],
+             ["score", {"ratio": float("nan"), "limit": t.random.choice([float("inf"),
+                                                                         float("-inf")])}]]
     answered = [check(name, arguments) for name, arguments in calls]
 
     def briefly(question, whole):
@@ -650,11 +758,14 @@ async def test_confirm_with_asks_the_person(t):
     wanted = [f"Allow {name} {json.dumps(arguments)}?" for name, arguments in calls]
     t.expect([answered, [briefly(question, whole)
                          for question, whole in zip(person.questions, wanted)]],
-             [[None, None, "the user said no", None],
+             [[None, None, "the user said no", None, None, None, None],
               [briefly(whole, whole) for whole in wanted]],
              "One question per call, whatever the call: a read asks too, a tool whose name has "
              "capitals is named as it is, capitals and all (the question is exact, character "
-             "for character), a call with no "
+             "for character), and so is a name with spaces at its ends, not stripped, and one "
+             "whose letters are written with combining accents, not normalised (NFC), a call "
+             "holding NaN or infinity is asked with them as json.dumps writes them (NaN, "
+             "Infinity), not refused, a call with no "
              "arguments asks Allow restart {}?, and a long call (its JSON over 1,000,000 "
              "characters) is asked in full, every character of its JSON, not cut, since the "
              "person allows only what they read. The items are [what the check answered for "
@@ -678,19 +789,32 @@ async def test_confirm_with_asks_the_person(t):
         unwritten = str(exc)
     more = await answer(door, {"type": "toolCall", "id": "c10", "name": "bash",
                                "arguments": raw})  # bytes: no JSON for them either
+    many = {key: f"{key} value" for key in t.random.sample(
+        ["cwd", "shell", "timeout", "user", "note", "host", "log", "tag"], t.random.randint(6, 8))}
+    many["env"] = {"CI", "HOME"}  # a set among many keys
+    try:
+        json.dumps(many)
+    except Exception as exc:
+        unwide = str(exc)
+    wide = await answer(door, {"type": "toolCall", "id": "c11", "name": "bash",
+                               "arguments": {"command": "make", **many}})
     t.expect([person.questions, found[0] in (BLOCKED + "the check failed: " + cannot,
                                              BLOCKED + "the user said no"), found[1],
               more[0] in (BLOCKED + "the check failed: " + unwritten,
-                          BLOCKED + "the user said no"), more[1], ran],
-             [[], True, True, True, True, []],
+                          BLOCKED + "the user said no"), more[1],
+              wide[0] in (BLOCKED + "the check failed: " + unwide, BLOCKED + "the user said no"),
+              wide[1], ran],
+             [[], True, True, True, True, True, True, []],
              "Arguments json.dumps cannot write (a set among them) are never put to the person, "
              "who could not read them exactly: the call is refused, as a check that broke (the "
              "check failed: and what json.dumps raised) or with the user said no (Build item 3). "
              "Bytes are no more JSON than a set is: a call with bytes among its arguments is "
-             "not put to the person either, its bytes decoded or not. The items are [the "
+             "not put to the person either, its bytes decoded or not, and nor is a call of "
+             f"{len(many) + 1} keys with a set among them, its set written some other way or "
+             "not. The items are [the "
              "questions the person was asked, whether the call with a set has as its result "
-             "one of those two refusals, is_error, the same for the call with bytes, the "
-             "commands that ran] (confirm_with and "
+             "one of those two refusals, is_error, the same for the call with bytes, the same "
+             "for the call of many keys, the commands that ran] (confirm_with and "
              "guard, lesson 14).")
 
 
@@ -760,6 +884,25 @@ async def test_one_question_per_call_in_order(t):
              "in all] (confirm_with, Build item 3: \"puts one question to the person per call, "
              "through `human.ask`, the same call asked again as often as it comes\", lesson "
              "14).")
+    person = lab.Human([True, True, True])
+    check = harness.confirm_with(person)
+    changing = {"command": t.random.choice(["ls", "git status", "cat setup.py"])}
+    first = json.dumps(changing)
+    check("bash", changing)
+    changing["command"] = t.random.choice(["rm -r build", "git clean -fd", "make reset"])
+    check("bash", changing)
+    changing["dry_run"] = False
+    check("bash", changing)
+    t.expect(person.questions, [f"Allow bash {first}?",
+                                f'Allow bash {{"command": "{changing["command"]}"}}?',
+                                f"Allow bash {json.dumps(changing)}?"],
+             "The same arguments dict, changed between calls (its command replaced, then a key "
+             "added), is put to the person as it is now, each time: the question is the "
+             "arguments as json.dumps writes them at that call, not a question kept from an "
+             "earlier call for the same dict, so the person never allows a command other than "
+             "the one that runs. The items are the questions put, in order (confirm_with, "
+             "Build item 3: \"The question reads `Allow`, the tool's name and the arguments as "
+             "`json.dumps` writes them, then `?`\", lesson 14).")
 
 
 @lab_test("A PowerCut raised by the real tool, or by the check, passes straight through the "
@@ -965,7 +1108,7 @@ async def test_the_tools_own_failure_is_not_a_refusal(t):
           "person is asked again about the next call.")
 async def test_only_true_is_yes(t):
     ran = []
-    answers = [1, "True", "y"] + t.random.sample(["yes", "Y", 1.0, [True], "ok"], 2)
+    answers = [1, "True", "y", bool_()] + t.random.sample(["yes", "Y", 1.0, [True], "ok"], 2)
     answers += [True] * t.random.randint(1, 2)
     t.random.shuffle(answers)
     human = lab.Human(list(answers))
@@ -975,7 +1118,8 @@ async def test_only_true_is_yes(t):
     t.expect(found, [["done\n", False] if given is True else
                      ["Tool call blocked: the user said no", True] for given in answers],
              "What is not a clear True, True itself, is a no, even 1, which == True, and the "
-             "text \"True\", and y: a door fails closed, so confirm_with asks `is True`. Each item is [content, is_error] "
+             "text \"True\", and a true value of another kind (a bool_ as numpy has, true "
+             "and == True), and y: a door fails closed, so confirm_with asks `is True`. Each item is [content, is_error] "
              "for one call, the person's answers drawn in some order (confirm_with, "
              "lesson 14).")
     t.expect([len(human.questions), ran],
