@@ -87,8 +87,8 @@ def script(t, widths):
 
 @lab_test("The user steers while a call of a batch is running, before its last call. The words "
           "wait until every call of the batch has its result, then open the next turn: "
-          "U A[c1,c2] R(c1) R(c2) U A for a batch of two; \"Stop, wrong folder!\" during "
-          "the first call of a batch of eight, each call taking hours, waits too.")
+          "U A[c1,c2] R(c1) R(c2) U A for a batch of two; the same for words sent during "
+          "the first call of a batch of eight, each call taking hours, whatever they say.")
 async def test_a_steer_waits_for_the_batch(t):
     width = t.random.randint(2, 5)
     during_call = t.random.randrange(width - 1)  # never the last: the steer must wait
