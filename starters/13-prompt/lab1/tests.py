@@ -16,6 +16,7 @@ import copy
 import datetime
 import os
 import platform
+import re
 import sys
 import tempfile
 import time
@@ -63,6 +64,19 @@ def pieces(description):
     """A description whole, and each of its sentences and clauses, without their full stops."""
     return [description.rstrip(".")] + [piece.strip().rstrip(".") for piece in
                                         description.replace("; ", ". ").split(". ")]
+
+
+def sentences(line):
+    """How many sentences a line holds: one, and one more for each end of a sentence inside it,
+    a full stop, question mark or exclamation mark (a closing quote or bracket after it) followed
+    by a space and a capital letter; after a single letter or an abbreviation such as "e.g.",
+    "i.e.", "etc." or "vs." it ends none."""
+    ends = 0
+    for found in re.finditer(r"(\S*?)[.!?]+[\"')\]]*\s+(?=[A-Z])", line):
+        word = found.group(1).strip("\"'`([")
+        if not re.fullmatch(r"(?:[A-Za-z]\.)*[A-Za-z]|etc|vs|Mr|Mrs|Ms|Dr|St|No", word):
+            ends += 1
+    return ends + 1
 
 
 def held(value):
@@ -275,7 +289,8 @@ async def test_a_line_for_each_tool_with_a_snippet(t):
 
 @lab_test("Guidelines appear once each under the heading Guidelines:, in the order first seen, "
           "however many tools share them, repeat them or have none: 1 to 5 tools, up to 14 "
-          "guidelines, and 1,002 over 502 tools, a repeat listed once however far apart; only the "
+          "guidelines, 1,002 over 502 tools and 1,002 in one tool, one of tens of thousands of "
+          "characters, a repeat listed once however far apart; only the "
           "same characters make the same guideline.")
 async def test_each_guideline_once_first_seen_first(t):
     # Every draw holds one tool list with at least ten different guidelines: a set lists ten
@@ -317,10 +332,10 @@ async def test_each_guideline_once_first_seen_first(t):
              "no tool has a guideline (build_system_prompt, lesson 13).")
     many = [described(f"tool{n}", None, [f"Step {n} first."]) for n in range(501)]
     rules = [f"Rule {n}." for n in range(501)]
-    # one of read's rules as long as a page (about 600 to 12,000 characters), and read's
+    # one of read's rules as long as a file (about 30,000 to 400,000 characters), and read's
     # snippet one of its rules word for word: each is a guideline like the others
     long, same = t.random.sample(range(501), 2)
-    rules[long] = f"Rule {long}: " + " ".join(ADVICE) * t.random.randint(2, 40)
+    rules[long] = f"Rule {long}: " + " ".join(ADVICE) * t.random.randint(100, 1300)
     # and one of the first steps said again after read's rules, 700 or more guidelines on:
     # each sentence once, however far apart its two sayings stand
     again = t.random.randrange(2)  # one of the first two: over a thousand guidelines apart
@@ -339,6 +354,22 @@ async def test_each_guideline_once_first_seen_first(t):
              "order]: every tool's every guideline is listed, however many tools and "
              "guidelines there are, in the order first met, never sorted (build_system_prompt, "
              "lesson 13, Build item 3, \"in the order it is first met\").")
+    # one tool with 1,002 guidelines of its own, among two others: every one is listed, however
+    # many one tool has, the long one whole
+    own = [f"Point {n}." for n in range(1002)]
+    own[t.random.randrange(1002)] = rules[long]
+    crowd = [described(name, None, [t.random.choice(ADVICE)]) for name in t.random.sample(NAMES, 2)]
+    crowd.insert(t.random.randint(0, 2), described("read", None, own))
+    lines = headed(harness.build_system_prompt(crowd, [], [], CWD, TODAY), "Guidelines:")
+    t.expect([len(lines or []) - 1, (lines or [])[1:] == ["- " + line for line in dict.fromkeys(
+        line for x in crowd for line in x["guidelines"])]], [len(set(own) | {
+            x["guidelines"][0] for x in crowd if x["name"] != "read"}), True],
+             f"Three tools, {[x['name'] for x in crowd]!r}, read with 1,002 guidelines of its own, "
+             f"one of them {len(rules[long])} characters long. Items: [how many guideline lines, "
+             "whether they are every guideline of the tools once, in the order first met, each "
+             "whole]: a line for each guideline of the tools, however many one tool has and "
+             "however long one is, none read past a count or cut short (build_system_prompt, "
+             "lesson 13, Build item 3, \"for each guideline of the tools\").")
 
 
 @lab_test("Context files go in word for word, each as <project_instructions path=\"...\"> its "
@@ -446,7 +477,8 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
 
 
 @lab_test("The skills index appears only when there are skills and a tool named read, wherever "
-          "read stands in the list and whether or not it has a snippet; it lists each skill as "
+          "read stands in the list, whether or not it has a snippet and whatever else it carries; "
+          "it lists each skill as "
           "- name: description (path) after a sentence, in the order given, 12 skills and 1,001 to "
           "8,000, names, descriptions and paths as they came (a long one, one with a line "
           "break and an empty one included), a skill given twice listed twice, "
@@ -535,6 +567,25 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
              "skills. The item: whether the prompt is the one with no skills: the index needs "
              "a tool named exactly read, and a tool's description is not its name "
              "(build_system_prompt, lesson 13, Build item 3, \"a tool named exactly `read`\").")
+    # a tool named read in other shapes, as a caller may hand one over: its name alone, an
+    # execute of None, make_read_tool's dict without its execute, no description and no
+    # parameters; the name decides, never another key the tool carries
+    made = harness.make_read_tool(lab.Workspace())
+    shapes = {"its name alone": {"name": "read"},
+              "execute None": dict(described("read"), execute=None),
+              "make_read_tool's without execute": {k: v for k, v in made.items()
+                                                   if k != "execute"},
+              "no description nor parameters": {"name": "read", "execute": made["execute"]}}
+    order = t.random.sample(list(shapes), len(shapes))
+    skills = t.random.sample(SKILLS, 2)
+    t.expect([[shape, f"({skills[0]['path']})" in harness.build_system_prompt(
+                 [described(t.random.choice(NAMES)), shapes[shape]], [], skills, CWD, TODAY)]
+              for shape in order], [[shape, True] for shape in order],
+             f"Two skills and a tool named read, in turn {order!r}. Items: [the shape, whether "
+             "the prompt has the skills index]: the index needs a tool named exactly read, and "
+             "the name is all it asks of the tool: not whether it has an execute that can be "
+             "called, a description or parameters (build_system_prompt, lesson 13, Build item "
+             "3, \"only when there are skills and a tool named exactly `read`\").")
     # one skills list handed over twice, a description edited in between
     skills, tools = [dict(k) for k in t.random.sample(SKILLS, 3)], [described("read")]
     before, found = copy.deepcopy(skills), []
@@ -951,7 +1002,7 @@ async def test_discover_context_at_the_root(t):
 
 @lab_test("The read, write and bash factories each carry a one-line snippet of their own, not "
           "the description, and a list of guidelines: two for read, two for write (the second "
-          "shared with read), one for bash.")
+          "shared with read), one for bash, each one sentence.")
 async def test_the_factories_carry_snippets_and_guidelines(t):
     ws = lab.Workspace()
     made = {"read": harness.make_read_tool(ws), "write": harness.make_write_tool(ws),
@@ -970,9 +1021,10 @@ async def test_the_factories_carry_snippets_and_guidelines(t):
                all(isinstance(line, str) and bool(line.strip())
                    for line in x.get("guidelines") or [""]),
                all(isinstance(line, str) and "\n" not in line and len(line) <= 200
-                   for line in x.get("guidelines") or [""])]
+                   for line in x.get("guidelines") or [""]),
+               [line for line in x.get("guidelines") or [] if sentences(str(line)) != 1]]
               for x in tools] + [len({str(x.get("snippet")) for x in tools})],
-             [[name, "str", False, True, False, True, "list", True, True] for name in order]
+             [[name, "str", False, True, False, True, "list", True, True, []] for name in order]
              + [3],
              "Each snippet is a string of one line, a few words of your own on what the tool is "
              "for, and each tool's is its own: the description already travels in the specs, so "
@@ -980,14 +1032,16 @@ async def test_the_factories_carry_snippets_and_guidelines(t):
              "or holds one of its sentences or clauses anywhere, says it twice, a snippet of white space says nothing, and one snippet "
              "for all three tells them apart by nothing, and one that is the tool's name alone "
              "tells the model nothing it did not know; the guidelines are a list of short "
-             "pieces of advice, each a sentence, none empty or blank, each on one line of 200 "
-             "characters at most (lesson 13, Build item 1, \"one line on what the tool is for, "
+             "pieces of advice, each one sentence, none empty or blank, each on one line of 200 "
+             "characters at most: a full stop, ? or ! followed by a space and a capital letter "
+             "ends a sentence, so \"Prefer short commands. Read their output.\" is two, while "
+             "an abbreviation such as e.g. ends none (lesson 13, Build item 1, \"one line on what the tool is for, "
              "not its description, and more than its name\", \"Each guideline is one sentence "
              "on one line, 200 characters at most\"). Each item: [tool, the snippet's type, "
              "whether it has a newline, whether it has a word, whether it holds a sentence or "
              "clause of the description, whether it has a word besides the tool's name, the "
              "guidelines' type, whether each guideline has a word, whether each is one line of "
-             "200 characters at most], then how many different snippets the three have.")
+             "200 characters at most, the guidelines that hold more than one sentence], then how many different snippets the three have.")
     t.expect([len(x.get("guidelines", [])) for x in tools] +
              [read["guidelines"][1] == write["guidelines"][1],
               read["guidelines"][0] != write["guidelines"][0]],
