@@ -289,7 +289,7 @@ async def test_a_line_for_each_tool_with_a_snippet(t):
 
 @lab_test("Guidelines appear once each under the heading Guidelines:, in the order first seen, "
           "however many tools share them, repeat them or have none: 1 to 5 tools, up to 14 "
-          "guidelines, 1,002 over 502 tools and 1,002 in one tool, one of tens of thousands of "
+          "guidelines, 1,002 over 502 tools and 1,000 in one tool, one of tens of thousands of "
           "characters, a repeat listed once however far apart; only the "
           "same characters make the same guideline.")
 async def test_each_guideline_once_first_seen_first(t):
@@ -354,17 +354,17 @@ async def test_each_guideline_once_first_seen_first(t):
              "order]: every tool's every guideline is listed, however many tools and "
              "guidelines there are, in the order first met, never sorted (build_system_prompt, "
              "lesson 13, Build item 3, \"in the order it is first met\").")
-    # one tool with 1,002 guidelines of its own, among two others: every one is listed, however
-    # many one tool has, the long one whole
-    own = [f"Point {n}." for n in range(1002)]
-    own[t.random.randrange(1002)] = rules[long]
+    # one tool with 1,000 guidelines of its own, among two others (1,002 at most in all, as
+    # above): every one is listed, however many one tool has, the long one whole
+    own = [f"Point {n}." for n in range(1000)]
+    own[t.random.randrange(1000)] = rules[long]
     crowd = [described(name, None, [t.random.choice(ADVICE)]) for name in t.random.sample(NAMES, 2)]
     crowd.insert(t.random.randint(0, 2), described("read", None, own))
     lines = headed(harness.build_system_prompt(crowd, [], [], CWD, TODAY), "Guidelines:")
     t.expect([len(lines or []) - 1, (lines or [])[1:] == ["- " + line for line in dict.fromkeys(
         line for x in crowd for line in x["guidelines"])]], [len(set(own) | {
             x["guidelines"][0] for x in crowd if x["name"] != "read"}), True],
-             f"Three tools, {[x['name'] for x in crowd]!r}, read with 1,002 guidelines of its own, "
+             f"Three tools, {[x['name'] for x in crowd]!r}, read with 1,000 guidelines of its own, "
              f"one of them {len(rules[long])} characters long. Items: [how many guideline lines, "
              "whether they are every guideline of the tools once, in the order first met, each "
              "whole]: a line for each guideline of the tools, however many one tool has and "
