@@ -5,6 +5,16 @@ from tools.wrong_designs import Beyond, Wrong
 
 WRONG = [
     # Hunt round 30 (reader r173)
+    Wrong(lab='13.1', name="AGENTS.md texts cut to 2,000,000 characters by discover_context",
+          rule='Each text exactly as the workspace holds it, however long.',
+          where='Build: say what is there, item 2 ("each text exactly as the workspace holds it") (hunt round 30, r173-31)',
+          names='nor on a text',
+          replace=r"""
+            found.append((name, ws.read_text(name)))
+""",
+          by=r"""
+            found.append((name, ws.read_text(name)[:2_000_000]))
+"""),
     Wrong(lab='13.1', name="a guideline of two sentences",
           rule='Each guideline is one sentence on one line: two sentences on one line are two pieces of advice in one.',
           where='Build: say what is there, item 1 ("Each guideline is one sentence on one line") (hunt round 30, r173-33)',

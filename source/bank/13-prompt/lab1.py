@@ -374,6 +374,19 @@ async def test_bank_each_folder_on_the_way_in_turn(t):
     files.pop(gone)
     files[on_way[-1]] = edited
     again = [[path, text] for path, text in harness.discover_context(ws, spelled(t, names))]
+    # Hunt round 30 (reader r173): one file on the way rewritten as long as a file can be, two
+    # to three million characters: found whole, as the workspace holds it
+    longest = t.random.choice([path for path in on_way if path != gone])
+    ws.write_text(longest, (((" ".join(t.random.sample(WORDS, 7)) + " ") * 100)[:1198] + "\r\n") *
+                  t.random.randint(1700, 2400))
+    whole = harness.discover_context(ws, spelled(t, names))
+    t.expect([[path for path, _ in whole], [text == ws.read_text(path) for path, text in whole]],
+             [[path for path in on_way if path != gone],
+              [True] * len([path for path in on_way if path != gone])],
+             f"The same workspace once {longest} was rewritten with "
+             f"{len(ws.read_text(longest))} characters. Items: [the paths found, whether each "
+             "text is the workspace's whole]: each text exactly as the workspace holds it, "
+             "however long, nothing cut short (discover_context, lesson 13, Build item 2).")
     t.expect([found, again],
              [[[[path, first[path]] for n, path in zip(present, on_way)
                 if n <= depth] for depth in range(len(names), -1, -1)],

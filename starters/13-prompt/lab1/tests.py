@@ -825,7 +825,7 @@ async def test_the_prompt_is_deterministic(t):
 
 @lab_test("discover_context returns every AGENTS.md from the root down to cwd, broadest first, "
           "skipping folders that have none: cwd 0 to 8 folders deep and 100 to 200, however it is "
-          "spelled, with files beside and below it and other names than AGENTS.md left out "
+          "spelled, one text of millions of characters whole, with files beside and below it and other names than AGENTS.md left out "
           "(agents.md and CLAUDE.md among them), two files of the same words each kept, each "
           "pair a tuple.")
 async def test_discover_context_walks_from_the_root_down_to_cwd(t):
@@ -885,16 +885,24 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
     files = {"".join(f + "/" for f in path[:i]) + ("AGENTS.md" if i % 2 == 0 else
                                                    others[i // 2 % len(others)]): f"Rules {i}."
              for i in range(len(path) + 1)}
+    # one of them as long as a file can be: two to three million characters, in long lines
+    big = t.random.randrange(0, len(path) + 1, 2)
+    line = ((" ".join(t.random.sample(WORDS, 6)) + " ") * 100)[:999] + "\n"
+    files["".join(f + "/" for f in path[:big]) + "AGENTS.md"] = \
+        f"Rules {big}.\n" + line * t.random.randint(2001, 3000)
     walked = lab.Workspace(files)
     deep = harness.discover_context(walked, "/".join(path))
-    wanted = [("".join(f + "/" for f in path[:i]) + "AGENTS.md", f"Rules {i}.")
+    wanted = [("".join(f + "/" for f in path[:i]) + "AGENTS.md",
+               files["".join(f + "/" for f in path[:i]) + "AGENTS.md"])
               for i in range(0, len(path) + 1, 2)]
     t.expect([len(deep), deep == wanted], [len(wanted), True],
              f"cwd {len(path)} folders deep, an AGENTS.md in every other folder from the root "
-             "down and a file of another name in the rest. Items: [how many pairs "
+             f"down, the one {big} folders down {len(wanted[big // 2][1])} characters long, "
+             "and a file of another name in the rest. Items: [how many pairs "
              "discover_context returned, whether they are every AGENTS.md on the way, broadest "
-             "first, each with its text]: one pair for each AGENTS.md on the way, however deep "
-             "cwd is: there is no cap on the depth, and a CLAUDE.md is not an AGENTS.md, nor are "
+             "first, each with its text whole]: one pair for each AGENTS.md on the way, however "
+             "deep cwd is, each text exactly as the workspace holds it, however long: there is "
+             "no cap on the depth nor on a text, and a CLAUDE.md is not an AGENTS.md, nor are "
              "agents.md and AGENTS.MD (discover_context, lesson 13, Build item 2).")
     # the same deep cwd asked again after one of its files was removed and a folder that had
     # none was given one: what is there now, not what the first call found
