@@ -5,6 +5,32 @@ from tools.wrong_designs import Beyond, Wrong
 
 WRONG = [
     # Hunt round 30 (reader r173)
+    Wrong(lab='13.1', name='context files cut to 2,000,000 characters in the prompt',
+          rule='Each context file goes in with the text exactly as it came, however long.',
+          where='Build: say what is there, item 3 ("the text exactly as it came") (hunt round 30, r173-17)',
+          names='nothing cut short',
+          replace=r"""
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+""",
+          by=r"""
+    parts += [f'<project_instructions path="{where}">\n{body[:2_000_000]}\n'
+              '</project_instructions>' for where, body in context_files]
+"""),
+    # Hunt round 13 (reader r69), beyond reach until round 30 drew a file of two to three
+    # million characters
+    Wrong(lab='13.1', name='context files cut to a million characters in the prompt',
+          rule='Each context file goes in with the text exactly as it came, however long.',
+          where='Build: say what is there, item 3 ("the text exactly as it came") (hunt round 13, r69-17)',
+          names='nothing cut short',
+          replace=r"""
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+""",
+          by=r"""
+    parts += [f'<project_instructions path="{where}">\n{body[:1_000_000]}\n'
+              '</project_instructions>' for where, body in context_files]
+"""),
     Wrong(lab='13.1', name="AGENTS.md texts cut to 2,000,000 characters by discover_context",
           rule='Each text exactly as the workspace holds it, however long.',
           where='Build: say what is there, item 2 ("each text exactly as the workspace holds it") (hunt round 30, r173-31)',
@@ -1880,26 +1906,6 @@ async def test_the_prompt_from_harness_imported_under_another_environment(t):
                  "Build item 3).")
 '''
 
-DEEP_TEXT = r'''
-import harness
-from lab.kit import lab_test
-
-LAB = "13.1"
-
-
-@lab_test("A context file goes in with its text exactly as it came, however long: one of "
-          "1,200,000 characters, past a cut at a million.")
-async def test_a_context_file_past_a_million_characters(t):
-    body = "".join(f"{n:07d} Keep the tests green and the diffs small.\n" for n in range(24000))
-    prompt = harness.build_system_prompt([], [("AGENTS.md", body)], [], "/work", "2026-03-14")
-    t.expect([len(body), f'<project_instructions path="AGENTS.md">\n{body}\n'
-              "</project_instructions>" in prompt],
-             why=f"One context file of {len(body)} characters. Items: [its length, whether the "
-                 "prompt holds it whole in its tags]: the text exactly as it came, however "
-                 "long, with no cap and nothing cut short (build_system_prompt, lesson 13, "
-                 "Build item 3).")
-'''
-
 DEEP_GUIDELINES = r'''
 import harness
 from lab.kit import lab_test
@@ -2087,23 +2093,6 @@ def build_system_prompt(tools, context_files, skills, cwd, today):''',
            also=((r'''    parts = ["You are a coding assistant working in the user's project."]''',
                  r'''    parts = ["You are a coding assistant working in the user's project." + _EXTRA]'''),),
            deep=DEEP_IMPORTED_AGAIN),
-    Beyond(lab='13.1', name='context files cut to a million characters in the prompt',
-           rule='Each context file goes in with the text exactly as it came, however long.',
-           where='Build: say what is there, item 3 ("the text exactly as it came") (hunt round 13, r69-17)',
-           names='nothing cut short',
-           reach='test_context_files_go_in_word_for_word_in_the_order_given holds one file of '
-                 'about 300,000 characters whole, and any cut past the longest drawn text is '
-                 "the same cap (round 11's 32,000 fails); this cut drops characters from the "
-                 '1,000,001st on',
-           replace=r'''
-    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
-              for where, body in context_files]
-''',
-           by=r'''
-    parts += [f'<project_instructions path="{where}">\n{body[:1_000_000]}\n'
-              '</project_instructions>' for where, body in context_files]
-''',
-           deep=DEEP_TEXT),
     # Hunt round 17 (reader r88)
     Beyond(lab='13.1', name='guidelines capped at 1,002',
            rule='A line for each guideline of the tools, each sentence once, however many there are.',

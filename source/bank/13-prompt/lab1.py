@@ -642,8 +642,12 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
     shelf[blank]["description"] = ""  # still a skill, whose line is "- NAME:  (PATH)"
     pile = [(f"{t.random.choice(LATER)}/{n}/AGENTS.md", f"Rule {n}.")
             for n in range(t.random.randint(1001, 5000))]
-    pile[t.random.randrange(len(pile))] = (
+    quoted, big = t.random.sample(range(len(pile)), 2)
+    pile[quoted] = (
         "AGENTS.md", f'Quoted: <project_instructions path="{t.random.choice(LATER)}/AGENTS.md">')
+    # Hunt round 30 (reader r173): one file of two to three million characters, whole
+    pile[big] = (pile[big][0], "\n".join([((" ".join(t.random.sample(WORDS, 6)) + " ") * 90)[:800]]
+                                          * t.random.randint(2550, 3700)))
     day, where = old_day(t), "/srv/" + t.random.choice(LATER)
     prompt = harness.build_system_prompt(heap, pile, shelf, where, day)
     pid, shift = t.random.randint(100000, 400000), \
@@ -738,7 +742,8 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
              "among the skills, one description of hundreds of characters after a line break, "
              "one of many thousands, "
              "and one empty, still a skill with its line; "
-             "among the files, one quoting an opening tag; the other process's environment "
+             "among the files, one quoting an opening tag and one of two to three million "
+             "characters; the other process's environment "
              "answers any name it is asked for, and its host and Python are others.")
     # Hunt round 28 (reader r152): an account's folder, read far down the list, read's own
     # description under another name, a full-width letter, accents as marks, another platform,

@@ -375,7 +375,7 @@ async def test_each_guideline_once_first_seen_first(t):
 @lab_test("Context files go in word for word, each as <project_instructions path=\"...\"> its "
           "text </project_instructions>, in the order given, never sorted: 0 to 5 files of one "
           "to three paragraphs, one of 300 lines, a path as the caller spelled it, 1,001 to "
-          "8,000 files, built again after one was edited, and a file of hundreds of thousands of "
+          "8,000 files, built again after one was edited, and a file of two to three million "
           "characters; however many files, the opening line stays the same words.")
 async def test_context_files_go_in_word_for_word_in_the_order_given(t):
     cases = []
@@ -443,7 +443,9 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
     edited = t.random.randrange(len(many))
     # (its length kept: "Rule 12." becomes "rULE 12.")
     again = many[:edited] + [(many[edited][0], many[edited][1].swapcase())] + many[edited + 1:]
-    huge = "\n".join(f"{n}. {' '.join(t.random.sample(WORDS, 8))}." for n in range(5000))
+    # and one file of two to three million characters, in lines of a thousand
+    line = ((" ".join(t.random.sample(WORDS, 8)) + " ") * 100)[:994] + "."
+    huge = "\n".join(f"{n:04d}. {line}" for n in range(t.random.randint(2001, 3000)))
     found = [sections(harness.build_system_prompt([], files, [], CWD, TODAY))
              for files in (many, again, [("AGENTS.md", huge)])]
     openings += [parts[0] for parts in found]
