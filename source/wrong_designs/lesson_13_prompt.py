@@ -4,6 +4,83 @@ lab 13.1's reference; the rule is the lesson's principle or the part of it the d
 from tools.wrong_designs import Beyond, Wrong
 
 WRONG = [
+    # Hunt round 30 (reader r173)
+    Wrong(lab='13.1', name='context files cut to 2,000,000 characters in the prompt',
+          rule='Each context file goes in with the text exactly as it came, however long.',
+          where='Build: say what is there, item 3 ("the text exactly as it came") (hunt round 30, r173-17)',
+          names='nothing cut short',
+          replace=r"""
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+""",
+          by=r"""
+    parts += [f'<project_instructions path="{where}">\n{body[:2_000_000]}\n'
+              '</project_instructions>' for where, body in context_files]
+"""),
+    # Hunt round 13 (reader r69), beyond reach until round 30 drew a file of two to three
+    # million characters
+    Wrong(lab='13.1', name='context files cut to a million characters in the prompt',
+          rule='Each context file goes in with the text exactly as it came, however long.',
+          where='Build: say what is there, item 3 ("the text exactly as it came") (hunt round 13, r69-17)',
+          names='nothing cut short',
+          replace=r"""
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+""",
+          by=r"""
+    parts += [f'<project_instructions path="{where}">\n{body[:1_000_000]}\n'
+              '</project_instructions>' for where, body in context_files]
+"""),
+    Wrong(lab='13.1', name="AGENTS.md texts cut to 2,000,000 characters by discover_context",
+          rule='Each text exactly as the workspace holds it, however long.',
+          where='Build: say what is there, item 2 ("each text exactly as the workspace holds it") (hunt round 30, r173-31)',
+          names='nor on a text',
+          replace=r"""
+            found.append((name, ws.read_text(name)))
+""",
+          by=r"""
+            found.append((name, ws.read_text(name)[:2_000_000]))
+"""),
+    Wrong(lab='13.1', name="a guideline of two sentences",
+          rule='Each guideline is one sentence on one line: two sentences on one line are two pieces of advice in one.',
+          where='Build: say what is there, item 1 ("Each guideline is one sentence on one line") (hunt round 30, r173-33)',
+          names='one sentence',
+          replace=r"""
+        "guidelines": ["Before running a command, say what it is for."],
+""",
+          by=r"""
+        "guidelines": ["Before running a command, say what it is for. Read its output first."],
+"""),
+    Wrong(lab='13.1', name="a skills index only for a read whose execute can be called",
+          rule='The skills index appears when there are skills and a tool named exactly read: the name decides, never another key the tool carries.',
+          where='Build: say what is there, item 3 ("only when there are skills and a tool named exactly `read`") (hunt round 30, r173-24)',
+          names='the name is all it asks',
+          replace=r"""
+    if skills and "read" in [t["name"] for t in tools]:  # read is what loads a skill's file
+""",
+          by=r"""
+    if skills and any(t["name"] == "read" and callable(t.get("execute")) for t in tools):
+"""),
+    Wrong(lab='13.1', name="only a tool's first 600 guidelines read",
+          rule='A line for each guideline of the tools, however many one tool has.',
+          where='Build: say what is there, item 3 ("for each guideline of the tools") (hunt round 30, r173-39)',
+          names='however many one tool has',
+          replace=r"""
+        for line in tool.get("guidelines", ()):
+""",
+          by=r"""
+        for line in list(tool.get("guidelines", ()))[:600]:
+"""),
+    Wrong(lab='13.1', name="guidelines cut to 20,000 characters",
+          rule='A line - GUIDELINE for each guideline of the tools, as it came, however long: only the same characters make the same guideline.',
+          where='Build: say what is there, item 3 ("for each guideline of the tools"; tests in plain words, "only the same characters") (hunt round 30, r173-11)',
+          names='however long',
+          replace=r"""
+                advice.append(line)
+""",
+          by=r"""
+                advice.append(line[:20000])
+"""),
     Wrong(lab='13.1', name='a guideline of a paragraph',
           rule='Each guideline is one sentence on one line, 200 characters at most: a paragraph is not a short piece of advice.',
           where='Build: say what is there, item 1 (hunt round 28, 13.1-37)',
@@ -1589,6 +1666,20 @@ def build_system_prompt(tools, context_files, skills, cwd, today):'''),)),
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    # Hunt round 30 (reader r173), probe P5.
+    Wrong(
+        lab="13.1", name="a snippet of None taken for none, any other written with str",
+        rule="Build item 1 makes a snippet \"one line on what the tool is for\", a string, and "
+             "item 3's words on it (\"An empty snippet is no snippet ... Only `\"\"` is empty: a "
+             "snippet of spaces is still a snippet\") are about strings; what the builder does "
+             "with a snippet that is None, or no string at all, which no factory of the lesson "
+             "makes, the page does not say. Reading None as no snippet, as the reference does, "
+             "and writing any other with str gives every string snippet the reference's line, so "
+             "it keeps every rule the page states (hunt round 30, probe r173-P5).",
+        where="hunt round 30, probe r173-P5", names="",
+        replace=r"""    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]""",
+        by=r"""    snippets = [f"- {t['name']}: {str(t['snippet'])}" for t in tools
+                if t.get("snippet") not in (None, "")]"""),
     # Hunt round 28 (reader r152), probe P6.
     Wrong(
         lab="13.1", name="a backslash in cwd taken as a folder break by discover_context",
@@ -1815,26 +1906,6 @@ async def test_the_prompt_from_harness_imported_under_another_environment(t):
                  "Build item 3).")
 '''
 
-DEEP_TEXT = r'''
-import harness
-from lab.kit import lab_test
-
-LAB = "13.1"
-
-
-@lab_test("A context file goes in with its text exactly as it came, however long: one of "
-          "1,200,000 characters, past a cut at a million.")
-async def test_a_context_file_past_a_million_characters(t):
-    body = "".join(f"{n:07d} Keep the tests green and the diffs small.\n" for n in range(24000))
-    prompt = harness.build_system_prompt([], [("AGENTS.md", body)], [], "/work", "2026-03-14")
-    t.expect([len(body), f'<project_instructions path="AGENTS.md">\n{body}\n'
-              "</project_instructions>" in prompt],
-             why=f"One context file of {len(body)} characters. Items: [its length, whether the "
-                 "prompt holds it whole in its tags]: the text exactly as it came, however "
-                 "long, with no cap and nothing cut short (build_system_prompt, lesson 13, "
-                 "Build item 3).")
-'''
-
 DEEP_GUIDELINES = r'''
 import harness
 from lab.kit import lab_test
@@ -2022,23 +2093,6 @@ def build_system_prompt(tools, context_files, skills, cwd, today):''',
            also=((r'''    parts = ["You are a coding assistant working in the user's project."]''',
                  r'''    parts = ["You are a coding assistant working in the user's project." + _EXTRA]'''),),
            deep=DEEP_IMPORTED_AGAIN),
-    Beyond(lab='13.1', name='context files cut to a million characters in the prompt',
-           rule='Each context file goes in with the text exactly as it came, however long.',
-           where='Build: say what is there, item 3 ("the text exactly as it came") (hunt round 13, r69-17)',
-           names='nothing cut short',
-           reach='test_context_files_go_in_word_for_word_in_the_order_given holds one file of '
-                 'about 300,000 characters whole, and any cut past the longest drawn text is '
-                 "the same cap (round 11's 32,000 fails); this cut drops characters from the "
-                 '1,000,001st on',
-           replace=r'''
-    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
-              for where, body in context_files]
-''',
-           by=r'''
-    parts += [f'<project_instructions path="{where}">\n{body[:1_000_000]}\n'
-              '</project_instructions>' for where, body in context_files]
-''',
-           deep=DEEP_TEXT),
     # Hunt round 17 (reader r88)
     Beyond(lab='13.1', name='guidelines capped at 1,002',
            rule='A line for each guideline of the tools, each sentence once, however many there are.',

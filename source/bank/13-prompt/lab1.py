@@ -74,6 +74,16 @@ def held(value):
     return found
 
 
+def said_twice(line):
+    """Whether a line says more than one sentence: inside it, a sentence's end (a full stop,
+    question mark or exclamation mark, a closing quote or bracket after it) followed by a space
+    and a capital letter, unless what stands before the mark is a single letter or an
+    abbreviation such as e.g., i.e., etc. or vs."""
+    return any(not re.fullmatch(r"(?:[A-Za-z]\.)*[A-Za-z]|etc|vs|Mr|Mrs|Ms|Dr|St|No",
+                                found.group(1).strip("\"'`(["))
+               for found in re.finditer(r"(\S*?)[.!?]+[\"')\]]*\s+(?=[A-Z])", line))
+
+
 def old_day(t):
     """A date no clock will show while this course runs, written out as a person writes it."""
     return f"{t.random.randint(1, 28)} {t.random.choice(['May', 'June', 'August'])} " \
@@ -154,6 +164,8 @@ async def test_bank_a_model_reads_snippets_not_descriptions(t):
                 or [] if ": " in line]
         seen.append(len(block(request.system, "Guidelines:") or []))
         seen.append(len(set(said)))
+        seen.append([line for line in block(request.system, "Guidelines:") or []
+                     if said_twice(line[2:])])
         return lab.say(json.dumps(seen))
     model = lab.ScriptedModel([lab.forever(check)])
     h = harness.Harness(model, prompt, made)
@@ -161,15 +173,16 @@ async def test_bank_a_model_reads_snippets_not_descriptions(t):
         await lab.drive(h.prompt(ask))
     names = [x["name"] for x in made]
     t.expect([lab.shape(h.messages), answers(h.messages)],
-             ["U A U A", [[[name, 1, False] for name in names] + [4, 3]] * 2],
+             ["U A U A", [[[name, 1, False] for name in names] + [4, 3, []]] * 2],
              "Two runs of a harness made with read, write and bash in the drawn order "
              f"{names}, its prompt built from them; the model answered each request with, for "
              "each tool the request carried: [name, how many lines of the system prompt begin "
              "'- NAME: ', whether that line's text is or opens with the tool's description or "
              "a sentence or clause of it], then how many lines the Guidelines: section has (2 + "
              "2 + 1, the sentence read and write share said once), then how many different "
-             "texts the tool lines have (each tool's snippet is its own). Items: [the record, "
-             "the model's answers].")
+             "texts the tool lines have (each tool's snippet is its own), then the guideline "
+             "lines that say more than one sentence (each guideline is one sentence, Build item "
+             "1). Items: [the record, the model's answers].")
 
 
 @lab_test("For every set of the three factories, each made over a workspace of its own, "
@@ -210,7 +223,10 @@ async def test_bank_every_set_of_the_factories(t):
                                         .split()) - {x["name"]}
                              or not all(isinstance(line, str) and "\n" not in line
                                         and len(line) <= 200
-                                        for line in x.get("guidelines") or [""]))])
+                                        for line in x.get("guidelines") or [""])
+                             or any(said_twice(line[2:]) for line in
+                                    block(prompt, "Guidelines:") or []
+                                    if line[2:] in (x.get("guidelines") or [])))])
     size = {"read": 2, "write": 2, "bash": 1}
     t.expect(found, [[sorted(names), ["list"], sum(size[n] for n in names) -
                       ("read" in names and "write" in names), sorted(names), [],
@@ -225,7 +241,8 @@ async def test_bank_every_set_of_the_factories(t):
              "its factory gives, whether its parameters and every dict and list inside them "
              "are other objects than that call's], the tools whose snippet is blank or holds a "
              "sentence or clause of their description anywhere, or only their name, or one of "
-             "whose guidelines is blank, or holds a line break, or runs past 200 characters]. "
+             "whose guidelines is blank, or holds a line break, or runs past 200 characters, or says "
+             "more than one sentence on its line of the prompt]. "
              "Lesson 13, Build item 1: \"Each call of a factory returns a new dict, with lists "
              "and dicts of its own, its `parameters` included\"; \"Each guideline is one "
              "sentence on one line, 200 characters at most\".")
@@ -357,6 +374,19 @@ async def test_bank_each_folder_on_the_way_in_turn(t):
     files.pop(gone)
     files[on_way[-1]] = edited
     again = [[path, text] for path, text in harness.discover_context(ws, spelled(t, names))]
+    # Hunt round 30 (reader r173): one file on the way rewritten as long as a file can be, two
+    # to three million characters: found whole, as the workspace holds it
+    longest = t.random.choice([path for path in on_way if path != gone])
+    ws.write_text(longest, (((" ".join(t.random.sample(WORDS, 7)) + " ") * 100)[:1198] + "\r\n") *
+                  t.random.randint(1700, 2400))
+    whole = harness.discover_context(ws, spelled(t, names))
+    t.expect([[path for path, _ in whole], [text == ws.read_text(path) for path, text in whole]],
+             [[path for path in on_way if path != gone],
+              [True] * len([path for path in on_way if path != gone])],
+             f"The same workspace once {longest} was rewritten with "
+             f"{len(ws.read_text(longest))} characters. Items: [the paths found, whether each "
+             "text is the workspace's whole]: each text exactly as the workspace holds it, "
+             "however long, nothing cut short (discover_context, lesson 13, Build item 2).")
     t.expect([found, again],
              [[[[path, first[path]] for n, path in zip(present, on_way)
                 if n <= depth] for depth in range(len(names), -1, -1)],
@@ -612,8 +642,12 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
     shelf[blank]["description"] = ""  # still a skill, whose line is "- NAME:  (PATH)"
     pile = [(f"{t.random.choice(LATER)}/{n}/AGENTS.md", f"Rule {n}.")
             for n in range(t.random.randint(1001, 5000))]
-    pile[t.random.randrange(len(pile))] = (
+    quoted, big = t.random.sample(range(len(pile)), 2)
+    pile[quoted] = (
         "AGENTS.md", f'Quoted: <project_instructions path="{t.random.choice(LATER)}/AGENTS.md">')
+    # Hunt round 30 (reader r173): one file of two to three million characters, whole
+    pile[big] = (pile[big][0], "\n".join([((" ".join(t.random.sample(WORDS, 6)) + " ") * 90)[:800]]
+                                          * t.random.randint(2550, 3700)))
     day, where = old_day(t), "/srv/" + t.random.choice(LATER)
     prompt = harness.build_system_prompt(heap, pile, shelf, where, day)
     pid, shift = t.random.randint(100000, 400000), \
@@ -708,7 +742,8 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
              "among the skills, one description of hundreds of characters after a line break, "
              "one of many thousands, "
              "and one empty, still a skill with its line; "
-             "among the files, one quoting an opening tag; the other process's environment "
+             "among the files, one quoting an opening tag and one of two to three million "
+             "characters; the other process's environment "
              "answers any name it is asked for, and its host and Python are others.")
     # Hunt round 28 (reader r152): an account's folder, read far down the list, read's own
     # description under another name, a full-width letter, accents as marks, another platform,
@@ -737,14 +772,23 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
         sys.platform = saved
     advice = block(mine, "Guidelines:") or []
     kept = block(harness.build_system_prompt(pile, [], [], "/srv", old_day(t)), "Guidelines:")
+    # Hunt round 30 (reader r173): a tool named read that carries its name alone, and one tool
+    # with over a thousand guidelines of its own, one of them tens of thousands of characters
+    bare = f"({shelf[0]['path']})" in harness.build_system_prompt(
+        [{"name": "read"}], [], shelf, "/srv", old_day(t))
+    notes = [f"Note {n} of the one tool." for n in range(1000 + t.random.randint(2, 60))]
+    notes[t.random.randrange(len(notes))] = " ".join(ADVICE) * t.random.randint(100, 1000)
+    alone = block(harness.build_system_prompt([described(t.random.choice(TOOL_NAMES), None, notes)],
+                                              [], [], "/srv", old_day(t)), "Guidelines:")
     t.expect([homed.split("\n")[0] == opening, home in homed.split("\n\n")[0],
               f"({shelf[0]['path']})" in harness.build_system_prompt(far, [], shelf, "/srv",
                                                                    old_day(t)),
               harness.build_system_prompt([alias], [], shelf, "/srv", "2020-01-01") ==
               harness.build_system_prompt([alias], [], [], "/srv", "2020-01-01"),
               advice == [f"- {line}", f"- {wide}"], marks in mine, theirs == mine,
-              len(kept or []) == 1002 and kept.count(f"- {first}") == 1],
-             [True, False, True, True, True, True, True, True],
+              len(kept or []) == 1002 and kept.count(f"- {first}") == 1,
+              bare, alone == [f"- {line}" for line in notes]],
+             [True, False, True, True, True, True, True, True, True, True],
              f"Items: [whether the opening line with cwd {home!r} is the one with an empty "
              "folder; whether that folder stands in the opening part; whether two skills get "
              "their index with read after ten other tools; whether make_read_tool's dict "
@@ -753,7 +797,9 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
              "lines; whether a context file with accents written as separate marks goes in as "
              "it came; whether the prompt built with another sys.platform is the same text; "
              "whether a guideline said by the first of 1,003 tools and again by the last is "
-             "listed once among 1,002 lines]: the opening line is the same words whatever the "
+             "listed once among 1,002 lines; whether two skills get their index with a tool that is "
+             f"{{'name': 'read'}} and nothing more; whether one tool's {len(notes)} guidelines, "
+             "one of tens of thousands of characters, are all listed whole]: the opening line is the same words whatever the "
              "arguments, the index needs a tool named exactly read wherever it stands, only the "
              "same characters make the same guideline, each sentence once however far apart, "
              "the text exactly as it came, and equal arguments give identical text in every "
@@ -775,8 +821,9 @@ async def test_bank_the_prompt_follows_the_tools_run_after_run(t):
             for name in t.random.sample(close, 3)]
     many = [described(f"t{n}", None, [ADVICE[n % 5]]) for n in range(300)]
     late = [f"Rule {n} of the late tools." for n in range(t.random.randint(1, 4))]
+    late[-1] = f"{late[-1][:-1]}: " + " ".join(ADVICE) * t.random.randint(100, 1000)
     many += [described(f"late{n}", None, [line]) for n, line in enumerate(late)]
-    long = [f"Step {n}." for n in range(300 + t.random.randint(1, 5))]
+    long = [f"Step {n}." for n in range(600 + t.random.randint(1, 400))]
     many.insert(t.random.randint(0, 300), described("steps", None, long))
     rules = " ".join(t.random.sample(WORDS, 5)) + ".\n"
     today = old_day(t)
@@ -787,7 +834,8 @@ async def test_bank_the_prompt_follows_the_tools_run_after_run(t):
             with open(os.path.join(real, name), "w", encoding="utf-8") as file:
                 file.write(rules)
         steps = {"near": (near, skills, "", ""),
-                 "read": (near + [described("read", None, None)], skills, today, "."),
+                 "read": (near + [dict(described("read", None, None), execute=None)], skills,
+                          today, "."),
                  "disk": ([], [], today, real),
                  "many": (many, [], today, "src")}
         order = t.random.sample(list(steps), 4)
@@ -824,7 +872,9 @@ async def test_bank_the_prompt_follows_the_tools_run_after_run(t):
              "skills, today and cwd both \"\"), 'read' (the same and a tool named read), 'disk' "
              "(no tools, no context files, cwd a real folder holding an AGENTS.md, an "
              "AGENTS.local.md, a CLAUDE.md and a .agents/AGENTS.md), 'many' (over "
-             "300 tools, one with over 300 guidelines). For each run in the drawn order: [step, "
+             "300 tools, one with 601 to 1,000 guidelines, the last tool's guideline tens of "
+             "thousands of characters). The tool named read in 'read' has an execute of None: "
+             "the name decides. For each run in the drawn order: [step, "
              "the order of the sections the model found (1 guidelines, 3 skills, 4 date), the "
              "tool lines, the skills index, the date line, whether the last line is 'Current "
              "working directory: ' and cwd as passed, how many guideline lines, the "

@@ -16,6 +16,7 @@ import copy
 import datetime
 import os
 import platform
+import re
 import sys
 import tempfile
 import time
@@ -63,6 +64,19 @@ def pieces(description):
     """A description whole, and each of its sentences and clauses, without their full stops."""
     return [description.rstrip(".")] + [piece.strip().rstrip(".") for piece in
                                         description.replace("; ", ". ").split(". ")]
+
+
+def sentences(line):
+    """How many sentences a line holds: one, and one more for each end of a sentence inside it,
+    a full stop, question mark or exclamation mark (a closing quote or bracket after it) followed
+    by a space and a capital letter; after a single letter or an abbreviation such as "e.g.",
+    "i.e.", "etc." or "vs." it ends none."""
+    ends = 0
+    for found in re.finditer(r"(\S*?)[.!?]+[\"')\]]*\s+(?=[A-Z])", line):
+        word = found.group(1).strip("\"'`([")
+        if not re.fullmatch(r"(?:[A-Za-z]\.)*[A-Za-z]|etc|vs|Mr|Mrs|Ms|Dr|St|No", word):
+            ends += 1
+    return ends + 1
 
 
 def held(value):
@@ -275,7 +289,8 @@ async def test_a_line_for_each_tool_with_a_snippet(t):
 
 @lab_test("Guidelines appear once each under the heading Guidelines:, in the order first seen, "
           "however many tools share them, repeat them or have none: 1 to 5 tools, up to 14 "
-          "guidelines, and 1,002 over 502 tools, a repeat listed once however far apart; only the "
+          "guidelines, 1,002 over 502 tools and 1,000 in one tool, one of tens of thousands of "
+          "characters, a repeat listed once however far apart; only the "
           "same characters make the same guideline.")
 async def test_each_guideline_once_first_seen_first(t):
     # Every draw holds one tool list with at least ten different guidelines: a set lists ten
@@ -317,10 +332,10 @@ async def test_each_guideline_once_first_seen_first(t):
              "no tool has a guideline (build_system_prompt, lesson 13).")
     many = [described(f"tool{n}", None, [f"Step {n} first."]) for n in range(501)]
     rules = [f"Rule {n}." for n in range(501)]
-    # one of read's rules as long as a page (about 600 to 12,000 characters), and read's
+    # one of read's rules as long as a file (about 30,000 to 400,000 characters), and read's
     # snippet one of its rules word for word: each is a guideline like the others
     long, same = t.random.sample(range(501), 2)
-    rules[long] = f"Rule {long}: " + " ".join(ADVICE) * t.random.randint(2, 40)
+    rules[long] = f"Rule {long}: " + " ".join(ADVICE) * t.random.randint(100, 1300)
     # and one of the first steps said again after read's rules, 700 or more guidelines on:
     # each sentence once, however far apart its two sayings stand
     again = t.random.randrange(2)  # one of the first two: over a thousand guidelines apart
@@ -339,12 +354,28 @@ async def test_each_guideline_once_first_seen_first(t):
              "order]: every tool's every guideline is listed, however many tools and "
              "guidelines there are, in the order first met, never sorted (build_system_prompt, "
              "lesson 13, Build item 3, \"in the order it is first met\").")
+    # one tool with 1,000 guidelines of its own, among two others (1,002 at most in all, as
+    # above): every one is listed, however many one tool has, the long one whole
+    own = [f"Point {n}." for n in range(1000)]
+    own[t.random.randrange(1000)] = rules[long]
+    crowd = [described(name, None, [t.random.choice(ADVICE)]) for name in t.random.sample(NAMES, 2)]
+    crowd.insert(t.random.randint(0, 2), described("read", None, own))
+    lines = headed(harness.build_system_prompt(crowd, [], [], CWD, TODAY), "Guidelines:")
+    t.expect([len(lines or []) - 1, (lines or [])[1:] == ["- " + line for line in dict.fromkeys(
+        line for x in crowd for line in x["guidelines"])]], [len(set(own) | {
+            x["guidelines"][0] for x in crowd if x["name"] != "read"}), True],
+             f"Three tools, {[x['name'] for x in crowd]!r}, read with 1,000 guidelines of its own, "
+             f"one of them {len(rules[long])} characters long. Items: [how many guideline lines, "
+             "whether they are every guideline of the tools once, in the order first met, each "
+             "whole]: a line for each guideline of the tools, however many one tool has and "
+             "however long one is, none read past a count or cut short (build_system_prompt, "
+             "lesson 13, Build item 3, \"for each guideline of the tools\").")
 
 
 @lab_test("Context files go in word for word, each as <project_instructions path=\"...\"> its "
           "text </project_instructions>, in the order given, never sorted: 0 to 5 files of one "
           "to three paragraphs, one of 300 lines, a path as the caller spelled it, 1,001 to "
-          "8,000 files, built again after one was edited, and a file of hundreds of thousands of "
+          "8,000 files, built again after one was edited, and a file of two to three million "
           "characters; however many files, the opening line stays the same words.")
 async def test_context_files_go_in_word_for_word_in_the_order_given(t):
     cases = []
@@ -412,7 +443,9 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
     edited = t.random.randrange(len(many))
     # (its length kept: "Rule 12." becomes "rULE 12.")
     again = many[:edited] + [(many[edited][0], many[edited][1].swapcase())] + many[edited + 1:]
-    huge = "\n".join(f"{n}. {' '.join(t.random.sample(WORDS, 8))}." for n in range(5000))
+    # and one file of two to three million characters, in lines of a thousand
+    line = ((" ".join(t.random.sample(WORDS, 8)) + " ") * 100)[:994] + "."
+    huge = "\n".join(f"{n:04d}. {line}" for n in range(t.random.randint(2001, 3000)))
     found = [sections(harness.build_system_prompt([], files, [], CWD, TODAY))
              for files in (many, again, [("AGENTS.md", huge)])]
     openings += [parts[0] for parts in found]
@@ -446,7 +479,8 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
 
 
 @lab_test("The skills index appears only when there are skills and a tool named read, wherever "
-          "read stands in the list and whether or not it has a snippet; it lists each skill as "
+          "read stands in the list, whether or not it has a snippet and whatever else it carries; "
+          "it lists each skill as "
           "- name: description (path) after a sentence, in the order given, 12 skills and 1,001 to "
           "8,000, names, descriptions and paths as they came (a long one, one with a line "
           "break and an empty one included), a skill given twice listed twice, "
@@ -535,6 +569,25 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
              "skills. The item: whether the prompt is the one with no skills: the index needs "
              "a tool named exactly read, and a tool's description is not its name "
              "(build_system_prompt, lesson 13, Build item 3, \"a tool named exactly `read`\").")
+    # a tool named read in other shapes, as a caller may hand one over: its name alone, an
+    # execute of None, make_read_tool's dict without its execute, no description and no
+    # parameters; the name decides, never another key the tool carries
+    made = harness.make_read_tool(lab.Workspace())
+    shapes = {"its name alone": {"name": "read"},
+              "execute None": dict(described("read"), execute=None),
+              "make_read_tool's without execute": {k: v for k, v in made.items()
+                                                   if k != "execute"},
+              "no description nor parameters": {"name": "read", "execute": made["execute"]}}
+    order = t.random.sample(list(shapes), len(shapes))
+    skills = t.random.sample(SKILLS, 2)
+    t.expect([[shape, f"({skills[0]['path']})" in harness.build_system_prompt(
+                 [described(t.random.choice(NAMES)), shapes[shape]], [], skills, CWD, TODAY)]
+              for shape in order], [[shape, True] for shape in order],
+             f"Two skills and a tool named read, in turn {order!r}. Items: [the shape, whether "
+             "the prompt has the skills index]: the index needs a tool named exactly read, and "
+             "the name is all it asks of the tool: not whether it has an execute that can be "
+             "called, a description or parameters (build_system_prompt, lesson 13, Build item "
+             "3, \"only when there are skills and a tool named exactly `read`\").")
     # one skills list handed over twice, a description edited in between
     skills, tools = [dict(k) for k in t.random.sample(SKILLS, 3)], [described("read")]
     before, found = copy.deepcopy(skills), []
@@ -774,7 +827,7 @@ async def test_the_prompt_is_deterministic(t):
 
 @lab_test("discover_context returns every AGENTS.md from the root down to cwd, broadest first, "
           "skipping folders that have none: cwd 0 to 8 folders deep and 100 to 200, however it is "
-          "spelled, with files beside and below it and other names than AGENTS.md left out "
+          "spelled, one text of millions of characters whole, with files beside and below it and other names than AGENTS.md left out "
           "(agents.md and CLAUDE.md among them), two files of the same words each kept, each "
           "pair a tuple.")
 async def test_discover_context_walks_from_the_root_down_to_cwd(t):
@@ -834,16 +887,24 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
     files = {"".join(f + "/" for f in path[:i]) + ("AGENTS.md" if i % 2 == 0 else
                                                    others[i // 2 % len(others)]): f"Rules {i}."
              for i in range(len(path) + 1)}
+    # one of them as long as a file can be: two to three million characters, in long lines
+    big = t.random.randrange(0, len(path) + 1, 2)
+    line = ((" ".join(t.random.sample(WORDS, 6)) + " ") * 100)[:999] + "\n"
+    files["".join(f + "/" for f in path[:big]) + "AGENTS.md"] = \
+        f"Rules {big}.\n" + line * t.random.randint(2001, 3000)
     walked = lab.Workspace(files)
     deep = harness.discover_context(walked, "/".join(path))
-    wanted = [("".join(f + "/" for f in path[:i]) + "AGENTS.md", f"Rules {i}.")
+    wanted = [("".join(f + "/" for f in path[:i]) + "AGENTS.md",
+               files["".join(f + "/" for f in path[:i]) + "AGENTS.md"])
               for i in range(0, len(path) + 1, 2)]
     t.expect([len(deep), deep == wanted], [len(wanted), True],
              f"cwd {len(path)} folders deep, an AGENTS.md in every other folder from the root "
-             "down and a file of another name in the rest. Items: [how many pairs "
+             f"down, the one {big} folders down {len(wanted[big // 2][1])} characters long, "
+             "and a file of another name in the rest. Items: [how many pairs "
              "discover_context returned, whether they are every AGENTS.md on the way, broadest "
-             "first, each with its text]: one pair for each AGENTS.md on the way, however deep "
-             "cwd is: there is no cap on the depth, and a CLAUDE.md is not an AGENTS.md, nor are "
+             "first, each with its text whole]: one pair for each AGENTS.md on the way, however "
+             "deep cwd is, each text exactly as the workspace holds it, however long: there is "
+             "no cap on the depth nor on a text, and a CLAUDE.md is not an AGENTS.md, nor are "
              "agents.md and AGENTS.MD (discover_context, lesson 13, Build item 2).")
     # the same deep cwd asked again after one of its files was removed and a folder that had
     # none was given one: what is there now, not what the first call found
@@ -951,7 +1012,7 @@ async def test_discover_context_at_the_root(t):
 
 @lab_test("The read, write and bash factories each carry a one-line snippet of their own, not "
           "the description, and a list of guidelines: two for read, two for write (the second "
-          "shared with read), one for bash.")
+          "shared with read), one for bash, each one sentence.")
 async def test_the_factories_carry_snippets_and_guidelines(t):
     ws = lab.Workspace()
     made = {"read": harness.make_read_tool(ws), "write": harness.make_write_tool(ws),
@@ -970,9 +1031,10 @@ async def test_the_factories_carry_snippets_and_guidelines(t):
                all(isinstance(line, str) and bool(line.strip())
                    for line in x.get("guidelines") or [""]),
                all(isinstance(line, str) and "\n" not in line and len(line) <= 200
-                   for line in x.get("guidelines") or [""])]
+                   for line in x.get("guidelines") or [""]),
+               [line for line in x.get("guidelines") or [] if sentences(str(line)) != 1]]
               for x in tools] + [len({str(x.get("snippet")) for x in tools})],
-             [[name, "str", False, True, False, True, "list", True, True] for name in order]
+             [[name, "str", False, True, False, True, "list", True, True, []] for name in order]
              + [3],
              "Each snippet is a string of one line, a few words of your own on what the tool is "
              "for, and each tool's is its own: the description already travels in the specs, so "
@@ -980,14 +1042,16 @@ async def test_the_factories_carry_snippets_and_guidelines(t):
              "or holds one of its sentences or clauses anywhere, says it twice, a snippet of white space says nothing, and one snippet "
              "for all three tells them apart by nothing, and one that is the tool's name alone "
              "tells the model nothing it did not know; the guidelines are a list of short "
-             "pieces of advice, each a sentence, none empty or blank, each on one line of 200 "
-             "characters at most (lesson 13, Build item 1, \"one line on what the tool is for, "
+             "pieces of advice, each one sentence, none empty or blank, each on one line of 200 "
+             "characters at most: a full stop, ? or ! followed by a space and a capital letter "
+             "ends a sentence, so \"Prefer short commands. Read their output.\" is two, while "
+             "an abbreviation such as e.g. ends none (lesson 13, Build item 1, \"one line on what the tool is for, "
              "not its description, and more than its name\", \"Each guideline is one sentence "
              "on one line, 200 characters at most\"). Each item: [tool, the snippet's type, "
              "whether it has a newline, whether it has a word, whether it holds a sentence or "
              "clause of the description, whether it has a word besides the tool's name, the "
              "guidelines' type, whether each guideline has a word, whether each is one line of "
-             "200 characters at most], then how many different snippets the three have.")
+             "200 characters at most, the guidelines that hold more than one sentence], then how many different snippets the three have.")
     t.expect([len(x.get("guidelines", [])) for x in tools] +
              [read["guidelines"][1] == write["guidelines"][1],
               read["guidelines"][0] != write["guidelines"][0]],
