@@ -834,12 +834,14 @@ async def test_context_for_model(t):
              f"Every empty failed reply is left out, wherever it stands on a record of "
              f"{len(longer)} messages: the old ones before {len(filler)} messages of a later "
              "exchange, and the record's last message too (context_for_model, lesson 5).")
-    # An empty failure at the start of a record of 50,004 to 60,002 messages (its length
-    # drawn): the view leaves it out too, however far back it stands, and a record that long
-    # is treated as a short one is, its view a new list of the record's own messages each time.
+    # An empty failure at the start of a record of 12,000 to 40,000 messages (its length drawn):
+    # the view leaves it out too, however far back it stands, and a record that long is treated
+    # as a short one is, its view a new list of the record's own messages each time. (No longer
+    # than 40,001: a later lab's view takes about five rounds of its loops a message, and the
+    # practice check's guard allows 250,000 between two turns of the loop after a hang.)
     exchange = [harness.user_message("Later again."), lab.say("Yes.\n")]
     old = harness.error_message(t.random.choice(REASONS))
-    long = [harness.user_message("First."), old] + exchange * t.random.randint(25_001, 30_000)
+    long = [harness.user_message("First."), old] + exchange * t.random.randint(6000, 20000)
     # A turn of the loop before each view, as between two requests of a run: each pass over a
     # long record is counted apart by the practice check's guard against spinning.
     await lab.tick()
