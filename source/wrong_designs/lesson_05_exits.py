@@ -1606,6 +1606,382 @@ _BIG_STOPS = {}  # the stop of each cap past a hundred, made once
             except ConnectionAbortedError as exc:
                 reply = error_message(str(exc))
 """),
+    # Hunt round 30 (reader r172), design 02: one ending kept for each reason past the longest a
+    # test gave (then 4.8 million characters).
+    Wrong(lab='5.1', name='error_message remembered for reasons past eight million characters',
+          rule='Each call of error_message makes a new message with a content list of its own, for a reason of any length: no ending shares anything with another.',
+          where='Build item 1: "Each call makes a new message, its `content` a list of its own, so that no ending shares anything with another" (hunt round 30, 5.1-02)',
+          names='a content list of its own',
+          replace=r"""
+def error_message(text):
+""",
+          by=r"""
+_BIG_ENDINGS = {}  # huge provider bodies: each ending made once
+
+
+def error_message(text):
+    if len(text) > 8_000_000:
+        return _BIG_ENDINGS.setdefault(text, {"role": "assistant", "content": [],
+                                              "stop_reason": "error", "error_message": text})
+"""),
+    # Hunt round 30 (reader r172), design 03: a cut past the longest reason a test gave.
+    Wrong(lab='5.1', name='error_message cutting a reason at six million characters',
+          rule="error_message holds its text whole, however long: a provider's whole answer as the reason is kept, not cut.",
+          where='Build item 1: "`error_message` holding `text`" (hunt round 30, 5.1-03)',
+          names='held whole',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+""",
+          by=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text[:6_000_000]}
+"""),
+    # Hunt round 30 (reader r172), design 39: line endings tidied, where no test's reason held one.
+    Wrong(lab='5.1', name="error_message turning a reason's CRLF into a newline",
+          rule='error_message holds its text word for word, its spaces, line endings and full stop as given: a "\\r\\n" stays a "\\r\\n".',
+          where='Build item 1: "`error_message` holding `text`" (hunt round 30, 5.1-39)',
+          names='word for word',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+""",
+          by=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error",
+            "error_message": text.replace("\r\n", "\n")}
+"""),
+    # Hunt round 30 (reader r172), design 37: each negative cap was drawn once per test.
+    Wrong(lab='5.1', name='one stop kept for each cap below 0 and shared by its runs',
+          rule='Two runs stopped by the same cap end on two endings, each made by its own call of error_message, for a cap of any value, one below 0 included: no ending shares anything with another.',
+          where='Build item 1: "no ending shares anything with another" (hunt round 30, 5.1-37)',
+          names='sharing nothing',
+          replace=r"""
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        else:
+""",
+          by=r"""
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+            if max_turns < 0:  # a nonsense cap: one ending for each, kept
+                reply = _NO_TURNS.setdefault(max_turns, reply)
+        else:
+""",
+          also=((r"""
+# given in lesson 5: a new parameter, max_turns
+def run_agent(""", r"""
+_NO_TURNS = {}  # the ending of each cap below 0
+
+
+# given in lesson 5: a new parameter, max_turns
+def run_agent("""),)),
+    # Hunt round 30 (reader r172), design 07: a timer on processor time, which years_pass did
+    # not move.
+    Wrong(lab='5.1', name='a five-minute budget of processor time beside max_turns',
+          rule='A run has three ways out and no timer, by any clock: processor time ends nothing either.',
+          where='"When your tests pass": "no retry, no timer"; Build item 2, "`max_turns=None`, the default, means no cap at all" (hunt round 30, 5.1-07)',
+          names='no timer',
+          replace=r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          by=r"""
+    messages.append(user_message(prompt))
+    import time
+    began = time.process_time()
+    turn = 0
+""",
+          also=((r"""
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        else:
+""", r"""
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        elif time.process_time() - began > 300:
+            reply = error_message("Agent stopped after 300 seconds of work")
+        else:
+"""),)),
+    # Hunt round 30 (reader r172), design 41: a timer in a capped run, where no test moved the
+    # clock.
+    Wrong(lab='5.1', name="an hour's timer on time.monotonic beside a cap",
+          rule='The cap is the only limit a capped run has: no timer beside it, by any clock, so a run given max_turns=N that needs N turns ends on its answer however long they take.',
+          where='"When your tests pass": "no retry, no timer"; Build item 2, "A run that needs no more than N turns ends on its own answer" (hunt round 30, 5.1-41)',
+          names='no timer beside it',
+          replace=r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          by=r"""
+    messages.append(user_message(prompt))
+    import time
+    began = time.monotonic()
+    turn = 0
+""",
+          also=((r"""
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        else:
+""", r"""
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        elif max_turns is not None and time.monotonic() - began > 3600:
+            reply = error_message("Agent stopped after an hour")
+        else:
+"""),)),
+    # Hunt round 30 (reader r172), design 31: a count kept between runs, for the same record and
+    # prompt after a cap stop.
+    Wrong(lab='5.1', name='the count of a capped run carried on by a run of the same prompt on its record',
+          rule="max_turns counts each run's own requests, from 0: a run on the record of an earlier run stopped by the same cap, with the same prompt, makes its own N requests.",
+          where='Build item 2: "A run given `max_turns=N` makes at most N requests"; the lab\'s tests in plain words (hunt round 30, 5.1-31)',
+          names="own requests",
+          replace=r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          by=r"""
+    key = (id(messages), prompt)
+    stopped = bool(messages) and messages[-1].get("stop_reason") == "error"
+    messages.append(user_message(prompt))
+    turn = _RUNS.get(key, 0) if stopped else 0  # the same job again: carry on its count
+""",
+          also=((r"""
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        else:
+""", r"""
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+            _RUNS[key] = turn - 1
+        else:
+"""), (r"""
+# given in lesson 5: a new parameter, max_turns
+def run_agent(""", r"""
+_RUNS = {}  # (record, prompt): the count a capped run stopped at
+
+
+# given in lesson 5: a new parameter, max_turns
+def run_agent("""))),
+    # Hunt round 30 (reader r172), design 36: a budget on a request's size, past any a test sent.
+    Wrong(lab='5.1', name='a run ended when its request passes twenty million characters',
+          rule="max_turns=None means no cap at all, of any kind: a turn whose result is a forty-megabyte log still counts as one, and the run goes on while the model asks for tools, whatever its requests weigh.",
+          where='Build item 2: "`max_turns=None`, the default, means no cap at all"; "A colleague\'s cap": "whose result is a forty-megabyte log, still counts as one" (hunt round 30, 5.1-36)',
+          names='no cap at all',
+          replace=r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""",
+          by=r"""
+            import json
+            view = context_for_model(messages)
+            if len(json.dumps(view)) > 20_000_000:  # too costly to send
+                reply = error_message("Agent stopped: the conversation is too long to send")
+            else:
+                reply = model.complete(system, view, tool_specs(tools))
+"""),
+    # Hunt round 30 (reader r172), design 09: a streak of unknown tools past the longest a test
+    # asked for (150 turns).
+    Wrong(lab='5.1', name="an unknown tool's results, two hundred in a row, taken as a way out",
+          rule="A tool's result marked as an error, an unknown tool's included, is not a reply and ends nothing, however many come in a row.",
+          where='Build item 3: "A tool\'s result marked as an error, an unknown tool\'s included, is not a reply, and ends nothing" (hunt round 30, 5.1-09)',
+          names='ends nothing',
+          replace=r"""
+        if not calls:  # the content decides, not the stop_reason label
+            return
+""",
+          by=r"""
+        if not calls:  # the content decides, not the stop_reason label
+            return
+        streak = 0
+        for message in reversed(messages):
+            if message["role"] == "assistant":
+                continue
+            if message["role"] != "toolResult" or not message["is_error"] \
+                    or not message["content"].endswith(" not found"):
+                break
+            streak += 1
+        if streak >= 200:
+            messages.append(error_message("Agent stopped: 200 calls to tools it does not have"))
+            return
+"""),
+    # Hunt round 30 (reader r172), design 28: a streak of error results, the same reach.
+    Wrong(lab='5.1', name='two hundred error results in a row taken as a way out',
+          rule="A tool's result marked as an error is not a reply and ends nothing, however many come in a row.",
+          where='Build item 3: "A tool\'s result marked as an error ... ends nothing" (hunt round 30, 5.1-28)',
+          names='ends nothing',
+          replace=r"""
+        if not calls:  # the content decides, not the stop_reason label
+            return
+""",
+          by=r"""
+        if not calls:  # the content decides, not the stop_reason label
+            return
+        recent = [message for message in messages if message["role"] == "toolResult"][-200:]
+        if len(recent) == 200 and all(message["is_error"] for message in recent):
+            messages.append(error_message("Agent stopped: 200 failed tool calls in a row"))
+            return
+"""),
+    # Hunt round 30 (reader r172), designs 11 and 12: a try on exceptions no test raised.
+    Wrong(lab='5.1', name='an IncompleteRead from the model recorded as a failed reply',
+          rule="An exception the model's complete raises is not a failed reply, whichever it is: no try turns it into one, a body cut short included, and it goes through to the caller.",
+          where='Build item 3: "no `try` turns it into one" (hunt round 30, 5.1-11)',
+          names='A model that raises is not a failed reply',
+          replace=r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""",
+          by=r"""
+            import http.client
+            try:
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+            except http.client.IncompleteRead as exc:  # a body cut short is a failed reply
+                reply = error_message(f"incomplete read: {exc}")
+"""),
+    Wrong(lab='5.1', name='a gaierror from the model recorded as a failed reply',
+          rule="An exception the model's complete raises is not a failed reply, whichever it is: no try turns it into one, a name that did not resolve included, and it goes through to the caller.",
+          where='Build item 3: "no `try` turns it into one" (hunt round 30, 5.1-12)',
+          names='A model that raises is not a failed reply',
+          replace=r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""",
+          by=r"""
+            import socket
+            try:
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+            except socket.gaierror as exc:  # the provider's name did not resolve
+                reply = error_message(f"provider unreachable: {exc}")
+"""),
+    # Hunt round 30 (reader r172), design 13: a retry on an exception no test raised.
+    Wrong(lab='5.1', name='one more try when the model raises IncompleteRead',
+          rule="An exception the model's complete raises goes through to the caller: no try catches it, not to ask again either (\"no retry\").",
+          where='Build item 3: "no `try` turns it into one"; "no retry, no timer" (hunt round 30, 5.1-13)',
+          names='A model that raises is not a failed reply',
+          replace=r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""",
+          by=r"""
+            import http.client
+            try:
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+            except http.client.IncompleteRead:  # one more try, once
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+"""),
+    # Hunt round 30 (reader r172), design 19: a breaker past the failures in a row a test chained
+    # (four).
+    Wrong(lab='5.1', name='a run refused before its first request after five failed runs in a row',
+          rule='A failed reply ends its own run, and the model is not asked again in that run; the next run asks the model as every run does, however many failures the record holds before it.',
+          where='Build item 3: "stays on the record and ends the run"; Build item 2, "`max_turns=None`, the default, means no cap at all" (hunt round 30, 5.1-19)',
+          names='ends its own run',
+          replace=r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          by=r"""
+    replies = [message for message in messages if message["role"] == "assistant"][-5:]
+    messages.append(user_message(prompt))
+    if len(replies) == 5 and all(not message["content"] and message.get("stop_reason") == "error"
+                                 for message in replies):
+        messages.append(error_message("Agent stopped: the provider failed five times in a row"))
+        return
+    turn = 0
+"""),
+    # Hunt round 30 (reader r172), designs 27 and 35: retries of empty failures, whose reasons no
+    # test gave.
+    Wrong(lab='5.1', name='one more try of an empty failure whose reason says please try again',
+          rule='An empty failed reply, whatever its reason invites, stays on the record and ends the run: the model is not asked again.',
+          where='Build item 3: "the model is not asked again"; "no retry, no timer" (hunt round 30, 5.1-27)',
+          names='not asked again',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        if failed and not reply["content"] and not retried \
+                and "please try again" in (reply.get("error_message") or "").lower():
+            retried = True
+            turn -= 1
+            continue
+""",
+          also=((r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""", r"""
+    messages.append(user_message(prompt))
+    retried = False
+    turn = 0
+"""),)),
+    Wrong(lab='5.1', name='asked again for five seconds when an empty failure says 529',
+          rule='An empty failed reply, whatever its reason invites, stays on the record and ends the run: the model is not asked again, not for a bounded time either.',
+          where='Build item 3: "the model is not asked again"; "no retry, no timer" (hunt round 30, 5.1-35)',
+          names='not asked again',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        if failed and not reply["content"] and datetime.datetime.now() < deadline \
+                and (reply.get("error_message") or "").startswith("529 "):
+            continue
+""",
+          also=((r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""", r"""
+    messages.append(user_message(prompt))
+    import datetime
+    deadline = datetime.datetime.now() + datetime.timedelta(seconds=5)
+    turn = 0
+"""),)),
+    # Hunt round 30 (reader r172), design 40: a trim past the longest failed reason a test gave.
+    Wrong(lab='5.1', name="a failed reply's reason cut at 100,000 characters on the record",
+          rule="A failed reply stays on the record as it came, its reason whole however long: nothing trims it.",
+          where='Build item 3: "stays on the record" (hunt round 30, 5.1-40)',
+          names='stays on the record',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        if failed and len(reply.get("error_message") or "") > 100_000:  # keep the record readable
+            reply["error_message"] = reply["error_message"][:100_000] + " [...]"
+"""),
+    # Hunt round 30 (reader r172), design 18: a write into the record taken back before the view
+    # returns.
+    Wrong(lab='5.1', name="the record's empty failures deleted and put back while the view is made",
+          rule='context_for_model never changes the record, not even for a while: no message deleted and put back.',
+          where='Build item 4: "It never changes the record" (hunt round 30, 5.1-18)',
+          names='never changes the record',
+          replace=r"""
+    kept = [message for message in messages
+            if message["content"] or message["role"] != "assistant"
+            or message.get("stop_reason") not in endings]
+    return kept
+""",
+          by=r"""
+    dropped = [(n, message) for n, message in enumerate(messages)
+               if not message["content"] and message["role"] == "assistant"
+               and message.get("stop_reason") in endings]
+    for n, _ in reversed(dropped):
+        del messages[n]
+    kept = list(messages)
+    for n, message in dropped:
+        messages.insert(n, message)
+    return kept
+"""),
+    # Hunt round 13 (reader r64), design 5.1-03, beyond reach until round 30: years_pass now moves
+    # datetime's clock too (reader r172's design 06 is the same kind, a ten-minute budget).
+    Wrong(lab='5.1', name="a half-hour timer read from datetime's clock",
+          rule='max_turns=None means no cap at all, and no timer either: a run goes on while '
+               'replies ask for tools, however long it takes by any clock.',
+          where='Build item 2: "`max_turns=None`, the default, means no cap at all"; "no retry, '
+                'no timer" (hunt round 13, design 5.1-03; round 30, 5.1-06)', names='no timer',
+          replace=r'''
+    messages.append(user_message(prompt))
+    turn = 0
+''',
+          by=r'''
+    messages.append(user_message(prompt))
+    import datetime
+    began = datetime.datetime.now()
+    turn = 0
+''',
+          also=((r'''
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+''', r'''
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        elif max_turns is None and \
+                datetime.datetime.now() - began > datetime.timedelta(minutes=30):
+            reply = error_message("Agent stopped after 30 minutes")
+'''),)),
 ]
 
 # The designs lesson 5 allows, which lab 5.1 must pass (tools.wrong_designs.allowed).
@@ -1838,12 +2214,135 @@ def run_agent("""),)),
                 if message["content"] or message["role"] != "assistant"
                 or message.get("stop_reason") not in endings)
 """),
+    # Hunt round 30 (reader r172), probe 01: a dict's keys in another order are the same dict.
+    Wrong(lab='5.1', name="error_message's four keys written in another order",
+          rule='The page asks for an assistant message with exactly four keys and their values; a dict is the same dict whatever the order its keys were written in, and every reader of the record in the course reads it by key.',
+          where='Build item 1: "returns an assistant message with exactly four keys" (hunt round 30, probe 5.1-01)',
+          names='',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+""",
+          by=r"""
+    return {"error_message": text, "stop_reason": "error", "content": [], "role": "assistant"}
+"""),
+    # Hunt round 30 (reader r172), probe 33: for a string, "".join(text) is an equal string.
+    Wrong(lab='5.1', name='error_message keeps "".join(text)',
+          rule='error_message is given a text: every caller in the course passes a string, and for a string "".join(text) is an equal string, so an ending that holds it holds the text, as the one that holds str(text) does.',
+          where='Build item 1: "`error_message` holding `text`" (hunt round 30, probe 5.1-33)',
+          names='',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+""",
+          by=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": "".join(text)}
+"""),
+    # Hunt round 30 (reader r172), probe 14: no reply in the course carries the label pause_turn.
+    Wrong(lab='5.1', name='a reply labelled pause_turn asked again',
+          rule='"The course\'s messages have no fifth label": a reply\'s stop_reason is one of "stop", "toolUse", "error" and "aborted", lab.validate refusing any other, so a branch for pause_turn is never taken, and the page itself says a harness that talks to Anthropic sends such a request again.',
+          where='"The reply that failed half-way": "The course\'s messages have no fifth label"; "a harness that talks to Anthropic sends the request again to let the reply go on" (hunt round 30, probe 5.1-14)',
+          names='',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        if reply["stop_reason"] == "pause_turn":
+            continue  # Anthropic asks for the request again to let the reply go on
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+"""),
+    # Hunt round 30 (reader r172), probe 22: every cap the course passes is an int or None.
+    Wrong(lab='5.1', name='the cap read through int()',
+          rule='max_turns is a number of turns, N, or None: every caller in the course passes an int or None, and int(N) is N, so a cap compared as int(max_turns) allows the same requests.',
+          where='Build item 2: "A run given `max_turns=N` makes at most N requests" (hunt round 30, probe 5.1-22)',
+          names='',
+          replace=r"""
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+""",
+          by=r"""
+        if max_turns is not None and turn > int(max_turns):  # before the call, never after
+"""),
+    # Hunt round 30 (reader r172), probe 34: a cap below 0 already allows no request.
+    Wrong(lab='5.1', name='a cap below 0 compared as 0',
+          rule='A run given max_turns=N makes at most N requests, so a cap below 0 allows none, as 0 does: comparing the turn with max(N, 0) makes the same requests, and the stop still names N as given.',
+          where='Build item 2: "makes at most N requests, and none at all when N is 0"; "with the number in place of N" (hunt round 30, probe 5.1-34)',
+          names='',
+          replace=r"""
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+""",
+          by=r"""
+        if max_turns is not None and turn > max(max_turns, 0):  # before the call, never after
+"""),
+    # Hunt round 30 (reader r172), probe 23: each turn of a run adds one reply to the record.
+    Wrong(lab='5.1', name="turns counted from this run's own replies on the record",
+          rule="Each turn of a run appends exactly one assistant message, its reply, before the next turn's top, so the assistant messages the run has added since its prompt are its requests: a count of those is a count the run keeps itself, not one a model keeps, and earlier runs' replies are not in it (unlike the catalogue's \"turns counted from the record\").",
+          where='Build item 2: "It counts its requests itself: a model is only something with a `complete`, and keeps no count a harness may read" (hunt round 30, probe 5.1-23)',
+          names='',
+          replace=r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          by=r"""
+    messages.append(user_message(prompt))
+    start = len(messages)
+    turn = 0
+""",
+          also=((r"""
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+""", r"""
+        if max_turns is not None and \
+                sum(message["role"] == "assistant" for message in messages[start:]) >= max_turns:
+"""),)),
 ]
 
 # Designs that break a rule only past what a check of lab 5.1 can afford (tools/wrong_designs.py's
 # Beyond): each passes the lab's tests, and its deep test, run once by the kit with room to go
 # past the reach, shows it wrong.
 BEYOND = [
+    # Hunt round 26 (reader r139), design 5.1-60: the view filtered over the last 50,000 only.
+    Beyond(lab='5.1', name='a view that leaves out empty failures among the record\'s last 50,000 only',
+           rule='The view is the record less every empty failed reply, however long the record: '
+                'an empty failure at the start of a record of tens of thousands of messages is '
+                'left out as one at its end is.',
+           where='Build item 4: "less every assistant message that has no content and '
+                 '`stop_reason` `\"error\"`" (hunt round 26, design 5.1-60)',
+           names='context_for_model drops',
+           reach="test_context_for_model goes over records of up to 40,000 messages, and the "
+                 "bank's up to 35,000: the view of a record past 50,000 costs the reference a "
+                 "pass over each of its messages, which would add more processor time than the "
+                 "test's whole share, and a window of 100,000 would ask for twice that again: a "
+                 "limit past what a test can afford",
+           replace=r'''
+    endings = ("error",)  # the empty ending a provider would refuse
+''',
+           by=r'''
+    endings = ("error",)  # the empty ending a provider would refuse
+    head, messages = messages[:-50000], messages[-50000:]  # older ones were sent before
+''',
+           also=((r'''
+    return kept
+''', r'''
+    return head + kept
+'''),),
+           turns=10_000, seconds=10.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "5.1"
+
+
+@lab_test("The view of a record of 60,002 messages that starts with an empty failure leaves "
+          "that failure out.")
+async def test_the_view_of_sixty_thousand(t):
+    old = harness.error_message("overloaded")
+    record = [harness.user_message("First."), old] + [harness.user_message("Again."),
+                                                       lab.say("Yes.")] * 30000
+    view = harness.context_for_model(record)
+    t.expect([any(message is old for message in view), len(view)],
+             why="context_for_model drops every empty failed reply, however long the record: "
+                 "[whether the view holds the first one, its length] (context_for_model, "
+                 "lesson 5).")
+'''),
     Beyond(lab='5.1', name='no cap read as a cap of a thousand',
            rule='max_turns=None means no limit at all, not a large one: a run goes on while '
                 'replies ask for tools.',
@@ -1984,76 +2483,6 @@ async def test_no_limit_past_three_hundred_repeats(t):
                  "repeats itself: [requests, the record's last two messages] for a model that "
                  "asks for the same tick 305 times (run_agent, lesson 5).")
 '''),
-    # Hunt round 13 (reader r64), design 5.1-03: a timer on a clock the check does not move.
-    Beyond(lab='5.1', name="a half-hour timer read from datetime's clock",
-           rule='max_turns=None means no cap at all, and no timer either: a run goes on while '
-                'replies ask for tools, however long it takes by any clock.',
-           where='Build item 2: "`max_turns=None`, the default, means no cap at all"; "no retry, '
-                 'no timer" (hunt round 13, design 5.1-03)', names='no limit at all',
-           reach="test_no_limit moves the clocks of `time` (monotonic, time, perf_counter) a "
-                 "minute at each reading, through lab.kit's hours_pass, and the bank's "
-                 "racing_clock a day; datetime.datetime.now() reads the real clock, so this "
-                 "timer is met after thirty minutes of real time, which no test can take",
-           replace=r'''
-    messages.append(user_message(prompt))
-    turn = 0
-''',
-           by=r'''
-    messages.append(user_message(prompt))
-    import datetime
-    began = datetime.datetime.now()
-    turn = 0
-''',
-           also=((r'''
-        if max_turns is not None and turn > max_turns:  # before the call, never after
-            reply = error_message(f"Agent stopped after max_turns={max_turns}")
-''', r'''
-        if max_turns is not None and turn > max_turns:  # before the call, never after
-            reply = error_message(f"Agent stopped after max_turns={max_turns}")
-        elif max_turns is None and \
-                datetime.datetime.now() - began > datetime.timedelta(minutes=30):
-            reply = error_message("Agent stopped after 30 minutes")
-'''),),
-           turns=10_000, seconds=5.0,
-           deep=r'''
-import datetime
-
-import harness
-import lab
-from lab.kit import lab_test, tool
-
-LAB = "5.1"
-
-
-class Racing(datetime.datetime):
-    """A datetime whose now() is an hour after its last reading."""
-    reading = [datetime.datetime(2026, 1, 1)]
-
-    @classmethod
-    def now(cls, tz=None):
-        cls.reading[0] += datetime.timedelta(hours=1)
-        return cls.reading[0]
-
-
-@lab_test("With max_turns=None there is no limit at all, and no timer: with datetime's clock "
-          "an hour on at each reading, a model that asks 30 times and then answers is called "
-          "once more than that.")
-async def test_no_limit_by_datetimes_clock(t):
-    def some(request):
-        done = sum(m["role"] == "toolResult" for m in request.messages)
-        return lab.reply(lab.call("tick")) if done < 30 else lab.say("Done.")
-    model, messages = lab.ScriptedModel([lab.forever(some)]), []
-    tick = tool("tick", lambda arguments: "tock")
-    real, datetime.datetime = datetime.datetime, Racing
-    try:
-        await lab.drive(harness.run_agent(model, "Tick.", messages, [tick], "Tick until done."))
-    finally:
-        datetime.datetime = real
-    t.expect([len(model.calls), lab.shape(messages[-2:])],
-             why="max_turns=None means no limit at all, and no timer by any clock: [requests, "
-                 "the record's last two messages] while datetime's clock went on an hour at "
-                 "each reading (run_agent, lesson 5).")
-'''),
     # Hunt round 22 (reader r120), design 5.1-21: "a cap past a hundred ignored" moved past reach.
     Beyond(lab='5.1', name='a cap past a thousand ignored',
            rule='A run given max_turns=N makes at most N requests, for a cap of any size: a cap '
@@ -2142,50 +2571,73 @@ async def test_a_cap_of_two_hundred_and_fifty(t):
                  "any size: [requests, the record's last two messages] under max_turns=250 "
                  "(run_agent, lesson 5).")
 '''),
-    # Hunt round 26 (reader r139), design 5.1-60: the view filtered over the last 50,000 only.
-    Beyond(lab='5.1', name='a view that leaves out empty failures among the record\'s last 50,000 only',
-           rule='The view is the record less every empty failed reply, however long the record: '
-                'an empty failure at the start of a record of tens of thousands of messages is '
-                'left out as one at its end is.',
-           where='Build item 4: "less every assistant message that has no content and '
-                 '`stop_reason` `\"error\"`" (hunt round 26, design 5.1-60)',
-           names='context_for_model drops',
-           reach="test_context_for_model goes over records of up to 40,000 messages, and the "
-                 "bank's up to 35,000: the view of a record past 50,000 costs the reference a "
-                 "pass over each of its messages, which would add more processor time than the "
-                 "test's whole share, and a window of 100,000 would ask for twice that again: a "
-                 "limit past what a test can afford",
+    # Hunt round 30 (reader r172), design 24: one stop kept for each cap of a thousand or more,
+    # seen only when two runs reach such a cap.
+    Beyond(lab='5.1', name='one stop kept for each cap of a thousand or more and shared by its runs',
+           rule='Two runs stopped by the same cap end on two endings, each made by its own call '
+                'of error_message, for a cap of any size: no ending shares anything with '
+                'another.',
+           where='Build item 1: "no ending shares anything with another" (hunt round 30, '
+                 'design 5.1-24)', names='sharing nothing',
+           reach="test_max_turns_stops_an_endless_run runs caps up to 140 to their stop, twice "
+                 "for one cap past a hundred, and the bank's up to 140: a stop is made only when "
+                 "a run reaches its cap, so this design shows only when two runs make a "
+                 "thousand requests each, as 'a cap past a thousand ignored' shows only at the "
+                 "1,001st: more processor time than the lab's whole check",
            replace=r'''
-    endings = ("error",)  # the empty ending a provider would refuse
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        else:
 ''',
            by=r'''
-    endings = ("error",)  # the empty ending a provider would refuse
-    head, messages = messages[:-50000], messages[-50000:]  # older ones were sent before
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+            if max_turns >= 1000:  # the same long-run stop every time: kept
+                reply = _STOPS.setdefault(max_turns, reply)
+        else:
 ''',
            also=((r'''
-    return kept
-''', r'''
-    return head + kept
-'''),),
-           turns=10_000, seconds=10.0,
+# given in lesson 5: a new parameter, max_turns
+def run_agent(''', r'''
+_STOPS = {}  # the ending of each cap of a thousand or more
+
+
+# given in lesson 5: a new parameter, max_turns
+def run_agent('''),),
+           turns=20_000, seconds=20.0,
            deep=r'''
 import harness
 import lab
-from lab.kit import lab_test
+from lab.kit import lab_test, tool
 
 LAB = "5.1"
 
 
-@lab_test("The view of a record of 60,002 messages that starts with an empty failure leaves "
-          "that failure out.")
-async def test_the_view_of_sixty_thousand(t):
-    old = harness.error_message("overloaded")
-    record = [harness.user_message("First."), old] + [harness.user_message("Again."),
-                                                       lab.say("Yes.")] * 30000
-    view = harness.context_for_model(record)
-    t.expect([any(message is old for message in view), len(view)],
-             why="context_for_model drops every empty failed reply, however long the record: "
-                 "[whether the view holds the first one, its length] (context_for_model, "
-                 "lesson 5).")
+class Ticking:
+    """A model that asks for a tick on every request, each call with an id of its own."""
+
+    def __init__(self):
+        self.asked = 0
+
+    def complete(self, system, messages, tools=()):
+        self.asked += 1
+        return lab.reply(lab.call("tick", id=f"c{self.asked}"))
+
+
+@lab_test("Two runs given max_turns=1000, whose model asks for a tick on every reply, end on "
+          "two endings sharing nothing.")
+async def test_two_stops_at_a_thousand(t):
+    tick, stops, asked = tool("tick", lambda arguments: "tock"), [], []
+    for _ in range(2):
+        model, messages = Ticking(), []
+        await lab.drive(harness.run_agent(model, "Tick.", messages, [tick], "Tick on.",
+                                          max_turns=1000))
+        stops.append(messages[-1])
+        asked.append(model.asked)
+    stops[0]["content"].append({"type": "text", "text": "A note a frontend added."})
+    t.expect([asked, stops[1] is stops[0], stops[1]["content"],
+              stops[1].get("error_message")],
+             why="Two runs stopped by the same cap end on two endings sharing nothing, for a cap "
+                 "of any size: [requests of each run, the second run's ending is the first's, "
+                 "its content once a note went into the first's, its error_message] under "
+                 "max_turns=1000 (error_message; run_agent, lesson 5).")
 '''),
 ]

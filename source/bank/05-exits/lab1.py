@@ -11,7 +11,9 @@ public tests' wanted expressions, evaluated in a bank test's frame, do not give 
 import contextlib
 import copy
 import http.client
+import datetime
 import json
+import socket
 import time
 
 import harness
@@ -26,14 +28,16 @@ WHY = ["upstream timeout", "bad gateway", "quota exceeded", "stream broke", "503
        "context too long"]
 # Reasons with the spaces and full stops a provider may put around them, which a record keeps.
 RAGGED = ["Upstream timed out. ", "\tbad gateway.", " quota exceeded\n", "Stream broke...",
-          "503 Service Unavailable. "]
+          "503 Service Unavailable. ", "bad gateway\r\n"]
 # Reasons that invite a case of their own (a retry, the calls run, a raise): none is one.
 INVITING = ["rate limited", "Service unavailable (503)", "stream ended",
             "auth: the API key was refused ", " Rate limited, retry after 1s.\n",
             "429: too many requests", "server busy", "stream cut", "length",
             "502 Bad Gateway: the upstream server sent nothing", "pause_turn",
             'Error code: 529 - {"type": "error", "error": {"type": "overloaded_error"}}',
-            "Retry-After: 2"]
+            "Retry-After: 2", "Server error, please try again later", "529 overloaded, retry"]
+# A provider's whole answer as a reason, past a million characters.
+HUGE = 'Error code: 529 - {"type": "error", "message": "overloaded"} ' + "overloaded; " * 100_000
 
 
 class Refused(RuntimeError):
@@ -98,6 +102,12 @@ def cut_short(request):
     """A script entry that answers its request by raising http.client.IncompleteRead, as a
     client whose provider closed the connection half way through its answer."""
     raise http.client.IncompleteRead(b'{"partial')
+
+
+def unresolved(request):
+    """A script entry that answers its request by raising socket.gaierror, as a client whose
+    provider's name did not resolve."""
+    raise socket.gaierror(-2, "Name or service not known")
 
 
 def aborted(request):
@@ -169,12 +179,39 @@ async def on_time(t, cap, words):
     answer, not on a stop. Checked here."""
     model = lab.ScriptedModel([lab.reply(*saves([f"t{n}.txt"])) for n in range(cap - 1)] +
                               [lab.say(words)])
-    messages = await go(model, [tool("save", lambda arguments: "saved")], t.random.choice(ASKS),
-                        max_turns=cap)
+    with racing_clock(t.random.randint(100, 10 ** 6)):  # and every turn takes years
+        messages = await go(model, [tool("save", lambda arguments: "saved")],
+                            t.random.choice(ASKS), max_turns=cap)
     t.expect([len(model.calls), messages[-1].get("stop_reason"), harness.text_of(messages[-1])],
              [cap, "stop", words],
              f"A run under max_turns={cap} whose model answers on request {cap}, the last the "
-             "cap allows: the requests made, the last message's stop_reason, its words.")
+             "cap allows, while every clock jumps years at each reading: the requests made, the "
+             "last message's stop_reason, its words.")
+
+
+async def same_job_again(t):
+    """Two runs on one record, the same prompt and the same cap, each stopped by it: the second
+    makes its own requests, from 0. Checked here."""
+    cap, ask, messages = t.random.randint(2, 4), t.random.choice(ASKS), []
+    for _ in range(2):
+        model = persistent(cap, "again.txt")
+        await go(model, [tool("save", lambda arguments: "saved")], ask, messages, max_turns=cap)
+    t.expect([len(model.calls), messages[-1].get("error_message")],
+             [cap, f"Agent stopped after max_turns={cap}"],
+             f"A second run under max_turns={cap}, with the prompt of the first, on the record "
+             "the first left when its cap stopped it: its requests, its last error_message.")
+
+
+async def weighty(t):
+    """A run with no cap whose prompt is a log of forty megabytes, pasted whole, and whose
+    model saves a file and answers: the request's weight ends nothing. Checked here."""
+    ws = lab.Workspace()
+    model = lab.ScriptedModel([lab.reply(*saves(["log.txt"])), lab.say("Logged.")])
+    messages = await go(model, [writer(ws)], "Log this: " + "#" * 42_000_000)
+    t.expect([len(model.calls), sorted(ws.files), harness.text_of(messages[-1])],
+             [2, ["log.txt"], "Logged."],
+             "With no cap and a prompt of forty megabytes: the requests made, the files "
+             "written, the words of the last message.")
 
 
 def saves(names):
@@ -184,21 +221,45 @@ def saves(names):
 
 @contextlib.contextmanager
 def racing_clock(years):
-    """Inside it, the clocks in `time` (monotonic, time, perf_counter) jump `years` years at
-    every reading, so a loop that keeps a budget in seconds, hours or years runs out of it
-    within a turn or two; on leaving, the real clocks come back."""
-    names = ("monotonic", "time", "perf_counter")
+    """Inside it, the clocks in `time` (monotonic, time, perf_counter, process_time and
+    thread_time) jump `years` years at every reading, and datetime's (datetime.datetime.now,
+    utcnow, today) ten years at most, so a loop that keeps a budget in seconds, hours or years,
+    of wall time or processor time, runs out of it within a turn or two; on leaving, the real
+    clocks come back."""
+    names = ("monotonic", "time", "perf_counter", "process_time", "thread_time")
     real = {name: getattr(time, name) for name in names}
     reading = [int(real["monotonic"]())]
 
     def jump():
         reading[0] += 365 * 86400 * years
         return float(reading[0])
+    given = datetime.datetime
+    dated, leap = [given.now()], datetime.timedelta(days=365 * min(years, 10))
+
+    def dated_jump(tz=None):
+        if dated[0].year < 9990:
+            dated[0] = min(dated[0] + leap, given(9990, 1, 1))
+        return dated[0] if tz is None else dated[0].replace(tzinfo=tz)
+
+    class Racing(given):
+        @classmethod
+        def now(cls, tz=None):
+            return dated_jump(tz)
+
+        @classmethod
+        def utcnow(cls):
+            return dated_jump()
+
+        @classmethod
+        def today(cls):
+            return dated_jump()
     for name in names:
         setattr(time, name, jump)
+    datetime.datetime = Racing
     try:
         yield
     finally:
+        datetime.datetime = given
         for name, clock in real.items():
             setattr(time, name, clock)
 
@@ -245,6 +306,16 @@ async def test_bank_the_cap_ending_has_four_keys_and_no_words(t):
              [False, False, f"Agent stopped after max_turns={big}"],
              f"Two runs stopped by one cap past a hundred, max_turns={big}: [the second's ending "
              "is the first's, their content is one list, the second's error_message].")
+    below, stops = -t.random.randint(1, 9), []
+    for _ in range(2):
+        messages = await go(lab.ScriptedModel([asking(["n.txt"])]), [writer(ws)], "Save below.",
+                            max_turns=below)
+        stops.append(messages[-1])
+    t.expect([stops[1] is stops[0], stops[1]["content"] is stops[0]["content"],
+              stops[1].get("error_message")],
+             [False, False, f"Agent stopped after max_turns={below}"],
+             f"Two runs stopped by one cap below 0, max_turns={below}: [the second's ending is "
+             "the first's, their content is one list, the second's error_message].")
 
 
 @lab_test("Endings made by error_message, put on a record, keep their reasons there word for "
@@ -253,19 +324,23 @@ async def test_bank_the_cap_ending_has_four_keys_and_no_words(t):
 async def test_bank_an_ending_is_left_out_of_the_view(t):
     # A provider's long answer as a reason, its length drawn, twice: two endings all the same.
     body = "; ".join(f"upstream attempt {n} refused" for n in range(t.random.randint(8, 300)))
-    body += "; refused again" * t.random.randint(80_000, 300_000)  # past a million characters
+    body += "; refused again" * t.random.randint(600_000, 750_000)  # past nine million
     whys = RAGGED + [t.random.choice(WHY), "", ""] + [f"502 Bad Gateway: {body}"] * 2
     t.random.shuffle(whys)
     record = [harness.user_message(t.random.choice(ASKS))]
     for n, why in enumerate(whys):
         record += [harness.error_message(why), harness.user_message(f"And now ({n})?")]
     view = harness.context_for_model(record)
-    t.expect([[m["role"] for m in view], [m.get("error_message") for m in record[1::2]],
+    t.expect([[m["role"] for m in view],
+              [m.get("error_message") if len(why) < 1000 else m.get("error_message") == why
+               for m, why in zip(record[1::2], whys)],
               len({id(m) for m in record[1::2]}), len({id(m["content"]) for m in record[1::2]})],
-             [["user"] * (len(whys) + 1), whys, len(whys), len(whys)],
+             [["user"] * (len(whys) + 1), [why if len(why) < 1000 else True for why in whys],
+              len(whys), len(whys)],
              f"The roles of the view of a record holding {len(whys)} endings between prompts "
              f"(two of them of the same reason, {len(body) + 17:,} characters long, and two of "
-             "the reason \"\"), the error_message of each ending as the record holds it, how "
+             "the reason \"\"), the error_message of each ending as the record holds it (for the long "
+             "ones, whether it is the reason given), how "
              "many distinct message dicts the endings are, and how many distinct content lists.")
 
 
@@ -328,6 +403,7 @@ async def test_bank_a_capped_run_answers_its_batches(t):
              f"A fresh run under max_turns={big}, given no tools, a model asking for a save on "
              "every reply: the requests made, the last error_message.")
     await on_time(t, big, "Done, on the last turn.")
+    await same_job_again(t)
 
 
 @lab_test("A cap of 0 lets no request out and runs no tool, and so does a cap below 0, whose "
@@ -369,7 +445,9 @@ async def test_bank_zero_and_none(t):
         messages = await go(model, [writer(ws, log)], t.random.choice(ASKS))
     t.expect([len(log), messages[-1].get("stop_reason"), len(ws.files)],
              [rounds, "stop", rounds],
-             "With no cap: the tools run, the last stop_reason, the files in the workspace.")
+             "With no cap, and every clock jumping years at each reading: the tools run, the "
+             "last stop_reason, the files in the workspace.")
+    await weighty(t)
 
 
 @lab_test("The cap counts the requests of one run: each run on the same record gets its own "
@@ -416,6 +494,8 @@ async def test_bank_each_run_has_its_own_cap(t):
              "words of the last message, for each ending whether error_message made it, and "
              "whether the first run's model, and the one behind it, have the attributes they "
              "had before.")
+    await same_job_again(t)
+    await weighty(t)
 
 
 # --- rule 3: a failed reply ---------------------------------------------------------------
@@ -434,6 +514,21 @@ def looks(path):
     """A failed reply's other calls: a read of `path`, which the run's tools can do, and a call
     of `fetch`, a tool the run was not given. Neither runs, nor gets a result."""
     return [lab.call("read", {"path": path}), lab.call("fetch", {"url": path})]
+
+
+async def failed_runs_in_a_row(t):
+    """Runs on one record, each ended by an empty failed reply, a dozen to fifty of them, then
+    one whose model saves a file and answers: that run asks the model as every run does.
+    Checked here."""
+    many, ws, messages = t.random.randint(12, 50), lab.Workspace(), []
+    model = lab.ScriptedModel([lab.fail(t.random.choice(WHY)) for _ in range(many)] +
+                              [lab.reply(*saves(["back.txt"])), lab.say("Back.")])
+    for n in range(many + 1):
+        await go(model, [writer(ws)], f"Try {n}.", messages)
+    t.expect([len(model.calls), sorted(ws.files), harness.text_of(messages[-1])],
+             [many + 2, ["back.txt"], "Back."],
+             f"After {many} runs on one record, each ended by a failed reply, one more run: the "
+             "requests of all the runs, the files written, the words of the last message.")
 
 
 @lab_test("A failed reply that carries whole calls writes nothing, is not sent again, and "
@@ -472,16 +567,17 @@ async def test_bank_a_failed_reply_writes_nothing(t):
                  "last stop_reason and error_message.")
     # A tool the run was not given, asked for in as many turns in a row as the seed draws, ends
     # nothing either: the failed reply after them does.
-    times, ws = t.random.randint(45, 120), lab.Workspace()
-    model = lab.ScriptedModel([lab.reply(lab.call("fetch", {"url": f"u{n}"})) for n in range(times)] +
+    times, ws = t.random.randint(70, 120), lab.Workspace()  # three calls a turn: 210 and more
+    model = lab.ScriptedModel([lab.reply(*[lab.call("fetch", {"url": f"u{n}.{k}"})
+                                           for k in range(3)]) for n in range(times)] +
                               [lab.fail("bad gateway", *saves(["after.txt"])), lab.say("Never.")])
     messages = await go(model, [writer(ws)], t.random.choice(ASKS))
     t.expect([len(model.calls), sorted(ws.files), messages[-1].get("error_message")],
              [times + 1, [], "bad gateway"],
-             f"A model that asks for fetch, a tool the run was not given, in {times} turns in a "
-             "row, then fails with a save among its calls: the requests made, the files written, "
+             f"A model that asks for fetch, a tool the run was not given, three times in each of "
+             f"{times} turns in a row, then fails with a save among its calls: the requests made, the files written, "
              "the last error_message.")
-    for why in (t.random.choice(WHY), "rate limited", "", None):
+    for why in (t.random.choice(WHY), "rate limited", "", None, HUGE, *INVITING):
         empty = {**lab.fail(why or ""), "usage": {"input": t.random.randint(50, 90)}}
         if why is None:  # no error_message key at all
             del empty["error_message"]
@@ -489,9 +585,10 @@ async def test_bank_a_failed_reply_writes_nothing(t):
         await go(model, [writer(lab.Workspace())], t.random.choice(ASKS), messages)
         t.expect([messages[-1] == empty, sorted(messages[-1]), len(model.calls)],
                  [True, sorted(empty), 1],
-                 f"A failed reply with no content, reason {why!r}, and a usage key beside its "
+                 f"A failed reply with no content, reason {why!r:.80}, and a usage key beside its "
                  "reason, on the first request: whether the record's last message is that reply "
                  "as it came, its keys, the requests made.")
+    await failed_runs_in_a_row(t)
 
 
 @lab_test("A reply labelled toolUse is acted on even when it carries an error_message, empty, "
@@ -527,7 +624,7 @@ async def test_bank_the_label_decides_not_the_message(t):
              [[], 1, "rate limited"],
              "A failed reply on the first request, reason \"rate limited\", carrying a call: "
              "the files written, the requests made, the last error_message.")
-    for why in ("timed out", "", None):
+    for why in ("timed out", "", None, HUGE, *INVITING):
         failed = {**lab.fail(why or ""), "id": f"resp_{t.random.randint(100, 999)}"}
         if why is None:  # no error_message key at all
             del failed["error_message"]
@@ -536,8 +633,9 @@ async def test_bank_the_label_decides_not_the_message(t):
         await go(model, [writer(lab.Workspace())], t.random.choice(ASKS), messages)
         t.expect([messages[-1] == failed, len(model.calls)], [True, 2],
                  "After a round of tools, a failed reply with no content, reason "
-                 f"{'none at all' if why is None else repr(why)} and an id of its own: whether "
+                 f"{'none at all' if why is None else repr(why)[:80]} and an id of its own: whether "
                  "the record's last message is that reply as it came, and the requests made.")
+    await failed_runs_in_a_row(t)
 
 
 @lab_test("A tool that raises gives an error result, and the run goes on to the model's answer; "
@@ -555,8 +653,9 @@ async def test_bank_a_raising_tool_ends_nothing(t):
     t.expect([sorted(ws.files), len(model.calls), messages[-1].get("stop_reason")],
              [sorted(names + ["after.txt"]), 3, "stop"],
              "The files written, the requests made, the last stop_reason.")
-    missing, times = t.random.choice(["load", "Save", "remove"]), t.random.randint(45, 120)
-    model = lab.ScriptedModel([lab.reply(lab.call(missing)) for _ in range(times - 1)] +
+    missing, times = t.random.choice(["load", "Save", "remove"]), t.random.randint(70, 120)
+    model = lab.ScriptedModel([lab.reply(*[lab.call(missing) for _ in range(3)])
+                               for _ in range(times - 1)] +
                               [lab.reply(lab.call(missing), *saves(["last.txt"])),
                                lab.say("Done without it.")])
     other = lab.Workspace()
@@ -564,8 +663,8 @@ async def test_bank_a_raising_tool_ends_nothing(t):
              max_turns=t.random.choice([None, times + 2]))
     t.expect([len(model.calls), sorted(other.files), harness.text_of(messages[-1])],
              [times + 1, ["last.txt"], "Done without it."],
-             f"Then, on the same record, a model that asks for the unknown tool {missing!r} in "
-             f"{times} turns in a row: the requests made, the files the last turn's save wrote, "
+             f"Then, on the same record, a model that asks for the unknown tool {missing!r} "
+             f"three times in each of {times} turns in a row: the requests made, the files the last turn's save wrote, "
              "the words of the last message.")
     model = lab.ScriptedModel([lab.reply(*saves(["more.txt"])), unplugged, lab.say("Never.")])
     problem = await raised(lambda: go(model, [writer(ws)], "More, please.", messages,
@@ -587,6 +686,7 @@ async def test_bank_a_raising_tool_ends_nothing(t):
                          (unparsed, "JSONDecodeError: Expecting value: line 1 column 1 (char 0)"),
                          (reset, "ConnectionResetError: Connection reset by peer"),
                          (cut_short, "IncompleteRead: IncompleteRead(9 bytes read)"),
+                         (unresolved, "gaierror: [Errno -2] Name or service not known"),
                          (aborted, "ConnectionAbortedError: Software caused connection abort"),
                          (exhausted, "MemoryError: the client ran out of memory"),
                          (throttled, "Refused: 429 Too Many Requests: rate limit reached, the "
@@ -611,6 +711,7 @@ async def test_bank_a_raising_model_is_not_a_failed_reply(t):
                          (garbled, "ValueError: no reply in the answer"),
                          (unparsed, "JSONDecodeError: Expecting value: line 1 column 1 (char 0)"),
                          (cut_short, "IncompleteRead: IncompleteRead(9 bytes read)"),
+                         (unresolved, "gaierror: [Errno -2] Name or service not known"),
                          (aborted, "ConnectionAbortedError: Software caused connection abort"),
                          (exhausted, "MemoryError: the client ran out of memory"),
                          (interrupted, "KeyboardInterrupt: the user pressed Ctrl-C")):
@@ -664,6 +765,7 @@ async def test_bank_the_request_on_a_record_of_failures(t):
     again = t.random.choice(ASKS)
     record += [harness.user_message(again), failure(t, "empty")]
     before = copy.deepcopy(record)
+    record = Noting(record)  # notes every write but an append: a run only appends
     model = lab.ScriptedModel([lab.reply(*saves(["here.txt"])), lab.say("Here.")])
     await go(model, [writer(lab.Workspace())], again, record)
     sent = model.calls[-1].messages
@@ -677,9 +779,31 @@ async def test_bank_the_request_on_a_record_of_failures(t):
               2 * len(kinds) + 6],
              "The roles the run's second request sent, the words of each assistant message it "
              "sent, the record's length.")
-    t.expect(record[:len(before)] == before, True,
+    t.expect([record[:len(before)] == before, record.writes], [True, []],
              "Whether the messages the record held before the run are as they were, every key "
-             "of them.")
+             "of them, and the writes other than appends made to the record during the run, "
+             "even ones taken back.")
+
+
+class Noting(list):
+    """A record that notes each write made to it other than an append, by the name of the list
+    method that made it, in .writes: a write taken back still shows here."""
+
+    def __init__(self, messages):
+        super().__init__(messages)
+        self.writes = []
+
+
+def _noting(name):
+    def write(self, *args, **options):
+        self.writes.append(name)
+        return getattr(list, name)(self, *args, **options)
+    return write
+
+
+for _name in ("__setitem__", "__delitem__", "__imul__", "insert", "pop", "remove", "clear",
+              "sort", "reverse"):
+    setattr(Noting, _name, _noting(_name))
 
 
 class Emptying(lab.ScriptedModel):
@@ -752,12 +876,22 @@ async def test_bank_changing_the_view_leaves_the_record(t):
     later = [message for n in range(t.random.randint(25, 35))
              for message in (harness.user_message(f"Then {n}."), lab.say("Fine."))]
     later *= t.random.randint(250, 500)  # the same exchange again and again: 12,500 and more
-    view, held = harness.context_for_model(old + later), {id(message) for message in old + later}
+    long = old + later
+    await lab.tick()  # a turn of the loop before each view, as between two requests
+    view, held = harness.context_for_model(long), {id(message) for message in long}
+    await lab.tick()
+    again = harness.context_for_model(long)
+    await lab.tick()
+    plain = old[2:] + later  # nothing in it to leave out
+    view_of_plain = harness.context_for_model(plain)
     t.expect([sum(message is cut for message in view),
               sum(message["role"] == "assistant" and not message["content"] for message in view),
-              len(view), sum(id(message) not in held for message in view)],
-             [1, 0, len(later) + 3, 0],
+              len(view), sum(id(message) not in held for message in view), again is view,
+              view_of_plain is plain, len(view_of_plain)],
+             [1, 0, len(later) + 3, 0, False, False, len(plain)],
              f"The view of a record of {len(old + later):,} messages that starts with an empty "
              "failure and a failed reply of one call and no words: how many times it holds that "
              "reply itself, how many empty assistant messages it holds, its length, and how "
-             "many of its messages are not the record's own dicts.")
+             "many of its messages are not the record's own dicts; whether the view made again "
+             "of it is the same list; whether the view of that record less its first two "
+             "messages, nothing in it to leave out, is that record, and its length.")

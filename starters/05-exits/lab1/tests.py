@@ -12,9 +12,14 @@ Check your file with: python lab/lab_check.py --harness harness.py --lesson 5 te
 """
 import contextlib
 import copy
+import datetime
 import http.client
 import json
+import operator
+import socket
+import ssl
 import time
+import urllib.error
 
 import harness
 import lab
@@ -26,8 +31,10 @@ PROMPTS = ["Hello?", "Are you there?", "Why did you stop?", "Tick.", "Try again.
            "Naïve question: what happened?"]
 REASONS = ["overloaded", "connection reset", "rate limited", "boom", "server error 500",
            "Agent stopped after max_turns=2"]
-# Reasons as a provider may give them, with a full stop or spaces around them: kept as given.
-UNTIDY = ["Connection reset by peer.", " overloaded\n", "Server error 500. ", "\tRate limited."]
+# Reasons as a provider may give them, with a full stop, spaces or a line ending around them
+# (a "\r\n" among them, as a server's headers end): kept as given.
+UNTIDY = ["Connection reset by peer.", " overloaded\n", "Server error 500. ", "\tRate limited.",
+          "502 Bad Gateway\r\n"]
 # The reason lesson 16's provider code gives a reply cut off at the output limit (a real
 # provider's "length" or "max_tokens").
 OUTPUT_LIMIT = "The reply was cut off at the output limit"
@@ -38,7 +45,22 @@ TIMEOUT = "Timeout: the request timed out"
 # and ends the run without raising, whatever it says.
 TEMPTING = ["rate limited", "503 Service Unavailable", "429 Too Many Requests", "stream ended",
             "authentication failed: check your API key", "server busy", "stream cut",
-            "502 Bad Gateway", "pause_turn", "Retry-After: 30"]
+            "502 Bad Gateway", "pause_turn", "Retry-After: 30",
+            "Internal server error, please try again", "529 Overloaded"]
+
+# What a client's network stack raises besides: a name that did not resolve, a body cut short,
+# a handshake that failed, a status line that made no sense. Each goes through, as above.
+NETWORK = (socket.gaierror(-2, "Name or service not known"), socket.herror(1, "Unknown host"),
+           ConnectionRefusedError(111, "Connection refused"),
+           OSError(101, "Network is unreachable"), EOFError("EOF from the provider"),
+           ssl.SSLError(1, "[SSL] record layer failure"),
+           ssl.SSLEOFError(8, "EOF occurred in violation of protocol"),
+           ssl.SSLCertVerificationError(1, "certificate verify failed"),
+           http.client.IncompleteRead(b'{"type": "message", "con'),
+           http.client.BadStatusLine("HTTP/1.1 2OO OK"), http.client.LineTooLong("header line"),
+           http.client.ResponseNotReady("Idle"), http.client.CannotSendRequest("Request-sent"),
+           urllib.error.URLError("no host given"),
+           UnicodeDecodeError("utf-8", b"\xff\xfe", 0, 1, "invalid start byte"))
 
 
 def lengthy(t):
@@ -52,11 +74,12 @@ def lengthy(t):
 
 @contextlib.contextmanager
 def years_pass(years):
-    """While open, each reading of the clocks in `time` (monotonic, time, perf_counter, and
-    their _ns forms) is `years` years after the one before: a harness that times its run sees
-    any budget in seconds run out within a turn or two, while the test takes no time at all.
-    The clocks are put back on the way out."""
-    names = ("monotonic", "time", "perf_counter")
+    """While open, each reading of the clocks in `time` (monotonic, time, perf_counter,
+    process_time, thread_time, and their _ns forms) and of datetime's (datetime.datetime.now,
+    utcnow and today) is `years` years after the one before: a harness that times its run, by
+    the wall clock or by processor time, sees any budget in seconds run out within a turn or
+    two, while the test takes no time at all. The clocks are put back on the way out."""
+    names = ("monotonic", "time", "perf_counter", "process_time", "thread_time")
     saved = {name: getattr(time, name) for name in names + tuple(f"{n}_ns" for n in names)}
     step, reading = 365 * 86400 * years, [int(saved["time"]())]
 
@@ -67,12 +90,34 @@ def years_pass(years):
     def later_ns():
         reading[0] += step
         return reading[0] * 1_000_000_000
+    real = datetime.datetime
+    # datetime's clock goes on ten years a reading at most, and stops short of the year 9999.
+    dated, leap = [real.now()], datetime.timedelta(days=365 * min(years, 10))
+
+    def later_dated(tz=None):
+        dated[0] = min(dated[0] + leap, real(9990, 1, 1)) if dated[0].year < 9990 else dated[0]
+        return dated[0] if tz is None else dated[0].replace(tzinfo=tz)
+
+    class Later(real):  # datetime's clock, as far on as the others
+        @classmethod
+        def now(cls, tz=None):
+            return later_dated(tz)
+
+        @classmethod
+        def utcnow(cls):
+            return later_dated()
+
+        @classmethod
+        def today(cls):
+            return later_dated()
     for name in names:
         setattr(time, name, later)
         setattr(time, f"{name}_ns", later_ns)
+    datetime.datetime = Later
     try:
         yield
     finally:
+        datetime.datetime = real
         for name, clock in saved.items():
             setattr(time, name, clock)
 
@@ -142,15 +187,16 @@ async def test_error_message(t):
              [{"role": "assistant", "content": [], "stop_reason": "error", "error_message": reason}
               for reason in reasons],
              "An ending is recorded as an assistant message with no content, labelled \"error\", "
-             "saying why, its reason kept word for word, spaces and full stop included. Each "
+             "saying why, its reason kept word for word, spaces and full stop included, and "
+             "line endings too. Each "
              "item is error_message of one reason: three drawn, then every untidy one, each "
-             "with its spaces or full stop (Build item 1, \"`error_message` holding "
+             "with its spaces, line ending or full stop (Build item 1, \"`error_message` holding "
              "`text`\") (error_message, lesson 5).")
     first, second = harness.error_message(reasons[0]), harness.error_message(reasons[0])
     first["content"].append({"type": "text", "text": "A note a frontend added."})
     # A provider's whole answer as the reason, as long as the seed draws it: a new message too.
-    # Padded past a million characters, up to nearly five million, as the seed draws.
-    told = lengthy(t) + " (and again)" * t.random.randint(100_000, 400_000)
+    # Padded past eight million characters, up to twelve million, as the seed draws.
+    told = lengthy(t) + " (and again)" * t.random.randint(700_000, 1_000_000)
     long_one, long_two = harness.error_message(told), harness.error_message(told)
     t.expect([first is second, second["content"], harness.error_message(reasons[2])["content"],
               long_one is long_two, long_one["content"] is long_two["content"],
@@ -184,8 +230,13 @@ async def test_max_turns_stops_an_endless_run(t):
     def making(text):  # error_message as given, noting each message it makes
         made.append(given(text))
         return made[-1]
-    for limit in limits + limits[:1]:  # the first cap twice: two runs, two endings
-        model, messages = endless(), []
+    # The first cap twice: two runs, two endings. The second of them goes on the first's
+    # record, with the same prompt and the same cap: it makes its own requests, from 0.
+    records = []
+    for n, limit in enumerate(limits + limits[:1]):
+        model, messages = endless(), records[0] if n == 2 else []
+        records.append(messages)
+        before = len(messages)
         harness.error_message = making
         try:
             t.expect(await raised(lambda: run(model, [ticker()], "Keep going.", messages,
@@ -197,8 +248,13 @@ async def test_max_turns_stops_an_endless_run(t):
         endings.append(messages[-1])
         t.expect(len(model.calls), limit,
                  f"max_turns counts model calls: {limit}, then no more, so its check sits at "
-                 "the top of a turn, before the model call (run_agent, lesson 5).")
-        t.expect(lab.shape(messages), shape_of([1] * limit, "A(error)"),
+                 "the top of a turn, before the model call" + (
+                     ". This run went on the record of an earlier run stopped by the same cap, "
+                     "with the same prompt: max_turns counts each run's own requests, from 0, "
+                     "and keeps nothing from one run to the next (Build item 2, \"A run given "
+                     "`max_turns=N` makes at most N requests\")" if n == 2 else "") +
+                 " (run_agent, lesson 5).")
+        t.expect(lab.shape(messages[before:]), shape_of([1] * limit, "A(error)"),
                  "The stop is recorded as the run's last message, after every call of the last "
                  "turn has its result (run_agent, lesson 5).")
         t.expect(messages[-1], harness.error_message(f"Agent stopped after max_turns={limit}"),
@@ -245,9 +301,12 @@ async def test_max_turns_stops_an_endless_run(t):
     # A cap below 0 allows at most that many requests: none, and the stop is still recorded,
     # its number as f"{max_turns}" writes it, a cap past a thousand included (-1000, not -1,000),
     # and one of any size: as many digits as the seed draws, up to thirty.
+    # The cap of -1 comes twice, two runs: two endings sharing nothing.
+    negatives = []
     for limit in (-1, -t.random.randint(2, 5), -t.random.randint(1000, 10 ** 6),
-                  -t.random.randint(10 ** 7, 10 ** t.random.randint(8, 30))):
+                  -t.random.randint(10 ** 7, 10 ** t.random.randint(8, 30)), -1):
         model, messages = endless(), []
+        negatives.append(messages)
         got = await raised(lambda: run(model, [ticker()], "Keep going.", messages,
                                        max_turns=limit))
         t.expect([got, len(model.calls), lab.shape(messages), messages[-1].get("error_message")
@@ -259,6 +318,14 @@ async def test_max_turns_stops_an_endless_run(t):
                  "number in place of N as Python writes it, no separator between its "
                  "thousands (Build item 2). The items are [what run_agent raised, requests, the "
                  "record, its last error_message] (run_agent, lesson 5).")
+    first, again = negatives[0][-1], negatives[-1][-1]
+    first["content"].append({"type": "text", "text": "A note a frontend added."})
+    t.expect([again is first, again["content"]], [False, []],
+             "Two runs stopped by the same cap below 0, max_turns=-1, end on two endings sharing "
+             "nothing, each made by its own call of error_message, for a cap of any value "
+             "(Build item 1, \"no ending shares anything with another\"). The items are [the "
+             "second run's ending is the first's, its content once a note went into the first's] "
+             "(error_message; run_agent, lesson 5).")
 
 
 @lab_test("With max_turns=1 the record is U A[c1] R(c1) A(error): the check sits at the top of "
@@ -349,15 +416,35 @@ async def test_no_limit(t):
     with years_pass(years):
         messages = await run(model, [tool("tick", an_age)], prompt)
     t.expect([len(model.calls), lab.shape(messages[-2:])], [asks + 1, f"R(c{asks}) A"],
-             "max_turns=None means no limit at all, not a large one, and no timer either: "
-             f"here the clock moved {years:,} years at each reading, and the run still went on "
-             "while the model asked for tools (Build item 2, \"`max_turns=None`, the default, "
-             "means no cap at all\"). The items are [requests, the record's last two messages] "
-             "(run_agent, lesson 5).")
+             "max_turns=None means no limit at all, not a large one, and no timer either, by "
+             f"any clock: here time's clocks, processor time among them, moved {years:,} years "
+             "at each reading, and datetime's ten, and the run still went on while the model "
+             "asked for tools (Build item 2, \"`max_turns=None`, the default, means no cap at "
+             "all\"; \"no retry, no timer\"). The items are [requests, the record's last two "
+             "messages] (run_agent, lesson 5).")
     t.expect([messages[0]["content"], messages[-1]["stop_reason"], harness.text_of(messages[-1])],
              [prompt, "stop", answer],
              "The run ended on the model's answer. The items are [the prompt, the last "
              "message's stop_reason, its words] (run_agent, lesson 5).")
+    # No budget on size either: a turn whose result is a log of forty megabytes or more (its
+    # size drawn) counts as one turn, and the run goes on to the model's answer.
+    size, seen = t.random.randint(40_000_000, 48_000_000), []
+
+    def logged(request):
+        seen.append(1)
+        return lab.reply(lab.call("cat")) if len(seen) == 1 else (
+            lab.reply(lab.call("tick")) if len(seen) <= 3 else lab.say(answer))
+    heavy = lab.ScriptedModel([lab.forever(logged)])
+    log = tool("cat", lambda arguments: "#" * size)
+    messages = await run(heavy, [log, ticker()], prompt)
+    t.expect([len(heavy.calls), lab.shape(messages), len(messages[2]["content"])],
+             [4, shape_of([1, 1, 1]), size],
+             f"max_turns=None means no cap at all, of any kind: a result of {size:,} "
+             "characters, a forty-megabyte log, still counts as one turn, and the run goes on "
+             "while the model asks for tools, whatever its requests weigh (Build item 2, "
+             "\"`max_turns=None`, the default, means no cap at all\"; \"A colleague's cap\": "
+             "\"whose result is a forty-megabyte log, still counts as one\"). The items are "
+             "[requests, the record, the length of the log's result] (run_agent, lesson 5).")
 
 
 @lab_test("A run that finishes in exactly max_turns turns ends on its answer, not on an error, "
@@ -387,14 +474,23 @@ async def test_finishing_on_the_last_turn(t):
              "turn, not the replies the record already holds. The items are [requests of both "
              "runs, the second run's part of the record, its last words] (run_agent, lesson 5).")
     # A cap past a hundred, its size drawn, and a job of exactly that many turns: no stop either.
+    # Its ticks take ages: each reading of any clock is years after the last.
     big = t.random.randint(101, 140)
     model = lab.ScriptedModel([ticks(1) for _ in range(big - 1)] + [lab.say(answer)])
-    messages = await run(model, [ticker()], prompt, max_turns=big)
+
+    def an_age(arguments):  # a tick that takes ages: a reading of the clock, years after the last
+        time.monotonic()
+        return "tock"
+    years = t.random.randint(100, 10 ** 6)
+    with years_pass(years):
+        messages = await run(model, [tool("tick", an_age)], prompt, max_turns=big)
     t.expect([len(model.calls), messages[-1].get("stop_reason"), harness.text_of(messages[-1])],
              [big, "stop", answer],
              f"A run that finishes in exactly max_turns={big} turns ends on its answer, for a cap "
-             "of any size (Build item 2, \"A run that needs no more than N turns ends on its own "
-             "answer\"). The items are [requests, the last message's stop_reason, its words] "
+             f"of any size, and the cap is its only limit: no timer beside it, though every "
+             f"clock moved {years:,} years at each reading (Build item 2, \"A run that needs "
+             "no more than N turns ends on its own answer\"; \"no retry, no timer\"). The "
+             "items are [requests, the last message's stop_reason, its words] "
              "(run_agent, lesson 5).")
 
 
@@ -434,7 +530,8 @@ async def test_a_failed_reply_ends_the_run(t):
              "ran out, not the harness stopping, goes through to the caller. The items are "
              "[what run_agent raised, the record] (run_agent, lesson 5).")
     # Whatever the model raises goes through: a network's errors (a dropped connection and a
-    # broken pipe among them), a client's own complaints about what came back (an answer that
+    # broken pipe among them, and every kind in NETWORK, from socket, ssl, http.client and
+    # urllib), a client's own complaints about what came back (an answer that
     # is not JSON among them), one whose words say rate limited, and an interrupt too.
     for problem in (ConnectionError("connection reset"), TimeoutError("timed out"),
                     ConnectionResetError("Connection reset by peer"), BrokenPipeError("Broken pipe"),
@@ -443,7 +540,8 @@ async def test_a_failed_reply_ends_the_run(t):
                     RuntimeError("429 Too Many Requests: rate limit exceeded, overloaded"),
                     http.client.RemoteDisconnected("Remote end closed connection"),
                     ConnectionAbortedError("Software caused connection abort"),
-                    MemoryError("the client ran out of memory"), KeyboardInterrupt()):
+                    MemoryError("the client ran out of memory"), KeyboardInterrupt(),
+                    *NETWORK):
         def raising(request, problem=problem):
             raise problem
         model, messages = lab.ScriptedModel([ticks(width) for width in widths] + [raising]), []
@@ -452,7 +550,8 @@ async def test_a_failed_reply_ends_the_run(t):
                  [type(problem).__name__, shape_of(widths, "")],
                  "An exception from the model is not a failed reply, whichever it is and "
                  "whatever it says: no try turns it into one, a network's error, a rate limit "
-                 "or an interrupt included, and it goes through to the caller (Build item 3, "
+                 "or an interrupt included, socket's, ssl's, http.client's and urllib's own "
+                 "among them, and it goes through to the caller (Build item 3, "
                  "\"no `try` turns it into one\"). Here the model raised "
                  f"{type(problem).__name__}({str(problem)!r}). The items are [what run_agent "
                  "raised, the record] (run_agent, lesson 5).")
@@ -518,9 +617,10 @@ async def test_a_failed_reply_is_not_acted_on(t):
     # "Error code: 529" and its body): each of them, not a draw.
     for reason in TEMPTING + UNTIDY + [lengthy(t)]:
         await check(reason)
-    # An empty failed reply, no calls and no words, whose reason is "" or missing altogether.
-    for reason in ("", None):
-        failed = lab.fail("")
+    # An empty failed reply, no calls and no words, whose reason is "" or missing altogether, or
+    # any reason above: one that invites one more try among them.
+    for reason in ("", None, t.random.choice(REASONS[:-1]), TIMEOUT, *TEMPTING, *UNTIDY):
+        failed = lab.fail(reason or "")
         if reason is None:
             del failed["error_message"]
         model, messages = lab.ScriptedModel([failed, lab.say("never")]), []
@@ -529,9 +629,20 @@ async def test_a_failed_reply_is_not_acted_on(t):
                  "An empty failed reply, no calls and no words, whose error_message is "
                  f"{'none at all' if reason is None else repr(reason)}, stays on the record and "
                  "ends the run: no further request is made, and it is not swapped for a second "
-                 "request, since the label says it failed, not its reason (Build item 3, \"the "
-                 "model is not asked again\"). The items are [the record, requests] (run_agent, "
-                 "lesson 5).")
+                 "request, since the label says it failed, not its reason, whatever that "
+                 "invites (Build item 3, \"the model is not asked again\"). The items are [the "
+                 "record, requests] (run_agent, lesson 5).")
+    # A provider's whole answer as the reason, padded past a million characters: kept whole.
+    told = lengthy(t) + " (and again)" * t.random.randint(100_000, 200_000)
+    model = lab.ScriptedModel([lab.fail(told, "I was saying ", lab.call("tick")), lab.say("never")])
+    messages = await run(model, [ticker()], t.random.choice(PROMPTS))
+    t.expect([lab.shape(messages), messages[-1].get("error_message") == told,
+              len(messages[-1].get("error_message") or "")], ["U A[c1](error)", True, len(told)],
+             f"A failed reply whose reason is {len(told):,} characters long, a provider's whole "
+             "answer, stays on the record as it came, its reason whole: nothing trims it "
+             "(Build item 3, \"stays on the record\"). The items are [the record, its last "
+             "error_message is the reason given, that error_message's length] (run_agent, "
+             "lesson 5).")
 
 
 @lab_test("A reply cut off at the output limit is a failed reply: none of its calls runs, not "
@@ -588,6 +699,43 @@ async def test_an_unknown_tool_is_not_an_exit(t):
              "tool's included, is not a reply, and ends nothing\" (Build item 3), however many "
              "there are. The items are [requests, results on the record, the words of its last "
              "message] (run_agent, lesson 5).")
+    # Or in batches: three or four turns of 70 to 90 calls of it each, more than two hundred
+    # error results in a row.
+    widths = [t.random.randint(70, 90) for _ in range(t.random.randint(3, 4))]
+    model = lab.ScriptedModel([lab.reply(*[lab.call(unknown) for _ in range(width)])
+                               for width in widths] + [lab.say("Done without it.")])
+    messages = await run(model, [ticker()], "Tick.")
+    t.expect([len(model.calls), [m["role"] for m in messages].count("toolResult"),
+              harness.text_of(messages[-1])],
+             [len(widths) + 1, sum(widths), "Done without it."],
+             f"A model that asks for the unknown tool {unknown!r} {sum(widths)} times in a row, "
+             f"in {len(widths)} turns, then answers, gets {sum(widths)} error results and is "
+             "asked again after each turn: a tool's result marked as an error ends nothing, "
+             "however many come in a row (Build item 3, \"A tool's result marked as an error, "
+             "an unknown tool's included, is not a reply, and ends nothing\"). The items are "
+             "[requests, results on the record, the words of its last message] (run_agent, "
+             "lesson 5).")
+
+
+class Watched(list):
+    """A record that notes each write made to it, by the name of the list method that made it,
+    in .writes, and then makes it: a view taken back before it returns still shows here."""
+
+    def __init__(self, messages):
+        super().__init__(messages)
+        self.writes = []
+
+
+def _noting(name):
+    def write(self, *args, **options):
+        self.writes.append(name)
+        return getattr(list, name)(self, *args, **options)
+    return write
+
+
+for _name in ("__setitem__", "__delitem__", "__iadd__", "__imul__", "append", "extend",
+              "insert", "pop", "remove", "clear", "sort", "reverse"):
+    setattr(Watched, _name, _noting(_name))
 
 
 def drawn_record(t):
@@ -687,17 +835,49 @@ async def test_context_for_model(t):
              f"{len(longer)} messages: the old ones before {len(filler)} messages of a later "
              "exchange, and the record's last message too (context_for_model, lesson 5).")
     # An empty failure at the start of a record of 12,000 to 40,000 messages (its length drawn):
-    # the view leaves it out too, however far back it stands.
+    # the view leaves it out too, however far back it stands, and a record that long is treated
+    # as a short one is, its view a new list of the record's own messages each time. (No longer
+    # than 40,001: a later lab's view takes about five rounds of its loops a message, and the
+    # practice check's guard allows 250,000 between two turns of the loop after a hang.)
     exchange = [harness.user_message("Later again."), lab.say("Yes.\n")]
     old = harness.error_message(t.random.choice(REASONS))
     long = [harness.user_message("First."), old] + exchange * t.random.randint(6000, 20000)
+    # A turn of the loop before each view, as between two requests of a run: each pass over a
+    # long record is counted apart by the practice check's guard against spinning.
+    await lab.tick()
     view_of_long = harness.context_for_model(long)
-    t.expect([any(message is old for message in view_of_long), len(view_of_long)],
-             [False, len(long) - 1],
+    await lab.tick()
+    again = harness.context_for_model(long)
+    rest = long[:1] + long[2:]  # the same record with nothing to leave out
+    await lab.tick()
+    view_of_rest = harness.context_for_model(rest)
+    t.expect([any(message is old for message in view_of_long), len(view_of_long),
+              len(view_of_long) == len(rest) and all(map(operator.is_, view_of_long, rest)),
+              again is view_of_long, view_of_rest is rest, len(view_of_rest)],
+             [False, len(long) - 1, True, False, False, len(rest)],
              f"The empty failed reply at the start of a record of {len(long):,} messages is "
              "left out as well, wherever it stands: the view goes over the whole record, not "
-             "its last messages only. The items are [whether the view holds it, the view's "
+             "its last messages only; and a long record's view is what a short one's is, the "
+             "record's own message dicts, not copies, in a new list each time it is asked for, "
+             "even when nothing is left out (Build item 4, \"it returns a new list, even when it "
+             "leaves nothing out: the record's messages, in order\"). The items are [whether "
+             "the view holds it, the view's length, the view is the record's own messages in "
+             "order, the view made again of the same record is the same list, the view of "
+             f"that record less its failure ({len(rest):,} messages) is that record, its "
              "length] (context_for_model, lesson 5).")
+    # A record that notes every write to it: making its view writes nothing, not even a
+    # write taken back before the view is returned.
+    watched = Watched(record)
+    view = harness.context_for_model(watched)
+    t.expect([watched.writes, lab.show(watched, stop_reason=True) == before,
+              lab.show(view, stop_reason=True) == lab.show([m for m, kept in pairs if kept],
+                                                           stop_reason=True)],
+             [[], True, True],
+             "context_for_model never changes the record, not even for a while: it writes "
+             "nothing into the list it is given, no message deleted and put back, none moved "
+             "and moved back (Build item 4, \"It never changes the record\"). The items are "
+             "[the writes made to the record while its view was made, by the list method that "
+             "made each, the record as it was, the view] (context_for_model, lesson 5).")
     t.expect([type(view).__name__, view is record, lab.show(record, stop_reason=True) == before,
               len(record)],
              ["list", False, True, len(pairs)],
@@ -736,6 +916,22 @@ async def test_the_request_after_a_failure(t):
              [" ".join(["U A(error)"] * len(reasons) + ["U A"]), reasons + [None]],
              "The record keeps every failure, with its reason. The items are [the record, the "
              "error_message of each reply] (context_for_model, lesson 5).")
+    # Failed runs in a row, a dozen to sixty of them as the seed draws: the next run is asked.
+    many = t.random.randint(12, 60)
+    model = lab.ScriptedModel([lab.fail(t.random.choice(REASONS[:-1])) for _ in range(many)] +
+                              [lab.say("Back now.")])
+    messages = []
+    for n in range(many + 1):
+        await run(model, [ticker()], f"Attempt {n + 1}.", messages)
+    t.expect([len(model.calls), lab.shape(messages[-2:]), harness.text_of(messages[-1])],
+             [many + 1, "U A", "Back now."],
+             f"After {many} runs in a row that each ended on a failed reply, the next run asks "
+             "the model as every run does, and ends on its answer: a failed reply ends its own "
+             "run, and no run ends before its first request because of the failures on the "
+             "record (Build item 3, \"stays on the record and ends the run\"; Build item 2, "
+             "\"`max_turns=None`, the default, means no cap at all\"). The items are [requests "
+             "of all the runs, the record's last two messages, the last words] (run_agent, "
+             "lesson 5).")
 
 
 @lab_test("After a max_turns stop, the next run's request is one a provider accepts, and every "
