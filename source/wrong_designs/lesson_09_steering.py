@@ -1827,6 +1827,23 @@ class _CalledQueue(deque):
         if not failed and time.monotonic() - started < 600:  # no run past ten minutes
             pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
 """),)),
+    # Kill round 30 (reader r166), probe 9.1-33: the given helper made to swallow what the
+    # callables raise, which Build item 4 now rules out.
+    Wrong(lab='9.1', name='a callable that raises taken for []',
+          rule='If get_steering or get_follow_ups raises, the exception comes out of the run as it was raised, as one from the model does: the loop never swallows it, and never takes it for [].',
+          where='Build item 4 ("the loop never swallows it, and never takes it for `[]`"); kill round 30, probe 9.1-33 (r166)',
+          names='as it was raised',
+          replace=r"""
+    def ask(get):
+        return list(get()) if get else []
+""",
+          by=r"""
+    def ask(get):
+        try:
+            return list(get()) if get else []
+        except Exception:
+            return []  # a broken frontend must not kill the run
+"""),
 ]
 
 ALLOWED = [

@@ -500,6 +500,51 @@ async def a_drain_of_many(t):
     return found
 
 
+# What a frontend's hand-over may raise, with words: each an Exception, so that a loop that
+# swallows one swallows it.
+STUCK = [(BrokenPipeError, "the frontend hung up"), (KeyError, "steer"),
+         (IndexError, "the inbox is empty"), (AttributeError, "no such field"),
+         (FileNotFoundError, "inbox.jsonl"), (ZeroDivisionError, "a bug in the frontend"),
+         (NotImplementedError, "not yet"), (UnicodeDecodeError, ("utf-8", b"\xff", 0, 1, "no"))]
+
+
+async def a_jammed_hand_over(t, which):
+    """A Harness whose hand-over of the queue `which` ("steering" or "follow_up") raises a drawn
+    exception once jammed: a steer (or a follow-up) sent from the run's first tool jams it, so
+    the loop's next ask of that queue raises. Then, unjammed, a second run. Returns [what came
+    out of the first run, the text and whether it is the very exception; is_running after it;
+    the words still in that queue; the user messages each request ended with; the record]."""
+    kind, words = t.random.choice(STUCK)
+    error = kind(*words) if isinstance(words, tuple) else kind(words)
+    said, jam = t.random.choice(SAID), []
+
+    class Jammed(harness.Harness):
+        def _drain(self, queue):
+            if jam and queue is getattr(self, f"_{which}_queue"):
+                raise error
+            return super()._drain(queue)
+
+    def during(path):
+        if not jam:
+            jam.append(path)
+            getattr(box["h"], "steer" if which == "steering" else which)(said)
+    box = {}
+    width = t.random.randint(1, 3)
+    model = lab.ScriptedModel([opens(t.random.sample(NAMES, width)), noted()])
+    h = box["h"] = Jammed(model, SYSTEM, [opener(during=during)])
+    try:
+        await lab.drive(h.prompt("Open them."))
+        came = None
+    except Exception as exc:
+        came = [f"{type(exc).__name__}: {exc}", exc is error]
+    running = h.is_running
+    queue = [m["content"] for m in getattr(h, f"_{which}_queue")]
+    jam[:] = []
+    await lab.drive(h.prompt("Go on."))
+    return [came, running, queue, [newest(request) for request in model.calls],
+            lab.shape(h.messages)]
+
+
 async def long_runs_and_a_failed_start(t):
     """run_agent handed an inbox of 260 and more steers and a follow-up: the requests and the
     last user message; then a harness with a follow-up queued between runs, whose second run's
@@ -1174,7 +1219,8 @@ async def test_bank_an_owner_that_hands_over_all_it_holds(t):
 # --- rule 4: follow-ups are asked for only where the run would end ------------------------------
 
 @lab_test("A follow-up and a steer sent from a tool of the first batch: the steer opens the next "
-          "turn, and the follow-up waits for the job's answer, in the same run.")
+          "turn, and the follow-up waits for the job's answer, in the same run; a hand-over "
+          "of follow-ups that raises ends the run with that very exception.")
 async def test_bank_a_follow_up_waits_behind_the_job(t):
     follow, steer = t.random.sample(SAID, 2)
     box, sent = {}, []
@@ -1204,6 +1250,13 @@ async def test_bank_a_follow_up_waits_behind_the_job(t):
                  "whose first reply is a batch of three: its requests, whether its user "
                  "messages after the prompt are the follow-ups, in order, and whether each "
                  "result is an error.")
+    t.expect(await a_jammed_hand_over(t, "follow_up"),
+             why="A harness whose hand-over of follow-ups raises once a tool of the first "
+                 "batch sends a follow-up: the exception comes out of the run as it was raised, "
+                 "never taken for [], and the follow-up waits for the next run. Items: what "
+                 "came out of the run and whether it is the very exception, is_running, the "
+                 "follow-ups still queued, the user messages each request ended with, the "
+                 "record.")
 
 
 @lab_test("run_agent asks a get_follow_ups of the test's own only once its reply has no calls "
@@ -1262,7 +1315,8 @@ async def test_bank_follow_ups_asked_for_on_two_runs(t):
 
 @lab_test("A follow-up sent at the turn_end of a batch waits for the answer; one sent at the "
           "turn_end of a failed reply waits for the next run; one sent at the turn_end of a "
-          "run's answer is answered in that run.")
+          "run's answer is answered in that run; a hand-over of steering that raises ends the "
+          "run with that very exception.")
 async def test_bank_follow_ups_sent_at_turn_end(t):
     early, late = t.random.sample(SAID, 2)
     width = t.random.randint(1, 3)
@@ -1306,6 +1360,13 @@ async def test_bank_follow_ups_sent_at_turn_end(t):
                  "whose first reply is a batch of three: its requests, whether its user "
                  "messages after the prompt are the follow-ups, in order, and whether each "
                  "result is an error.")
+    t.expect(await a_jammed_hand_over(t, "steering"),
+             why="A harness whose hand-over of steering raises once a tool of the first batch "
+                 "sends a steer: the exception comes out of the run as it was raised after "
+                 "that turn_end, never taken for [], and the steer waits for the next run. "
+                 "Items: what came out of the run and whether it is the very exception, "
+                 "is_running, the steers still queued, the user messages each request ended "
+                 "with, the record.")
 
 
 @lab_test("run_agent capped at a drawn number of turns, handed a get_follow_ups that takes each "

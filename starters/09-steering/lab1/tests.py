@@ -25,6 +25,19 @@ WORDS = ["Only the tests matter.", "Use the new API.", "Keep it short.", "No new
          "Then add a test.", "And the README."]
 
 
+class Jammed(Exception):
+    """What a frontend's own code may raise: an exception class of its own."""
+
+
+# What a get_steering or get_follow_ups may raise, with words: a frontend's queue broken in one
+# of many ways. Each is an Exception, so that a loop that swallows one swallows it.
+RAISES = [(ConnectionError, "the frontend's socket closed"), (KeyError, "queue"),
+          (OSError, "the inbox file is gone"), (ValueError, "not a message"),
+          (RuntimeError, "a bug in the frontend"), (LookupError, "no such session"),
+          (TimeoutError, "the frontend took too long"), (Jammed, "the input box is jammed"),
+          (UnicodeError, "the terminal sent bad bytes"), (PermissionError, "not yours to read")]
+
+
 class PowerCut(BaseException):
     """What a run can die of that is not an Exception, as the power going or Ctrl-C: a
     BaseException, which an `except Exception` lets through."""
@@ -1017,7 +1030,8 @@ async def test_steering_is_asked_for_only_in_the_gaps(t):
 
 @lab_test("The loop asks for follow-ups only when the run would end, once the consumer has had "
           "that turn_end: never after a turn whose reply had calls, never after a failed reply; "
-          "and a follow-up's turns count toward max_turns, however many it has handed over.")
+          "a follow-up's turns count toward max_turns, however many it has handed over; and "
+          "what get_steering or get_follow_ups raises comes out of the run as it was raised.")
 async def test_follow_ups_are_asked_for_only_at_the_end(t):
     first = [t.random.randint(1, 3) for _ in range(t.random.randint(1, 3))]
     then = [t.random.randint(1, 3) for _ in range(t.random.randint(0, 2))]
@@ -1094,6 +1108,47 @@ async def test_follow_ups_are_asked_for_only_at_the_end(t):
              "as they were handed over: the loop cuts, drops and reorders nothing. The item: "
              "the user messages are the prompt, the crowd, the two after it (run_agent, "
              "lesson 9).")
+    # callables that raise: at the run's start, after a turn of calls, where the run would end
+    kinds = t.random.sample(RAISES, 3)
+    widths = [t.random.randint(1, 3) for _ in range(t.random.randint(1, 3))]
+    after = t.random.randint(1, len(widths))  # the steering ask that raises, after that turn
+    found = []
+    for case, (kind, words) in enumerate(kinds):
+        error, messages, asks = kind(words), [], []
+
+        def get_steering():
+            asks.append("get_steering")
+            if case == 0 or (case == 1 and len(asks) == after + 1):
+                raise error
+            return []
+
+        def get_follow_ups():
+            asks.append("get_follow_ups")
+            if case == 2:
+                raise error
+            return []
+        replies, paths = script(t, widths)
+        model = lab.ScriptedModel(replies + [lab.say("Read them."), lab.say("And more.")])
+        try:
+            await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read them.",
+                                              get_steering=get_steering,
+                                              get_follow_ups=get_follow_ups))
+            came = None
+        except Exception as exc:
+            came = [f"{type(exc).__name__}: {exc}", exc is error]
+        found.append([came, lab.shape(messages), len(model.calls)])
+    t.expect(found, [[[f"{kind.__name__}: {kind(words)}", True], shape, calls]
+                     for (kind, words), shape, calls in zip(kinds, [
+                         "", "U " + rounds(widths[:after]),
+                         "U " + rounds(widths) + " A"], [0, after, len(widths) + 1])],
+             f"Three runs whose get_steering or get_follow_ups raises: get_steering at the run's "
+             f"start ({kinds[0][0].__name__}), get_steering after the turn_end of turn {after} "
+             f"of {len(widths) + 1} ({kinds[1][0].__name__}), get_follow_ups where the run would "
+             f"end ({kinds[2][0].__name__}). Whatever either raises comes out of the run as it "
+             "was raised, as an exception from the model does: the loop never swallows it and "
+             "never takes it for [], so the run goes no further. Each item: [what the run "
+             "raised, and whether it is the very exception; the record then (lab.shape); the "
+             "model calls made] (run_agent, lesson 9, Build item 4).")
 
 
 def batch_after(done, widths):
