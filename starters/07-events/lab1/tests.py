@@ -75,7 +75,8 @@ def kept_in(module, depth=4, most=50):
         elif id(value) in seen:
             found[where] = ("(met above)", id(value))
         elif isinstance(value, (io.StringIO, io.BytesIO)):
-            found[where] = (f"a {type(value).__name__} holding {len(value.getvalue())}", None)
+            found[where] = (f"a {type(value).__name__} of {len(value.getvalue())} characters",
+                            hash(value.getvalue()))
         elif isinstance(value, (list, tuple, set, frozenset, dict, collections.deque)):
             found[where] = (f"a {type(value).__name__} of {len(value)} items", len(value))
             pairs = list(value.items()) if isinstance(value, dict) else list(enumerate(value))
@@ -96,8 +97,9 @@ def kept_in(module, depth=4, most=50):
             found[where] = (repr(value), id(value))
         else:
             found[where] = (f"a {type(value).__name__} object", id(value))
+            own = type(value).__module__ == module.__name__  # another module's: its public part
             inner = [(f"{where}.{name}", item) for name, item in getattr(value, "__dict__", {}).items()
-                     if type(value).__module__ == module.__name__ or not name.startswith("_")]
+                     if own or not name.startswith("_")]
         if not isinstance(value, (str, bytes, int, float, complex, bool, type(None))):
             seen.add(id(value))
         if left > 0:
