@@ -4382,7 +4382,7 @@ BEYOND = [
 ''',
            by='''        yield {"type": "turn_start"}
         import time
-        began = run_agent.__dict__.setdefault("began", {}).setdefault(id(added), time.time())
+        began = began if turn > 1 else time.time()  # the run's own start, kept in the run
         if time.time() - began > 6 * 3600:
             print(f"still working, turn {turn}...")
 ''',
