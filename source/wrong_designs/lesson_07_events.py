@@ -2521,6 +2521,28 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
                 print("warning: a huge result", file=sys.stderr)
             yield record(result)  # straight after the tool returned: nothing in between
 '''),
+    Wrong(lab='7.1', name='a module list of every run\'s message types and roles',
+          rule='The loop keeps no log in memory: nothing a run saw stays in the module for the '
+               'next run, not even the types and roles of what it recorded.',
+          where='Build: announce, don\'t draw, item 1: "nor does it keep a log in memory: '
+                'nothing a run saw stays in your module for the next run" (hunt round 30, '
+                'r165-30)',
+          names='nothing a run saw stays in your module',
+          replace=r'''
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+''',
+          by=r'''
+EVENT_LOG = []  # what every run said, for debugging
+
+
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+''',
+          also=((r'''
+        added.append(message)
+''', r'''
+        added.append(message)
+        EVENT_LOG.append(("message_end", message["role"]))
+'''),)),
     # Hunt round 20 (reader r108): designs 7.1-16 and 7.1-33, a rule kept only where the tests
     # looked: the answered exit, and a record of at most six earlier messages.
     Wrong(lab='7.1', name='the record kept on run_agent after a failed reply',
@@ -4544,7 +4566,7 @@ BEYOND = [
 ''',
            by='''        yield {"type": "turn_start"}
         import time
-        began = run_agent.__dict__.setdefault("began", {}).setdefault(id(added), time.time())
+        began = began if turn > 1 else time.time()  # the run's own start, kept in the run
         if time.time() - began > 6 * 3600:
             print(f"still working, turn {turn}...")
 ''',

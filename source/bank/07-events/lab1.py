@@ -18,6 +18,7 @@ import os
 import sys
 import tempfile
 import weakref
+from types import FunctionType
 
 import harness
 import lab
@@ -101,6 +102,26 @@ def kinds(value):
     return found
 
 
+def weight_of(module):
+    """What `module` keeps alive, as [objects, bytes]: everything reachable from its names
+    through the garbage collector's references, stopping at other modules and at what they
+    define, counted and measured by sys.getsizeof. A log kept in harness.py between runs adds
+    to both."""
+    modules = [m for m in list(sys.modules.values()) if m is not None]
+    stops = {id(m) for m in modules} | {id(vars(m)) for m in modules if hasattr(m, "__dict__")}
+    seen, todo, size = set(), [v for k, v in vars(module).items() if not k.startswith("__")], 0
+    while todo:
+        item = todo.pop()
+        if id(item) in seen or id(item) in stops:
+            continue
+        seen.add(id(item))
+        size += sys.getsizeof(item, 0)
+        if isinstance(item, (type, FunctionType)) and item.__module__ != module.__name__:
+            continue  # another module's class or function: counted, not entered
+        todo += gc.get_referents(item)
+    return [len(seen), size]
+
+
 def raiser(path):
     """A tool `look` that raises when it is asked for `path`, and reads any other."""
     def look(arguments):
@@ -116,6 +137,7 @@ def raiser(path):
           "list between the call and the first event: the record's length at each event, the "
           "requests made, what the run printed, and the types inside its events.")
 async def test_bank_a_run_stepped_by_hand(t):
+    weight = weight_of(harness)  # what harness.py's module keeps alive before these runs
     messages = earlier(t)
     before = len(messages)
     path = t.random.choice(["app.log", "db.log", "cron.log"])
@@ -228,6 +250,10 @@ async def test_bank_a_run_stepped_by_hand(t):
              f"{capped_before} messages and whether the run has close() once a run under "
              "max_turns=0 was made on it], nothing holds that record after], and what the run "
              "whose model raised raised.")
+    gc.collect()
+    t.expect([now - then for now, then in zip(weight_of(harness), weight)], [0, 0],
+             "What harness.py's module keeps alive, [objects, bytes], after all these runs less "
+             "before the first: nothing a run saw stays in the module for the next run.")
 
 
 @lab_test("Two runs on one record, made in one order and driven in the other, by a consumer "
@@ -244,6 +270,7 @@ async def test_bank_two_runs_made_first_driven_last(t):
     later = [{"name": "look"}]  # the second run's tool, made only after the run is
     second = harness.run_agent(second_model, SYSTEM, record, later, "Second of two asks.")
     later[0] = reader()
+    weight = weight_of(harness)  # what the module keeps alive with both runs made, none driven
     out = io.StringIO()
     unreadable = []
     with everything_said() as aside:
@@ -292,6 +319,11 @@ async def test_bank_two_runs_made_first_driven_last(t):
              f"A run of {turns} turns of one call each, then an answer: whether at each turn_end "
              "the requests made were that turn's and no more, and the sets of keys its events "
              "carried.")
+    gc.collect()
+    t.expect([now - then for now, then in zip(weight_of(harness), weight)], [0, 0],
+             "What harness.py's module keeps alive, [objects, bytes], once both runs and the "
+             "five after them were driven, less when the two were only made: nothing a run saw "
+             "stays in the module for the next run.")
 
 
 # --- rule 2: the twelve events, in order --------------------------------------------------------

@@ -3,14 +3,17 @@ sequence, the rule "mutate, then announce", balance on every way out, and lazine
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 7 tests.py
 """
+import collections
 import contextlib
 import copy
 import gc
+import io
 import json
 import os
 import sys
 import tempfile
 import weakref
+from types import BuiltinFunctionType, FunctionType, ModuleType
 
 import harness
 import lab
@@ -50,6 +53,66 @@ def types_within(data):
         todo += list(item.values()) if isinstance(item, dict) else list(item) \
             if isinstance(item, (list, tuple)) else []
     return sorted(names)
+
+
+def kept_in(module, depth=4, most=50):
+    """What `module` holds, as {where: what}: each name it defines (imported modules aside) and,
+    `depth` levels in, the first `most` items of its lists, tuples, sets and dicts, the defaults,
+    closure and attributes of its functions, the attributes of its classes and objects: each as
+    its type and length, or its repr. A log kept anywhere in harness.py shows up as a change."""
+    found, seen = {}, set()
+    todo = [(name, value, depth) for name, value in vars(module).items()
+            if not name.startswith("__")]
+    while todo and len(found) < 20_000:
+        where, value, left = todo.pop()
+        if isinstance(value, ModuleType):
+            continue
+        inner = []
+        if isinstance(value, (str, bytes)) and len(value) > 60:
+            found[where] = (f"a {type(value).__name__} of {len(value)} characters", hash(value))
+        elif isinstance(value, (str, bytes, int, float, complex, bool, type(None))):
+            found[where] = (repr(value), None)
+        elif id(value) in seen:
+            found[where] = ("(met above)", id(value))
+        elif isinstance(value, (io.StringIO, io.BytesIO)):
+            found[where] = (f"a {type(value).__name__} of {len(value.getvalue())} characters",
+                            hash(value.getvalue()))
+        elif isinstance(value, (list, tuple, set, frozenset, dict, collections.deque)):
+            found[where] = (f"a {type(value).__name__} of {len(value)} items", len(value))
+            pairs = list(value.items()) if isinstance(value, dict) else list(enumerate(value))
+            inner = [(f"{where}[{key!r:.40}]", item) for key, item in pairs[:most]]
+        elif isinstance(value, FunctionType) and value.__module__ == module.__name__:
+            found[where] = (f"the function {value.__name__}", id(value))
+            cells = zip(value.__code__.co_freevars, value.__closure__ or ())
+            inner = [(f"{where}'s defaults", value.__defaults__),
+                     (f"{where}'s keyword defaults", value.__kwdefaults__),
+                     *[(f"{where}'s {name}", cell.cell_contents) for name, cell in cells
+                       if cell.cell_contents is not value],
+                     *[(f"{where}.{name}", item) for name, item in vars(value).items()]]
+        elif isinstance(value, type) and value.__module__ == module.__name__:
+            found[where] = (f"the class {value.__name__}", id(value))
+            inner = [(f"{where}.{name}", item) for name, item in vars(value).items()
+                     if name not in ("__dict__", "__weakref__", "__doc__", "__module__")]
+        elif isinstance(value, (type, FunctionType, BuiltinFunctionType)):
+            found[where] = (repr(value), id(value))
+        else:
+            found[where] = (f"a {type(value).__name__} object", id(value))
+            own = type(value).__module__ == module.__name__  # another module's: its public part
+            inner = [(f"{where}.{name}", item) for name, item in getattr(value, "__dict__", {}).items()
+                     if own or not name.startswith("_")]
+        if not isinstance(value, (str, bytes, int, float, complex, bool, type(None))):
+            seen.add(id(value))
+        if left > 0:
+            todo += [(name, item, left - 1) for name, item in reversed(inner)]
+    return found
+
+
+def changes(before, after, most=3):
+    """The places where two of kept_in's pictures differ, the shallowest first, in words."""
+    places = sorted((where for where in before.keys() | after.keys()
+                     if before.get(where) != after.get(where)), key=lambda w: (len(w), w))
+    return [f"{where}: {before[where][0] if where in before else 'nothing'}, then "
+            f"{after[where][0] if where in after else 'nothing'}" for where in places[:most]]
 
 
 def bad_endings(t):
@@ -786,9 +849,10 @@ async def test_closing_after_a_tool_returned(t):
 
 
 @lab_test("The loop draws nothing: a run, with tool calls or without, prints nothing at all, on "
-          "standard output or standard error, a terminal or not, writes no file, and what "
-          "happened travels in its events alone.")
+          "standard output or standard error, a terminal or not, writes no file, keeps no log "
+          "in harness.py's module, and what happened travels in its events alone.")
 async def test_the_loop_draws_nothing(t):
+    held = kept_in(harness)  # what harness.py's module holds before this test's runs
     replies, rounds, _ = drawn_job(t)
     wide = t.random.randint(150, 301)  # the calls of one reply, up to the 301 tried elsewhere
     with everything_said() as said:
@@ -861,6 +925,15 @@ async def test_the_loop_draws_nothing(t):
              "writes), and "
              "the results the first one's events carry (run_agent, lesson 7, Build item 1: "
              "\"It prints nothing and writes no file\").")
+    t.expect(changes(held, kept_in(harness)), [],
+             "run_agent keeps no log in memory either: what a run saw leaves in its events, "
+             "and nothing of it stays in your module for the next run. A list, dict or count "
+             "at the top of harness.py, or one set on a function or a class, that each run "
+             "adds to is a log kept in memory (a log is a frontend's choice, made from the "
+             "events). Found: the places in harness.py's module whose value changed over "
+             "this test's runs, each as where, what it held before them, then after, the "
+             "first three (run_agent, lesson 7, Build item 1: \"nothing a run saw stays in "
+             "your module for the next run\").")
 
 
 @lab_test("Events are plain data: each one goes through json.dumps and comes back equal.")
