@@ -41,6 +41,25 @@ WRONG = [
           by=r"""
             found.append((name, ws.read_text(name)[:2_000_000]))
 """),
+    # Kill round 30 (reader r173), probe P3: a wide try around the read that drops an AGENTS.md
+    # the workspace has but cannot read, which Build item 2 now rules out
+    Wrong(lab='13.1', name="an AGENTS.md that cannot be read passed over by discover_context",
+          rule="An AGENTS.md that the workspace says exists but cannot read is not passed over in silence: what ws.read_text raised comes out of discover_context as it was raised.",
+          where='Build: say what is there, item 2 ("is not passed over in silence") (kill round 30, probe r173-P3)',
+          names='not passed over in silence',
+          replace=r"""
+        if ws.exists(name):
+            found.append((name, ws.read_text(name)))
+    return found
+""",
+          by=r"""
+        if ws.exists(name):
+            try:
+                found.append((name, ws.read_text(name)))
+            except Exception:
+                pass  # a file that cannot be read gives no rules
+    return found
+"""),
     Wrong(lab='13.1', name="a guideline of two sentences",
           rule='Each guideline is one sentence on one line: two sentences on one line are two pieces of advice in one.',
           where='Build: say what is there, item 1 ("Each guideline is one sentence on one line") (hunt round 30, r173-33)',

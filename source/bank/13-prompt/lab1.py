@@ -271,6 +271,37 @@ def rules_text(t):
                      " ".join(t.random.sample(WORDS, 3)) + "."]) + end
 
 
+class Corrupt(Exception):
+    """What a workspace of the caller's own may raise reading a file: a class of its own."""
+
+
+# What reading an AGENTS.md may raise: no permission, a broken disk or link, bytes that are not
+# UTF-8, and errors of a workspace's own. Each is an Exception, so a walk that swallows one
+# swallows it.
+CANNOT = [lambda: PermissionError(13, "Permission denied"),
+          lambda: OSError(5, "Input/output error"),
+          lambda: ConnectionResetError("the shared drive went away"),
+          lambda: UnicodeDecodeError("utf-8", b"\xfe\xff", 0, 1, "invalid start byte"),
+          lambda: Corrupt("the file's blocks are damaged"),
+          lambda: LookupError("no such inode"), lambda: MemoryError("the file is too big")]
+
+
+class Guarded(lab.Workspace):
+    """lab.Workspace, where a file can be locked: exists() still says it is there, and read_text
+    raises the error locked on it, as a disk does for a file without permission or of bytes
+    that are not text."""
+
+    def __init__(self, files=None):
+        super().__init__(files)
+        self.locked = {}
+
+    def read_text(self, path):
+        key = "/".join(p for p in str(path).split("/") if p not in ("", "."))
+        if key in self.locked:
+            raise self.locked[key]
+        return super().read_text(path)
+
+
 def spelled(t, names):
     return t.random.choice(["./" + "/".join(names), "/".join(names) + "/",
                             "/./".join(names), "//".join(names) + "/."])
@@ -283,7 +314,7 @@ def spelled(t, names):
 async def test_bank_instructions_written_during_a_run(t):
     names = way(t)
     root = rules_text(t)
-    ws = lab.Workspace({"AGENTS.md": root, "/".join(names + ["main.py"]): "print(1)\n"})
+    ws = Guarded({"AGENTS.md": root, "/".join(names + ["main.py"]): "print(1)\n"})
     before = harness.discover_context(ws, spelled(t, names))
     k = early(names)
     levels = sorted({k, k + 1, t.random.randint(1, len(names))})  # the root's when k is 0
@@ -332,6 +363,37 @@ async def test_bank_instructions_written_during_a_run(t):
              "every AGENTS.md from the root down to cwd, broadest first, each text as written, "
              "line ends and end spaces included, asked with HOME and the process's folder "
              "holding AGENTS.md files of the account's own, which are not in the workspace].")
+    # Kill round 30 (reader r173, probe P3): one file the model wrote on the way can no longer
+    # be read; the next session's prompt is built from discover_context, and a harness started
+    # with it. What read_text raised comes out before any model is asked, never a prompt that
+    # quietly lacks that file.
+    lost = t.random.choice([level for level in levels if texts[level]] or levels)
+    error = t.random.choice(CANNOT)()
+    ws.locked[paths[lost]] = error
+    model = lab.ScriptedModel([lab.say("Ready.")])
+    session = []
+    try:
+        system = harness.build_system_prompt([harness.make_read_tool(ws)], harness.discover_context(
+            ws, spelled(t, names)), [], "/".join(names), old_day(t))
+        h = harness.Harness(model, system, [harness.make_read_tool(ws)])
+        session = h.messages
+        await lab.drive(h.prompt("What are the project's rules?"))
+        came = None
+    except Exception as raised:
+        came = [f"{type(raised).__name__}: {raised}", raised is error]
+    del ws.locked[paths[lost]]
+    t.expect([came, len(model.calls), lab.shape(session),
+              [path for path, _ in harness.discover_context(ws, spelled(t, names))]],
+             [[f"{type(error).__name__}: {error}", True], 0, "",
+              [paths[level] for level in sorted(texts)]],
+             f"The same workspace once {paths[lost]}, written by the model, could no longer be "
+             f"read (its read_text raising {type(error).__name__}: {error}), a new session's "
+             "prompt built from discover_context's pairs and a harness started with it. Items: "
+             "[what came out, and whether it is the very exception read_text raised; the model "
+             "calls made; the session's record (lab.shape); the paths found once the file could "
+             "be read again]: an AGENTS.md the workspace has but cannot read is not passed over "
+             "in silence, so no prompt that lacks it reaches a model (discover_context, lesson "
+             "13, Build item 2, \"not passed over in silence\").")
 
 
 @lab_test("Asked at each folder on the way, six to eight deep, from the deepest up to the root, "
@@ -361,7 +423,7 @@ async def test_bank_each_folder_on_the_way_in_turn(t):
     for n in range(len(names)):
         files["/".join(names[:n] + [names[n][:-1], "AGENTS.md"])] = "Beside the way."
     files["/".join(names + ["deeper", "AGENTS.md"])] = "Below."
-    ws, first = lab.Workspace(files), dict(files)
+    ws, first = Guarded(files), dict(files)
     found = []
     for depth in range(len(names), -1, -1):
         found.append([[path, text] for path, text in harness.discover_context(
@@ -398,6 +460,33 @@ async def test_bank_each_folder_on_the_way_in_turn(t):
              "Items: [for each folder from the deepest up to the root, the [path, text] pairs "
              f"found there], then, after {gone} was removed and {on_way[-1]} rewritten, what "
              "the deepest folder finds.")
+    # Kill round 30 (reader r173, probe P3): one file on the way locked, then each folder asked
+    # again from the deepest up: below the locked file every answer is what read_text raised,
+    # above it the files there are
+    kept = [path for path in on_way if path != gone]
+    lost = t.random.randrange(len(kept))
+    error = t.random.choice(CANNOT)()
+    ws.locked[kept[lost]] = error
+    level = kept[lost].count("/")
+    asked = []
+    for depth in range(len(names), -1, -1):
+        try:
+            asked.append(["found", [path for path, _ in harness.discover_context(
+                ws, spelled(t, names[:depth]) if depth else "./")]])
+        except Exception as raised:
+            asked.append(["raised", f"{type(raised).__name__}: {raised}", raised is error])
+    t.expect(asked, [["raised", f"{type(error).__name__}: {error}", True] if depth >= level else
+                     ["found", [path for path in kept if path.count("/") <= depth]]
+                     for depth in range(len(names), -1, -1)],
+             f"The same workspace once {kept[lost]} could not be read (its read_text raising "
+             f"{type(error).__name__}: {error}), asked at each folder from the deepest up to "
+             "the root. Items: for each folder, [\"raised\", the exception, whether it is the "
+             "very one read_text raised] or [\"found\", the paths]: every folder at or below "
+             f"{kept[lost]}'s has it on the way, and an AGENTS.md the workspace has but cannot "
+             "read is not passed over in silence: what read_text raised comes out of "
+             "discover_context as it was raised; folders above it find their files as before "
+             "(discover_context, lesson 13, Build item 2, \"not passed over in silence\").")
+    del ws.locked[kept[lost]]
     # a hundred to two hundred folders deep, names repeating; every third folder holds an
     # AGENTS.md, the others a file of another name only
     deep, others = t.random.choices(LATER + EARLY, k=t.random.randint(100, 200)), \

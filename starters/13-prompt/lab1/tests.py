@@ -50,6 +50,35 @@ SKILLS = [{"name": n, "description": d, "path": f"skills/{n}.md"} for n, d in (
 SKILL = SKILLS[2]
 
 
+class Unreadable(Exception):
+    """What a workspace of the caller's own may raise: an exception class of its own."""
+
+
+# What reading an AGENTS.md may raise, in three families, so that a walk that swallows one kind
+# and not another shows: a disk's OSError, a text that is not UTF-8, and anything else.
+REFUSALS = [[(PermissionError, "Permission denied"), (OSError, "Input/output error"),
+             (TimeoutError, "the network drive did not answer")],
+            [(lambda words: UnicodeDecodeError("utf-8", b"\xff", 0, 1, words),
+              "invalid start byte"), (ValueError, "not a text file")],
+            [(Unreadable, "locked by another program"), (RuntimeError, "the drive was unplugged"),
+             (KeyError, "AGENTS.md")]]
+
+
+class Locked(lab.Workspace):
+    """A workspace holding one file it cannot read: exists() says it is there, and read_text
+    raises `error` for it, as a disk does for a file without permission or of bytes that are
+    not text. Every other file reads as in lab.Workspace."""
+
+    def __init__(self, files, locked, error):
+        super().__init__(files)
+        self.locked, self.error = locked, error
+
+    def read_text(self, path):
+        if "/".join(p for p in str(path).split("/") if p not in ("", ".")) == self.locked:
+            raise self.error
+        return super().read_text(path)
+
+
 def described(name, snippet=None, guidelines=None):
     """A test tool with the two optional keys, when given."""
     found = tool(name, lambda arguments: "", description=f"The {name} tool.")
@@ -829,7 +858,8 @@ async def test_the_prompt_is_deterministic(t):
           "skipping folders that have none: cwd 0 to 8 folders deep and 100 to 200, however it is "
           "spelled, one text of millions of characters whole, with files beside and below it and other names than AGENTS.md left out "
           "(agents.md and CLAUDE.md among them), two files of the same words each kept, each "
-          "pair a tuple.")
+          "pair a tuple; an AGENTS.md the workspace has but cannot read raises what read_text "
+          "raised.")
 async def test_discover_context_walks_from_the_root_down_to_cwd(t):
     cases = []
     for depth in [0, 0, 1, 2, 3, 4, 5, t.random.randint(1, 5), t.random.randint(1, 4)]:
@@ -923,6 +953,39 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
              "deep cwd is (discover_context, lesson 13, Build item 2, \"each text exactly as "
              "the workspace holds it\").")
     found.append(deep)
+    # an AGENTS.md on the way that the workspace has but cannot read, in three workspaces: at
+    # the root, partway down and in cwd itself, each raising a kind of error of its own family
+    refused = []
+    for family, level in zip(t.random.sample(REFUSALS, 3), ["root", "partway", "cwd"]):
+        names = t.random.sample(FOLDERS, t.random.randint(2, 6))
+        at = {"root": 0, "partway": t.random.randint(1, len(names) - 1),
+              "cwd": len(names)}[level]
+        kind, words = t.random.choice(family)
+        error = kind(words)
+        files = {"".join(f + "/" for f in names[:n]) + "AGENTS.md": f"Rules {n}. {text(t)}"
+                 for n in range(len(names) + 1)}
+        locked = "".join(f + "/" for f in names[:at]) + "AGENTS.md"
+        try:
+            got = harness.discover_context(Locked(files, locked, error), "/".join(names))
+            came = ["returned", [path for path, _ in got]]
+        except Exception as raised:
+            came = ["raised", f"{type(raised).__name__}: {raised}", raised is error]
+        refused.append([locked, came, [type(error).__name__, str(error)]])
+    t.expect([[locked, came] for locked, came, _ in refused],
+             [[locked, ["raised", f"{kind}: {words}", True]]
+              for locked, _, (kind, words) in refused],
+             "Three workspaces with an AGENTS.md on every folder of the way, each holding one "
+             "the workspace says exists but cannot read: "
+             + "; ".join(f"{locked}, whose read_text raises {kind}: {words}"
+                         for locked, _, (kind, words) in refused)
+             + ". An AGENTS.md the workspace has but cannot read is not passed over in "
+             "silence: what ws.read_text raised comes out of discover_context as it was "
+             "raised, the very exception, never swallowed, wrapped or taken for a missing "
+             "file, since a prompt that quietly lacks the project's rules says what is not "
+             "there. Each item: [the file that cannot be read, what discover_context did: "
+             "[\"raised\", the exception, whether it is the very one read_text raised] or "
+             "[\"returned\", the paths it returned]] (discover_context, lesson 13, Build "
+             "item 2, \"not passed over in silence\").")
     t.expect(sorted({type(pair).__name__ for pairs in found for pair in pairs}), ["tuple"],
              f"The kinds of the {sum(map(len, found))} pairs discover_context returned over "
              "these workspaces: it returns [(path, text)], each pair a tuple, as Build item 2 "
