@@ -227,7 +227,7 @@ def racing_clock(years):
     of wall time or processor time, runs out of it within a turn or two; on leaving, the real
     clocks come back."""
     names = ("monotonic", "time", "perf_counter", "process_time", "thread_time")
-    real = {name: getattr(time, name) for name in names}
+    real = {name: getattr(time, name) for name in names if hasattr(time, name)}
     reading = [int(real["monotonic"]())]
 
     def jump():
@@ -253,7 +253,7 @@ def racing_clock(years):
         @classmethod
         def today(cls):
             return dated_jump()
-    for name in names:
+    for name in real:
         setattr(time, name, jump)
     datetime.datetime = Racing
     try:
