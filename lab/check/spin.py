@@ -16,7 +16,9 @@ tests/check/test_practice.py runs every lab's solution under that shorter allowa
 test has spun, the tests after it get Limits' shorter allowances, as the child's guards shorten.
 
 Spun derives from BaseException, so a harness's `except Exception` does not swallow it, and any
-round taken after it was raised raises it again. The rounds are counted with sys.monitoring
+round taken after it was raised raises it again. A stop ends the whole test, as a child's test
+is killed whole: the test's loop cancels the test, though the loop that spun may be in a task
+the test never awaits (turns.CountingLoop.end_test), and the test's verdict is the first stop's. The rounds are counted with sys.monitoring
 where Python has it (3.12 and later, and Pyodide), which costs nothing outside harness.py's
 jumps: every backward jump is one, a loop on one line (`while True: pass`) jumping to itself.
 Python 3.11 uses sys.settrace, tracing harness.py's frames only: by lines, counting a line
@@ -37,6 +39,7 @@ kernel's variables.
 """
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import dis
 import sys
@@ -136,7 +139,11 @@ class Guard:
             code, offset = head
             line = next((n for start, end, n in code.co_lines() if start <= offset < end), None)
             place = dataclasses.replace(place, line=line or place.line)
-        raise Spun(fact, place)
+        spun = Spun(fact, place)
+        loop = asyncio._get_running_loop()
+        if isinstance(loop, turns.CountingLoop):  # the loop may be in a task the test never awaits
+            loop.end_test(spun)
+        raise spun
 
     # --- arming -------------------------------------------------------------------------------
 
@@ -156,6 +163,7 @@ class Guard:
                 return self
         self._before = sys.gettrace()
         sys.settrace(self._call)
+        turns.BEFORE_EACH_STEP.append(self._rearm)
         return self
 
     def __exit__(self, *exc) -> None:
@@ -165,7 +173,15 @@ class Guard:
             MONITORING.free_tool_id(self.tool)
             self.tool = None
         else:
+            turns.BEFORE_EACH_STEP.remove(self._rearm)
             sys.settrace(self._before)
+
+    def _rearm(self) -> None:
+        """Before each step of a task, set the guard again if a stop unset it: Python unsets a
+        trace function that raises, and after a stop the test's other tasks may spin, in the
+        same turn or as they are cancelled."""
+        if sys.gettrace() is not self._call:
+            sys.settrace(self._call)
 
     def _jump(self, code, source: int, destination: int):
         if code.co_filename != self.path:

@@ -12,8 +12,9 @@ its watch on the runner's pipe, lab/check/child.py); they are registered with `n
 is also tallied for the process (`turns_taken`): the heartbeat reports the tally, so the runner
 can tell a test that turns from one that spins.
 
-This reads two private attributes of asyncio's BaseEventLoop (_ready, _scheduled) and
-overrides _run_once; they have kept their meaning from Python 3.8 to 3.14.
+This reads two private attributes of asyncio's BaseEventLoop (_ready, _scheduled), may replace
+_ready with a deque of its own, and overrides _run_once; they have kept their meaning from
+Python 3.8 to 3.14.
 
 The same loop runs the practice check inside a notebook's kernel (lab/check/runner.py,
 `in_process`), where a loop is already running the cell: `run` steps aside from it for the test
@@ -24,6 +25,7 @@ file descriptor.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import selectors
 import time
@@ -36,6 +38,7 @@ from lab.check.own_threads import not_work, others_at_work  # noqa: F401  (not_w
 BUDGET = 10_000
 
 _taken = 0  # turns taken by every CountingLoop of this process
+BEFORE_EACH_STEP: list = []  # called before each callback a loop made now runs (spin.py's)
 
 
 def turns_taken() -> int:
@@ -72,6 +75,17 @@ class _NoFiles:
         pass
 
 
+class _Stepped(collections.deque):
+    """A loop's queue of ready callbacks that calls BEFORE_EACH_STEP's hooks as each one is
+    taken to run: the practice check's spin guard (lab/check/spin.py) sets itself again there
+    under Python 3.11, where a stop in one task unsets it before the next task's step."""
+
+    def popleft(self):
+        for hook in BEFORE_EACH_STEP:
+            hook()
+        return super().popleft()
+
+
 class CountingLoop(asyncio.SelectorEventLoop):
     """A selector loop that counts turns and stops a test that overruns or cannot go on."""
 
@@ -82,6 +96,20 @@ class CountingLoop(asyncio.SelectorEventLoop):
         self.verdict: Stalled | None = None  # why the test was stopped, if it was
         self._target: asyncio.Task | None = None
         self._last_turn: int | None = None  # past this turn the loop is stopped outright
+        self.ended_by: BaseException | None = None  # what stopped the test from outside it
+        if BEFORE_EACH_STEP:
+            self._ready: collections.deque = _Stepped(self._ready)
+
+    def end_test(self, reason: BaseException) -> None:
+        """Stop the test being run, wherever it waits, and have run_test raise `reason`: the
+        practice check's spin guard stopped a loop of harness.py in one of the test's tasks,
+        maybe not the test's own, and a child's test would have been killed whole. The first
+        reason stands; after the test, this does nothing."""
+        if self._target is None or self.ended_by is not None:
+            return
+        self.ended_by = reason
+        self._last_turn = self.turns + 200  # room for the cancellation to travel
+        self._target.cancel()
 
     def _run_once(self):
         global _taken
@@ -114,8 +142,10 @@ class CountingLoop(asyncio.SelectorEventLoop):
         try:
             self.run_until_complete(self._target)
         except (asyncio.CancelledError, RuntimeError):
-            if self.verdict is None:
+            if self.verdict is None and self.ended_by is None:
                 raise
+        if self.ended_by is not None:
+            raise self.ended_by
         if self.verdict is not None:
             raise OutOfTurns(self.verdict)
         return self._target.result()

@@ -74,3 +74,48 @@ def test_after_each_spin_the_process_is_as_it_was_and_the_reference_passes(spun)
                         in_process=True)
     assert {o.verdict for o in report.outcomes} == {"pass"}, \
         "after a file spun, the next practice check of the reference must pass every test"
+
+
+SPINS_WHEN_CALLED = """
+def spin():
+    while True:
+        pass
+"""
+
+
+def test_a_spin_in_a_task_the_test_never_awaits_ends_the_test_and_so_does_each_after_it(tmp_path):
+    """In a child, a test whose harness.py spins is killed whole, whichever task spun. In
+    process, the first stop ends the test too, though the task it stopped is one the test never
+    awaits; and the spins that come after it, in the test's other tasks as they are cancelled,
+    are stopped as well, though Python unsets a tracer that raises (Python 3.11's guard)."""
+    import asyncio
+
+    from lab.check import importer, limits, turns
+    path = tmp_path / "harness.py"
+    path.write_text(SPINS_WHEN_CALLED, encoding="utf-8")
+    spun_in = []
+
+    async def spins_when_cancelled(n):
+        try:
+            await asyncio.sleep(3600)
+        finally:
+            spun_in.append(n)
+            harness.spin()
+
+    async def a_test_that_awaits_none_of_its_tasks():
+        tasks = [asyncio.ensure_future(spins_when_cancelled(n)) for n in range(3)]
+        await asyncio.sleep(0)
+        tasks[0].cancel()  # the first spin, in a task this test never awaits
+        for _ in range(10_000):
+            await asyncio.sleep(0)
+        return "went on"
+
+    with spin.Guard(str(path), limits.Limits()) as guard, no_hang(60):
+        harness = importer.import_harness(path)
+        guard.next_test()
+        with pytest.raises(spin.Spun) as stopped:
+            turns.run(a_test_that_awaits_none_of_its_tasks())
+    assert stopped.value.place is not None and stopped.value.place.function == "spin", \
+        f"the test ends with the first stop, in spin(); it ended with {stopped.value!r}"
+    assert sorted(spun_in) == [0, 1, 2], \
+        f"each task spun once, as it was cancelled, and was stopped; these spun: {spun_in}"
