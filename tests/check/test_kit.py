@@ -177,6 +177,31 @@ def test_hours_pass_moves_every_clock_a_harness_can_read_a_minute_a_reading_and_
     assert after == before, "hours_pass should put every clock back on the way out"
 
 
+def test_hours_pass_moves_processor_time_and_datetime_when_asked_and_puts_them_back():
+    import datetime
+    import time
+    clocks = [name for name in ("process_time", "thread_time") if hasattr(time, name)]
+    before = {name: getattr(time, name) for name in clocks}, datetime.datetime
+    with kit.hours_pass(minutes=10):
+        still = [getattr(time, name)() for name in clocks]
+        assert datetime.datetime is before[1], "without dates=True, datetime is left alone"
+    assert all(abs(b - a) < 60 for a, b in zip(still, still[1:])), \
+        f"without processor=True, processor time is left alone: {still}"
+    year = 365 * 24 * 60
+    with kit.hours_pass(minutes=1000 * year, processor=True, dates=True):
+        readings = [getattr(time, name)() for name in clocks]
+        dates = [datetime.datetime.now(), datetime.datetime.utcnow(), datetime.datetime.today()]
+        for _ in range(1000):  # far past the year 9999, where datetime ends
+            last = datetime.datetime.now()
+    steps = [b - a for a, b in zip(readings, readings[1:])]
+    assert steps and all(abs(step - 1000 * year * 60) < 1 for step in steps), \
+        f"each processor-time reading is a thousand years on: {readings}"
+    assert [(b - a).days for a, b in zip(dates, dates[1:])] == [3650, 3650], \
+        f"datetime goes ten years a reading at most: {dates}"
+    assert last.year == 9990, f"datetime's clock stops short of the year 9999: {last}"
+    assert ({name: getattr(time, name) for name in clocks}, datetime.datetime) == before, \
+        "hours_pass should put processor time and datetime back on the way out"
+
 def test_everything_said_hears_each_way_a_harness_can_print_and_puts_each_back(tmp_path):
     import builtins
     import io

@@ -11,15 +11,14 @@ public tests' wanted expressions, evaluated in a bank test's frame, do not give 
 import contextlib
 import copy
 import http.client
-import datetime
 import json
 import socket
-import time
 
 import harness
 import lab
-from lab.kit import Uncounted, lab_test, raised, tool
+from lab.kit import Uncounted, hours_pass, lab_test, raised, tool
 
+YEAR = 365 * 24 * 60  # in minutes, hours_pass's step: every reading of a clock is years on
 LAB = "5.1"
 SYSTEM = "You keep a small project's files."
 ASKS = ["Write the notes.", "Save it all.", "Carry on.", "Log this.", "Again, please.",
@@ -179,7 +178,8 @@ async def on_time(t, cap, words):
     answer, not on a stop. Checked here."""
     model = lab.ScriptedModel([lab.reply(*saves([f"t{n}.txt"])) for n in range(cap - 1)] +
                               [lab.say(words)])
-    with racing_clock(t.random.randint(100, 10 ** 6)):  # and every turn takes years
+    years = t.random.randint(100, 10 ** 6)  # and every turn takes years
+    with hours_pass(YEAR * years, processor=True, dates=True):
         messages = await go(model, [tool("save", lambda arguments: "saved")],
                             t.random.choice(ASKS), max_turns=cap)
     t.expect([len(model.calls), messages[-1].get("stop_reason"), harness.text_of(messages[-1])],
@@ -217,51 +217,6 @@ async def weighty(t):
 def saves(names):
     """One call of `save` per name: each writes a file of that name."""
     return [lab.call("save", {"path": name, "text": name.upper()}) for name in names]
-
-
-@contextlib.contextmanager
-def racing_clock(years):
-    """Inside it, the clocks in `time` (monotonic, time, perf_counter, process_time and
-    thread_time) jump `years` years at every reading, and datetime's (datetime.datetime.now,
-    utcnow, today) ten years at most, so a loop that keeps a budget in seconds, hours or years,
-    of wall time or processor time, runs out of it within a turn or two; on leaving, the real
-    clocks come back."""
-    names = ("monotonic", "time", "perf_counter", "process_time", "thread_time")
-    real = {name: getattr(time, name) for name in names if hasattr(time, name)}
-    reading = [int(real["monotonic"]())]
-
-    def jump():
-        reading[0] += 365 * 86400 * years
-        return float(reading[0])
-    given = datetime.datetime
-    dated, leap = [given.now()], datetime.timedelta(days=365 * min(years, 10))
-
-    def dated_jump(tz=None):
-        if dated[0].year < 9990:
-            dated[0] = min(dated[0] + leap, given(9990, 1, 1))
-        return dated[0] if tz is None else dated[0].replace(tzinfo=tz)
-
-    class Racing(given):
-        @classmethod
-        def now(cls, tz=None):
-            return dated_jump(tz)
-
-        @classmethod
-        def utcnow(cls):
-            return dated_jump()
-
-        @classmethod
-        def today(cls):
-            return dated_jump()
-    for name in real:
-        setattr(time, name, jump)
-    datetime.datetime = Racing
-    try:
-        yield
-    finally:
-        datetime.datetime = given
-        for name, clock in real.items():
-            setattr(time, name, clock)
 
 
 async def go(model, tools, ask, messages=None, **options):
@@ -441,7 +396,7 @@ async def test_bank_zero_and_none(t):
     model = lab.ScriptedModel([lab.reply(*saves([f"r{n}.txt"])) for n in range(rounds)] +
                               [lab.say("Finished.")])
     # years of wall time go by at each reading of the clock: a cap of None is still no cap
-    with racing_clock(t.random.randint(100, 10 ** 6)):
+    with hours_pass(YEAR * t.random.randint(100, 10 ** 6), processor=True, dates=True):
         messages = await go(model, [writer(ws, log)], t.random.choice(ASKS))
     t.expect([len(log), messages[-1].get("stop_reason"), len(ws.files)],
              [rounds, "stop", rounds],
@@ -478,7 +433,7 @@ async def test_bank_each_run_has_its_own_cap(t):
     rounds = t.random.randint(26, 27)
     model = lab.ScriptedModel([lab.reply(*saves([f"z{n}.txt"])) for n in range(rounds)] +
                               [lab.say("All saved.")])
-    with racing_clock(t.random.randint(100, 10 ** 6)):
+    with hours_pass(YEAR * t.random.randint(100, 10 ** 6), processor=True, dates=True):
         await go(model, [writer(ws, log)], "Fourth.", messages)
     made.append(len(model.calls))
     stops = [m for m in messages if m.get("stop_reason") == "error"]

@@ -10,9 +10,7 @@ cases; the same seed draws the same ones.
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 5 tests.py
 """
-import contextlib
 import copy
-import datetime
 import http.client
 import json
 import operator
@@ -23,10 +21,11 @@ import urllib.error
 
 import harness
 import lab
-from lab.kit import Uncounted, lab_test, raised, tool
+from lab.kit import Uncounted, hours_pass, lab_test, raised, tool
 
 LAB = "5.1"
 SYSTEM = "You help with a small project."
+YEAR = 365 * 24 * 60  # in minutes, hours_pass's step: every reading of a clock is years on
 PROMPTS = ["Hello?", "Are you there?", "Why did you stop?", "Tick.", "Try again.",
            "Naïve question: what happened?"]
 REASONS = ["overloaded", "connection reset", "rate limited", "boom", "server error 500",
@@ -70,57 +69,6 @@ def lengthy(t):
     tries = ", ".join(f"try {n} failed" for n in range(1, t.random.randint(5, 400)))
     return ('Error code: 529 - {"type": "error", "error": {"type": "overloaded_error", '
             f'"message": "Overloaded"}}}} ({tries})')
-
-
-@contextlib.contextmanager
-def years_pass(years):
-    """While open, each reading of the clocks in `time` (monotonic, time, perf_counter,
-    process_time, thread_time, and their _ns forms) and of datetime's (datetime.datetime.now,
-    utcnow and today) is `years` years after the one before: a harness that times its run, by
-    the wall clock or by processor time, sees any budget in seconds run out within a turn or
-    two, while the test takes no time at all. The clocks are put back on the way out."""
-    names = [name for name in ("monotonic", "time", "perf_counter", "process_time", "thread_time")
-             if hasattr(time, name)]  # the browser's Python has no thread_time
-    saved = {name: getattr(time, name) for name in names + [f"{n}_ns" for n in names]
-             if hasattr(time, name)}
-    step, reading = 365 * 86400 * years, [int(saved["time"]())]
-
-    def later():
-        reading[0] += step
-        return float(reading[0])
-
-    def later_ns():
-        reading[0] += step
-        return reading[0] * 1_000_000_000
-    real = datetime.datetime
-    # datetime's clock goes on ten years a reading at most, and stops short of the year 9999.
-    dated, leap = [real.now()], datetime.timedelta(days=365 * min(years, 10))
-
-    def later_dated(tz=None):
-        dated[0] = min(dated[0] + leap, real(9990, 1, 1)) if dated[0].year < 9990 else dated[0]
-        return dated[0] if tz is None else dated[0].replace(tzinfo=tz)
-
-    class Later(real):  # datetime's clock, as far on as the others
-        @classmethod
-        def now(cls, tz=None):
-            return later_dated(tz)
-
-        @classmethod
-        def utcnow(cls):
-            return later_dated()
-
-        @classmethod
-        def today(cls):
-            return later_dated()
-    for name in saved:
-        setattr(time, name, later_ns if name.endswith("_ns") else later)
-    datetime.datetime = Later
-    try:
-        yield
-    finally:
-        datetime.datetime = real
-        for name, clock in saved.items():
-            setattr(time, name, clock)
 
 
 def ticker(ran=None):
@@ -414,7 +362,7 @@ async def test_no_limit(t):
         time.monotonic()
         return "tock"
     years = t.random.randint(100, 10 ** 6)  # however long a timer, a few readings pass it
-    with years_pass(years):
+    with hours_pass(YEAR * years, processor=True, dates=True):
         messages = await run(model, [tool("tick", an_age)], prompt)
     t.expect([len(model.calls), lab.shape(messages[-2:])], [asks + 1, f"R(c{asks}) A"],
              "max_turns=None means no limit at all, not a large one, and no timer either, by "
@@ -483,7 +431,7 @@ async def test_finishing_on_the_last_turn(t):
         time.monotonic()
         return "tock"
     years = t.random.randint(100, 10 ** 6)
-    with years_pass(years):
+    with hours_pass(YEAR * years, processor=True, dates=True):
         messages = await run(model, [tool("tick", an_age)], prompt, max_turns=big)
     t.expect([len(model.calls), messages[-1].get("stop_reason"), harness.text_of(messages[-1])],
              [big, "stop", answer],
