@@ -2219,7 +2219,7 @@ WRONG += [
           rule='When it returns, messages holds what it held before, then prompt, word for word, '
                'as a user message.',
           where='hunt round 31, design 24 (prompt-expandtabs): Build item 3',
-          names='its tabs expanded',
+          names='tabs, no-break spaces and a line separator',
           replace=r'''
     messages.append(user_message(prompt))
 ''',
@@ -2612,7 +2612,7 @@ def run_agent(model, system, messages, tools, prompt):
         calls = tool_calls(reply)
 ''',
           by=r'''
-        calls = [block for block in reply["content"] if block.get("name")]
+        calls = [block for block in reply["content"] if "name" in block]
 '''),
     Wrong(lab='3.1', name='a second way out that never fires',
           rule='The run ends at the first reply that asks for nothing: a further condition that '

@@ -142,7 +142,7 @@ async def test_a_plain_reply(t):
     t.expect([lab.shape(messages), messages[0], model.calls[0].messages[0]["content"]],
              why=f"A prompt of only blanks ({blank!r}) goes on the record, and to the model, "
                  "word for word as a user message: `prompt`, word for word, whatever it holds, "
-                 "not dropped, tidied or its tabs expanded. The items are [the record, its first "
+                 "not dropped or tidied, its tabs kept. The items are [the record, its first "
                  "message, the request's first message's content] - the Build's item 3 (run_agent, lesson 3).")
     # A long system prompt (a project's notes read into it) is sent whole, every time.
     notes = "".join(f"Rule {number}: keep the project's files as the user left them.\n"
