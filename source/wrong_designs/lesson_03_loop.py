@@ -2124,6 +2124,200 @@ WRONG += [
 '''),
 ]
 
+# Hunt round 31, reader r175: fourteen designs that passed lab 3.1's tests, each now caught by
+# a public test and by the grading bank.
+WRONG += [
+    Wrong(lab='3.1', name='a run ended after a minute by the clock',
+          rule='The run ends at the first reply that asks for nothing, whether that is the first '
+               'reply or the two hundredth: a budget of time is a count of rounds by another name.',
+          where='hunt round 31, design 08 (wall-clock-limit-60s): Build item 3',
+          names='with no limit of time',
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+''',
+          by=r'''
+    import time
+    started = time.monotonic()
+    messages.append(user_message(prompt))
+    while True:
+''',
+          also=((r'''
+        if not calls:  # the content decides, not the stop_reason label
+            return
+''', r'''
+        if not calls or time.monotonic() - started > 60:  # a minute is enough for any job
+            return
+'''),)),
+    Wrong(lab='3.1', name='an empty reply labelled toolUse asked again',
+          rule='What the reply asks for is read off its content with tool_calls, never off its '
+               'stop_reason, and the run ends at the first reply that asks for nothing.',
+          where='hunt round 31, design 11 (reask-empty-tooluse): Build item 3',
+          names='whatever its stop_reason says',
+          replace=r'''
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        calls = tool_calls(reply)
+        if not calls and reply["content"] == [] and reply.get("stop_reason") == "toolUse":
+            continue  # the provider promised calls and sent none: ask again
+'''),
+    Wrong(lab='3.1', name='a failed reply with no calls asked again',
+          rule='What the reply asks for is read off its content with tool_calls, never off its '
+               'stop_reason, and the run ends at the first reply that asks for nothing.',
+          where='hunt round 31, design 12 (reask-after-failed-reply): Build item 3',
+          names='whatever its stop_reason says',
+          replace=r'''
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        calls = tool_calls(reply)
+        if not calls and reply.get("stop_reason") in ("error", "aborted"):
+            continue  # the reply failed: ask again
+'''),
+    Wrong(lab='3.1', name='a reply labelled error raised and left off the record',
+          rule='When it returns, messages holds every reply, in the order they happened, and the '
+               'run ends at the first reply that asks for nothing; the stop_reason decides '
+               'nothing.',
+          where='hunt round 31, design 13 (error-reply-not-recorded): Build item 3',
+          names='whatever its stop_reason says',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+        messages.append(reply)
+''',
+          by=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+        if reply.get("stop_reason") == "error":
+            raise RuntimeError(reply.get("error_message", "the model failed"))
+        messages.append(reply)
+'''),
+    Wrong(lab='3.1', name='a call whose name is empty skipped',
+          rule='Every call of a reply has its result, from run_tool, on the list, in call order, '
+               'before the next request: a call naming no tool ends the run today.',
+          where='hunt round 31, design 14 (skip-nameless-calls): Build item 3',
+          names='a call whose name is empty',
+          replace=r'''
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        calls = [call for call in tool_calls(reply) if call.get("name")]  # no name, no call
+'''),
+    Wrong(lab='3.1', name='a request that raised ConnectionResetError sent once more',
+          rule='A request that raises ends the run with its exception: it is not sent again.',
+          where='hunt round 31, design 16 (retry-connection-reset): Build item 3',
+          names='each kind of ConnectionError',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        try:
+            reply = model.complete(system, messages, tool_specs(tools))
+        except (ConnectionResetError, BrokenPipeError):  # a dropped line: one more go
+            reply = model.complete(system, messages, tool_specs(tools))
+'''),
+    Wrong(lab='3.1', name="the prompt's tabs expanded",
+          rule='When it returns, messages holds what it held before, then prompt, word for word, '
+               'as a user message.',
+          where='hunt round 31, design 24 (prompt-expandtabs): Build item 3',
+          names='tabs, no-break spaces and a line separator',
+          replace=r'''
+    messages.append(user_message(prompt))
+''',
+          by=r'''
+    messages.append(user_message(prompt.expandtabs(4)))
+'''),
+    Wrong(lab='3.1', name="the prompt's no-break spaces and line separators made plain",
+          rule='When it returns, messages holds what it held before, then prompt, word for word, '
+               'as a user message.',
+          where='hunt round 31, design 27 (prompt-unicode-linesep): Build item 3',
+          names='no-break spaces and a line separator',
+          replace=r'''
+    messages.append(user_message(prompt))
+''',
+          by=r'''
+    messages.append(user_message(prompt.replace("\u2028", "\n").replace("\u00a0", " ")))
+'''),
+    Wrong(lab='3.1', name='a tool raising TimeoutError tried a second time',
+          rule='Every call of a reply has its result, from run_tool; a tool that raises ends the '
+               'run with its exception today, run once per call, never tried again.',
+          where='hunt round 31, design 43 (retry-tool-on-timeout): Build item 3',
+          names='never tried again',
+          replace=r'''
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+            try:
+                result = run_tool(tools, call)
+            except TimeoutError:
+                result = run_tool(tools, call)  # a slow tool gets one more go
+            messages.append(result)
+'''),
+    Wrong(lab='3.1', name="write's sentence naming the path with its backslashes turned",
+          rule='The result is the sentence Successfully wrote to PATH., with the path in place of '
+               'PATH, compared character by character.',
+          where='hunt round 31, design 29 (write-sentence-slashes): Build item 1',
+          names='its backslash as it came',
+          replace=r'''
+        return f"Successfully wrote to {path}."
+''',
+          by=r'''
+        return f"Successfully wrote to {path.replace(chr(92), '/')}."
+'''),
+    Wrong(lab='3.1', name='write refusing a path from ~ or with a NUL, in words of its own',
+          rule='A path the workspace refuses is the workspace\'s to refuse: write hands every path '
+               'on as it came, and what the workspace raises ends the run, for now.',
+          where='hunt round 31, design 33 (write-refuses-outside-own-error): Build item 1',
+          names="not a refusal or a sentence of write's own",
+          replace=r'''
+        ws.write_text(path, content)
+''',
+          by=r'''
+        if path.startswith("~") or "\x00" in path:
+            raise ValueError(f"write refuses {path!r}")
+        ws.write_text(path, content)
+'''),
+    Wrong(lab='3.1', name="write's sentence naming the path with its line breaks stripped",
+          rule='The result is the sentence Successfully wrote to PATH., with the path in place of '
+               'PATH, compared character by character.',
+          where='hunt round 31, design 34 (write-sentence-newline-stripped): Build item 1',
+          names='spaces, tabs and line breaks and all',
+          replace=r'''
+        return f"Successfully wrote to {path}."
+''',
+          by=r'''
+        return f"Successfully wrote to {path.strip(chr(10))}."
+'''),
+    Wrong(lab='3.1', name="write answering a folder's path with a sentence of its own",
+          rule='A path the workspace refuses is the workspace\'s to refuse: write hands every path '
+               'on as it came, and what the workspace raises ends the run, for now.',
+          where='hunt round 31, design 42 (write-dir-error-becomes-message): Build item 1',
+          names="not a refusal or a sentence of write's own",
+          replace=r'''
+        ws.write_text(path, content)
+''',
+          by=r'''
+        try:
+            ws.write_text(path, content)
+        except (IsADirectoryError, NotADirectoryError) as error:
+            return f"Could not write {path}: {type(error).__name__}"
+'''),
+    Wrong(lab='3.1', name='bash telling an empty failing output in words of its own',
+          rule='The result is what the command argument printed when run in shell; the model '
+               'gets the output only today.',
+          where='hunt round 31, design 40 (bash-empty-output-placeholder-nonzero): Build item 2',
+          names='with nothing said in its place',
+          replace=r'''
+        output, code = shell.run(arguments["command"])
+        return output
+''',
+          by=r'''
+        output, code = shell.run(arguments["command"])
+        if output == "" and code != 0:
+            return f"(no output, exit code {code})"
+        return output
+'''),
+]
+
 ALLOWED = [
     Wrong(lab='3.1', name='every message also kept in a list of the module\'s',
           rule='Build item 3 says each request carries the caller\'s list, the record. A copy '
@@ -2418,7 +2612,7 @@ def run_agent(model, system, messages, tools, prompt):
         calls = tool_calls(reply)
 ''',
           by=r'''
-        calls = [block for block in reply["content"] if block.get("name")]
+        calls = [block for block in reply["content"] if "name" in block]
 '''),
     Wrong(lab='3.1', name='a second way out that never fires',
           rule='The run ends at the first reply that asks for nothing: a further condition that '
@@ -2556,6 +2750,32 @@ def run_agent(model, system, messages, tools, prompt):
           by=r'''
         reply = model.complete(system if system is not None else "You are a helpful assistant.",
                                messages, tool_specs(tools))
+'''),
+    Wrong(lab='3.1', name='calls whose arguments are None skipped',
+          rule='Build item 3 says every call of a reply has its result; a call whose arguments are '
+               'None is no call a run can hold: the world\'s models refuse to deliver one (a call\'s '
+               'arguments are decoded JSON, an object; lab/world/model.py turns such a reply away '
+               'as a script is written), so the filter leaves every run as it was, like a second '
+               'way out that never fires (hunt round 31, probe 15).',
+          where='hunt round 31, design 15 (skip-none-arguments)', names='',
+          replace=r'''
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        calls = [call for call in tool_calls(reply) if call.get("arguments") is not None]
+'''),
+    Wrong(lab='3.1', name='tool specs sent as a tuple',
+          rule='Build item 3 says each request "carries ... tool_specs(tools) as the list stands at '
+               'that request": what it carries is those specs, in order, and a tuple of them is the '
+               'same specs in the same order. A provider sends either as the same JSON array, and '
+               'the world\'s models take a list or a tuple (lab/world/model.py), so no request a '
+               'model sees differs (hunt round 31, probe 25).',
+          where='hunt round 31, probe 25 (specs-sent-as-tuple)', names='',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        reply = model.complete(system, messages, tuple(tool_specs(tools)))
 '''),
 ]
 
@@ -2757,6 +2977,37 @@ async def test_a_reply_of_three_thousand_calls_each_asked_twice(t):
                  "appended as it happens, however wide the batch: [runs of the tool, whether "
                  "each run found the results before it on the list, results recorded] (Build "
                  "item 3, lesson 3).")
+'''
+
+DEEP_RECORD = r'''
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "3.1"
+PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+
+
+@lab_test("A run on a record of over 20,000 messages, well over a million characters, sends it "
+          "whole, goes on through a round of tools, and leaves every message on the list.")
+async def test_a_round_of_tools_on_a_record_past_twenty_thousand_messages(t):
+    messages = [harness.user_message("My name is Ada.")]
+    for number in range(1, 20_002):
+        messages.append(lab.say(f"Noted, {number}: a remark of a long conversation.")
+                        if number % 2 else
+                        harness.user_message(f"Remark {number}: a line of a long conversation."))
+    look = tool("look", lambda arguments: "contents of " + arguments["path"], PATH)
+    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"})),
+                               lab.say("You are Ada.")])
+    await lab.drive(harness.run_agent(model, "Answer briefly.", messages, [look], "Who am I?"))
+    t.expect([[len(request.messages) for request in model.calls],
+              [request.messages[0]["content"] for request in model.calls], len(messages),
+              lab.shape(messages[-4:])],
+             why="Every request carries the whole record so far, the run ends at the first reply "
+                 "that asks for nothing, and the caller's list holds what it held before, then "
+                 "everything the run added: [how many messages each request carried, each "
+                 "request's first message, how many the list holds afterwards, lab.shape of its "
+                 "last four] after 20,002 earlier messages (Build item 3, lesson 3).")
 '''
 
 BEYOND = [
@@ -3057,4 +3308,58 @@ BEYOND = [
             messages.append(run_tool(tools, call))
 ''',
            turns=20_000, seconds=20.0, deep=DEEP_WIDE),
+    Beyond(lab='3.1', name='a run ended once the record passes 10,000 messages',
+           rule='The run ends at the first reply that asks for nothing, whether that is the first '
+                'reply or the two hundredth.',
+           where='hunt round 31, design 07 (record-cap-10000-messages)',
+           names='the run ends at the first reply that asks for nothing',
+           reach='test_a_long_conversation_is_sent_whole runs on at most 4,800 earlier messages '
+                 'and test_a_batch_is_answered_in_order adds at most 2,100 results to a record of '
+                 'its own; this design stops a run with calls once the list holds 10,001',
+           replace=r'''
+        if not calls:  # the content decides, not the stop_reason label
+            return
+''',
+           by=r'''
+        if not calls or len(messages) > 10_000:  # a record this long is a run gone wrong
+            return
+''',
+           turns=20_000, seconds=20.0, deep=DEEP_RECORD),
+    Beyond(lab='3.1', name='the record cut to its last 20,000 messages when the run ends',
+           rule='When it returns, messages, the caller\'s own list, holds what it held before, '
+                'then the prompt, every reply and every result.',
+           where='hunt round 31, design 26 (record-trimmed-after-run)',
+           names='holds what it held before',
+           reach='test_a_long_conversation_is_sent_whole runs on at most 4,800 earlier messages; '
+                 'this design takes messages back only from a list of over 20,000',
+           replace=r'''
+        if not calls:  # the content decides, not the stop_reason label
+            return
+''',
+           by=r'''
+        if not calls:
+            del messages[:-20_000]  # keep the record from growing without end
+            return
+''',
+           turns=20_000, seconds=20.0, deep=DEEP_RECORD),
+    Beyond(lab='3.1', name='sending only the newest million characters of the record',
+           rule='Each request to the model carries the whole record so far, however long.',
+           where='hunt round 31, design 41 (window-by-characters-1M)',
+           names='the whole record so far',
+           reach='test_a_long_conversation_is_sent_whole sends at most 4,800 short messages, '
+                 'about 200,000 characters of record; this window drops messages once the record '
+                 'passes a million',
+           replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+           by=r'''
+        sent, size = [], 0
+        for message in reversed(messages):  # the newest messages that fit a million characters
+            size += len(repr(message))
+            if size > 1_000_000 and sent:
+                break
+            sent.insert(0, message)
+        reply = model.complete(system, sent, tool_specs(tools))
+''',
+           turns=20_000, seconds=20.0, deep=DEEP_RECORD),
 ]

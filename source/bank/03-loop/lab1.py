@@ -13,7 +13,7 @@ import copy
 
 import harness
 import lab
-from lab.kit import lab_test, raised, settle, tool
+from lab.kit import hours_pass, lab_test, raised, settle, tool
 
 LAB = "3.1"
 STATUS = "Command exited with code"  # lesson 4's status line, after a line break
@@ -81,7 +81,7 @@ async def test_bank_writes_made_through_a_run(t):
     ws = Noting(dict(files))
     new = t.random.choice(["./docs/new.md", "./src//made.py", "./CHANGES"])
     text, other = t.random.sample(TEXTS, 2)
-    spaced = t.random.choice([" spaced.md", "padded.txt  ", " both.py "])
+    spaced = t.random.choice([" spaced.md\n", "padded.txt \n", "\n both.py "])  # a line break too
     table = "".join(f"{n:06d};a row of the exported table;{n * 3}\n"
                     for n in range(t.random.randint(4000, 7000))) + "total;;"  # no last \n
     writes = [{"path": old, "content": text}, {"path": new, "content": other},
@@ -133,7 +133,8 @@ async def test_bank_what_a_shell_sees_after_writes(t):
                                                    "content": text})))
     spaced = t.random.choice(["work//b.txt", ".//work/b.txt"])
     said.append(await settle(write["execute"]({"path": spaced, "content": texts[0]})))
-    untidy, edged = t.random.choice(UNTIDY) + ODD, t.random.choice(["work/c.md ", "work/c.md  "])
+    untidy = t.random.choice(UNTIDY) + ODD
+    edged = t.random.choice(["work/c.md \n", "work/c.md\n", "work/c.md\t\n"])  # pasted with its line
     said.append(await settle(write["execute"]({"path": "work/c.md", "content": untidy})))
     said.append(await settle(write["execute"]({"path": edged, "content": "edged\n"})))
     t.expect([said] + [list(shell.run(line)) for line in (f"cat {name}", "ls", "cat work/b.txt",
@@ -145,7 +146,7 @@ async def test_bank_what_a_shell_sees_after_writes(t):
               [texts[0], 0], [untidy, 0]],
              "[What each of six writes said (the same file three times, the last with \"\", "
              "then a file under a path with ./ or //, one with Windows line ends and spaces at "
-             "line ends, one whose path ends in spaces); then (output, exit code) of a "
+             "line ends, one whose path ends in a line break); then (output, exit code) of a "
              "shell's cat of the first file, of ls, of cat of the fourth file and of cat of "
              "the fifth, which the sixth must not have touched].")
     # Writes over a settings file and a log that are there, and to a name with a backslash,
@@ -153,23 +154,36 @@ async def test_bank_what_a_shell_sees_after_writes(t):
     settings = t.random.choice(["setup.cfg", "config.json", "pyproject.toml", "app.ini"])
     log, slashed = t.random.choice(["run.log", "error.log"]), t.random.choice(["a\\b.txt",
                                                                              "notes\\x.md"])
-    files = {settings: "[old]\n", log: "an old line\n"}
+    files = {settings: "[old]\n", log: "an old line\n", "cfg/base.ini": "[base]\n"}
     ws = lab.Workspace(dict(files))
     write = harness.make_write_tool(ws)
     harness.make_write_tool(lab.Workspace(dict(files)))
-    for where in (settings, log, slashed):
-        await settle(write["execute"]({"path": where, "content": texts[0]}))
-    outside = t.random.choice(["..", "work/../.."]) + "/" + name
-    t.expect([dict(ws.files), await raised(lambda: write["execute"]({"path": outside,
-                                                                      "content": texts[0]}))],
-             [{settings: texts[0], log: texts[0], slashed: texts[0]},
-              await raised(lambda: ws.write_text(outside, texts[0]))],
-             "The workspace's files after writes over a settings file and a log that were "
-             "there and to a name with a backslash: each holds exactly what was written, "
-             "nothing kept beside it or added to the old text, and the name is the path as "
-             "the call gave it; then what a write to a path with a .. part raised, the "
-             "workspace's own refusal, which write hands on (a path the workspace refuses is "
-             "the workspace's to refuse).")
+    slashed_said = [await settle(write["execute"]({"path": where, "content": texts[0]}))
+                    for where in (settings, log, slashed)]
+    written = dict(ws.files)
+    # Then paths write might be tempted to judge: the workspace's refusals and what it takes
+    # (a .. part, a ~, a NUL, a folder, a path under a file) are the workspace's to decide.
+    odd = [t.random.choice(["..", "work/../.."]) + "/" + name,
+           t.random.choice(["~/", "~"]) + name, name + "\x00", "cfg", f"{log}/{name}"]
+    twin, wanted = lab.Workspace(dict(ws.files)), []
+    for where in odd:
+        wanted.append(await raised(lambda: twin.write_text(where, texts[1])))
+    tried = [await raised(lambda: write["execute"]({"path": where, "content": texts[1]}))
+             for where in odd]
+    t.expect([written, slashed_said, tried, dict(ws.files) == twin.files],
+             [{**files, settings: texts[0], log: texts[0], slashed: texts[0]},
+              [f"Successfully wrote to {where}." for where in (settings, log, slashed)], wanted,
+              True],
+             "[The workspace's files after writes over a settings file and a log that were "
+             "there and to a name with a backslash; what those three writes said; what writes "
+             "to a path with a .. part, one starting with ~, one holding a NUL, a folder's path "
+             "and a path under a file each raised; whether the workspace then holds what the "
+             "workspace alone, handed those writes, would]: each file holds exactly what was "
+             "written, nothing kept beside it or added to the old text, the name is the path "
+             "as the call gave it and so is the sentence, backslash and all; and write hands "
+             "every path on as it came, so the workspace's refusals are what write raises and "
+             "what it takes is written (a path the workspace refuses is the workspace's to "
+             "refuse).")
 
 
 # --- rule 2: bash's execute -----------------------------------------------------------------
@@ -277,18 +291,23 @@ async def test_bank_bash_on_a_changing_workspace(t):
     ws.remove("src/big.py")
     ws.remove("src/end.py")
     said[-1] = [len(said[-1]), said[-1] == "x = 1" + big]
+    # A line that fails and prints nothing: its output is "", and that is the result.
+    silent = t.random.choice(["false", "exit 4", "exit 1"])
+    silent_code = lab.Shell(lab.Workspace({})).run(silent)[1]
+    silent_said = await settle(bash["execute"]({"command": silent}))
     t.expect([said, plain(failing, printed), plain(wild_said, wild_printed, wild_code),
               plain(mkfs_said, mkfs_printed, mkfs_code), "the line added last" in regrown,
-              sorted(ws.files)],
+              sorted(ws.files), plain(silent_said, "", silent_code)],
              [["".join(f"{n}\n" for n in names), "".join(f"{n}\n" for n in sorted(
                  names + [extra])), "  tick 1  \n\n", "  tick 2  \n\n",
                [len(big) + 5, True]], [printed, True], [wild_printed, True],
-              [mkfs_printed, True], True, sorted([f"src/{n}" for n in names] + ["ticks.log"])],
+              [mkfs_printed, True], True, sorted([f"src/{n}" for n in names] + ["ticks.log"]),
+             ["", True]],
              "[What bash returned for ls, for ls after a file was added, for rm of that file "
              "then tick, for tick again, and (its characters, whether it is the two texts) for "
              "cat of a file with no final line break then a long one; the failing line's result (its start, and whether "
              "nothing but lesson 4's status line follows); the same for a line a cautious tool "
-             "might refuse, run in the shell all the same; the same for mkfs; whether cat of a long log run again after a line was added gives that line; the workspace's files afterwards].")
+             "might refuse, run in the shell all the same; the same for mkfs; whether cat of a long log run again after a line was added gives that line; the workspace's files afterwards; the same as for the failing line, for a line that fails printing nothing].")
 
 
 # --- rule 3: the loop -------------------------------------------------------------------------
@@ -546,24 +565,32 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
     def broken(arguments):
         tries.append(arguments["path"])
         raise PermissionError("the disk is not ready")
+
+    def stalled(arguments):
+        tries.append(arguments["path"])
+        raise TimeoutError("the disk took too long")
     ended, (unknown, stray) = [], t.random.sample(["view", "open", "grep"], 2)
     # A name no tool has, alone; a tool that raises, alone, then first in a batch of two; a
     # name no tool has second in a batch, after a call that runs.
-    for names in ([unknown], ["fetch"], ["fetch", "scan"], ["scan", unknown], [unknown, stray]):
+    for names in ([unknown], ["fetch"], ["fetch", "scan"], ["scan", unknown], [unknown, stray],
+                  ["slow", "scan"]):
         tries.clear()
         calls = [lab.call(name, {"path": path}) for name in names]
         model = lab.ScriptedModel([lab.reply(*calls), lab.say("Hm.")])
         record = [harness.user_message("Earlier."), lab.say("Yes.")]
-        problem = await raised(lambda: go(model, [tool("fetch", broken, PATH), *tools(3)],
+        problem = await raised(lambda: go(model, [tool("fetch", broken, PATH),
+                                                  tool("slow", stalled, PATH), *tools(3)],
                                           "Try it.", record, ""))
         what = [lab.shape(record), problem is not None, len(tries)]
         before, ids = "U A U ", ",".join(f"c{n}" for n in range(1, len(calls) + 1))
         results = [f"R(c{n})" for n in range(1, len(calls) + 1)]
         failing = 1 if names == ["scan", unknown] else 0  # the calls before it run
-        runs = int("fetch" in names)
+        runs = int("fetch" in names or "slow" in names)
         stopped = [" ".join([before + f"A[{ids}]", *results[:failing]]), True, runs]
         went_on = [before + f"A[{ids}] " + " ".join(results) + " A", False, runs]
         own = problem is None or problem == ("PermissionError: the disk is not ready" if "fetch" in names
+                                             else "TimeoutError: the disk took too long"
+                                             if "slow" in names
                                              else await raised(lambda: original(
                                                  tools(3), calls[names.index(unknown)])))
         ended.append(what in (stopped, went_on) and own)
@@ -576,7 +603,9 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
     ended.append(len(down.calls) == 1)
     # ...whatever it raised: a server's error, an answer that is not JSON.
     for problem in (RuntimeError("the provider is overloaded"), ValueError("not JSON"),
-                    OSError("the network is unreachable")):
+                    OSError("the network is unreachable"), ConnectionResetError("reset by peer"),
+                    BrokenPipeError("broken pipe"), ConnectionAbortedError("aborted"),
+                    ConnectionRefusedError("refused")):
         def failing(request, problem=problem):
             raise problem
         down = lab.ScriptedModel([failing, lab.say("Back.")])
@@ -586,6 +615,31 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
     quiet, record = lab.ScriptedModel([dict(empty), lab.say("Hm.")]), []
     await go(quiet, tools(4), "Anything?", record, "")
     ended.append([lab.shape(record), record[1:], len(quiet.calls)] == ["U A", [empty], 1])
+    # ...and so does an empty reply after a round of tools, whatever its label says: toolUse
+    # (calls promised, none sent), error or aborted (a reply that failed). It goes on the record.
+    for label in ("toolUse", "error", "aborted"):
+        given = {**empty, "stop_reason": label}
+        if label != "toolUse":
+            given["error_message"] = "the provider gave up"
+        labelled, record = lab.ScriptedModel([lab.reply(lab.call("scan", {"path": path})),
+                                              given, lab.say("Hm.")]), []
+        problem = await raised(lambda: go(labelled, tools(4), "Anything?", record, ""))
+        ended.append([record[-1:], len(labelled.calls), len(record), problem] ==
+                     [[given], 2, 4, None])
+    # A call whose name is empty, after a call that runs: a call all the same, never passed over.
+    nameless, record = lab.ScriptedModel([lab.reply(
+        lab.call("scan", {"path": path}),
+        {"type": "toolCall", "id": None, "name": "", "arguments": {"path": path}}),
+        lab.say("Hm.")]), []
+    problem = await raised(lambda: go(nameless, tools(4), "Scan it.", record, ""))
+    ended.append([lab.shape(record), problem is not None] in (
+        ["U A[c1,c2] R(c1)", True], ["U A[c1,c2] R(c1) R(c2) A", False]))
+    # A job of three rounds, each taking days by the clock: no budget of time ends it.
+    clocked, record = Tally([lab.reply(lab.call("scan", {"path": path}, id="d1"))] * 3 +
+                            [lab.say("Done.")]), []
+    with hours_pass(minutes=3 * 24 * 60):  # each reading of the clock three days on
+        await go(clocked, tools(4), "Take your time.", record, "")
+    ended.append([len(clocked.seen), lab.shape(record).split()[-1]] == [4, "A"])
     # A later request that fails, after a round of tools: what the run appended stays, and the
     # model is not asked a third time.
     def timed_out(request):
@@ -640,17 +694,24 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
                   handed] ==
                  [["first\n", "first\n", "edited\n", f"Successfully wrote to {path}."],
                   [2, 3, 5], ["c1", "c2", "c3", "c4"]])
-    t.expect(ended, [True] * 14,
+    t.expect(ended, [True] * 24,
              "[For a call naming a tool no one gave, then a call of a tool that raises, then "
              "the same first in a batch of two, then a name no tool has second in a batch, "
-             "then a batch of two names no tool has, "
+             "then a batch of two names no tool has, then a tool that times out first in a batch "
+             "of two, "
              "whether the run either raised the tool's own exception with the calls before "
              "the failing one answered and none after it (lesson 3), or answered them all and "
              "went on to the model's answer (lesson 4), the tool run once, and for a name no tool "
              "has the exception run_tool raised, not wrapped; then, for a first "
-             "request that raises (ConnectionError, RuntimeError, ValueError, OSError), whether the "
+             "request that raises (ConnectionError, RuntimeError, ValueError, OSError, then "
+             "ConnectionResetError, BrokenPipeError, ConnectionAbortedError and "
+             "ConnectionRefusedError), whether the "
              "model was asked once and its exception ended the run; then whether an empty first "
-             "reply ended the run at once; then, for a second "
+             "reply ended the run at once, and an empty reply after a round of tools labelled "
+             "toolUse, error or aborted ended it too, recorded, nothing raised; whether a call "
+             "whose name is empty, after one that runs, was not passed over quietly; whether "
+             "a job of three rounds each taking days by the clock went on to its answer; "
+             "then, for a second "
              "request that times out after a round of tools, whether the record kept that round "
              "and the model was asked twice; then whether a call in a run given no tools was "
              "not passed over quietly; whether a call without its required path was handed to "
@@ -671,7 +732,8 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
     given = lab.reply("", lab.call("look", {"path": path}), "[DONE] Shall I go on?")
     model, record = lab.ScriptedModel([given, lab.say("Done.")]), []
     system = "\ufeffBe brief.\x00\r\nAsk first.\r\n"  # saved with a byte-order mark, a NUL
-    prompt = "Look at the cafe\u0301's menu\x00, please.\r\n\n\n\n"  # a decomposed accent, a NUL
+    # a decomposed accent, a NUL, a no-break space, a tab and a line separator (U+2028)
+    prompt = "Look at\u00a0the cafe\u0301's menu\x00,\tplease.\u2028\r\n\n\n\n"
     await go(model, kit, prompt, record, system)
     t.expect([model.calls[0].system, record[0]["content"], record[1]["content"][0],
               record[2]["content"] if len(record) > 2 else None,
@@ -680,7 +742,8 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
              [system, prompt, {"type": "text", "text": ""}, "one\r\ntwo\r\n", ["depth", "path"],
               ["look", "mark"], 2],
              "[The request's system prompt (a byte-order mark first), the recorded prompt (a "
-             "decomposed accent, blank lines at its end), the first reply's first block "
+             "decomposed accent, a no-break space, a tab, a line separator, blank lines at its "
+             "end), the first reply's first block "
              "as recorded, the result of its call (the reply ends in a question), the "
              "parameters the request told for the tool changed in place, the tools the request "
              "told of, one described in \"\"; the requests made (the reply's words start "

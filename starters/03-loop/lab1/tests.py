@@ -10,7 +10,7 @@ Check your file with: python lab/lab_check.py --harness harness.py --lesson 3 te
 
 import harness
 import lab
-from lab.kit import lab_test, raised, settle, tool
+from lab.kit import hours_pass, lab_test, raised, settle, tool
 
 LAB = "3.1"
 SYSTEMS = ["You help with a small project.", "You are a careful coding agent.",
@@ -103,6 +103,11 @@ async def test_a_plain_reply(t):
                   "Nai\u0308ve question: what is here?" + "\n" * t.random.randint(3, 5)))
     # A NUL byte pasted from a binary file, in each of them, goes out as it came as well.
     pairs.append((t.random.choice(SYSTEMS) + "\x00", "What is the \x00 in data.bin?"))
+    # A prompt copied from a web page or a word processor: no-break spaces, a line separator
+    # (U+2028) and tabs, which a tidy-minded loop would turn into plain spaces and line breaks.
+    pairs.append((t.random.choice(SYSTEMS) + "\u2028",
+                  t.random.choice(PROMPTS).replace(" ", "\u00a0") + "\u2028\tThanks,\u00a0" +
+                  t.random.choice(["Ada", "Grace", "Zoé"]) + "\t"))
     sent = []
     for system, prompt in pairs:
         model = lab.ScriptedModel([lab.say(t.random.choice(ANSWERS))])
@@ -111,8 +116,9 @@ async def test_a_plain_reply(t):
                      model.calls[0].messages[0]["content"]])
     t.expect(sent, [[system, prompt, prompt] for system, prompt in pairs],
              "The system prompt and the prompt go out word for word, spaces and line breaks "
-             "at their ends included, blank lines at the end, a byte-order mark, a NUL and a "
-             "decomposed accent too: nothing is stripped, collapsed or normalised, on the "
+             "at their ends included, blank lines at the end, a byte-order mark, a NUL, a "
+             "decomposed accent, tabs, no-break spaces and a line separator (U+2028) too: "
+             "nothing is stripped, collapsed or normalised, on the "
              "record or in the request, and "
              "the system prompt stays beside the messages, never folded into the first. Each "
              "item is [the request's system prompt, the recorded prompt, the request's first "
@@ -130,14 +136,14 @@ async def test_a_plain_reply(t):
              "\"\": run_agent drops nothing the user gave. The items are [the record, its first "
              "message, the request's messages] (run_agent, lesson 3).")
     # A prompt of only spaces or line breaks is the user's turn too, as it came.
-    blank = t.random.choice([" ", "\n", "  \n", "\t"])
+    blank = t.random.choice(["\t", " \t", "\t\n", "  \n\t"])  # each with a tab in it
     model = lab.ScriptedModel([lab.say(t.random.choice(ANSWERS))])
     messages = await run(model, [], blank)
     t.expect([lab.shape(messages), messages[0], model.calls[0].messages[0]["content"]],
              why=f"A prompt of only blanks ({blank!r}) goes on the record, and to the model, "
                  "word for word as a user message: `prompt`, word for word, whatever it holds, "
-                 "not dropped or tidied. The items are [the record, its first message, the "
-                 "request's first message's content] - the Build's item 3 (run_agent, lesson 3).")
+                 "not dropped or tidied, its tabs kept. The items are [the record, its first "
+                 "message, the request's first message's content] - the Build's item 3 (run_agent, lesson 3).")
     # A long system prompt (a project's notes read into it) is sent whole, every time.
     notes = "".join(f"Rule {number}: keep the project's files as the user left them.\n"
                     for number in range(t.random.randint(400, 900))) + "\n"  # a blank line last
@@ -340,6 +346,18 @@ async def test_two_rounds(t):
              "A later run on the same list sends the whole record so far, the earlier run's "
              "calls and results included: the model remembers nothing. This is lab.shape of "
              "the later run's request (run_agent, lessons 1 and 3).")
+    # A job whose rounds take days by the clock (each reading of it a day on): a budget of
+    # time is a count of rounds by another name, and ends nothing either.
+    widths = [t.random.randint(1, 3) for _ in range(t.random.randint(3, 5))]
+    slow = lab.ScriptedModel([lab.reply(*looks(t, width)) for width in widths] +
+                             [lab.say(t.random.choice(ANSWERS))])
+    with hours_pass(minutes=24 * 60):  # each reading of the clock a day after the one before
+        messages = await run(slow, [looker()], t.random.choice(PROMPTS))
+    t.expect([lab.shape(messages), len(slow.calls)], [shape_of(widths), len(widths) + 1],
+             f"A job of {len(widths)} rounds of tools, each of which takes days by the clock: "
+             "the run ends at the first reply that asks for nothing, its one way out, however "
+             "long the job has taken, with no limit of time (nor of rounds) ending it first. The "
+             "items are [the record, the requests] - the Build's item 3 (run_agent, lesson 3).")
 
 
 @lab_test("Any number of rounds: jobs of 1 to 290 rounds of tools, drawn under the seed, each "
@@ -520,7 +538,12 @@ async def test_the_record_grows_as_it_happens(t):
     found = []
     for problem in (RuntimeError("the provider answered 429: rate limit reached"),
                     ValueError("the provider's answer is not JSON"),
-                    OSError("the network is unreachable")):
+                    OSError("the network is unreachable"),
+                    # each kind of ConnectionError a client raises when the line drops
+                    ConnectionResetError("the provider reset the connection"),
+                    BrokenPipeError("the line to the provider broke"),
+                    ConnectionAbortedError("the connection was aborted"),
+                    ConnectionRefusedError("the provider refused the connection")):
         def failing(request, problem=problem):
             raise problem
         model = lab.ScriptedModel([failing, lab.say(t.random.choice(ANSWERS))])
@@ -528,7 +551,8 @@ async def test_the_record_grows_as_it_happens(t):
         found.append([len(model.calls), error])
     t.expect(found,
              why="A request that raises RuntimeError (a rate limit), then ValueError, then "
-                 "OSError: a "
+                 "OSError, then each kind of ConnectionError (reset, broken pipe, aborted, "
+                 "refused): a "
                  "request that raises ends the run with its exception: it is not sent again, "
                  "whatever it raised. Each item is [how many requests the run made, what "
                  "run_agent raised] - the Build's item 3 (run_agent, lesson 3).")
@@ -635,14 +659,19 @@ async def test_no_call_is_left_unanswered(t):
     def broken(arguments):
         tried.append(arguments["path"])
         raise PermissionError(f"{arguments['path']}: the disk is not ready")
+    def stalled(arguments):  # a tool whose disk does not answer in time
+        tried.append(arguments["path"])
+        raise TimeoutError(f"{arguments['path']}: the disk did not answer in time")
     tools = [looker(), tool("touch", lambda arguments: "", PATH), tool("fetch", broken, PATH)]
     answered = "U A[c1] R(c1) A, and run_agent returned"
     # Today a call no tool answers stops the run with its exception; from lesson 4 it is answered.
     either = "U A[c1] R(c1) A and returned (lesson 4), or U A[c1] and raised (lesson 3)"
     found, wanted = [], []
-    for name in ("touch", "fetch", t.random.choice(["lookup", "open", "view"])):
-        model = lab.ScriptedModel([lab.reply(lab.call(name, {"path": t.random.choice(PATHS)})),
-                                   lab.say(t.random.choice(ANSWERS))])
+    for name in ("touch", "fetch", t.random.choice(["lookup", "open", "view"]), ""):
+        # "" is a name a provider can send, though lab.call will not make it: a call all the same
+        made = {"type": "toolCall", "id": None, "name": name,
+                "arguments": {"path": t.random.choice(PATHS)}}
+        model = lab.ScriptedModel([lab.reply(made), lab.say(t.random.choice(ANSWERS))])
         messages = []
         error = await raised(lambda: run(model, tools, t.random.choice(PROMPTS), messages))
         what = f"{lab.shape(messages)}, and run_agent " + ("raised" if error else "returned")
@@ -680,7 +709,8 @@ async def test_no_call_is_left_unanswered(t):
              "of \"\" is still a result. A call naming no tool, or a tool that raises, ends the "
              "run with its exception today (lesson 4 turns it into an error result): it is "
              "never skipped, and the loop never returns quietly with a call unanswered. Each "
-             "item is [the tool the call named, what happened: lab.shape of the record and "
+             "item is [the tool the call named (\"\" for a call whose name is empty), what "
+             "happened: lab.shape of the record and "
              "whether run_agent raised or returned]; the last two are a call with no tools "
              "given, and a call without its required path, which is handed to run_tool like "
              "any call, and run_tool answers it "
@@ -690,10 +720,11 @@ async def test_no_call_is_left_unanswered(t):
     # A name no tool has comes once with calls after it, and once last in its batch.
     found, wanted = [], []
     unknown = t.random.sample(["lookup", "open", "view"], 2)
-    for name, after in (("fetch", t.random.randint(1, 3)), (unknown[0], t.random.randint(1, 3)),
+    for name, after in (("fetch", t.random.randint(1, 3)), ("wait", t.random.randint(0, 2)),
+                        (unknown[0], t.random.randint(1, 3)),
                         (unknown[1], 0), ("only " + unknown[0], 0)):
         ran, tried[:] = [], []
-        tools = [looker(ran), tool("fetch", broken, PATH)]
+        tools = [looker(ran), tool("fetch", broken, PATH), tool("wait", stalled, PATH)]
         first = t.random.randint(1, 3)
         path = t.random.choice(PATHS)
         batch = looks(t, first) + [lab.call(name, {"path": path})] + looks(t, after)
@@ -710,12 +741,14 @@ async def test_no_call_is_left_unanswered(t):
         stopped = f"{first} results, {first} looks run, run_agent raised"
         went_on = f"{len(batch)} results, {first + after} looks run, run_agent returned"
         either = f"{stopped} (lesson 3), or {went_on} (lesson 4)"
-        if name == "fetch":
-            # Its own exception, the tool run once: not wrapped in another, not tried again.
-            own = f"PermissionError: {path}: the disk is not ready"
-            what += f", runs of fetch: {len(tried)}" + (f", {error}" if error else "")
-            stopped += f", runs of fetch: 1, {own}"
-            went_on += ", runs of fetch: 1"
+        if name in ("fetch", "wait"):
+            # Its own exception, the tool run once: not wrapped in another, not tried again,
+            # a timeout no more than a refusal.
+            own = (f"PermissionError: {path}: the disk is not ready" if name == "fetch" else
+                   f"TimeoutError: {path}: the disk did not answer in time")
+            what += f", runs of {name}: {len(tried)}" + (f", {error}" if error else "")
+            stopped += f", runs of {name}: 1, {own}"
+            went_on += f", runs of {name}: 1"
             either = f"{stopped} (lesson 3), or {went_on} (lesson 4)"
         else:
             # What run_tool itself raises for this call, not wrapped in another by the loop.
@@ -726,7 +759,8 @@ async def test_no_call_is_left_unanswered(t):
                       f"{what}; the record: {lab.shape(messages)}"])
         wanted.append([name, either])
     t.expect(found, wanted,
-             "A batch of calls one of which, after the first few, names a tool that raises or "
+             "A batch of calls one of which, after the first few, names a tool that raises "
+             "(PermissionError, or TimeoutError) or "
              "a tool the list lacks (once last in its batch, once in a batch of such names "
              "alone): the run ends with its exception "
              "at that call, today, and "
@@ -736,7 +770,7 @@ async def test_no_call_is_left_unanswered(t):
              "in another, and the tool runs once per call, never tried again. From lesson 4 the raise is a result and every call runs. "
              "Each item is [the name the failing call gave, what happened: how many results "
              "the record holds, how many of the batch's looks ran, how run_agent ended (and, "
-             "for fetch, how many times it ran and what was raised)] "
+             "for fetch and wait, how many times it ran and what was raised)] "
              "(run_agent, lessons 3 and 4).")
     # A model may give a call the id of an earlier round's call: it is a new call all the same.
     path = t.random.choice(PATHS)
@@ -823,6 +857,31 @@ async def test_the_content_decides(t):
              "Every reply goes on the record as the model gave it, its stop_reason label too, "
              "wrong or not: the loop reads the content and rewrites nothing. Each item is one "
              "recorded reply's stop_reason (run_agent, lesson 3).")
+    # A reply with nothing in it asks for nothing, whatever its label: toolUse (a provider that
+    # promised calls and sent none), error or aborted (a reply that failed). Each ends the run
+    # there, recorded as it came, as the first reply or after a round of tools.
+    found, wanted = [], []
+    for label in ("toolUse", "error", "aborted"):
+        given = {"role": "assistant", "content": [], "stop_reason": label}
+        if label != "toolUse":
+            given["error_message"] = t.random.choice(["the provider failed", "Operation aborted",
+                                                      "overloaded, try again"])
+        width, messages = t.random.randint(0, 2), []
+        model = lab.ScriptedModel([lab.reply(*looks(t, width))] * (width > 0) +
+                                  [given, lab.say("never asked")])
+        error = await raised(lambda: run(model, [looker()], t.random.choice(PROMPTS), messages))
+        found.append([label, lab.shape(messages), messages[-1:] == [given], len(model.calls),
+                      error])
+        shown = "" if label == "toolUse" else f"({label})"  # lab.shape marks a failed reply
+        wanted.append([label, shape_of([width] * (width > 0)) + shown, True, 1 + (width > 0),
+                       None])
+    t.expect(found, wanted,
+             "A reply with no content asks for nothing, whatever its stop_reason says, toolUse, "
+             "error or aborted: the run ends at the first reply that asks for nothing, with that "
+             "reply on the record as the model gave it, the model not asked again and nothing "
+             "raised. Each item is [the reply's label, the record, whether its last message is "
+             "that reply, the requests, what run_agent raised] - the Build's item 3 (run_agent, "
+             "lesson 3).")
 
 
 @lab_test("make_write_tool(ws) makes a tool named write that needs path and content, creates the "
@@ -863,13 +922,16 @@ async def test_the_write_tool(t):
         ws.remove(dotted)
     # Content is written exactly, line ends and all, and the path is the argument as it came,
     # spaces at its ends included.
-    untidy, spaced = t.random.choice(UNTIDY) + ODD, t.random.choice([" ", "  "]) + path
+    # Its ends are a space or two before, and a line break after (a path pasted with its line).
+    untidy = t.random.choice(UNTIDY) + ODD
+    spaced = t.random.choice([" ", "  "]) + path + t.random.choice(["\n", " \n", "\t\n"])
     said = await settle(write["execute"]({"path": spaced, "content": untidy}))
     t.expect([said, ws.read_text(spaced) if ws.exists(spaced) else None],
              [f"Successfully wrote to {spaced}.", untidy],
              "The file holds exactly the content argument, \\r\\n line ends, spaces or "
              "tabs at line ends, a decomposed accent and colour codes included, and the "
-             "sentence names the path character for character, spaces and all. The items are [what write said, the file's text] "
+             "sentence names the path character for character, spaces, tabs and line breaks and "
+             "all. The items are [what write said, the file's text] "
              "- the Build's item 1 (make_write_tool, lesson 3).")
     if ws.exists(spaced):
         ws.remove(spaced)
@@ -920,16 +982,29 @@ async def test_the_write_tool(t):
                  "sentence names the path as it came. The items are [what write said, the "
                  "file's text] - the Build's item 1 (make_write_tool, lesson 3).")
     # A path the workspace refuses is the workspace's to refuse: write hands it on as it came.
+    # So is one it takes that a cautious tool might refuse (a ~, a NUL), and one it refuses
+    # for a reason of its own (a folder's path, a path under a file): the workspace decides.
     outside = t.random.choice(["../", "src/../../", "docs/../../"]) + t.random.choice(PATHS)
-    files = dict(ws.files)
-    t.expect([await raised(lambda: write["execute"]({"path": outside, "content": second})),
-              ws.files == files],
-             [await raised(lambda: ws.write_text(outside, second)), True],
-             f"A write to {outside!r}, a path the workspace refuses: write hands every path to "
-             "the workspace as it came, so what the workspace raises is what the write raises, "
-             "not a refusal of write's own, and nothing is written. The items are [what the "
-             "write raised, the workspace unchanged] - the Build's item 1 (make_write_tool, "
-             "lesson 3: \"a path the workspace refuses is the workspace's to refuse\").")
+    odd = [outside, "~/" + t.random.choice(["notes.txt", ".bashrc", "a.py"]),
+           t.random.choice(["data\x00.bin", "a.py\x00.txt"]), t.random.choice(["src", "docs"]),
+           t.random.choice(["notes.txt/x.md", "docs/plan.md/more.md"])]
+    boxed = lab.Workspace({"src/app.py": "print(1)\n", "docs/plan.md": "1. test\n",
+                           "notes.txt": "buy milk\n"})
+    boxed_write, found, wanted = harness.make_write_tool(boxed), [], []
+    for where in odd:
+        twin = lab.Workspace(dict(boxed.files))  # the workspace alone, handed the same write
+        wanted.append([where, await raised(lambda: twin.write_text(where, second)), twin.files])
+        found.append([where, await raised(lambda: boxed_write["execute"]({"path": where,
+                                                                          "content": second})),
+                      dict(boxed.files)])
+    t.expect(found, wanted,
+             f"Writes to {odd[0]!r}, a path the workspace refuses, and to {odd[1]!r}, "
+             f"{odd[2]!r}, {odd[3]!r} (a folder) and {odd[4]!r} (under a file): write hands "
+             "every path to the workspace as it came, so what the workspace raises is what the "
+             "write raises, not a refusal or a sentence of write's own, and what it takes is "
+             "written. Each item is [the path, what the write raised, the workspace's files "
+             "afterwards] - the Build's item 1 (make_write_tool, lesson 3: \"a path the "
+             "workspace refuses is the workspace's to refuse\").")
     # Another write tool is made over a workspace of its own; then this one writes over a
     # project's settings file and a log that are there, and to a name with a backslash in it,
     # which the workspace takes as one file's name.
@@ -940,8 +1015,13 @@ async def test_the_write_tool(t):
     ws = lab.Workspace({settings: "[old]\n", log: "an old line\n"})
     write = harness.make_write_tool(ws)
     harness.make_write_tool(lab.Workspace({}))
-    for where in (settings, log, slashed):
-        await settle(write["execute"]({"path": where, "content": first}))
+    said = [await settle(write["execute"]({"path": where, "content": first}))
+            for where in (settings, log, slashed)]
+    t.expect(said, [f"Successfully wrote to {where}." for where in (settings, log, slashed)],
+             f"What the writes over {settings} and {log}, and to {slashed!r}, said: the "
+             "sentence names the \"path\" argument character for character, its backslash as it "
+             "came, whatever the workspace makes of it - the Build's item 1 (make_write_tool, "
+             "lesson 3).")
     t.expect(ws.files, {settings: first, log: first, slashed: first},
              f"Writes over {settings} and {log}, which are there, and to {slashed!r}: each "
              "file named by the \"path\" argument, as the workspace names it, holds exactly "
@@ -1081,6 +1161,16 @@ async def test_the_bash_tool(t):
              "model gets the output only, and the exit code is lesson 4's. The items are [the "
              "result's start, whether nothing (or lesson 4's status line) follows it] "
              "(make_bash_tool, lesson 3).")
+    # A command that fails and prints nothing: nothing is what it printed, and so its result.
+    silent = t.random.choice(["false", "exit 2", "exit 3"])
+    code = lab.Shell(lab.Workspace({})).run(silent)[1]
+    said = await settle(bash["execute"]({"command": silent}))
+    t.expect([silent, "" if said == f"\nCommand exited with code {code}" else said], [silent, ""],
+             f"{silent!r} fails (exit code {code}) and prints nothing: the result is what the "
+             "command printed, \"\", with nothing said in its place; the model gets the "
+             "output only today (lesson 4 adds its status line, which the test accepts). The "
+             "items are [the command, the result] - the Build's item 2 (make_bash_tool, "
+             "lesson 3).")
 
 
 @lab_test("A file written in turn 1 is there for a read in turn 2: the tools share one "
