@@ -467,7 +467,7 @@ async def test_offset_and_limit(t):
              "offset and limit select exactly those lines of a file of any size, its last line "
              "too, and the note is the exact text the Build gives, N written in digits alone, "
              "as `[Showing lines A-B of N. Use offset=C to continue.]`, with N the file's "
-             "number of lines, every one of them (Build item 4). Items: "
+             "number of lines, every line of it counted (Build item 4). Items: "
              f"a read of huge.log, {lines} lines, at offset {lines}, its last line, \"end\"; "
              f"then at offset {at} with limit 2 (make_read_tool, lesson 6).")
     # Drawn last: a file of 1.1 to 2 million characters in five long lines, none ending in
