@@ -1697,6 +1697,91 @@ READ_BUDGET = [MAX_LINES, MAX_BYTES]
         chunk, shown = truncate_head("".join(lines[start - 1:end]), min(max_lines, 100_000),
                                      min(max_bytes, 2_000_000))  # a safety cap
 '''),
+    # Hunt round 16, 6.1-01: beyond reach until hunt round 31 (reader r179, design 05) gave
+    # test_the_factories_take_a_budget a file of 5001 to 5100 blank lines, cheap to read whole.
+    Wrong(lab='6.1', name='read capping its lines at 5000',
+          rule="The budget is the one the factory was given, however large: no cap of the "
+               "tool's own below it.",
+          where='lab 6.1, Build section, item 4: "the budget being the `max_lines` and `max_bytes` that `make_read_tool` was given"; hunt round 16, 6.1-01',
+          names="no cap of the tool's own",
+          replace=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+''',
+          by=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), min(max_lines, 5000),
+                                     max_bytes)  # a safety cap, far above any sane read
+'''),
+    # Hunt round 31 (reader r179), designs 05, 24, 44 and 51.
+    Wrong(lab='6.1', name='a line cap of 5000 of its own, in truncate_head',
+          rule='truncate_head keeps the longest run of whole lines from the top that holds at '
+               'most max_lines lines: max_lines is its only line cap, however many lines the '
+               'text has.',
+          where='lab 6.1, Build section, item 2: "that holds at most `max_lines` lines"; hunt round 31, r179 design 05',
+          names="no cap of the function's own",
+          replace=r'''
+    budget gives ("", 0), because half a line misleads."""
+    lines = text.splitlines(keepends=True)
+    count, used = 0, 0
+    while count < min(len(lines), max_lines):
+''',
+          by=r'''
+    budget gives ("", 0), because half a line misleads."""
+    lines = text.splitlines(keepends=True)
+    count, used = 0, 0
+    while count < min(len(lines), max_lines, 5000):  # a hard cap, far above any sane budget
+'''),
+    Wrong(lab='6.1', name='a line cap of 5000 of its own, in truncate_tail',
+          rule='truncate_tail keeps the longest run of whole lines from the end that holds at '
+               'most max_lines lines: max_lines is its only line cap, however many lines the '
+               'text has.',
+          where='lab 6.1, Build section, item 3: "the same for the end"; hunt round 31, r179 design 05 (its twin)',
+          names="no cap of the function's own",
+          replace=r'''
+    for command output, whose verdict is printed last."""
+    lines = text.splitlines(keepends=True)
+    count, used = 0, 0
+    while count < min(len(lines), max_lines):
+''',
+          by=r'''
+    for command output, whose verdict is printed last."""
+    lines = text.splitlines(keepends=True)
+    count, used = 0, 0
+    while count < min(len(lines), max_lines, 5000):  # a hard cap, far above any sane budget
+'''),
+    Wrong(lab='6.1', name='a limit capped at 1000, in read',
+          rule='limit is the most lines wanted, with no top but the budget the factory was '
+               'given: a read returns every line asked for that its budget holds.',
+          where='lab 6.1, Build section, item 4: "`limit`, the most lines wanted"; hunt round 31, r179 design 24',
+          names='no cap on limit of its own',
+          replace=r'''
+        end = total if most is None else min(total, start - 1 + most)  # the last line wanted
+''',
+          by=r'''
+        end = total if most is None else min(total, start - 1 + min(most, 1000))  # sane limit
+'''),
+    Wrong(lab='6.1', name='read counting only its first 100,000 lines',
+          rule="N is the file's number of lines, every line of it, however long the file: a "
+               'read that looks only at the first 100,000 calls the rest past the end.',
+          where='lab 6.1, Build section, item 4: "with N the file\'s number of lines"; hunt round 31, r179 design 44',
+          names='every line of it counted',
+          replace=r'''
+        lines = ws.read_text(path).splitlines(keepends=True)
+''',
+          by=r'''
+        lines = ws.read_text(path).splitlines(keepends=True)[:100_000]  # enough for any file
+'''),
+    Wrong(lab='6.1', name='N counting only the lines that are not blank',
+          rule="N is the file's number of lines, blank ones included, in the note as in the "
+               'past-the-end message.',
+          where='lab 6.1, Build section, item 4: "with N the file\'s number of lines"; hunt round 31, r179 design 51',
+          names='blank ones included',
+          replace=r'''
+            chunk += f"[Showing lines {start}-{last} of {total}. Use offset={last + 1} to continue.]"
+''',
+          by=r'''
+            words = len([line for line in lines if line.strip()])  # the lines that say something
+            chunk += f"[Showing lines {start}-{last} of {words}. Use offset={last + 1} to continue.]"
+'''),
 ]
 
 ALLOWED = [
@@ -1790,6 +1875,22 @@ def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
 ''',
           by=r'''
     if isinstance(got, int) and not isinstance(got, bool):  # an int, or a kind of int but bool
+'''),
+    # Hunt round 31 (reader r179), probe 52.
+    Wrong(lab='6.1', name="read's description silent on offset",
+          rule="Descriptions are the student's to word: one that names both numbers of its "
+               "budget, each before its unit, and says nothing false stays true without naming "
+               'offset, which its parameter describes ("Line to start at; the first is 1.", a '
+               'given line).',
+          where='lab 6.1, Build section: "if you reword one, it must still name the numbers and stay true, `offset` counted from 1"; hunt round 31, r179 probe 52',
+          names='',
+          replace=r'''
+        "description": f"Return the text of a file. A single read stops after {max_lines} lines "
+                       f"or {max_bytes} bytes; ask again with offset for the rest.",
+''',
+          by=r'''
+        "description": f"Return the text of a file, at most {max_lines} lines or {max_bytes} "
+                       "bytes of it.",
 '''),
     Wrong(lab='6.1', name="read's description worded as a budget per read",
           rule='Descriptions are the student\'s to word: one that states "Budget per read: N '
@@ -1953,22 +2054,6 @@ async def test_each_line_measured_once(t):
 '''
 
 BEYOND = [
-    Beyond(lab='6.1', name='read capping its lines at 5000',
-           rule="The budget is the one the factory was given, however large: no cap of the "
-                "tool's own below it.",
-           where='lab 6.1, Build section, item 4: "the budget being the `max_lines` and `max_bytes` that `make_read_tool` was given"; hunt round 16, 6.1-01',
-           names="no cap of the tool's own",
-           reach='test_the_factories_take_a_budget reads files of at most 3000 lines with roomy '
-                 'budgets (its 10**9 case is a file of at most 800 lines); a file past 5000 lines '
-                 'costs a Python step a line in truncate_head, and any cap has a file past it',
-           replace=r'''
-        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
-''',
-           by=r'''
-        chunk, shown = truncate_head("".join(lines[start - 1:end]), min(max_lines, 5000),
-                                     max_bytes)  # a safety cap, far above any sane read
-''',
-           deep=DEEP_SIZES),
     # Hunt round 22 (reader r121), designs 05 and 06: caps past the public tests' sizes.
     Beyond(lab='6.1', name='read capping its bytes at 5,000,000',
            rule="The budget is the one the factory was given, however large: no cap of the "

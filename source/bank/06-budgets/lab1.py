@@ -431,7 +431,7 @@ async def test_bank_bash_keeps_the_last_lines_its_bytes_allow(t):
 async def test_bank_a_batch_of_reads_checked_in_order(t):
     name, one, big, missing, ragged, vast = t.random.sample(NAMES, 6)
     total = t.random.randint(3, 12)
-    long = 2000 + t.random.randint(101, 300)  # past 2005 lines and 51,000 bytes
+    long = 5000 + t.random.randint(1, 200)  # past 5000 lines and 125,000 bytes (hunt 31, 6.1-05)
     wide = t.random.randint(400, 600)  # lines of 2500 bytes: over a megabyte in all
     ws = lab.Workspace({name: "".join(f"{n}\n" for n in range(1, total + 1)),
                         one: worded(t, 1) + "\n",
@@ -459,6 +459,14 @@ async def test_bank_a_batch_of_reads_checked_in_order(t):
               "limit must be an integer"),
              ({"path": name, "offset": total + 1, "limit": 0},
               "offset and limit must be 1 or more")]
+    # hunt 31, 6.1-24 and 6.1-51: a limit past 1000 that the budget holds, of a file blank one
+    # line in two, read from the top: all the lines asked for, and a note whose N counts them all
+    limit = t.random.randint(1001, 1999)
+    gapped = "gapped.txt"
+    ws.write_text(gapped, "".join(f"{n}\n" if n % 2 else t.random.choice(["\n", "  \n", "\r\n"])
+                                  for n in range(1, limit + t.random.randint(2, 400))))
+    gaps = ws.read_text(gapped).count("\n")
+    asked.append(({"path": gapped, "offset": None, "limit": limit}, limit))
     batch = asked + [({"path": big}, long), ({"path": vast}, wide)]
     t.random.shuffle(batch)
     model = lab.ScriptedModel([lab.reply(*[lab.call("read", dict(a)) for a, _ in batch]),
@@ -472,13 +480,17 @@ async def test_bank_a_batch_of_reads_checked_in_order(t):
     t.expect([[m["is_error"], m["content"]] if isinstance(said, str) else
               [m["is_error"], m["content"].count("\n"), m["content"].rsplit("\n", 1)[-1]]
               for m, (_, said) in zip(results(sent), batch)],
-             [[True, said] if isinstance(said, str) else [False, said, ""] for _, said in batch],
+             [[True, said] if isinstance(said, str) else
+              [False, said, "" if said != limit else f"[Showing lines 1-{limit} of {gaps}. Use "
+                                                      f"offset={limit + 1} to continue.]"]
+              for _, said in batch],
              f"One reply of reads {[a for a, _ in batch]}, by a read tool made with "
              f"max_lines={lines_cap}, max_bytes={bytes_cap}, whose budget holds all {long} lines "
-             f"of {big} and all {wide} lines of 2500 bytes of {vast}: in the next request, each "
-             "result's [is_error, content], and for the two long reads [is_error, lines, what "
-             "follows the last newline]. Types come first, offset's then limit's, then ranges, "
-             "then the file.")
+             f"of {big} and all {wide} lines of 2500 bytes of {vast}, and {limit} lines of "
+             f"{gapped}, {gaps} lines blank one in two: in the next request, each result's "
+             "[is_error, content], and for the three long reads [is_error, lines, what follows "
+             "the last newline]. Types come first, offset's then limit's, then ranges, then the "
+             "file.")
     t.expect([b["arguments"] for m in sent if m["role"] == "assistant" for b in m["content"]
               if b.get("type") == "toolCall"], [a for a, _ in batch],
              "The arguments of the calls in the next request, as the model sent them.")
@@ -650,7 +662,7 @@ async def test_bank_a_model_pages_by_the_notes(t):
                  f"max_bytes={budget} (its first {k} lines exactly, each line of three-byte "
                  "characters), past two lines over budget, one ending in \"\\r\\n\", one in a "
                  "rarer break: the results in its last request.")
-    count = t.random.randint(10_001, 60_000)  # hunt 26, 6.1-37 and 6.1-56: any size of file
+    count = t.random.randint(100_001, 160_000)  # hunt 26, 6.1-37 and 6.1-56; hunt 31, 6.1-44
     tail = [worded(t, n) + "\n" for n in range(1, 4)]
     ws = lab.Workspace({name: "-\n" * (count - 3) + "".join(tail)})
     at = t.random.randint(count - 2, count - 1)
@@ -665,6 +677,21 @@ async def test_bank_a_model_pages_by_the_notes(t):
              f"A model reads a file of {count} lines at offset {at} with limit 1, then at offset "
              f"{count}, its last line: the results in the next request, the lines asked for, "
              "however big the file, and the note as the Build writes it, N in digits alone.")
+    # hunt 31, 6.1-24 and 6.1-51: paged with a limit past 1000 that the budget holds, a file
+    # whose lines are blank one in two: every line asked for, and N counting the blank ones
+    lim = t.random.randint(1001, 1999)
+    gapped = [worded(t, n) + "\n" if n % 2 else t.random.choice(["\n", " \n", "\t\n"])
+              for n in range(1, lim + t.random.randint(2, lim))]
+    model = pager(name, {"limit": lim})
+    await run(model, [harness.make_read_tool(lab.Workspace({name: "".join(gapped)}))],
+              "Page it.", max_turns=12)
+    t.expect([m["content"] for m in results(model.calls[-1].messages)],
+             ["".join(gapped[:lim]) + f"[Showing lines 1-{lim} of {len(gapped)}. Use "
+              f"offset={lim + 1} to continue.]", "".join(gapped[lim:])],
+             f"A model paging a file of {len(gapped)} lines, blank one in two, with limit {lim} "
+             "on every read, by following the notes, through a tool with the course's budget, "
+             "which holds that many: the results in its last request, every line asked for, "
+             "and N counting every line of the file.")
     # hunt 29, 6.1-33: a result of over two million characters goes out as the record holds it
     bulk = "".join(c * t.random.randint(510_000, 800_000) + "\n" for c in "klmn")
     ws.write_text("bulk.txt", bulk)

@@ -205,6 +205,17 @@ async def test_the_line_cap(t):
              "the \"\\n\"s in the text (Build item 2, \"A line runs up to and including a "
              "line break\"). The item is (kept, lines_shown) of "
              f"{''.join(rare)!r} under max_lines={cap} (truncate_head, lesson 6).")
+    # Drawn last: 5001 to 5100 lines under a cap that holds them all, past a cap of 5000 of the
+    # function's own (hunt 31, 6.1-05); blank lines, one byte each, so that a cut measuring its
+    # kept text again for every line (beyond reach) stays as quick here as elsewhere
+    tall = t.random.randint(5001, 5100)
+    cap = tall + t.random.randint(0, 1000)
+    kept, lines_shown = harness.truncate_head("\n" * tall, max_lines=cap, max_bytes=10**9)
+    t.expect([kept == "\n" * tall, lines_shown], [True, tall],
+             "max_lines is the only line cap: no cap of the function's own below it, however "
+             "many lines the text has (Build item 2, \"at most `max_lines` lines\"). Items: "
+             f"whether truncate_head of {tall} blank lines under max_lines={cap}, "
+             "max_bytes=10**9 keeps them all, then the lines it shows (truncate_head, lesson 6).")
 
 
 @lab_test("Bytes are counted, not characters: \"é\" costs two. A line that brings the size to "
@@ -303,6 +314,16 @@ async def test_truncate_tail(t):
              f"{2 * wide}, and exactly a budget of {2 * wide + 1}. Items: (kept, lines_shown) "
              f"under max_bytes={2 * wide}, then the lines shown under max_bytes={2 * wide + 1} "
              "(truncate_tail, lesson 6).")
+    # Drawn last: past a cap of 5000 of the function's own, as in test_the_line_cap (hunt 31)
+    tall = t.random.randint(5001, 5100)
+    cap = tall + t.random.randint(0, 1000)
+    kept, lines_shown = harness.truncate_tail("\n" * tall, max_lines=cap, max_bytes=10**9)
+    t.expect([kept == "\n" * tall, lines_shown], [True, tall],
+             "max_lines is the only line cap, from the bottom as from the top: no cap of the "
+             "function's own below it, however many lines the text has (Build item 3, \"the "
+             "same for the end\"). Items: whether truncate_tail of "
+             f"{tall} blank lines under max_lines={cap}, max_bytes=10**9 keeps them all, then "
+             "the lines it shows (truncate_tail, lesson 6).")
 
 
 @lab_test("int_arg gives the default when the argument is absent or None, the value when it is an "
@@ -433,10 +454,11 @@ async def test_offset_and_limit(t):
              "(Build item 2, \"`read` and `bash` count lines the same way\"). The item is a read "
              f"of a file of {len(many)} lines, {len(''.join(many))} characters, each ending in "
              f"a break other than \"\\n\", with offset {at} and limit 2 (make_read_tool, lesson 6).")
-    # A file of 10,001 to 40,000 lines, its length drawn: cheap to read, since a read slices
+    # A file of 100,001 to 130,000 lines, its length drawn: cheap to read, since a read slices
     # its lines; its last line is still there, and N is written as digits (hunt 26, 6.1-37
-    # and 6.1-56)
-    lines = t.random.randint(10_001, 40_000)
+    # and 6.1-56), every line counted, past a read that looks at its first 100,000 (hunt 31,
+    # 6.1-44)
+    lines = t.random.randint(100_001, 130_000)
     ws.write_text("huge.log", "x\n" * (lines - 1) + "end\n")
     at = t.random.randint(1, lines - 3)
     t.expect([await read(ws, {"path": "huge.log", "offset": lines}),
@@ -444,7 +466,8 @@ async def test_offset_and_limit(t):
              ["end\n", "x\nx\n" + note(at, at + 1, lines)],
              "offset and limit select exactly those lines of a file of any size, its last line "
              "too, and the note is the exact text the Build gives, N written in digits alone, "
-             "as `[Showing lines A-B of N. Use offset=C to continue.]` (Build item 4). Items: "
+             "as `[Showing lines A-B of N. Use offset=C to continue.]`, with N the file's "
+             "number of lines, every line of it counted (Build item 4). Items: "
              f"a read of huge.log, {lines} lines, at offset {lines}, its last line, \"end\"; "
              f"then at offset {at} with limit 2 (make_read_tool, lesson 6).")
     # Drawn last: a file of 1.1 to 2 million characters in five long lines, none ending in
@@ -461,6 +484,33 @@ async def test_offset_and_limit(t):
              "a break other than \"\\n\", with offset 2 and limit 2, by a tool made with "
              "max_bytes=10**9, gives lines 2 and 3 and the note; then how it ends "
              "(make_read_tool, lesson 6).")
+    # Drawn last: a limit of 1001 to 1999 lines, which the default budget holds, past a limit
+    # capped at 1000 (hunt 31, 6.1-24); and a file whose lines are blank one in two, past an N
+    # that counts only the lines with words (hunt 31, 6.1-51)
+    limit = t.random.randint(1001, 1999)
+    gaps = [drawn_line(t) if n % 2 else t.random.choice(["\n", " \n", "\t\n", "\r\n"])
+            for n in range(limit + t.random.randint(1, 300))]
+    ws.write_text("gaps.txt", "".join(gaps))
+    at, one = t.random.randint(1, len(gaps) - limit), t.random.randint(1, len(gaps) - 1)
+    t.expect([await read(ws, {"path": "gaps.txt", "offset": one, "limit": 1}),
+              await read(ws, {"path": "gaps.txt", "offset": len(gaps) + 1})],
+             [gaps[one - 1] + note(one, one, len(gaps)),
+              f"ValueError: offset {len(gaps) + 1} is past the end of gaps.txt: {len(gaps)} lines"],
+             "N is the file's number of lines, blank ones included, in the note as in the "
+             "past-the-end message (Build item 4, \"with N the file's number of lines\"). Items: "
+             f"a read of gaps.txt, {len(gaps)} lines, every other one blank or white space, at "
+             f"offset {one} with limit 1; then at offset {len(gaps) + 1} (make_read_tool, "
+             "lesson 6).")
+    found = await read(ws, {"path": "gaps.txt", "offset": at, "limit": limit})
+    wanted = "".join(gaps[at - 1:at - 1 + limit]) + note(at, at + limit - 1, len(gaps))
+    t.expect([found == wanted, found.rsplit("\n", 1)[-1]],
+             [True, note(at, at + limit - 1, len(gaps))],
+             "A read returns every line it is asked for that its budget holds, however large "
+             "the limit: no cap on limit of its own (Build item 4, `limit`, \"the most lines "
+             "wanted\"; \"at most one budget\", the budget being the factory's). Items: whether "
+             f"a read of gaps.txt at offset {at} with limit {limit}, under the default budget of "
+             f"2000 lines and 50,000 bytes, which holds them, gives those {limit} lines and the "
+             "note; then what follows its last newline (make_read_tool, lesson 6).")
 
 
 @lab_test("The bad-argument messages are exact: offset 0, an offset past the end of a file whose "
@@ -863,6 +913,22 @@ async def test_the_factories_take_a_budget(t):
              "says the first lines, or what is seen first, are what it keeps. The descriptions: "
              f"{said!r}, offset's {read_['parameters']['properties']['offset']!r} "
              "(make_read_tool and make_bash_tool, lesson 6).")
+    # Drawn last: 5001 to 5100 lines under a line cap that holds them all, past a cap of 5000 of
+    # the tool's own (hunt 16, 6.1-01; hunt 31, 6.1-05); blank lines, one byte each, so that a
+    # cut measuring its kept text again for every line (beyond reach) stays quick here too
+    tall = t.random.randint(5001, 5100)
+    ws.write_text("tall.log", "\n" * tall)
+    roomy = {"max_lines": tall + t.random.randint(0, 1000), "max_bytes": 10**9}
+    given = [await settle(harness.make_read_tool(ws, **roomy)["execute"]({"path": "tall.log"})),
+             await settle(harness.make_bash_tool(lab.Shell(ws), **roomy)["execute"](
+                 {"command": "cat tall.log"}))]
+    t.expect([[text.count("\n"), text == "\n" * tall] for text in given], [[tall, True]] * 2,
+             "The budget is the one the factory was given, however large: no cap of the "
+             "tool's own below it, in lines as in bytes (Build item 4, \"the budget being the "
+             "`max_lines` and `max_bytes` that `make_read_tool` was given\"). Items: [newlines, "
+             f"whether it is the whole file] of read's, then bash's `cat`, result for a file of "
+             f"{tall} blank lines, by tools made with max_lines={roomy['max_lines']}, "
+             "max_bytes=10**9 (make_read_tool and make_bash_tool, lesson 6).")
 
 
 @lab_test("A result's budget is its own: late in a long conversation, after 60 to 90 messages "
