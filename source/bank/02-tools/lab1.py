@@ -347,17 +347,18 @@ async def test_bank_the_specs_as_json(t):
              "each ask, the tools are as they went in, and a tool lacking a key is no tool.")
     unset = dict(tools[0], description=None, parameters=None)  # keys it has, whose values are None
     got = []
-    problem = await raised(lambda: got.append(json.dumps(harness.tool_specs([unset]))))
+    problem = await raised(lambda: got.append(json.dumps(harness.tool_specs([unset]),
+                                                         sort_keys=True)))
     replaced = t.random.randrange(len(tools))
     tools[replaced]["parameters"] = {"type": "object", "properties": {"glob": {"type": "string"}}}
     t.expect([[list(x) for x in tools], problem, got,
               json.dumps([s["parameters"] for s in harness.tool_specs(tools)])],
              [orders, None, [json.dumps([{"name": unset["name"], "description": None,
-                                          "parameters": None}])],
+                                          "parameters": None}], sort_keys=True)],
               json.dumps([x["parameters"] for x in tools])],
              "[Each tool's keys in their order after the specs were made; what tool_specs "
              "raised for a tool whose description and parameters are None (it has those keys), "
-             "or None; its specs as JSON; the parameters as JSON of a new ask after one tool's "
+             "or None; its specs as JSON, keys sorted; the parameters as JSON of a new ask after one tool's "
              "schema was replaced]: the tools come out exactly as they went in, a spec tells "
              "each value as the tool has it, and each ask reads the tools as they are now.")
 
