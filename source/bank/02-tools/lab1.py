@@ -718,11 +718,15 @@ async def test_bank_two_reads_over_two_workspaces(t):
     spaces[0].handed.clear()
     odd = [f"{t.random.choice(['`', chr(34)])}same.txt{t.random.choice(['`', chr(34)])}",
            f"same.txt{t.random.choice([chr(10), chr(13) + chr(10)])}", "~/same.txt",
-           f"file://{t.random.choice(['', '/'])}same.txt"]
+           "file://same.txt"]
     for path in ["./same.txt", "same.txt/", "/same.txt", ".//same.txt", "lib//Util.py",
-                 "nai\u0308ve.md", "same.TXT", *odd]:
+                 "nai\u0308ve.md", "same.TXT"]:
         await raised(lambda: reads[0]["execute"]({"path": path}))
     handed = list(spaces[0].handed)
+    spaces[0].handed.clear()
+    for path in odd:  # a later lesson's read may refuse these; none may reach ws tidied
+        await raised(lambda: reads[0]["execute"]({"path": path}))
+    handed.append([path for path in spaces[0].handed if path not in odd])
     spaces[0].handed.clear()
     spelled = []
     for arguments in [{"path": "x/../same.txt"}, {"path": "\\same.txt"}, {"path": 7}, {},
@@ -741,7 +745,7 @@ async def test_bank_two_reads_over_two_workspaces(t):
               ["ValueError", "FileNotFoundError", "TypeError", "KeyError", "FileNotFoundError",
                "FileNotFoundError", "IsADirectoryError"],
               ["./same.txt", "same.txt/", "/same.txt", ".//same.txt", "lib//Util.py",
-               "nai\u0308ve.md", "same.TXT", *odd],
+               "nai\u0308ve.md", "same.TXT", []],
               ["x/../same.txt", "\\same.txt", 7, "lib/util.py", "de\u0301ja\u0300.md", "lib"],
               ["first words\n", "other words\n", "other words, then a longer line.\n",
                "other words, then a longer line!\n", "W" + LONGER[1:12]]],
@@ -756,7 +760,7 @@ async def test_bank_two_reads_over_two_workspaces(t):
              "paths the workspace was handed by reads of ./same.txt, same.txt/, /same.txt, "
              ".//same.txt, lib//Util.py, nai\u0308ve.md (a combining accent, a file of its "
              "own) and same.TXT (a file of its own), and of same.txt in quotes, with a line "
-             "break after it, after \"~/\" and after \"file://\"; the paths it was handed by the reads "
+             "break after it, after \"~/\" and after \"file://\", those handed tidied (none); the paths it was handed by the reads "
              "of those kinds of exception, each as spelt (7 a number); what read returned after "
              "four writes of kept.md, the second as long as the first, the fourth as the third "
              "but its last letter; the first 12 characters read gave for a file of "
