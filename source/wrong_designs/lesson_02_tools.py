@@ -999,7 +999,7 @@ _SCHEMAS = {}  # tool name -> the parameters first seen under it
           rule='Build item 4: run_tool leaves the list it is given as it found it, even when the '
                'tool raises.',
           where='Build item 4: "`run_tool` leaves the list it is given as it found it"',
-          names='even when the tool raised',
+          names='leaves the list it is given as it found it',
           replace=r"""
     tool = {t["name"]: t for t in tools}[call["name"]]
     text, failed = tool["execute"](call["arguments"]), False
@@ -2019,6 +2019,354 @@ import unicodedata
           by=r"""
              "parameters": tool["parameters"]} for tool in tools if tool["name"] != ""]
 """),
+    # Hunt round 31 (reader r174): designs 04, 38, 11, 12, 13, 14, 15-22, 27-30, 32-35, P6, P9.
+    Wrong(lab='2.1', name='text_of dropping a block of spaces only',
+          rule='text_of joins the "text" of every block of type "text", a block of spaces only '
+               'included.',
+          where='hunt round 31, design 04 (r174); Build item 1: "the `"text"` of every block '
+                'of type `"text"`"',
+          names='a block of spaces only',
+          replace=r'''
+    return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+''',
+          by=r'''
+    return "".join(block["text"] for block in message["content"]
+                   if block["type"] == "text" and block["text"].strip(" "))
+'''),
+    Wrong(lab='2.1', name='tool_calls dropping a call whose name is ""',
+          rule='tool_calls gives the blocks of type "toolCall", a call whose name is "" among '
+               'them.',
+          where='hunt round 31, design 38 (r174); Build item 2',
+          names='a call whose name is',
+          replace=r'''
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+''',
+          by=r'''
+    return [block for block in message["content"]
+            if block["type"] == "toolCall" and block.get("name")]
+'''),
+    Wrong(lab='2.1', name='execute popped from each tool and put back at its end',
+          rule='The tools come out of tool_specs exactly as they went in, their keys in their '
+               'order.',
+          where='hunt round 31, design 11 (r174); Build item 3',
+          names='exactly as they went in',
+          replace=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+''',
+          by=r'''
+    specs = []
+    for tool in tools:
+        execute = tool.pop("execute")
+        try:
+            specs.append({"name": tool["name"], "description": tool["description"],
+                          "parameters": tool["parameters"]})
+        finally:
+            tool["execute"] = execute
+    return specs
+'''),
+    Wrong(lab='2.1', name='a tool whose description or parameters are None refused',
+          rule='Only a tool that lacks a key is refused with KeyError; a description or '
+               'parameters of None are told as the tool has them.',
+          where='hunt round 31, design 12 (r174); Build item 3',
+          names='not refused with KeyError',
+          replace=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+''',
+          by=r'''
+    for tool in tools:
+        if tool.get("parameters") is None or tool.get("description") is None:
+            raise KeyError("parameters" if tool.get("parameters") is None else "description")
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+'''),
+    Wrong(lab='2.1', name="a tool's name and description made strings with str()",
+          rule='A name and a description go to the model exactly as the tool has them, None '
+               'as None.',
+          where='hunt round 31, design 13 (r174); Build item 3',
+          names='nor told',
+          replace=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+''',
+          by=r'''
+    return [{"name": str(tool["name"]), "description": str(tool["description"]),
+             "parameters": tool["parameters"]} for tool in tools]
+'''),
+    Wrong(lab='2.1', name="each tool's schema kept per tool, name and description",
+          rule='Each ask of tool_specs makes a new list from the tools as they are now, a '
+               'schema replaced since included.',
+          where='hunt round 31, design 14 (r174); Build item 3',
+          names='parameters were replaced',
+          replace=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+''',
+          by=r'''
+    specs = []
+    for tool in tools:
+        key = (id(tool), tool["name"], tool["description"])
+        if key not in _SCHEMAS:
+            _SCHEMAS[key] = copy.deepcopy(tool["parameters"])
+        specs.append({"name": tool["name"], "description": tool["description"],
+                      "parameters": _SCHEMAS[key]})
+    return specs
+
+
+import copy  # noqa: E402
+_SCHEMAS = {}
+'''),
+    Wrong(lab='2.1', name='an error result of three keys for a tool it does not have',
+          rule="A result is a tool result in the format, with exactly its five keys, lesson 4's "
+               "error result for a tool it does not have included.",
+          where='hunt round 31, design 15 (r174); Build item 4: "with exactly its five keys"',
+          names='lesson 4',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    known = {t["name"]: t for t in tools}
+    if call["name"] not in known:
+        return {"tool_call_id": call["id"], "is_error": True,
+                "content": f"no tool named {call['name']!r}"}
+    tool = known[call["name"]]
+'''),
+    Wrong(lab='2.1', name="a tool's error put in a result with a sixth key",
+          rule="A result is a tool result in the format, with exactly its five keys, lesson 4's "
+               "error result for a tool that fails included.",
+          where='hunt round 31, design 16 (r174); Build item 4: "with exactly its five keys"',
+          names='its own error is what comes back',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    try:
+        text, failed = tool["execute"](call["arguments"]), False
+    except Exception as problem:
+        return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+                "content": f"{type(problem).__name__}: {problem}", "is_error": True,
+                "exception": type(problem).__name__}
+'''),
+    Wrong(lab='2.1', name='every BaseException made an error result',
+          rule='What execute raises goes up as it was raised; even lesson 4, which answers a '
+               "tool's failure with a result, lets the program ending (lab.PowerCut) go up.",
+          where='hunt round 31, design 17 (r174); Build item 4: "What `execute` raises goes up '
+                'to the caller as it was raised"',
+          names='lab.PowerCut',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    try:
+        text, failed = tool["execute"](call["arguments"]), False
+    except BaseException as problem:
+        text, failed = f"{type(problem).__name__}: {problem}", True
+'''),
+    Wrong(lab='2.1', name="a line break stripped from the end of the call's name",
+          rule="The tool that runs is the one whose name is the call's name, exactly as the "
+               "call spells it.",
+          where='hunt round 31, design 18 (r174); Build item 4',
+          names='a line break after it',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    tool = {t["name"]: t for t in tools}[call["name"].rstrip("\r\n")]
+'''),
+    Wrong(lab='2.1', name='"-" and "_" taken as one in a name',
+          rule="The tool that runs is the one whose name is the call's name, exactly as the "
+               "call spells it.",
+          where='hunt round 31, design 19 (r174); Build item 4',
+          names='a spelling close to a tool',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    tool = {t["name"].replace("-", "_"): t for t in tools}[call["name"].replace("-", "_")]
+'''),
+    Wrong(lab='2.1', name='a "default_api." prefix stripped from the call\'s name',
+          rule="The tool that runs is the one whose name is the call's name, exactly as the "
+               "call spells it.",
+          where='hunt round 31, design 20 (r174); Build item 4',
+          names='a spelling close to a tool',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    tool = {t["name"]: t for t in tools}[call["name"].removeprefix("default_api.")]
+'''),
+    Wrong(lab='2.1', name="the one tool whose name starts with the call's name run",
+          rule="The tool that runs is the one whose name is the call's name; the closest name "
+               "is a guess made for the model.",
+          where='hunt round 31, design 21 (r174); Build item 4; "Run the closest tool name '
+                'instead"',
+          names='a spelling close to a tool',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    known = {t["name"]: t for t in tools}
+    close = [t for t in tools if call["name"] and t["name"].startswith(call["name"])]
+    tool = known[call["name"]] if call["name"] in known or len(close) != 1 else close[0]
+'''),
+    Wrong(lab='2.1', name="the name table kept per list of the tools' ids",
+          rule="run_tool looks the call's name up among the tools it is given at that call, a "
+               "tool renamed in place since included.",
+          where='hunt round 31, design 22 (r174); Build item 4',
+          names='renamed in place',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    key = tuple(id(t) for t in tools)
+    if key not in _INDEX:
+        _INDEX[key] = {t["name"]: t for t in tools}
+    tool = _INDEX[key][call["name"]]
+''',
+          also=((r'''
+def run_tool(tools, call):
+''', r'''
+_INDEX = {}
+
+
+def run_tool(tools, call):
+'''),)),
+    Wrong(lab='2.1', name='a "running" key written into the call while its tool runs',
+          rule='run_tool writes nothing into the call, not even for as long as the tool runs.',
+          where='hunt round 31, design 27 (r174); Build item 4: "and the call too: it writes '
+                'nothing into either"',
+          names='not even for as long as the tool runs',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    call["running"] = True
+    try:
+        text, failed = tool["execute"](call["arguments"]), False
+    finally:
+        del call["running"]
+'''),
+    Wrong(lab='2.1', name='the running tool taken out of the list, put back in its place',
+          rule='run_tool leaves the list it is given as it found it, not even taking a tool out '
+               'for as long as it runs.',
+          where='hunt round 31, design 28 (r174); Build item 4: "`run_tool` leaves the list it '
+                'is given as it found it"',
+          names='not even for as long as the tool runs',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    at = next(n for n, t in enumerate(tools) if t is tool)
+    tools.pop(at)
+    try:
+        text, failed = tool["execute"](call["arguments"]), False
+    finally:
+        tools.insert(at, tool)
+'''),
+    Wrong(lab='2.1', name='a "type" filled into the schema of a tool before it runs',
+          rule='run_tool leaves the list it is given as it found it, its tools\' values as well '
+               'as their keys.',
+          where='hunt round 31, design 29 (r174); Build item 4: "`run_tool` leaves the list it '
+                'is given as it found it"',
+          names='no "type" filled in',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    tool["parameters"].setdefault("type", "object")
+    text, failed = tool["execute"](call["arguments"]), False
+'''),
+    Wrong(lab='2.1', name="each tool's execute wrapped in a counter in place",
+          rule='run_tool leaves the list it is given as it found it: each tool keeps its own '
+               'execute.',
+          where='hunt round 31, design 30 (r174); Build item 4: "`run_tool` leaves the list it '
+                'is given as it found it"',
+          names='their own execute',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    if not getattr(tool["execute"], "counted", False):
+        plain = tool["execute"]
+
+        def counted(arguments):
+            return plain(arguments)
+        counted.counted = True
+        tool["execute"] = counted
+    text, failed = tool["execute"](call["arguments"]), False
+'''),
+    Wrong(lab='2.1', name='only a missing file made an error result',
+          rule="What execute raises goes up as it was raised (lesson 2), or every Exception "
+               "becomes an error result (lesson 4): every kind alike, not a mix of the two.",
+          where='hunt round 31, probe P6 (r174); Build item 4: "What `execute` raises goes up '
+                'to the caller as it was raised"',
+          names='every kind alike',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    try:
+        text, failed = tool["execute"](call["arguments"]), False
+    except FileNotFoundError as problem:
+        text, failed = f"FileNotFoundError: {problem}", True
+'''),
+    Wrong(lab='2.1', name='read stripping quotes from the path',
+          rule='The path goes to the workspace as the call spells it: read tidies nothing.',
+          where='hunt round 31, design 32 (r174); Build item 5',
+          names='read tidies nothing',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        path = arguments["path"]
+        return ws.read_text(path.strip("'\"`") if isinstance(path, str) else path)
+'''),
+    Wrong(lab='2.1', name='read stripping a line break from the end of the path',
+          rule='The path goes to the workspace as the call spells it: read tidies nothing.',
+          where='hunt round 31, design 33 (r174); Build item 5',
+          names='read tidies nothing',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        path = arguments["path"]
+        return ws.read_text(path.rstrip("\r\n") if isinstance(path, str) else path)
+'''),
+    Wrong(lab='2.1', name='read expanding "~" in the path',
+          rule='The path goes to the workspace as the call spells it: read tidies nothing.',
+          where='hunt round 31, design 34 (r174); Build item 5',
+          names='read tidies nothing',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        import os
+        path = arguments["path"]
+        return ws.read_text(os.path.expanduser(path) if isinstance(path, str) else path)
+'''),
+    Wrong(lab='2.1', name='read stripping a "file://" prefix from the path',
+          rule='The path goes to the workspace as the call spells it: read tidies nothing.',
+          where='hunt round 31, design 35 (r174); Build item 5',
+          names='read tidies nothing',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        path = arguments["path"]
+        return ws.read_text(path.removeprefix("file://") if isinstance(path, str) else path)
+'''),
+    Wrong(lab='2.1', name='None handed to the workspace for a call with no path',
+          rule='The path goes to the workspace as the call spells it; a call with no "path" '
+               'names no file, and the workspace is handed none.',
+          where='hunt round 31, probe P9 (r174); Build item 5',
+          names='none at all',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        return ws.read_text(arguments.get("path"))
+'''),
 ]
 
 ALLOWED = [
@@ -2410,6 +2758,71 @@ _READ_SCHEMA = {
           by=r"""
     return [block for block in message["content"] if "name" in block]
 """),
+    # Hunt round 31 (reader r174): probes P2, P3 and P5, and design 08.
+    Wrong(lab='2.1', name="a spec's keys in another order",
+          rule='Build item 3 names the keys a spec has ("with exactly the keys "name", '
+               '"description" and "parameters""), not their order; a spec goes to the model as '
+               'a JSON object, whose keys carry no order, and every reader of a spec reads it by '
+               'key (hunt round 31, probe P2).',
+          where='hunt round 31, probe P2 (r174)', names='',
+          replace=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+''',
+          by=r'''
+    return [{"parameters": tool["parameters"], "name": tool["name"],
+             "description": tool["description"]} for tool in tools]
+'''),
+    Wrong(lab='2.1', name="a result's keys in another order",
+          rule='Build item 4 asks for "a tool result in the format above, with exactly its five '
+               'keys" and names them; the format box lists them in one order, but nothing the '
+               'page states reads a result by position, and lab.validate and every later '
+               'lesson read it by key (hunt round 31, probe P3).',
+          where='hunt round 31, probe P3 (r174)', names='',
+          replace=r'''
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+            "content": text, "is_error": failed}
+''',
+          by=r'''
+    return {"is_error": failed, "content": text, "tool_name": call["name"],
+            "tool_call_id": call["id"], "role": "toolResult"}
+'''),
+    Wrong(lab='2.1', name='a KeyError whose words name the tools there are',
+          rule='The page says lesson 2\'s run_tool "turns a call for `wipe` into a `KeyError`"; '
+               'what the KeyError says is not stated, and one that names the missing tool and '
+               'the tools there are is a KeyError to every except that catches one (hunt round '
+               '31, probe P5).',
+          where='hunt round 31, probe P5 (r174)', names='',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    known = {t["name"]: t for t in tools}
+    if call["name"] not in known:
+        raise KeyError(f"no tool named {call['name']!r} among {list(known)}")
+    tool = known[call["name"]]
+'''),
+    Wrong(lab='2.1', name="the calls kept per message, its blocks' ids and their types",
+          rule='Build item 2: "Nothing is kept between two asks: after the content is edited, '
+               'the next answer follows the content as it is then." A table keyed by the '
+               'message and by the identity and type of every block it holds gives, for every '
+               'content, the answer a fresh pass gives: the call blocks it hands back are kept '
+               'alive by the table, so no other block can take their identity, and a block '
+               'edited, added, removed, replaced or turned into text changes the key. It costs '
+               'memory, never a stale answer (hunt round 31, design 08).',
+          where='hunt round 31, design 08 (r174)', names='',
+          replace=r'''
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+''',
+          by=r'''
+    key = (id(message), tuple((id(block), block.get("type")) for block in message["content"]))
+    if key not in _CALLS:
+        _CALLS[key] = [block for block in message["content"] if block["type"] == "toolCall"]
+    return list(_CALLS[key])
+
+
+_CALLS = {}
+'''),
 ]
 
 
@@ -2741,4 +3154,113 @@ async def test_a_very_long_file_is_read_anew(t):
              "file: a file rewritten since is read anew. The item is the first character read "
              "gave after the rewrite (make_read_tool, lesson 2).")
 """),
+    # Hunt round 31 (reader r174), designs 10, 24 and 23.
+    Beyond(lab='2.1', name='only the first 1024 tools described',
+           rule='tool_specs gives a new dict for each tool in the tools\' order, however many '
+                'tools there are.',
+           where='hunt round 31, design 10 (r174); Build item 3: "a new dict for each tool in '
+                 'the tools\' order"',
+           names='however many tools there are',
+           reach="test_specs_have_three_keys_in_order describes 60 to 300 tools, past the caps of "
+                 "16 and 45 the catalogue holds; a cap past any list a test hands over passes "
+                 "it, and this one leaves out the 1025th tool on",
+           replace=r'''
+             "parameters": tool["parameters"]} for tool in tools]
+''',
+           by=r'''
+             "parameters": tool["parameters"]} for tool in tools[:1024]]
+''',
+           deep=r'''
+import harness
+from lab.kit import lab_test, tool
+
+LAB = "2.1"
+
+
+@lab_test("tool_specs describes every one of 1500 tools.")
+async def test_every_one_of_many_tools_is_described(t):
+    crowd = [tool(f"tool{n}", lambda a: "ran") for n in range(1500)]
+    t.expect([spec["name"] for spec in harness.tool_specs(crowd)], [x["name"] for x in crowd],
+             why="A new dict for each tool in the tools' order, however many tools there are. "
+                 "Each item is a spec's name (tool_specs, lesson 2).")
+'''),
+    Beyond(lab='2.1', name='run_tool looking only at the first 512 tools',
+           rule="The tool that runs is the one among `tools` whose name is the call's name, "
+                "however many tools there are.",
+           where='hunt round 31, design 24 (r174); Build item 4',
+           names='however many tools there are',
+           reach="test_run_tool_returns_a_result hands run_tool 60 to 300 tools besides the one "
+                 "it calls, past the 64 of the catalogue's \"every call refused past 64 tools\"; "
+                 "a scan that stops past any list a test hands over passes it, and this one "
+                 "looks no further than the 512th tool",
+           replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+           by=r'''
+    tool = {t["name"]: t for t in tools[:512]}[call["name"]]
+''',
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test, settle, tool
+
+LAB = "2.1"
+
+
+@lab_test("run_tool runs the last of 1000 tools.")
+async def test_the_last_of_many_tools_runs(t):
+    crowd = [tool(f"spare{n}", lambda a: "a spare ran") for n in range(999)]
+    crowd.append(tool("last", lambda a: "the last ran"))
+    result = await settle(harness.run_tool(crowd, lab.call("last", {}, id="c1")))
+    t.expect(result["content"], "the last ran",
+             "The tool that runs is the one among the tools whose name is the call's name, "
+             "however many tools there are (run_tool, lesson 2).")
+'''),
+    Beyond(lab='2.1', name='every call refused past 20,000 calls in a process',
+           rule="Each call runs its tool, once, however many calls came before it.",
+           where='hunt round 31, design 23 (r174); Build item 4: "its `execute` gets the '
+                 'call\'s arguments, once"',
+           names='however many calls came before',
+           reach="a check of lab 2.1 makes some hundreds of calls; a count of the process's "
+                 "calls that refuses past any number a check can afford passes it, and this "
+                 "one raises from the 20,001st call of the process on",
+           replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+           by=r'''
+    global _RUNS
+    _RUNS += 1
+    if _RUNS > 20_000:
+        raise RuntimeError("too many tool calls in this process")
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+           also=((r'''
+def run_tool(tools, call):
+''', r'''
+_RUNS = 0
+
+
+def run_tool(tools, call):
+'''),),
+           turns=200_000,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test, raised, settle, tool
+
+LAB = "2.1"
+
+
+@lab_test("run_tool answers the 25,000th call as it answered the first.")
+async def test_many_calls_are_each_answered(t):
+    tools = [tool("count", lambda a: "counted")]
+    problems = 0
+    for n in range(25_000):
+        if await raised(lambda: harness.run_tool(tools, lab.call("count", {}, id="c1"))):
+            problems += 1
+    last = await settle(harness.run_tool(tools, lab.call("count", {}, id="c2")))
+    t.expect([problems, last["content"]], [0, "counted"],
+             "Each call runs its tool, once, however many calls came before it. Items: how "
+             "many of 25,000 calls raised, then the content of one more (run_tool, lesson 2).")
+'''),
 ]

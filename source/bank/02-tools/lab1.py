@@ -41,11 +41,19 @@ def refused(problem, result, call):
     lesson 4's answers with an error result naming the call; both are allowed here."""
     if problem is not None:
         return problem.startswith("KeyError")
-    return isinstance(result, dict) and result.get("is_error") is True and \
-        result.get("tool_call_id") == call["id"]
+    return in_format(result, call)
 
 
-def as_raised(problem, result, failure):
+def in_format(result, call):
+    """Whether `result` is an error result for `call` in the format: exactly the five keys, the
+    role "toolResult", the call's id and name, is_error True."""
+    return isinstance(result, dict) and sorted(result) == [
+        "content", "is_error", "role", "tool_call_id", "tool_name"] and \
+        result["role"] == "toolResult" and result["tool_call_id"] == call["id"] and \
+        result["tool_name"] == call["name"] and result["is_error"] is True
+
+
+def as_raised(problem, result, failure, call):
     """What came back of a tool that raised `failure`, read as lesson 2's run_tool gives it
     ("Kind: words", as raised) when it is that: raised as it was, or, as lesson 4's run_tool
     answers (allowed here), an error result holding its words; else what run_tool raised or
@@ -53,8 +61,7 @@ def as_raised(problem, result, failure):
     words = str(failure.args[0])
     if problem is not None:
         return problem
-    if isinstance(result, dict) and result.get("is_error") is True and \
-            words in str(result.get("content")):
+    if in_format(result, call) and words in str(result["content"]):
         return f"{type(failure).__name__}: {failure}"
     return result
 
@@ -119,16 +126,21 @@ async def test_bank_text_of_follows_an_edited_reply(t):
     rewritten = [harness.text_of(message), "".join(b["text"] for b in message["content"])]
     message["content"][0]["text"] = "Rewritten first. "  # in place, not the last block
     hollow = lab.reply("", lab.call("ls", {"path": "."}), "")
+    blank = [" " * t.random.randint(1, 3) for _ in range(2)]  # blocks of spaces only: words too
+    blanks = lab.reply(blank[0], lab.call("ls", {"path": "."}), blank[1])
     many = [f"{n}{t.random.choice(EDGED)}" for n in range(t.random.randint(55, 200) * 5)]
     t.expect([before, after, rewritten[0], harness.text_of(message), harness.text_of(hollow),
+              harness.text_of(blanks),
               harness.text_of(lab.reply(lab.call("ls", {"path": "."}), *many)),
               shown(harness.text_of(lab.reply(lab.call("ls", {"path": "."}), LOG)))],
              [first + second, joined, rewritten[1],
-              "".join(b["text"] for b in message["content"]), "", "".join(many), shown(LOG)],
+              "".join(b["text"] for b in message["content"]), "", "".join(blank),
+              "".join(many), shown(LOG)],
              "text_of of a reply [before it was edited, after the caller changed its first "
              "words, added a text block and removed its call, after the caller rewrote its last "
              "text block in place to end in \"\\r\\n\" and a tab, after it rewrote its first "
              "block in place], then of a reply whose two text blocks are empty, then of a reply "
+             "whose two text blocks are spaces only (a block of spaces only is words), then of a reply "
              "of a call and 275 to 1000 text blocks, then of a call and one text block of over "
              "4,000,000 characters, by its length and last 30.")
 
@@ -203,6 +215,7 @@ async def test_bank_the_calls_follow_each_reply(t):
     turned.update({"type": "text", "text": "(withdrawn) "})
     many = [lab.call(t.random.choice(NAMES), {"path": t.random.choice(PATHS)}, id=f"m{n}")
             for n in range(t.random.randint(60, 400))]
+    many[t.random.randrange(len(many))]["name"] = ""  # a call whose name is "": a call still
     t.expect([asked, now, harness.tool_calls(lab.say("Nothing more.")),
               [c["id"] for c in harness.tool_calls(edited)],
               [c["id"] for c in harness.tool_calls(lab.reply("Many.", *many))]],
@@ -214,7 +227,8 @@ async def test_bank_the_calls_follow_each_reply(t):
              "call was removed from its content and another put in front; the calls of another "
              "plain answer, after the caller added a call to the list the last reply gave; the "
              "ids for the first reply once the caller turned one of its call blocks, in place, "
-             "into a text block; the ids of a reply of 60 to 400 calls].")
+             "into a text block; the ids of a reply of 60 to 400 calls, one of them a call "
+             "whose name is \"\"].")
 
 
 # --- rule 3: tool_specs ---------------------------------------------------------------------
@@ -290,6 +304,7 @@ async def test_bank_the_specs_as_json(t):
     tools = offered(t)
     schemas = json.dumps([x["parameters"] for x in tools])
     descriptions = [x["description"] for x in tools]
+    orders = [list(x) for x in tools]  # each tool's keys, in their order
     specs = harness.tool_specs(tools)
     sent = []
     problem = await raised(lambda: sent.append(json.dumps(specs)))
@@ -330,6 +345,22 @@ async def test_bank_the_specs_as_json(t):
              "it; the kind of exception that ask raised, or None; the names of the specs of 60 to 300 "
              "tools, in order]: a spec is a new dict made at "
              "each ask, the tools are as they went in, and a tool lacking a key is no tool.")
+    unset = dict(tools[0], description=None, parameters=None)  # keys it has, whose values are None
+    got = []
+    problem = await raised(lambda: got.append(json.dumps(harness.tool_specs([unset]),
+                                                         sort_keys=True)))
+    replaced = t.random.randrange(len(tools))
+    tools[replaced]["parameters"] = {"type": "object", "properties": {"glob": {"type": "string"}}}
+    t.expect([[list(x) for x in tools], problem, got,
+              json.dumps([s["parameters"] for s in harness.tool_specs(tools)])],
+             [orders, None, [json.dumps([{"name": unset["name"], "description": None,
+                                          "parameters": None}], sort_keys=True)],
+              json.dumps([x["parameters"] for x in tools])],
+             "[Each tool's keys in their order after the specs were made; what tool_specs "
+             "raised for a tool whose description and parameters are None (it has those keys), "
+             "or None; its specs as JSON, keys sorted; the parameters as JSON of a new ask after one tool's "
+             "schema was replaced]: the tools come out exactly as they went in, a spec tells "
+             "each value as the tool has it, and each ask reads the tools as they are now.")
 
 
 # --- rule 4: run_tool -----------------------------------------------------------------------
@@ -373,6 +404,8 @@ async def test_bank_what_the_tools_did_to_the_workspace(t):
     at = t.random.randint(0, len(spares))
     tools = spares[:at] + tools + spares[at:]
     order = [x["name"] for x in tools]
+    next(x for x in tools if x["name"] == "_count")["parameters"] = {}  # a schema of anything
+    held = [[repr(x["parameters"]), x["execute"]] for x in tools]
     lines = [t.random.choice(["", "fix the tests", "ship it", None]) for _ in range(3)]
     lines[t.random.randrange(3)] = ""
     calls = [lab.call("note", {"line": line, "tag": None} if n == 0 else {"line": line})
@@ -433,6 +466,21 @@ async def test_bank_what_the_tools_did_to_the_workspace(t):
              "are a text, not an object, and the content it gave; what a tool was handed for a call "
              "whose arguments are None]: the tools list holds 60 to "
              "300 tools besides these four.")
+    watched = []
+    look = lab.call("look", {"path": "notes.txt"}, id="k96")
+    box = [*tools]
+    box.insert(t.random.randrange(len(box)), tool("look", lambda a: watched.append(
+        [sorted(look), [x["name"] for x in box] == names]) or "looked", PATH))
+    names = [x["name"] for x in box]
+    await attempt(box, look)
+    t.expect([watched, [repr(x["parameters"]) == p and x["execute"] is e
+                        for x, (p, e) in zip(tools, held)].count(False)],
+             [[[["arguments", "id", "name", "type"], True]], 0],
+             "[What a tool saw while it ran: [the keys of its call block, whether the tools "
+             "list held every tool in its order]; how many tools of the list, after every call "
+             "above, have other parameters (a schema of {} among them) or another execute than "
+             "before]: run_tool writes nothing into the call or the list, not even while the "
+             "tool runs, and leaves each tool's values as they were.")
 
 
 @lab_test("run_tool runs only a tool of the list it is handed at that call, by the name exactly "
@@ -457,6 +505,8 @@ async def test_bank_which_tool_runs_and_which_is_refused(t):
              t.random.choice(names)[:-1], t.random.choice(loose), "read",
              f"{t.random.choice(names)}()", f"functions.{t.random.choice(names)}",
              t.random.choice(names)]
+    own_name = next(n for n in names if n in OWN)  # every OWN name holds a "_"
+    asked[9:9] = [own_name.replace("_", "-"), f"default_api.{t.random.choice(names)}"]
     verdicts = []
     for n, name in enumerate(asked):
         call = lab.call(name, {"path": "a.txt"}, id=f"k{n + 1}")
@@ -494,21 +544,25 @@ async def test_bank_which_tool_runs_and_which_is_refused(t):
                      tool(name, lambda a, name=name, kind=kind: ran.append(name) or throw(kind),
                           PATH))
     keys = [[x["name"], sorted(x)] for x in tools]
-    problems = []
+    problems, ways = [], set()
     for n, (name, kind) in enumerate(zip(spare, kinds)):
-        problems.append(as_raised(*await attempt(tools, lab.call(name, {"path": "c.txt"},
-                                                                 id=f"k{n + 20}")), kind))
+        call = lab.call(name, {"path": "c.txt"}, id=f"k{n + 20}")
+        problem, result = await attempt(tools, call)
+        ways.add(problem is None)
+        problems.append(as_raised(problem, result, kind, call))
     t.expect([verdicts, others, ran, [x["name"] for x in tools if x["name"] not in spare],
               problems, [[x["name"], sorted(x)] for x in tools] == keys],
-             [["refused"] * 9 + [f"{asked[9]}: a.txt", "refused", f"{added}: b.txt",
-                                 "remade: b.txt"],
-              ["refused"] * (len(loose) - 1), [asked[9], added, "remade", *spare], order, [f"{type(k).__name__}: {k}" for k in kinds],
+             [["refused"] * 11 + [f"{asked[11]}: a.txt", "refused", f"{added}: b.txt",
+                                  "remade: b.txt"],
+              ["refused"] * (len(loose) - 1), [asked[11], added, "remade", *spare], order, [f"{type(k).__name__}: {k}" for k in kinds],
               True],
              "[For each call (a tool's name in upper case, in title case, with a line break "
              "after it, with a space before it, a name one letter "
              "short of a tool's, the name of a function of harness.py no tool has, "
              "read (made, not given), a tool's name with \"()\" after it, a tool's name after "
-             "\"functions.\", a tool's own name, a tool removed from the list since, a "
+             "\"functions.\", the name of the harness.py function a tool has with \"-\" for "
+             "\"_\", a tool's name after \"default_api.\", "
+             "a tool's own name, a tool removed from the list since, a "
              "tool added since, a tool replaced in its place by a new one of its name): refused, or "
              "the content it got; the same for each other function of harness.py no tool has; "
              "the tools that ran; the tools "
@@ -526,6 +580,27 @@ async def test_bank_which_tool_runs_and_which_is_refused(t):
              "[How many of two tools that share a name ran for one call of that name with no "
              "arguments, {}; whether the content is what the one that ran answered on {}]: one "
              "tool runs, once, on the call's own arguments.")
+    # A tool renamed in place after a call to the list; a tool the program's end goes through.
+    shelf = [tool(name, lambda a, name=name: f"{name} answered", PATH)
+             for name in t.random.sample(NAMES, 3)]
+    await attempt(shelf, lab.call(shelf[-1]["name"], {"path": "a"}, id="k31"))
+    moved = t.random.choice(shelf)
+    was = moved["name"]
+    moved["name"] = f"{was}_{t.random.choice(['v2', 'new'])}"
+    renamed = await attempt(shelf, lab.call(moved["name"], {"path": "a"}, id="k32"))
+    old_call = lab.call(was, {"path": "a"}, id="k33")
+    ending = tool("shutdown", lambda a: throw(lab.PowerCut("the lights went out")), PATH)
+    cut, _ = await attempt([*shelf, ending], lab.call("shutdown", {"path": "a"}, id="k34"))
+    t.expect([(renamed[1] or {}).get("content", renamed[0]),
+              refused(*await attempt(shelf, old_call), old_call), len(ways), cut],
+             [f"{was} answered", True, 1, "PowerCut: the lights went out"],
+             "[The content of a call of a tool's new name, after it was renamed in place in a "
+             "list run_tool had already been handed; whether a call of its old name was "
+             "refused; in how many ways the five failing tools' errors came back (raised, or "
+             "in an error result: one way for every kind); what run_tool raised for a tool "
+             "that raised lab.PowerCut, the program ending, or None]: the name is looked up at "
+             "each call, and what a tool raises goes up as it was raised (lesson 4's run_tool "
+             "answers every Exception, and lets the program's end go up).")
 
 
 # --- rule 5: the read tool's execute --------------------------------------------------------
@@ -580,7 +655,7 @@ async def test_bank_reading_through_a_conversation(t):
         for call in harness.tool_calls(reply):
             if turn == 2:
                 problem = as_raised(*await attempt(readers, call),
-                                    FileNotFoundError("todo.md"))
+                                    FileNotFoundError("todo.md"), call)
                 continue
             result = await settle(harness.run_tool(readers, call))
             messages.append(result)
@@ -641,10 +716,17 @@ async def test_bank_two_reads_over_two_workspaces(t):
     again = await settle(reads[0]["execute"]({"path": "big.txt"}))
     kept.append(again[:12])
     spaces[0].handed.clear()
+    odd = [f"{t.random.choice(['`', chr(34)])}same.txt{t.random.choice(['`', chr(34)])}",
+           f"same.txt{t.random.choice([chr(10), chr(13) + chr(10)])}", "~/same.txt",
+           "file://same.txt"]
     for path in ["./same.txt", "same.txt/", "/same.txt", ".//same.txt", "lib//Util.py",
                  "nai\u0308ve.md", "same.TXT"]:
         await raised(lambda: reads[0]["execute"]({"path": path}))
     handed = list(spaces[0].handed)
+    spaces[0].handed.clear()
+    for path in odd:  # a later lesson's read may refuse these; none may reach ws tidied
+        await raised(lambda: reads[0]["execute"]({"path": path}))
+    handed.append([path for path in spaces[0].handed if path not in odd])
     spaces[0].handed.clear()
     spelled = []
     for arguments in [{"path": "x/../same.txt"}, {"path": "\\same.txt"}, {"path": 7}, {},
@@ -663,7 +745,7 @@ async def test_bank_two_reads_over_two_workspaces(t):
               ["ValueError", "FileNotFoundError", "TypeError", "KeyError", "FileNotFoundError",
                "FileNotFoundError", "IsADirectoryError"],
               ["./same.txt", "same.txt/", "/same.txt", ".//same.txt", "lib//Util.py",
-               "nai\u0308ve.md", "same.TXT"],
+               "nai\u0308ve.md", "same.TXT", []],
               ["x/../same.txt", "\\same.txt", 7, "lib/util.py", "de\u0301ja\u0300.md", "lib"],
               ["first words\n", "other words\n", "other words, then a longer line.\n",
                "other words, then a longer line!\n", "W" + LONGER[1:12]]],
@@ -677,7 +759,8 @@ async def test_bank_two_reads_over_two_workspaces(t):
              "combining accents beside the file spelled without, and for the folder lib; the "
              "paths the workspace was handed by reads of ./same.txt, same.txt/, /same.txt, "
              ".//same.txt, lib//Util.py, nai\u0308ve.md (a combining accent, a file of its "
-             "own) and same.TXT (a file of its own); the paths it was handed by the reads "
+             "own) and same.TXT (a file of its own), and of same.txt in quotes, with a line "
+             "break after it, after \"~/\" and after \"file://\", those handed tidied (none); the paths it was handed by the reads "
              "of those kinds of exception, each as spelt (7 a number); what read returned after "
              "four writes of kept.md, the second as long as the first, the fourth as the third "
              "but its last letter; the first 12 characters read gave for a file of "

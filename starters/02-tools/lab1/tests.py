@@ -82,14 +82,24 @@ async def outcome(tools, call):
     return problem, (given[0] if given else None)
 
 
+FIVE = ["content", "is_error", "role", "tool_call_id", "tool_name"]
+
+
+def an_error_result(result, call):
+    """Whether `result` is lesson 4's error result for `call`: a tool result in the format, with
+    exactly its five keys (the role "toolResult", the call's id and name), is_error True."""
+    return isinstance(result, dict) and sorted(result) == FIVE and \
+        result["role"] == "toolResult" and result["tool_call_id"] == call["id"] and \
+        result["tool_name"] == call["name"] and result["is_error"] is True
+
+
 def refused(problem, result, call):
     """Whether run_tool refused `call` for a tool it does not have, as lesson 2's does (it
     raises KeyError) or as lesson 4's and every later one's does (a result naming the call,
-    is_error True)."""
+    is_error True, in the format: exactly its five keys)."""
     if problem is not None:
         return problem.startswith("KeyError")
-    return isinstance(result, dict) and result.get("is_error") is True and \
-        result.get("tool_call_id") == call["id"]
+    return an_error_result(result, call)
 
 
 def fail(problem):
@@ -97,15 +107,14 @@ def fail(problem):
     raise problem
 
 
-def own_error(problem, result, failure):
+def own_error(problem, result, failure, call):
     """Whether what run_tool did with a tool that raised `failure` gives back the tool's own error:
     raised as it was (lesson 2: the same kind, the same words) or put in an error result that
-    holds its words (lesson 4 and every later lesson)."""
+    holds its words, in the format, exactly its five keys (lesson 4 and every later lesson)."""
     words = str(failure.args[0])
     if problem is not None:
         return problem.partition(":")[0] == type(failure).__name__ and words in problem
-    return isinstance(result, dict) and result.get("is_error") is True and \
-        words in str(result.get("content"))
+    return an_error_result(result, call) and words in str(result["content"])
 
 
 class Asked(lab.Workspace):
@@ -136,11 +145,14 @@ def recording(name, answer):
           "gives \"\" for a reply that is only calls.")
 async def test_text_of(t):
     parts = t.random.sample(WORDS, t.random.randint(2, 5)) + some_calls(t, t.random.randint(1, 3))
+    parts.append(" " * t.random.randint(1, 3))  # a block of spaces only: words like any other
     t.random.shuffle(parts)
     t.expect(harness.text_of(lab.reply(*parts)),
              "".join(part for part in parts if isinstance(part, str)),
              "text_of joins the text blocks in order and leaves the calls out, wherever they "
-             "stand (text_of, lesson 2).")
+             "stand, a block of spaces only included: it is a block of type \"text\" like any "
+             "other, and its spaces are words too (text_of, lesson 2; Build item 1 \"the "
+             "`\"text\"` of every block of type `\"text\"`\").")
     t.expect(harness.text_of(lab.reply(*some_calls(t, t.random.randint(1, 3)))), "",
              "A reply with no text blocks has no words: \"\" (text_of, lesson 2).")
     answer = "\r\n".join(t.random.sample([word for word in WORDS if word.endswith(" ")], 2)) + "\t"
@@ -182,13 +194,16 @@ async def test_text_of(t):
           "follows the content when it is edited, because it is worked out from it every time.")
 async def test_tool_calls(t):
     calls = some_calls(t, t.random.randint(2, 5))
+    calls[t.random.randrange(len(calls))]["name"] = ""  # a name of no letters: a call all the same
     parts = calls + t.random.sample(WORDS, t.random.randint(1, 3))
     t.random.shuffle(parts)
     message = lab.reply(*parts)
     in_order = [part for part in parts if not isinstance(part, str)]
     t.expect([c["id"] for c in harness.tool_calls(message)], [c["id"] for c in in_order],
              "tool_calls gives every call of the reply, not only the first, in content order, "
-             "skipping text. Each item is a call's id (tool_calls, lesson 2).")
+             "skipping text, a call whose name is \"\" among them: it is a block of type "
+             "\"toolCall\", and run_tool, not tool_calls, says there is no such tool. Each item "
+             "is a call's id (tool_calls, lesson 2; Build item 2).")
     found = harness.tool_calls(message)
     t.expect(found, in_order,
              "Each call is the block itself: type, id, name, arguments (tool_calls, lesson 2).")
@@ -301,16 +316,23 @@ async def test_specs_have_three_keys_in_order(t):
     dunder = dict(t.random.choice(tools))  # "__" before its name, and after
     dunder["name"] = f"__{dunder['name']}__"
     nameless = dict(t.random.choice(tools), name="")  # a name of no letters: a tool's, as it is
-    told = [edged, private, dunder, nameless]
+    unset = dict(t.random.choice(tools), description=None, parameters=None)  # keys it has, None
+    told = [edged, private, dunder, nameless, unset]
     t.random.shuffle(told)
-    t.expect([[spec["name"], spec["description"]] for spec in harness.tool_specs(told)],
-             [[each["name"], each["description"]] for each in told],
+    given = []
+    problem = await raised(lambda: given.append(harness.tool_specs(told)))
+    t.expect([problem, [[spec["name"], spec["description"], spec["parameters"]]
+                        for spec in (given[0] if given else [])]],
+             [None, [[each["name"], each["description"], each["parameters"]] for each in told]],
              "A name and a description go to the model exactly as the tool has them, spaces and "
              "line breaks at their ends included: nothing is stripped, an empty description is "
              "told as \"\" (not one made up), and a tool whose name starts with \"_\" or \"__\" is "
              "a tool like any other, with a spec of its own, and so is a tool whose name is \"\" "
-             "(Build item 3 \"a new dict for each tool\"). "
-             "Each item is [name, description] of one spec (tool_specs, lesson 2).")
+             "(Build item 3 \"a new dict for each tool\"); a tool whose description and "
+             "parameters are there but None has those keys, so it is told with None, as it has "
+             "them, not refused with KeyError (only a tool that lacks a key is) nor told "
+             "\"None\". Items: what tool_specs raised, or None; then [name, description, "
+             "parameters] of each spec (tool_specs, lesson 2).")
     none = harness.tool_specs([])
     answers = [list(none)]
     none.append({"name": "ls", "description": "Added by a caller.", "parameters": {}})
@@ -332,14 +354,16 @@ async def test_specs_have_three_keys_in_order(t):
 async def test_specs_do_not_change_the_tools(t):
     tools = drawn_tools(t)
     executes = [tool["execute"] for tool in tools]
-    before = [sorted(tool) for tool in tools]
+    before = [list(tool) for tool in tools]  # the keys in their order
     values = copy.deepcopy([{key: value for key, value in tool.items() if key != "execute"}
                             for tool in tools])  # a copy, so a change inside parameters shows
     specs = harness.tool_specs(tools)
-    t.expect([sorted(tool) for tool in tools], before,
+    t.expect([list(tool) for tool in tools], before,
              "tool_specs must not remove keys from the tools (tool_specs, lesson 2): the "
-             "program still needs execute after the model has been told about the tool. Each "
-             "item is a tool's keys.")
+             "program still needs execute after the model has been told about the tool, and "
+             "the tools come out exactly as they went in (Build item 3), so not even for a "
+             "while, put back afterwards at the end of the tool's keys. Each item is a tool's "
+             "keys, in their order.")
     t.expect([tool["execute"] is execute for tool, execute in zip(tools, executes)],
              [True] * len(tools), "Each tool keeps its own execute (tool_specs, lesson 2).")
     t.expect([{key: value for key, value in tool.items() if key != "execute"} for tool in tools],
@@ -352,11 +376,14 @@ async def test_specs_do_not_change_the_tools(t):
              "A spec is a new dict, not the tool itself: renaming a spec leaves the tools' names "
              "as they were (tool_specs, lesson 2).")
     tools[t.random.randrange(len(tools))]["description"] = "Changed since the last ask."
-    t.expect([spec["description"] for spec in harness.tool_specs(tools)],
+    tools[t.random.randrange(len(tools))]["parameters"] = {  # a schema replaced, its name kept
+        "type": "object", "properties": {t.random.choice(["depth", "limit"]): {"type": "integer"}}}
+    t.expect([[spec["description"], spec["parameters"]] for spec in harness.tool_specs(tools)],
              why="Each ask makes a new list from the tools as they are now (Build item 3): a "
                  "tool whose description was changed in place since the last ask, the list "
-                 "holding the same tools, is told as it is now. Each item is a spec's "
-                 "description (tool_specs, lesson 2).")
+                 "holding the same tools, is told as it is now, and so is a tool whose "
+                 "parameters were replaced, its name and description as before. Each item is a "
+                 "spec's [description, parameters] (tool_specs, lesson 2).")
     tools.append(tool("ls", lambda a: "ls ran", PATH, "The ls tool."))
     t.expect([spec["name"] for spec in harness.tool_specs(tools)],
              [tool["name"] for tool in tools],
@@ -493,10 +520,17 @@ async def test_the_tool_is_picked_by_name(t):
              t.random.sample(HARNESS_NAMES, t.random.randint(1, 2)) +
              [f"_{t.random.choice(TOOL_NAMES)}"])  # named as if kept to the program: a tool too
     t.random.shuffle(names)
-    ran = []
-    tools = [tool(name, lambda a, name=name: ran.append(name) or f"{name} ran")
-             for name in names]
-    made = [[x["name"], sorted(x)] for x in tools]  # each tool's name and keys, before any call
+    ran, during = [], []
+
+    def running(name):
+        """A tool that notes, while it runs, the call block's keys and the tools list's names."""
+        def fn(arguments):
+            during.append([sorted(sent[-1]), [x["name"] for x in tools]])
+            return ran.append(name) or f"{name} ran"
+        return fn
+    tools = [tool(name, running(name)) for name in names]
+    tools[t.random.randrange(len(tools))]["parameters"] = {}  # a schema that allows anything
+    made = [[x["name"], list(x), repr(x["parameters"]), x["execute"]] for x in tools]  # before
     asked = names + [t.random.choice(names) for _ in range(t.random.randint(0, 3))]
     t.random.shuffle(asked)
     results, sent = [], []
@@ -510,18 +544,28 @@ async def test_the_tool_is_picked_by_name(t):
              "other. Each item is [tool_name, content] of one result "
              "(run_tool, lesson 2).")
     t.expect(ran, asked, "Each call ran its own tool, once (run_tool, lesson 2).")
+    t.expect(during, [[["arguments", "id", "name", "type"], names] for _ in asked],
+             "run_tool leaves the list it is given as it found it, and the call too: it writes "
+             "nothing into either (Build item 4), not even for as long as the tool runs, taken "
+             "back afterwards: a tool that looks at its call and at the tools list while it runs "
+             "sees them as they came. Each item is [the call's keys, the tools list's names] as "
+             "one running tool saw them (run_tool, lesson 2).")
     t.expect([[sorted(call), call["arguments"]] for call in sent],
              [[["arguments", "id", "name", "type"], {}] for _ in sent],
              "run_tool writes nothing into the call, whichever tool it names (Build item 4 \"and "
              "the call too: it writes nothing into either\"): each call block keeps its four "
              "keys and its arguments after its tool ran. Each item is [keys, arguments] of one "
              "call afterwards (run_tool, lesson 2).")
-    t.expect([[x["name"], sorted(x)] for x in tools], made,
+    t.expect([[x["name"], list(x), repr(x["parameters"]) == old, x["execute"] is fn]
+              for x, (_, _, old, fn) in zip(tools, made)],
+             [[name, keys, True, True] for name, keys, _, _ in made],
              "run_tool leaves the list of tools it is given as it found it (Build item 4): the "
              "same tools in the same order, which is the order tool_specs offers them in next, "
-             "with the same keys they had before any call, after calls that ran as well as "
-             "after calls that failed. Each item is [name, keys] of one tool after the calls "
-             "(run_tool, lesson 2).")
+             "with the same keys they had before any call, in their order, and the same values: "
+             "their parameters as they were (a schema of {} included, no \"type\" filled in) "
+             "and their own execute, not another function put in its place. Each item is "
+             "[name, keys, whether its parameters are as they were, whether its execute is its "
+             "own] of one tool after the calls (run_tool, lesson 2).")
     # The lesson's wipe: a function of harness.py under a name no tool has, and a name close to
     # the tools' names.
     wiped, own = [], vars(harness).get("wipe")  # a wipe of the file's own is put back after
@@ -549,7 +593,8 @@ async def test_the_tool_is_picked_by_name(t):
     removed = tools.pop(t.random.randrange(len(tools)))["name"]
     kept_name = t.random.choice([kept["name"] for kept in tools  # a tool still in the list, whose
                                  if kept["name"][0] != "_"])  # capitalize() makes another name
-    nears = [kept_name.upper(), kept_name.capitalize(), f"{kept_name} ", f" {kept_name}"]
+    nears = [kept_name.upper(), kept_name.capitalize(), f"{kept_name} ", f" {kept_name}",
+             f"{kept_name}\n"]
     near = t.random.choice(nears)
     nears = [other for other in nears if other not in (near, kept_name)]  # the other spellings
     extra = t.random.choice([name for name in TOOL_NAMES if name not in names])
@@ -577,9 +622,28 @@ async def test_the_tool_is_picked_by_name(t):
              "name followed by \"()\" or after \"functions.\" is not its name; then the "
              "name's other spellings (upper case, a capital, a space at one end) each tried; and a "
              "tool replaced in its place by a new one of the same name, the list as long as "
-             "before, is the one that runs. Items: whether each of those calls was refused "
+             "before, is the one that runs (and the spellings include the name with a line break "
+             "after it). Items: whether each of those calls was refused "
              "(KeyError in lesson 2, an error result from lesson 4), then the tools that ran, "
              "then the content of the call to the replaced tool (run_tool, lesson 2).")
+    # A tool renamed in place, after a call to the same list: the name it has now is its name.
+    shelf = [tool(name, lambda a, name=name: f"{name} ran") for name in
+             t.random.sample(TOOL_NAMES, 3)]
+    await outcome(shelf, block(shelf[0]["name"], {}, "c150"))
+    moved = t.random.choice(shelf)
+    old_name = moved["name"]
+    moved["name"] = f"{t.random.choice(['my', 'new', 'old'])}_{old_name}"
+    now = await outcome(shelf, block(moved["name"], {}, "c151"))
+    before_call = block(old_name, {}, "c152")
+    t.expect([(now[1] or {}).get("content", now[0]), refused(*await outcome(shelf, before_call),
+                                                            before_call)],
+             [f"{old_name} ran", True],
+             "run_tool looks the call's name up among the tools it is given at that call (Build "
+             "item 4): after a tool of the list was renamed in place (the same dict, the same "
+             "list), a call of its new name runs it and a call of its old name is refused, "
+             "never looked up in a table made at an earlier call. Items: the content of the "
+             "call of the new name; whether the call of the old name was refused (run_tool, "
+             "lesson 2).")
     twins_ran = []
     twins = [tool("grep", lambda a, n=n: twins_ran.append(n) or f"grep {n}") for n in (1, 2)]
     twin = await settle(harness.run_tool(twins, block("grep", {}, "c120")))
@@ -609,6 +673,27 @@ async def test_the_tool_is_picked_by_name(t):
              "list a call of the name is refused, never answered by the function of harness.py. "
              "Items: the content of each call among the tools, the tools that ran, then whether "
              "each call of a name no tool given has was refused (run_tool, lesson 2).")
+    # Spellings of a tool's name that are not its name: "-" for "_", a prefix an API puts before
+    # names, a line break after it, and a start of it that only that tool's name has.
+    ran.clear()
+    named = t.random.choice(own)["name"]
+    starts = [named[:n] for n in range(1, len(named))
+              if [x["name"] for x in own if x["name"].startswith(named[:n])] == [named]]
+    ending = t.random.choice(["\n", "\r\n"])
+    spelled = [named.replace("_", "-"), f"{t.random.choice(['default_api', 'api'])}.{named}",
+               f"{named}{ending}", t.random.choice(starts)]
+    verdicts = []
+    for n, name in enumerate(spelled):
+        call = block(name, {"path": "notes.txt"}, f"c17{n}")
+        verdicts.append([name, refused(*await outcome(own, call), call)])
+    t.expect([verdicts, ran], [[[name, True] for name in spelled], []],
+             "The tool that runs is the one among `tools` whose \"name\" is the call's name "
+             "(Build item 4), exactly as the call spells it: a spelling close to a tool's name "
+             "is not its name, and run_tool runs nothing for it (\"Run the closest tool name "
+             "instead\" is a guess made for the model): \"-\" for \"_\", a prefix such as "
+             "\"default_api.\" before it, a line break after it, or the start of a name only "
+             "one tool has. Items: for each spelling [the name, whether the call was refused]; "
+             "then the tools that ran (run_tool, lesson 2).")
     # Tools that are there and fail, in the list among the others: a KeyError of their own, for
     # an argument the call left out; a missing file; a folder read as a file; a connection lost;
     # and one drawn failure of another kind.
@@ -625,10 +710,12 @@ async def test_the_tool_is_picked_by_name(t):
             name, lambda a, name=name, failure=failure: ran.append(name) or fail(failure), PATH))
     before = [[kept["name"], sorted(kept)] for kept in tools]
     ran.clear()
-    came_back = []
+    came_back, ways = [], []
     for id, name, failure in zip(ids(t, len(spare)), spare, failures):
-        problem, result = await outcome(tools, block(name, {"path": "a.py"}, id))
-        came_back.append([name, own_error(problem, result, failure)])
+        call = block(name, {"path": "a.py"}, id)
+        problem, result = await outcome(tools, call)
+        came_back.append([name, own_error(problem, result, failure, call)])
+        ways.append("raised" if problem is not None else "a result")
     t.expect([ran, came_back, [[kept["name"], sorted(kept)] for kept in tools] == before],
              [spare, [[name, True] for name in spare], True],
              "A tool that is there and fails is not a tool that is missing: it ran, once, and its "
@@ -641,6 +728,17 @@ async def test_the_tool_is_picked_by_name(t):
              "even when the tool raised. Items: the tools that ran, in order; for each failing "
              "tool [its name, whether its own error came back]; whether the list holds the same "
              "tools, in the same order, with the same keys, afterwards (run_tool, lesson 2).")
+    cut = tool("deploy", lambda a: fail(lab.PowerCut("the power went")), PATH)
+    problem, _ = await outcome([*tools, cut], block("deploy", {"path": "a.py"}, "c160"))
+    t.expect([len(set(ways)), problem],
+             [1, "PowerCut: the power went"],
+             "What `execute` raises goes up to the caller as it was raised (Build item 4), "
+             "every kind alike; lesson 4's run_tool puts a tool's failure in an error result, "
+             "every Exception alike, and lets what is wider than Exception, the program ending "
+             "(lab.PowerCut, or Ctrl-C), go up. A run_tool that answers some failures with a "
+             "result and raises others is neither. Items: how many ways the five failing tools' "
+             "errors came back (raised, or in a result: one way for all); what run_tool raised "
+             "for a tool that raised lab.PowerCut, or None (run_tool, lesson 2).")
 
 
 @lab_test("A reply with several calls gets one result per call, in call order, each naming its "
@@ -785,8 +883,8 @@ async def test_the_read_tool(t):
             text.append(await settle(read["execute"]({"path": spelling})))
         await raised(answer)
         gave.append([spelling, bool(text) and text[0] in (ws.read_text(tidied), "a file named 3\n")])
-    handed = list(ws.asked)
     problem = await raised(lambda: read["execute"]({}))
+    handed = list(ws.asked)  # a call with no path hands the workspace nothing
     t.expect([gave, problem is not None and "path" in problem and
               not problem.startswith("FileNotFoundError"),
               [path for path in handed if not any(path == spelling and type(path) is type(spelling)
@@ -800,34 +898,48 @@ async def test_the_read_tool(t):
              "read instead. Items: for each spelling [the path, whether read gave the text of "
              "the file a tidied path names]; then whether read, given no path, raised an error "
              "that names path and is not FileNotFoundError (no file was named); then the paths "
-             "the workspace was handed that the call did not spell so, 3 a number still, none "
+             "the workspace was handed that the call did not spell so, 3 a number still, "
+             "and, for the call with no path, none at all (not None, nor a path made up): none "
              "(make_read_tool, lesson 2).")
     # Spellings the workspace reads as a file of its own, and names of no file at all.
     spelled = t.random.choice(list(files))
     stem, _, ext = spelled.rpartition(".")
+    quote, ending = t.random.choice(["'", '"', "`"]), t.random.choice(["\n", "\r\n"])
     spellings = [f"./{spelled}", f"{spelled}/", f"/{spelled}", f".//{spelled}",
                  "src//Main.py", "nai\u0308ve.md", f"{stem}.{ext.upper()}"]
+    # Spellings a later lesson's read may refuse before the workspace sees them: never tidied.
+    odd = [f"{quote}{spelled}{quote}", f"{spelled}{ending}", f"~/{spelled}", f"file://{spelled}"]
     ws.write_text(spellings[-1], "a file whose extension is in capitals\n")  # one of its own
     ws.asked.clear()
     for path in spellings:
         await raised(lambda: read["execute"]({"path": path}))
+    handed = list(ws.asked)
+    ws.asked.clear()
+    for path in odd:
+        await raised(lambda: read["execute"]({"path": path}))
+    tidied = [path for path in ws.asked if path not in odd]
     refused = []
     for path in ["src/main.py", "cafe\u0301.md", "src"]:  # src/Main.py, caf\u00e9.md, a folder
         refused.append([path, await raised(lambda: read["execute"]({"path": path})) is not None])
-    t.expect([ws.asked[:len(spellings)], refused],
-             [spellings, [[path, True] for path, _ in refused]],
+    t.expect([handed[:len(spellings)], tidied, refused],
+             [spellings, [], [[path, True] for path, _ in refused]],
              "The path goes to the workspace as the call spells it: read tidies nothing (Build "
              "item 5), not even where the workspace would read the tidied path as the same file "
              "(\"./\" before it, \"/\" after it, a \"/\" or \".//\" before it, \"//\" inside "
              "it, its extension in upper case, a file of its own: what a path means is the "
              "workspace's to say), nor a name with a combining accent (\"nai\u0308ve.md\", a "
-             "file of its own) made into its one-letter form; "
+             "file of its own) made into its one-letter form, nor a path in quotes, with a line "
+             "break after it, starting \"~/\" or \"file://\" (the model spelled it so: the "
+             "workspace answers for it, or a later lesson's read refuses it, but none is handed "
+             "on tidied); "
              "and the whole text of the file named is that file's or none: a name in another "
              "case than the file's (src/main.py beside src/Main.py), \"caf\u00e9\" spelled with "
              "\"e\" and a combining accent beside a file whose name has the one letter, and a "
              "folder (src) name no file, so read raises as the workspace does, never a text "
              "found under another name or \"\" made up. Items: the paths the workspace was "
-             "asked for by the first seven reads; then for each name of no file [the path, "
+             "asked for by the first seven reads; then the paths it was handed by the reads of the "
+             "four in quotes, with a line break, after ~/ or file:// that are not those paths as "
+             "spelled, none; then for each name of no file [the path, "
              "whether read raised] (make_read_tool, lesson 2).")
 
 
