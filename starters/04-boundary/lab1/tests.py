@@ -12,6 +12,7 @@ import errno
 import pathlib
 import string
 import traceback
+import unicodedata
 
 import harness
 import lab
@@ -209,6 +210,22 @@ async def test_an_unknown_tool(t):
              "place: run_tool cuts nothing of it. The items are [the content's length, whether "
              "it is Tool NAME not found with the name whole, is_error] (run_tool, lesson 4, "
              "Build item 2: \"A name that no tool has gets the result Tool NAME not found\").")
+    # Every time: a name spelt with a combining accent (e and U+0301) where the tool's has the
+    # accented letter itself (é), and the other way round: the same on screen, other names.
+    word = t.random.choice(["résumé", "café", "naïve_fix", "déployer", "über_lint"])
+    composed = unicodedata.normalize("NFC", word)
+    decomposed = unicodedata.normalize("NFD", word)
+    t.expect([await result_of([fine(composed)], decomposed),
+              await result_of([fine(decomposed)], composed),
+              await result_of([fine(composed), fine(decomposed, "other")], decomposed)],
+             [[f"Tool {decomposed} not found", True], [f"Tool {composed} not found", True],
+              ["other", False]],
+             f"A name that no tool has gets Tool NAME not found even when it looks the same: "
+             f"{ascii(decomposed)} (a letter, then a combining accent) is not {ascii(composed)} "
+             "(the accented letter), nor the other way round, and with both tools handed over "
+             "the call runs the one spelt as it is. Each item is [content, is_error] of one call "
+             "(run_tool, lesson 4, Build item 2: \"A name that no tool has gets the result Tool "
+             "NAME not found\"; the name matches exactly as spelt).")
     # Every time: names no tool has, one starting with each letter, digit, _ and -.
     tail = t.random.choice(["_tool", "ool", "2"])
     lettered = [c + tail for c in string.ascii_letters + string.digits + "_-"]
@@ -289,6 +306,14 @@ async def test_every_exception_becomes_a_result(t):
     cases += [(failing("first", IndexError()), "", True),
               (failing("plugin", ImportError(f"No module named '{module}'")),
                f"No module named '{module}'", True)]
+    # And every time: a message that holds a NUL, and one holding another control character
+    # (an escape, a bell, a DEL, ...): characters like any other, kept in str(exc).
+    nul = t.random.choice(["bad byte \0 at offset 12", "\0", "name\0.txt is not valid",
+                           "read 3 bytes: \0\0\0"])
+    control = "bad byte " + t.random.choice([chr(c) for c in range(1, 32) if c not in (9, 10, 13)] +
+                                            ["\x7f"]) + " in the header"
+    cases += [(failing("binary", ValueError(nul)), nul, True),
+              (failing("header", UnicodeError(control)), control, True)]
     cases += [(failing("later", NotImplementedError(unfinished)), unfinished, True),
               (failing("windows", OSError(crlf)), crlf, True),
               (failing("chained", chained), why_not, True)]
@@ -304,7 +329,7 @@ async def test_every_exception_becomes_a_result(t):
              "MemoryError, a bare Exception(), a Warning, a NotImplementedError, a "
              "StopAsyncIteration, an IndexError with no message, an ImportError and an "
              "ExceptionGroup included (whose str() is the whole group's), a message whose lines end in \\r\\n "
-             "keeps them, an exception raised from another is told as str(exc), its own "
+             "keeps them, so does one that holds a NUL or another control character, an exception raised from another is told as str(exc), its own "
              "message and nothing of its __cause__, a KeyError naming the tool's own name is the tool "
              "failing too, a KeyError whose key is long and holds spaces keeps its quotes as "
              "well, and no message is cut, however long (here tens of thousands of "
@@ -372,6 +397,26 @@ async def test_every_exception_becomes_a_result(t):
                  f"str(exc) with is_error True, how many times the tool ran] (run_tool, lesson 4, "
                  f"Build item 2: \"run_tool neither tries a call again nor stops calling a tool "
                  f"that keeps failing\").")
+    # Every time: each errno the platform names (errno.errorcode, a hundred and more), in a
+    # drawn order, raised as an OSError by a tool of its own, called once: no errno is one to
+    # try again on, a network's (ENETUNREACH, EHOSTUNREACH, ETIMEDOUT) included.
+    codes = sorted(errno.errorcode)
+    t.random.shuffle(codes)
+    ran, found = [], []
+    for code in codes:
+        def down(arguments, code=code):
+            ran.append(code)
+            raise OSError(code, errno.errorcode[code])
+        found.append(await result_of([tool("fetch", down)], "fetch"))
+    again = [errno.errorcode[code] for code in codes if ran.count(code) != 1]
+    t.expect([again, sum(content == str(OSError(code, errno.errorcode[code])) and is_error
+                         for (content, is_error), code in zip(found, codes))], [[], len(codes)],
+             f"A tool that raises an OSError of each of the {len(codes)} errnos the platform "
+             "names, called once each: it runs once, and its failure is told as str(exc), "
+             "whatever the errno, a network's (ENETUNREACH, EHOSTUNREACH, ETIMEDOUT) included. "
+             "The items are [the errnos whose tool ran other than once, how many results are "
+             "str(exc) with is_error True] (run_tool, lesson 4, Build item 2: \"run_tool neither "
+             "tries a call again\").")
 
 
 @lab_test("lab.PowerCut is not a tool failing but the program ending: it goes through run_tool "
@@ -502,6 +547,29 @@ async def test_a_failure_mid_batch(t):
              "its own. The items are [the two results as [content, is_error], the arguments "
              "the tool ran with] (run_tool, lesson 4, Build item 2: \"later calls of the same "
              "batch included\").")
+    # Every time: a batch that reads a missing file, writes it, then reads it with the very
+    # same arguments: the second read runs too, and finds the file.
+    path = t.random.choice(["notes.md", "todo.txt", "src/app.py"])
+    text = t.random.choice(["x = 1\n", "- fix the build\n", ""])
+    ws = lab.Workspace({"a.py": "print(1)\n"})
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": path}),
+                                         lab.call("write", {"path": path, "content": text}),
+                                         lab.call("read", {"path": path})),
+                               lab.say("Written and read.")])
+    messages = []
+    await lab.drive(harness.run_agent(model, SYSTEM, messages,
+                                      [harness.make_read_tool(ws), harness.make_write_tool(ws)],
+                                      t.random.choice(PROMPTS)))
+    t.expect([lab.shape(messages), [[m["content"], m["is_error"]] for m in messages[2:5]]],
+             ["U A[c1,c2,c3] R(c1) R(c2) R(c3) A",
+              [[f"File not found: {path}. Files here: a.py", True],
+               [f"Successfully wrote to {path}.", False], [text, False]]],
+             f"A batch that reads {path} before it exists, writes it, then reads it again with "
+             "the same arguments: each call runs on its own, in order, so the second read finds "
+             "what the write put there rather than a copy of the first read's answer. The items "
+             "are [the record, the three results as [content, is_error]] (run_tool, lesson 4, "
+             "Build item 2: \"Every call ends in exactly one result\" and \"later calls of the "
+             "same batch included\").")
     # Every time: a batch of 8 to 40 calls that all fail, or of 50 to 150, then one that
     # works: each runs.
     count, runs = t.random.choice([t.random.randint(8, 40), t.random.randint(50, 150)]), []
@@ -568,6 +636,18 @@ async def test_str_arg(t):
              "the call's, in the record the model is sent again, so nothing is taken out of them "
              "or changed. Each item is one arguments dict after str_arg read it (str_arg, "
              "lesson 4).")
+    # And every time, a string that starts with a byte order mark and one that holds a lone
+    # surrogate (JSON's "\ud800" decodes to one): strings all the same, told here by ascii().
+    odd = [t.random.choice(["\ufeffa.py", "\ufeffx = 1\n", "\ufeff", "\ufeff\ufeffsrc/"]),
+           t.random.choice(["a\ud800.py", "\udcff", "x = '\ud83d'\n", "\udfff\ud800"])]
+    t.random.shuffle(odd)
+    got = [await raised(lambda v=v: harness.str_arg({name: v, "n": 1}, name)) or
+           ascii(harness.str_arg({name: v, "n": 1}, name)) for v in odd]
+    t.expect(got, [ascii(v) for v in odd],
+             "A string that starts with a byte order mark (U+FEFF) or holds a lone surrogate is "
+             "a string: str_arg hands it back as it was sent, the mark and the surrogate kept. "
+             "Each item is ascii() of what str_arg returned, or what it raised (str_arg, lesson "
+             "4, Build item 1: \"as it was sent, when that is a string\").")
     # A missing argument every time (a KeyError must not come out), and present ones of other
     # types, drawn.
     # And every time, a dict of three to six other keys, none of them the argument.
