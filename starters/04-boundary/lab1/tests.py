@@ -210,6 +210,16 @@ async def test_an_unknown_tool(t):
              "place: run_tool cuts nothing of it. The items are [the content's length, whether "
              "it is Tool NAME not found with the name whole, is_error] (run_tool, lesson 4, "
              "Build item 2: \"A name that no tool has gets the result Tool NAME not found\").")
+    # Every time: names no tool has, one starting with each letter, digit, _ and -.
+    tail = t.random.choice(["_tool", "ool", "2"])
+    lettered = [c + tail for c in string.ascii_letters + string.digits + "_-"]
+    t.expect([await result_of([fine("read_file")], odd) for odd in lettered],
+             [[f"Tool {odd} not found", True] for odd in lettered],
+             "A name that no tool has is an error result, whatever it starts with: each of "
+             f"these {len(lettered)} names starts with another letter, digit, _ or -, and each "
+             "gets Tool NAME not found with is_error True. Each item is [content, is_error] of "
+             "one call (run_tool, lesson 4, Build item 2: \"A name that no tool has gets the "
+             "result Tool NAME not found\" and \"Both are marked is_error True\").")
     # Every time: a name spelt with a combining accent (e and U+0301) where the tool's has the
     # accented letter itself (é), and the other way round: the same on screen, other names.
     word = t.random.choice(["résumé", "café", "naïve_fix", "déployer", "über_lint"])
@@ -226,16 +236,6 @@ async def test_an_unknown_tool(t):
              "the call runs the one spelt as it is. Each item is [content, is_error] of one call "
              "(run_tool, lesson 4, Build item 2: \"A name that no tool has gets the result Tool "
              "NAME not found\"; the name matches exactly as spelt).")
-    # Every time: names no tool has, one starting with each letter, digit, _ and -.
-    tail = t.random.choice(["_tool", "ool", "2"])
-    lettered = [c + tail for c in string.ascii_letters + string.digits + "_-"]
-    t.expect([await result_of([fine("read_file")], odd) for odd in lettered],
-             [[f"Tool {odd} not found", True] for odd in lettered],
-             "A name that no tool has is an error result, whatever it starts with: each of "
-             f"these {len(lettered)} names starts with another letter, digit, _ or -, and each "
-             "gets Tool NAME not found with is_error True. Each item is [content, is_error] of "
-             "one call (run_tool, lesson 4, Build item 2: \"A name that no tool has gets the "
-             "result Tool NAME not found\" and \"Both are marked is_error True\").")
 
 
 @lab_test("Every kind of Exception becomes an error result carrying str(exc): RuntimeError, "
@@ -306,14 +306,6 @@ async def test_every_exception_becomes_a_result(t):
     cases += [(failing("first", IndexError()), "", True),
               (failing("plugin", ImportError(f"No module named '{module}'")),
                f"No module named '{module}'", True)]
-    # And every time: a message that holds a NUL, and one holding another control character
-    # (an escape, a bell, a DEL, ...): characters like any other, kept in str(exc).
-    nul = t.random.choice(["bad byte \0 at offset 12", "\0", "name\0.txt is not valid",
-                           "read 3 bytes: \0\0\0"])
-    control = "bad byte " + t.random.choice([chr(c) for c in range(1, 32) if c not in (9, 10, 13)] +
-                                            ["\x7f"]) + " in the header"
-    cases += [(failing("binary", ValueError(nul)), nul, True),
-              (failing("header", UnicodeError(control)), control, True)]
     cases += [(failing("later", NotImplementedError(unfinished)), unfinished, True),
               (failing("windows", OSError(crlf)), crlf, True),
               (failing("chained", chained), why_not, True)]
@@ -329,7 +321,7 @@ async def test_every_exception_becomes_a_result(t):
              "MemoryError, a bare Exception(), a Warning, a NotImplementedError, a "
              "StopAsyncIteration, an IndexError with no message, an ImportError and an "
              "ExceptionGroup included (whose str() is the whole group's), a message whose lines end in \\r\\n "
-             "keeps them, so does one that holds a NUL or another control character, an exception raised from another is told as str(exc), its own "
+             "keeps them, an exception raised from another is told as str(exc), its own "
              "message and nothing of its __cause__, a KeyError naming the tool's own name is the tool "
              "failing too, a KeyError whose key is long and holds spaces keeps its quotes as "
              "well, and no message is cut, however long (here tens of thousands of "
@@ -417,6 +409,19 @@ async def test_every_exception_becomes_a_result(t):
              "The items are [the errnos whose tool ran other than once, how many results are "
              "str(exc) with is_error True] (run_tool, lesson 4, Build item 2: \"run_tool neither "
              "tries a call again\").")
+    # And every time: a message that holds a NUL, and one holding another control character
+    # (an escape, a bell, a DEL, ...): characters like any other, kept in str(exc).
+    nul = t.random.choice(["bad byte \0 at offset 12", "\0", "name\0.txt is not valid",
+                           "read 3 bytes: \0\0\0"])
+    control = "bad byte " + t.random.choice([chr(c) for c in range(1, 32) if c not in (9, 10, 13)] +
+                                            ["\x7f"]) + " in the header"
+    t.expect([await result_of([failing("binary", ValueError(nul))], "binary"),
+              await result_of([failing("header", UnicodeError(control))], "header")],
+             [[nul, True], [control, True]],
+             f"A message that holds a NUL ({nul!r}) or another control character ({control!r}) "
+             "is told whole: str(exc), every character kept. Each item is [content, is_error] "
+             "of one call (run_tool, lesson 4, Build item 2: \"a result holding str(exc), whole, "
+             "however long\").")
 
 
 @lab_test("lab.PowerCut is not a tool failing but the program ending: it goes through run_tool "
@@ -547,6 +552,25 @@ async def test_a_failure_mid_batch(t):
              "its own. The items are [the two results as [content, is_error], the arguments "
              "the tool ran with] (run_tool, lesson 4, Build item 2: \"later calls of the same "
              "batch included\").")
+    # Every time: a batch of 8 to 40 calls that all fail, or of 50 to 150, then one that
+    # works: each runs.
+    count, runs = t.random.choice([t.random.randint(8, 40), t.random.randint(50, 150)]), []
+
+    def shaky(arguments):
+        runs.append("shaky")
+        raise excs[1][0]
+    model = lab.ScriptedModel([lab.reply(*[lab.call("shaky") for _ in range(count)],
+                                         lab.call("good")), lab.say("One worked.")])
+    messages = []
+    await lab.drive(harness.run_agent(model, SYSTEM, messages,
+                                      [tool("shaky", shaky), fine("good", "good", runs)],
+                                      t.random.choice(PROMPTS)))
+    t.expect([[[m["content"], m["is_error"]] for m in messages[2:-1]], runs],
+             [[[excs[1][1], True]] * count + [["good", False]], ["shaky"] * count + ["good"]],
+             f"A batch of {count} calls whose tool fails each time, then a call that works: "
+             "every call runs and gets its own result, however many failed before it in the "
+             "batch. The items are [the results as [content, is_error], the tools that ran] "
+             "(run_tool, lesson 4, Build item 2: \"later calls of the same batch included\").")
     # Every time: a batch that reads a missing file, writes it, then reads it with the very
     # same arguments: the second read runs too, and finds the file.
     path = t.random.choice(["notes.md", "todo.txt", "src/app.py"])
@@ -570,25 +594,6 @@ async def test_a_failure_mid_batch(t):
              "are [the record, the three results as [content, is_error]] (run_tool, lesson 4, "
              "Build item 2: \"Every call ends in exactly one result\" and \"later calls of the "
              "same batch included\").")
-    # Every time: a batch of 8 to 40 calls that all fail, or of 50 to 150, then one that
-    # works: each runs.
-    count, runs = t.random.choice([t.random.randint(8, 40), t.random.randint(50, 150)]), []
-
-    def shaky(arguments):
-        runs.append("shaky")
-        raise excs[1][0]
-    model = lab.ScriptedModel([lab.reply(*[lab.call("shaky") for _ in range(count)],
-                                         lab.call("good")), lab.say("One worked.")])
-    messages = []
-    await lab.drive(harness.run_agent(model, SYSTEM, messages,
-                                      [tool("shaky", shaky), fine("good", "good", runs)],
-                                      t.random.choice(PROMPTS)))
-    t.expect([[[m["content"], m["is_error"]] for m in messages[2:-1]], runs],
-             [[[excs[1][1], True]] * count + [["good", False]], ["shaky"] * count + ["good"]],
-             f"A batch of {count} calls whose tool fails each time, then a call that works: "
-             "every call runs and gets its own result, however many failed before it in the "
-             "batch. The items are [the results as [content, is_error], the tools that ran] "
-             "(run_tool, lesson 4, Build item 2: \"later calls of the same batch included\").")
 
 
 BAD = [("missing", None), ("a number", 7), ("None", None), ("a list", ["a.py"]),
@@ -636,18 +641,6 @@ async def test_str_arg(t):
              "the call's, in the record the model is sent again, so nothing is taken out of them "
              "or changed. Each item is one arguments dict after str_arg read it (str_arg, "
              "lesson 4).")
-    # And every time, a string that starts with a byte order mark and one that holds a lone
-    # surrogate (JSON's "\ud800" decodes to one): strings all the same, told here by ascii().
-    odd = [t.random.choice(["\ufeffa.py", "\ufeffx = 1\n", "\ufeff", "\ufeff\ufeffsrc/"]),
-           t.random.choice(["a\ud800.py", "\udcff", "x = '\ud83d'\n", "\udfff\ud800"])]
-    t.random.shuffle(odd)
-    got = [await raised(lambda v=v: harness.str_arg({name: v, "n": 1}, name)) or
-           ascii(harness.str_arg({name: v, "n": 1}, name)) for v in odd]
-    t.expect(got, [ascii(v) for v in odd],
-             "A string that starts with a byte order mark (U+FEFF) or holds a lone surrogate is "
-             "a string: str_arg hands it back as it was sent, the mark and the surrogate kept. "
-             "Each item is ascii() of what str_arg returned, or what it raised (str_arg, lesson "
-             "4, Build item 1: \"as it was sent, when that is a string\").")
     # A missing argument every time (a KeyError must not come out), and present ones of other
     # types, drawn.
     # And every time, a dict of three to six other keys, none of them the argument.
@@ -679,6 +672,18 @@ async def test_str_arg(t):
              "class that is both: the items are [whether what str_arg raised for {} is a "
              "ValueError, whether it is a KeyError] (str_arg, lesson 4, Build item 1: \"raises "
              "ValueError ... and never a KeyError\").")
+    # And every time, a string that starts with a byte order mark and one that holds a lone
+    # surrogate (JSON's "\ud800" decodes to one): strings all the same, told here by ascii().
+    odd = [t.random.choice(["\ufeffa.py", "\ufeffx = 1\n", "\ufeff", "\ufeff\ufeffsrc/"]),
+           t.random.choice(["a\ud800.py", "\udcff", "x = '\ud83d'\n", "\udfff\ud800"])]
+    t.random.shuffle(odd)
+    got = [await raised(lambda v=v: harness.str_arg({name: v, "n": 1}, name)) or
+           ascii(harness.str_arg({name: v, "n": 1}, name)) for v in odd]
+    t.expect(got, [ascii(v) for v in odd],
+             "A string that starts with a byte order mark (U+FEFF) or holds a lone surrogate is "
+             "a string: str_arg hands it back as it was sent, the mark and the surrogate kept. "
+             "Each item is ascii() of what str_arg returned, or what it raised (str_arg, lesson "
+             "4, Build item 1: \"as it was sent, when that is a string\").")
 
 
 @lab_test("read called with {} gives the error result \"path must be a string\"; write and bash "
