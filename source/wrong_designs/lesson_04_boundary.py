@@ -3297,9 +3297,11 @@ WRONG += [
           names='looks the same',
           replace=_LOOKUP,
           by=r'''
-    tool = {__import__("unicodedata").normalize("NFC", t["name"]): t for t in tools}.get(
-        __import__("unicodedata").normalize("NFC", call["name"]))
-'''),
+    tool = {unicodedata.normalize("NFC", t["name"]): t for t in tools}.get(
+        unicodedata.normalize("NFC", call["name"]))
+''',
+          also=(('def run_tool(tools, call):',
+                 'import unicodedata\n\n\ndef run_tool(tools, call):'),)),
     Wrong(lab='4.1', name="an OSError whose errno says the network is down tried once more",
           rule='run_tool neither tries a call again nor stops calling a tool that keeps '
                'failing.',
@@ -3312,14 +3314,14 @@ WRONG += [
             try:
                 text, failed = tool["execute"](call["arguments"]), False
             except OSError as first:  # a network that is down may be back
-                if first.errno not in (__import__("errno").ENETUNREACH,
-                                       __import__("errno").EHOSTUNREACH,
-                                       __import__("errno").ETIMEDOUT):
+                if first.errno not in (errno.ENETUNREACH, errno.EHOSTUNREACH,
+                                       errno.ETIMEDOUT):
                     raise
                 text, failed = tool["execute"](call["arguments"]), False
         except Exception as exc:
             text, failed = str(exc), True
-'''),
+''',
+          also=(('def run_tool(tools, call):', 'import errno\n\n\ndef run_tool(tools, call):'),)),
     Wrong(lab='4.1', name="a read repeated in a batch answered with the first one's result",
           rule='Every call ends in exactly one result of its own: the run goes on, later calls '
                'of the same batch included.',
