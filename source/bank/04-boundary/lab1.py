@@ -255,9 +255,10 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
     # A message holding a NUL, an OSError whose errno says the network is down or slow, and a
     # tool whose name has an accented letter, called by its name spelt with a combining accent.
     failures["binary"] = ValueError(t.random.choice(["bad byte \0 here", "\0\0", "row 3: \0"]))
-    failures["offline"] = OSError(t.random.choice([errno.ENETUNREACH, errno.EHOSTUNREACH,
-                                                   errno.ETIMEDOUT, errno.ENETDOWN,
-                                                   errno.ECONNREFUSED]), "the network is down")
+    for code in (errno.ENETUNREACH, errno.EHOSTUNREACH, errno.ETIMEDOUT, errno.ENETDOWN,
+                 errno.ECONNREFUSED, errno.ECONNRESET):  # every network errno, a tool each
+        failures[f"offline_{errno.errorcode[code].lower()}"] = OSError(code, t.random.choice(
+            ["the network is down", "no route", "try later"]))
     accented = unicodedata.normalize("NFC", t.random.choice(["déployer", "résumé", "naïve"]))
     failures[accented] = RuntimeError("it broke")
     answers = {"status": "Error: 0 found", "read_log": "",
