@@ -3249,3 +3249,166 @@ async def test_a_million_lines_are_returned_whole(t):
                  "every line (make_bash_tool, lesson 4).")
 '''),
 ]
+
+# Hunt round 31 (r176): kinds of input lab 4.1's tests had left out, each a rule the page states.
+WRONG += [
+    Wrong(lab='4.1', name='a NUL taken out of str(exc)',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc), whole.',
+          where='hunt round 31, design 42 (r176); Build item 2: "a result holding `str(exc)`, '
+                'whole, however long"',
+          names='holds a NUL',
+          replace=_EXCEPT,
+          by=r'''
+        except Exception as exc:
+            text, failed = str(exc).replace("\0", ""), True  # no NUL reaches the model
+'''),
+    Wrong(lab='4.1', name='str_arg dropping a byte order mark',
+          rule='str_arg hands back the argument called name as it was sent, when that is a '
+               'string.',
+          where='hunt round 31, design 40 (r176); Build item 1: "as it was sent, when that is a '
+                'string"',
+          names='byte order mark',
+          replace=r'''
+    if isinstance(got, str):
+        return got
+''',
+          by=r'''
+    if isinstance(got, str):
+        return got.removeprefix("\ufeff")  # a BOM is no part of an argument
+'''),
+    Wrong(lab='4.1', name='str_arg refusing a lone surrogate',
+          rule='str_arg hands back the argument called name as it was sent, when that is a '
+               'string.',
+          where='hunt round 31, design 44 (r176); Build item 1: "as it was sent, when that is a '
+                'string"',
+          names='lone surrogate',
+          replace=r'''
+    if isinstance(got, str):
+''',
+          by=r'''
+    if isinstance(got, str) and not any("\ud800" <= c <= "\udfff" for c in got):
+'''),
+    Wrong(lab='4.1', name='tool names matched after NFC',
+          rule='A name that no tool has gets the result Tool NAME not found: the name matches '
+               'exactly as spelt.',
+          where='hunt round 31, design 48 (r176); Build item 2: "A name that no tool has gets the '
+                'result `Tool NAME not found`"',
+          names='looks the same',
+          replace=_LOOKUP,
+          by=r'''
+    tool = {unicodedata.normalize("NFC", t["name"]): t for t in tools}.get(
+        unicodedata.normalize("NFC", call["name"]))
+''',
+          also=(('def run_tool(tools, call):',
+                 'import unicodedata\n\n\ndef run_tool(tools, call):'),)),
+    Wrong(lab='4.1', name="an OSError whose errno says the network is down tried once more",
+          rule='run_tool neither tries a call again nor stops calling a tool that keeps '
+               'failing.',
+          where='hunt round 31, design 02 (r176); Build item 2: "`run_tool` neither tries a call '
+                'again"',
+          names='neither tries a call again',
+          replace=_BOUNDARY,
+          by=r'''
+        try:
+            try:
+                text, failed = tool["execute"](call["arguments"]), False
+            except OSError as first:  # a network that is down may be back
+                if first.errno not in (errno.ENETUNREACH, errno.EHOSTUNREACH,
+                                       errno.ETIMEDOUT):
+                    raise
+                text, failed = tool["execute"](call["arguments"]), False
+        except Exception as exc:
+            text, failed = str(exc), True
+''',
+          also=(('def run_tool(tools, call):', 'import errno\n\n\ndef run_tool(tools, call):'),)),
+    Wrong(lab='4.1', name="a read repeated in a batch answered with the first one's result",
+          rule='Every call ends in exactly one result of its own: the run goes on, later calls '
+               'of the same batch included.',
+          where='hunt round 31, design 18 (r176); Build item 2: "Every call ends in exactly one '
+                'result" and "later calls of the same batch included"',
+          names='later calls of the same batch included',
+          replace=_BATCH,
+          by=r'''
+        seen = {}  # a read asked twice in one batch is answered once
+        for call in calls:  # every call, in order, before the model is asked again
+            key = repr(call["arguments"]) if call["name"] == "read" else None
+            if key is not None and key in seen:
+                messages.append({**seen[key], "tool_call_id": call["id"]})
+                continue
+            messages.append(run_tool(tools, call))
+            if key is not None:
+                seen[key] = messages[-1]
+'''),
+]
+
+ALLOWED += [
+    Wrong(lab='4.1', name="the result's five keys in another order",
+          rule='Lesson 2 asks for a result "with exactly its five keys" and lesson 4 answers a '
+               'tool that returns "as in lesson 2": the keys are named, not their order, and a '
+               'dict, like the JSON object a provider is sent, is equal whatever order its keys '
+               'were written in.',
+          where='hunt round 31, probe P2 (r176); Build item 2: "A tool that returns is answered '
+                'as in lesson 2"', names='',
+          replace=r'''
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+            "content": text, "is_error": failed}
+''',
+          by=r'''
+    return {"role": "toolResult", "is_error": failed, "content": text,
+            "tool_name": call["name"], "tool_call_id": call["id"]}
+'''),
+    Wrong(lab='4.1', name='every ending caught and raised again by name',
+          rule='What the program raises as it ends "leaves run_tool and run_agent as it came, the '
+               'very object with its traceback": raise exc hands on that very object, its '
+               'traceback still reaching the line that raised it, with no result made; Python '
+               'adds run_tool\'s frame to the traceback of whatever passes through it, and raise '
+               'exc adds the line of the raise beside it, as any handler that lets an exception '
+               'go on does. Copies, a traceback taken off and from None stay ruled out (the '
+               'ending re-raised as a copy, without its traceback, from None).',
+          where='hunt round 31, probe P3 (r176); Build item 2: "the very object with its '
+                'traceback"', names='',
+          replace=_EXCEPT,
+          by=r'''
+        except BaseException as exc:
+            if not isinstance(exc, Exception):
+                raise exc  # the program is ending: let it go on
+            text, failed = str(exc), True
+'''),
+]
+
+BEYOND += [
+    Beyond(lab='4.1', name='str(exc) cut after two million lines',
+           rule='A tool whose execute raises an Exception of any kind gets a result holding '
+                'str(exc), whole, however long.',
+           where='hunt round 31, design 45 (r176); Build item 2: "`str(exc)`, whole, however '
+                 'long"',
+           names='whole, however long',
+           replace=_EXCEPT,
+           by=r'''
+        except Exception as exc:
+            lines = str(exc).split("\n")
+            text, failed = "\n".join(lines[:2_000_000]), True  # no model reads more
+''',
+           reach="a test of lab 4.1 raises messages of up to 1.5 million lines; past that a "
+                 "correct file that prints each caught traceback (allowed: 'each caught failure "
+                 "printed to stderr as well') spends the spin guard's processor time formatting "
+                 "the message line by line (see the bank's note on bulk, and 'str(exc) cut at "
+                 "sixteen million characters' for the count in characters); this cut changes the "
+                 "result only past two million lines",
+           turns=20_000, seconds=20.0,
+           deep=_DEEP_HEAD + r'''
+
+@lab_test("A tool that raises a message of 2,500,000 lines gets a result holding it whole, "
+          "however long.")
+async def test_a_message_of_two_and_a_half_million_lines_is_whole(t):
+    text = "x\n" * 2_500_000
+
+    def fails(arguments):
+        raise ValueError(text)
+    result = harness.run_tool([tool("build", fails)], lab.call("build", id="c1"))
+    t.expect([len(result["content"]), result["content"] == text, result["is_error"]],
+             why="str(exc), whole, however long: [the content's length, whether it is the "
+                 "message whole, is_error] (run_tool, lesson 4).")
+'''),
+]

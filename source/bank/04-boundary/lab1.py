@@ -15,6 +15,7 @@ import errno
 import pathlib
 import string
 import traceback
+import unicodedata
 
 import harness
 import lab
@@ -57,7 +58,8 @@ async def test_bank_a_tool_of_our_own_built_on_str_arg(t):
         pattern = harness.str_arg(arguments, "pattern")
         seen.append(pattern)
         return f"searched for [{pattern}]"
-    good = ["", t.random.choice([" TODO ", "fixme\n", "\tdef "])]
+    good = ["", t.random.choice([" TODO ", "fixme\n", "\tdef "]),
+            t.random.choice(["\ufeffTODO", "\ufeff", "\ufeff\ufeffdef "])]  # a BOM kept
     bad = t.random.sample([7, 0, None, False, ["a"], {"p": 1}, 2.5, b"bytes"], 3)
     sent = [{"pattern": p, "limit": 5} for p in good + bad] + [{"limit": 5}]
     t.random.shuffle(sent)
@@ -120,6 +122,17 @@ async def test_bank_each_tool_takes_its_arguments_through_str_arg(t):
     nul = t.random.choice(["a\0b\n", "\0", "x = 1\0\n"])  # a string holding a NUL
     said += [await settle(write["execute"]({"path": "z.md", "content": nul})),
              await settle(read["execute"]({"path": "z.md"}))]
+    # Content led by a byte order mark and content holding a lone surrogate, written and read
+    # back: each as sent (told by ascii(), as JSON would escape it).
+    unusual = [t.random.choice(["\ufeffx = 1\n", "\ufeff# notes\n", "\ufeff"]),
+               t.random.choice(["caf\udce9\n", "\ud800", "x = '\udfff'\n"])]
+    t.random.shuffle(unusual)
+    kept = []
+    for text in unusual:
+        wrote = await raised(lambda text=text: write["execute"]({"path": "u.md", "content": text}))
+        back = ascii(await settle(read["execute"]({"path": "u.md"}))) if wrote is None else None
+        kept.append([wrote, back, await raised(lambda text=text: harness.str_arg(
+            {"pattern": text}, "pattern")) or ascii(harness.str_arg({"pattern": text}, "pattern"))])
     try:
         await settle(write["execute"]({"path": "n.md"}))
         keyed = None
@@ -139,10 +152,14 @@ async def test_bank_each_tool_takes_its_arguments_through_str_arg(t):
     huge = t.random.choice(["ls ", "echo\n"]) * t.random.randint(400_000, 900_000)
     took = await raised(lambda: given({"command": huge}, "command"))
     t.expect([took, sorted(set(asked_for)), len(given({"command": huge}, "command"))
-              if took is None else 0, keyed], [None, ["command"], len(huge), False],
+              if took is None else 0, keyed, kept],
+             [None, ["command"], len(huge), False,
+              [[None, ascii(text), ascii(text)] for text in unusual]],
              "[What str_arg raised for a command of millions of characters, the names bash "
              "asked a spy in harness.str_arg's place for, the length str_arg handed back, "
-             "whether what write raised for a missing content is a KeyError].")
+             "whether what write raised for a missing content is a KeyError, then for content "
+             "led by a byte order mark and content holding a lone surrogate: what write raised, "
+             "ascii() of what read gave back, ascii() of what str_arg handed back].")
     t.expect([problems, [sorted(a) for _, a, _ in tries] == keys, said,
               await raised(lambda: harness.str_arg({"command": sub}, "command")) ==
               await raised(lambda: bash["execute"]({"command": sub}))],
@@ -235,6 +252,15 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
                 "spawn": ChildProcessError(t.random.choice(["No child processes",
                                                             "the worker is gone"]))}
     failures["chained"].__cause__ = OSError("the file ~/.aws/config is missing")
+    # A message holding a NUL, an OSError whose errno says the network is down or slow, and a
+    # tool whose name has an accented letter, called by its name spelt with a combining accent.
+    failures["binary"] = ValueError(t.random.choice(["bad byte \0 here", "\0\0", "row 3: \0"]))
+    for code in (errno.ENETUNREACH, errno.EHOSTUNREACH, errno.ETIMEDOUT, errno.ENETDOWN,
+                 errno.ECONNREFUSED, errno.ECONNRESET):  # every network errno, a tool each
+        failures[f"offline_{errno.errorcode[code].lower()}"] = OSError(code, t.random.choice(
+            ["the network is down", "no route", "try later"]))
+    accented = unicodedata.normalize("NFC", t.random.choice(["déployer", "résumé", "naïve"]))
+    failures[accented] = RuntimeError("it broke")
     answers = {"status": "Error: 0 found", "read_log": "",
                "export": "row\n" * t.random.randint(260_000, 300_000)}  # over a million
     tools = [raising(n, exc, log) for n, exc in failures.items()] + [
@@ -257,7 +283,8 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
         "read" + t.random.choice([chr(c) for c in range(1, 32) if c not in (9, 10, 13)] +
                                  ["\x7f"]) + "log",  # another control character
         "read" + t.random.choice(["\u2028", "\u2029"]) + "log",  # a line or paragraph separator
-        t.random.choice(["status", "deploy", "export"]) + str(t.random.randint(1, 99))]
+        t.random.choice(["status", "deploy", "export"]) + str(t.random.randint(1, 99)),
+        unicodedata.normalize("NFD", accented)]  # the same on screen, another name
     names += [c + t.random.choice(["_job", "ob"]) for c in string.ascii_letters + string.digits]
     t.random.shuffle(names)
     names += ["deploy"] * t.random.randint(60, 120)  # one tool failing scores of times over
@@ -329,12 +356,15 @@ async def test_bank_endings_pass_and_the_tools_own_failures_are_results(t):
         raise OSError(trouble)
     ws = lab.Workspace({"a.py": "x = 1\n"})
     tools = [harness.make_write_tool(ws), harness.make_bash_tool(lab.Shell(ws, commands={
-        "deploy": broken})), raising("halt", ending, [])]
+        "deploy": broken})), raising("halt", ending, []), harness.make_read_tool(ws)]
     name = t.random.choice(["b.md", "c.txt"])
-    model = lab.ScriptedModel([lab.reply(lab.call("write", {"path": name, "content": "ok\n"}),
+    # name is read before it is written and again after, with the very same arguments.
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": name}),
+                                         lab.call("write", {"path": name, "content": "ok\n"}),
                                          lab.call("write", {"path": f"a.py/{name}",
                                                             "content": "no\n"}),
                                          lab.call("bash", {"command": "deploy"}),
+                                         lab.call("read", {"path": name}),
                                          lab.call("halt"), lab.call("write", {
                                              "path": "late.md", "content": "never\n"})),
                                lab.say("Never asked.")])
@@ -344,13 +374,15 @@ async def test_bank_endings_pass_and_the_tools_own_failures_are_results(t):
     except Ending as out:
         came = "the one raised" if out is ending else "a copy"
     t.expect([came, lab.shape(messages), results(messages), sorted(ws.files)],
-             ["the one raised", "U A[" + ",".join(f"c{k}" for k in range(1, 6)) + "] " +
-              " ".join(f"R(c{k})" for k in range(1, 4)),
-              [[f"Successfully wrote to {name}.", False], [f"a.py/{name}", True],
-               [trouble, True]], sorted(["a.py", name])],
+             ["the one raised", "U A[" + ",".join(f"c{k}" for k in range(1, 8)) + "] " +
+              " ".join(f"R(c{k})" for k in range(1, 6)),
+              [[f"File not found: {name}. Files here: a.py", True],
+               [f"Successfully wrote to {name}.", False], [f"a.py/{name}", True],
+               [trouble, True], ["ok\n", False]], sorted(["a.py", name])],
              "[What left the run; lab.shape of the record; each result as [content, "
              "is_error]; the workspace's files]: write and bash let their failures out for "
-             "run_tool to answer, and an ending is not a tool failing.")
+             "run_tool to answer, a read asked again after a write runs again and finds the "
+             "file, and an ending is not a tool failing.")
     code = t.random.randint(2, 9)
     power = lab.PowerCut(said)
     power.__cause__ = OSError(t.random.choice(["mains lost", "the breaker tripped"]))

@@ -12,6 +12,7 @@ import errno
 import pathlib
 import string
 import traceback
+import unicodedata
 
 import harness
 import lab
@@ -219,6 +220,22 @@ async def test_an_unknown_tool(t):
              "gets Tool NAME not found with is_error True. Each item is [content, is_error] of "
              "one call (run_tool, lesson 4, Build item 2: \"A name that no tool has gets the "
              "result Tool NAME not found\" and \"Both are marked is_error True\").")
+    # Every time: a name spelt with a combining accent (e and U+0301) where the tool's has the
+    # accented letter itself (é), and the other way round: the same on screen, other names.
+    word = t.random.choice(["résumé", "café", "naïve_fix", "déployer", "über_lint"])
+    composed = unicodedata.normalize("NFC", word)
+    decomposed = unicodedata.normalize("NFD", word)
+    t.expect([await result_of([fine(composed)], decomposed),
+              await result_of([fine(decomposed)], composed),
+              await result_of([fine(composed), fine(decomposed, "other")], decomposed)],
+             [[f"Tool {decomposed} not found", True], [f"Tool {composed} not found", True],
+              ["other", False]],
+             f"A name that no tool has gets Tool NAME not found even when it looks the same: "
+             f"{ascii(decomposed)} (a letter, then a combining accent) is not {ascii(composed)} "
+             "(the accented letter), nor the other way round, and with both tools handed over "
+             "the call runs the one spelt as it is. Each item is [content, is_error] of one call "
+             "(run_tool, lesson 4, Build item 2: \"A name that no tool has gets the result Tool "
+             "NAME not found\"; the name matches exactly as spelt).")
 
 
 @lab_test("Every kind of Exception becomes an error result carrying str(exc): RuntimeError, "
@@ -372,6 +389,39 @@ async def test_every_exception_becomes_a_result(t):
                  f"str(exc) with is_error True, how many times the tool ran] (run_tool, lesson 4, "
                  f"Build item 2: \"run_tool neither tries a call again nor stops calling a tool "
                  f"that keeps failing\").")
+    # Every time: each errno the platform names (errno.errorcode, a hundred and more), in a
+    # drawn order, raised as an OSError by a tool of its own, called once: no errno is one to
+    # try again on, a network's (ENETUNREACH, EHOSTUNREACH, ETIMEDOUT) included.
+    codes = sorted(errno.errorcode)
+    t.random.shuffle(codes)
+    ran, found = [], []
+    for code in codes:
+        def down(arguments, code=code):
+            ran.append(code)
+            raise OSError(code, errno.errorcode[code])
+        found.append(await result_of([tool("fetch", down)], "fetch"))
+    again = [errno.errorcode[code] for code in codes if ran.count(code) != 1]
+    t.expect([again, sum(content == str(OSError(code, errno.errorcode[code])) and is_error
+                         for (content, is_error), code in zip(found, codes))], [[], len(codes)],
+             f"A tool that raises an OSError of each of the {len(codes)} errnos the platform "
+             "names, called once each: it runs once, and its failure is told as str(exc), "
+             "whatever the errno, a network's (ENETUNREACH, EHOSTUNREACH, ETIMEDOUT) included. "
+             "The items are [the errnos whose tool ran other than once, how many results are "
+             "str(exc) with is_error True] (run_tool, lesson 4, Build item 2: \"run_tool neither "
+             "tries a call again\").")
+    # And every time: a message that holds a NUL, and one holding another control character
+    # (an escape, a bell, a DEL, ...): characters like any other, kept in str(exc).
+    nul = t.random.choice(["bad byte \0 at offset 12", "\0", "name\0.txt is not valid",
+                           "read 3 bytes: \0\0\0"])
+    control = "bad byte " + t.random.choice([chr(c) for c in range(1, 32) if c not in (9, 10, 13)] +
+                                            ["\x7f"]) + " in the header"
+    t.expect([await result_of([failing("binary", ValueError(nul))], "binary"),
+              await result_of([failing("header", UnicodeError(control))], "header")],
+             [[nul, True], [control, True]],
+             f"A message that holds a NUL ({nul!r}) or another control character ({control!r}) "
+             "is told whole: str(exc), every character kept. Each item is [content, is_error] "
+             "of one call (run_tool, lesson 4, Build item 2: \"a result holding str(exc), whole, "
+             "however long\").")
 
 
 @lab_test("lab.PowerCut is not a tool failing but the program ending: it goes through run_tool "
@@ -521,6 +571,29 @@ async def test_a_failure_mid_batch(t):
              "every call runs and gets its own result, however many failed before it in the "
              "batch. The items are [the results as [content, is_error], the tools that ran] "
              "(run_tool, lesson 4, Build item 2: \"later calls of the same batch included\").")
+    # Every time: a batch that reads a missing file, writes it, then reads it with the very
+    # same arguments: the second read runs too, and finds the file.
+    path = t.random.choice(["notes.md", "todo.txt", "src/app.py"])
+    text = t.random.choice(["x = 1\n", "- fix the build\n", ""])
+    ws = lab.Workspace({"a.py": "print(1)\n"})
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": path}),
+                                         lab.call("write", {"path": path, "content": text}),
+                                         lab.call("read", {"path": path})),
+                               lab.say("Written and read.")])
+    messages = []
+    await lab.drive(harness.run_agent(model, SYSTEM, messages,
+                                      [harness.make_read_tool(ws), harness.make_write_tool(ws)],
+                                      t.random.choice(PROMPTS)))
+    t.expect([lab.shape(messages), [[m["content"], m["is_error"]] for m in messages[2:5]]],
+             ["U A[c1,c2,c3] R(c1) R(c2) R(c3) A",
+              [[f"File not found: {path}. Files here: a.py", True],
+               [f"Successfully wrote to {path}.", False], [text, False]]],
+             f"A batch that reads {path} before it exists, writes it, then reads it again with "
+             "the same arguments: each call runs on its own, in order, so the second read finds "
+             "what the write put there rather than a copy of the first read's answer. The items "
+             "are [the record, the three results as [content, is_error]] (run_tool, lesson 4, "
+             "Build item 2: \"Every call ends in exactly one result\" and \"later calls of the "
+             "same batch included\").")
 
 
 BAD = [("missing", None), ("a number", 7), ("None", None), ("a list", ["a.py"]),
@@ -599,6 +672,18 @@ async def test_str_arg(t):
              "class that is both: the items are [whether what str_arg raised for {} is a "
              "ValueError, whether it is a KeyError] (str_arg, lesson 4, Build item 1: \"raises "
              "ValueError ... and never a KeyError\").")
+    # And every time, a string that starts with a byte order mark and one that holds a lone
+    # surrogate (JSON's "\ud800" decodes to one): strings all the same, told here by ascii().
+    odd = [t.random.choice(["\ufeffa.py", "\ufeffx = 1\n", "\ufeff", "\ufeff\ufeffsrc/"]),
+           t.random.choice(["a\ud800.py", "\udcff", "x = '\ud83d'\n", "\udfff\ud800"])]
+    t.random.shuffle(odd)
+    got = [await raised(lambda v=v: harness.str_arg({name: v, "n": 1}, name)) or
+           ascii(harness.str_arg({name: v, "n": 1}, name)) for v in odd]
+    t.expect(got, [ascii(v) for v in odd],
+             "A string that starts with a byte order mark (U+FEFF) or holds a lone surrogate is "
+             "a string: str_arg hands it back as it was sent, the mark and the surrogate kept. "
+             "Each item is ascii() of what str_arg returned, or what it raised (str_arg, lesson "
+             "4, Build item 1: \"as it was sent, when that is a string\").")
 
 
 @lab_test("read called with {} gives the error result \"path must be a string\"; write and bash "
