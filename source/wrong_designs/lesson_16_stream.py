@@ -3409,6 +3409,133 @@ def assemble(chunks, *, aborted=False):
                 named.setdefault(spec["name"], spec)  # a name offered twice is offered once
             response = self.client.open(to_wire(system, messages, list(named.values())))
 """),
+    # Hunt round 31 (reader r178), probe 16.1-07: CRLF tolerated by tidying the line first.
+    Wrong(lab='16.1', name="decode_line dropping the line's ending first",
+          rule="A data line whose payload is not a JSON object raises ValueError, whose text is `not a stream line: ` followed by the line's repr: the line as it was handed over, its line ending included.",
+          where='lab 16.1, Build section, item 1 ("followed by the line\'s `repr`"); hunt round 31, 16.1-07',
+          names="not of the line tidied first",
+          replace=r"""
+    if line.startswith("error:"):  # a failure, said as its own field: its reason is news
+""",
+          by=r"""
+    line = line.rstrip("\r\n")  # a line read from bytes may keep its ending
+    if line.startswith("error:"):  # a failure, said as its own field: its reason is news
+"""),
+    # Hunt round 31 (reader r178), design 16.1-10.
+    Wrong(lab='16.1', name='an error payload holding an error key taken for the chunk',
+          rule='An error: line gives {"error": ...} holding its payload, whatever JSON the payload is, an object with an "error" key of its own too.',
+          where='lab 16.1, Build section, item 1 ("an `error:` line gives `{\\"error\\": ...}` holding its payload"); hunt round 31, 16.1-10',
+          names='nor unwrapped',
+          replace=r"""
+        return {"error": said if parsed is None else parsed}  # `null` too says it failed
+""",
+          by=r"""
+        if isinstance(parsed, dict) and "error" in parsed:
+            return dict(parsed)  # shaped as an error chunk already
+        return {"error": said if parsed is None else parsed}  # `null` too says it failed
+"""),
+    # Hunt round 31 (reader r178), design 16.1-21: a cap past the words a test drew.
+    Wrong(lab='16.1', name="the words cut at 100,000 characters",
+          rule="A reply that arrived whole holds its words as one text block, exactly as written, however long.",
+          where='lab 16.1, Build section, item 2: "holds its words as one text block"; hunt round 31, 16.1-21',
+          names='whatever the count',
+          replace=r"""
+    text = "".join(words)
+""",
+          by=r"""
+    text = "".join(words)[:100_000]  # more than any one reply needs
+"""),
+    # Hunt round 31 (reader r178), design 16.1-36.
+    Wrong(lab='16.1', name='one content list shared by every failed reply with no words',
+          rule="assemble, called again, gives the message its chunks add up to: each reply holds a content list of its own, and nothing a caller wrote into an earlier one.",
+          where='lab 16.1, Build section, item 2 ("called again on the same list ... it gives the message those chunks add up to"); hunt round 31, 16.1-36',
+          names='a content list of its own',
+          replace=r"""
+def assemble(chunks, *, aborted=False):
+""",
+          by=r"""
+_NO_WORDS = []  # one empty list is as good as another
+
+
+def assemble(chunks, *, aborted=False):
+""",
+          also=((r"""
+    content = [{"type": "text", "text": text}] if text else []
+""", r"""
+    content = [{"type": "text", "text": text}] if text else _NO_WORDS
+"""),)),
+    # Hunt round 31 (reader r178), design 16.1-38.
+    Wrong(lab='16.1', name='a fragment naming another tool taken for a new call',
+          rule="Only a fragment that brings an id other than the id at its index begins a new call there; one with no id still belongs to the call its index names, whatever name it brings.",
+          where='lab 16.1, Build section, item 2 ("one that brings an id other than the id already at its index begins a new call there"); hunt round 31, 16.1-38',
+          names='only a new id begins a new call',
+          replace=r"""
+                if call is None or (call_id and call["id"] and call_id != call["id"]):
+""",
+          by=r"""
+                named = (piece.get("function") or {}).get("name")
+                if call is None or (call_id and call["id"] and call_id != call["id"]) or (
+                        named is not None and call["name"] is not None and named != call["name"]):
+"""),
+    # Hunt round 31 (reader r178), design 16.1-41.
+    Wrong(lab='16.1', name="an error's message cut to its first line",
+          rule="An error chunk is reported as its message, as text: every line of it, as the server wrote it.",
+          where='lab 16.1, Build section, the table: "its `message`, as text"; hunt round 31, 16.1-41',
+          names='every line of it',
+          replace=r"""
+            failure = failure or str(error if said is None else said)
+""",
+          by=r"""
+            failure = failure or (str(error if said is None else said).splitlines() or [""])[0]
+"""),
+    # Hunt round 31 (reader r178), design 16.1-67: allowed since round 5, until Build item 2
+    # said every chunk is read, to the end.
+    Wrong(lab='16.1', name='assemble that stops walking at the first error chunk',
+          rule="Every chunk is read, to the end, and what it carries counts: an error chunk fails the reply, which holds its words, those after the error too.",
+          where='lab 16.1, Build section, item 2 ("every chunk is read, to the end, and what it carries counts"; "holding its words and no call"); hunt round 31, 16.1-67 (hunt round 5, 16.1-7, had allowed it)',
+          names='does not end the walk',
+          replace=r"""
+            finish = choice.get("finish_reason") or finish
+    text = "".join(words)
+""",
+          by=r"""
+            finish = choice.get("finish_reason") or finish
+        if failure is not None:
+            break  # nothing after an error chunk counts
+    text = "".join(words)
+"""),
+    # Hunt round 31 (reader r178), design 16.1-61.
+    Wrong(lab='16.1', name="a call's arguments text kept by its id for later bodies",
+          rule="Each call of to_wire makes a body of its own: a call's arguments are json.dumps of that record's call, never text kept from an earlier body.",
+          where='lab 16.1, Build section, item 3 ("Each call makes a body of its own"; "spelled as `json.dumps(arguments)` spells it"); hunt round 31, 16.1-61',
+          names='not text kept from an earlier body',
+          replace=r"""
+def to_wire(system, messages, tools):
+""",
+          by=r"""
+_SENT = {}  # call id -> its arguments as JSON text, written once
+
+
+def to_wire(system, messages, tools):
+""",
+          also=((r"""
+                     "function": {"name": call["name"], "arguments": json.dumps(call["arguments"])}}
+""", r"""
+                     "function": {"name": call["name"],
+                                  "arguments": _SENT.setdefault(call["id"], json.dumps(call["arguments"]))}}
+"""),)),
+    # Hunt round 31 (reader r178), design 16.1-72.
+    Wrong(lab='16.1', name='tools of one name put in the body once',
+          rule="Each tool goes out as {\"type\": \"function\", \"function\": spec}: one entry per tool of the list, two of one name too.",
+          where='lab 16.1, Build section, item 3 ("Each tool goes out as `{\\"type\\": \\"function\\", \\"function\\": spec}`"); hunt round 31, 16.1-72',
+          names='none dropped for a name already sent',
+          replace=r"""
+            "tools": [{"type": "function", "function": spec} for spec in tool_specs(tools)],
+""",
+          by=r"""
+            "tools": list({spec["name"]: {"type": "function", "function": spec}
+                           for spec in tool_specs(tools)}.values()),
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -3541,18 +3668,6 @@ ALLOWED = [
         replace='''    payload = line[len("data:"):].strip()''',
         by='''    payload = line[len("data:"):]
     payload = payload[1:] if payload.startswith(" ") else payload'''),
-    Wrong(
-        lab="16.1", name="assemble that stops walking at the first error chunk",
-        rule="An error chunk fails the reply with its message; the lesson does not say whether "
-             "what follows it is read. Its own chunk is read to its end: the words in it "
-             "arrived (hunt round 5, 16.1-7).",
-        where="issue 23", names="",
-        replace='''            finish = choice.get("finish_reason") or finish
-    text = "".join(words)''',
-        by='''            finish = choice.get("finish_reason") or finish
-        if failure is not None:
-            break  # nothing after an error chunk counts
-    text = "".join(words)'''),
     Wrong(
         lab="16.2", name="a reader that yields a turn on every lap, line or no line",
         rule="Polling may give the loop a turn on each lap; lines still arrive one a turn, so "

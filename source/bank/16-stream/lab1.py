@@ -178,6 +178,7 @@ async def test_bank_lines_from_a_faulty_provider(t):
              "decode_line gave for each, what each bad data line raised, [each line of a field "
              "spelled otherwise, what it gave], [a data line and an error line each decoded "
              "again as it was, and a long data line]].")
+    await lines_read_with_their_endings(t)
 
 
 # -- rule 2: assemble ----------------------------------------------------------------------
@@ -430,6 +431,7 @@ async def test_bank_a_job_fed_chunk_by_chunk(t):
              "first reply's label, the tools run as [name, arguments], the ending's "
              "error_message (for an error with no message: [it is a str, what it must hold]), "
              "the first reply's words, assemble changed a chunk].")
+    await replies_read_past_their_trouble(t)
 
 
 @lab_test("One stream, grown a chunk at a time in a single list, is judged by assemble at every "
@@ -655,6 +657,7 @@ async def test_bank_bodies_a_client_edits(t):
              "message, each body's first user message as written (no body shares a message "
              "with a body before it, which the client has trimmed), the messages each body the "
              "client kept holds once all are sent].")
+    await bodies_of_conversations_that_reuse_ids(t)
 
 
 @lab_test("A long record built by hand, over three hundred messages, with untidy text at every "
@@ -749,3 +752,116 @@ async def test_bank_a_long_record_read_back(t):
              "blocks: all its words go out, not the first block alone; the last, labelled toolUse, "
              "holds nothing: it goes out with no call list, and comes out of to_wire as it went "
              "in, no key added.")
+
+
+# -- round 31 (reader r178): a part more for one scenario of each rule, drawn after the rest
+# of it (a scenario draws by its own name, so its earlier draws stay as they were) ------------
+
+
+async def lines_read_with_their_endings(t):
+    """Part of test_bank_lines_from_a_faulty_provider: lines read from bytes, each keeping its
+    ending, through decode_line and then assemble: an error line whose JSON payload holds an
+    "error" key of its own is wrapped like any other, and a refused data line is named with
+    its ending."""
+    reason, code = f"{word(t)} overloaded", t.random.randint(500, 599)
+    held = t.random.choice([{"error": {"message": reason, "code": code}},
+                            {"error": {"message": reason}, "message": f"{word(t)} busy"}])
+    ending = t.random.choice(["\r", "\n", "\r\n"])
+    said = harness.decode_line("error:" + t.random.choice(["", " "]) + json.dumps(held))
+    reply = harness.assemble([choice({"content": word(t)}), said, choice(finish="stop")])
+    refused = [f"data: {word(t)}{ending}",
+               "data: " + json.dumps(choice({"content": word(t)}))[:-t.random.randint(2, 9)]
+               + ending]
+    found = [await raised(lambda line=line: harness.decode_line(line)) for line in refused]
+    t.expect([said, reply.get("error_message"), found],
+             [{"error": held}, str(held.get("message", held)),
+              [f"ValueError: not a stream line: {line!r}" for line in refused]],
+             "An error line gives {\"error\": its payload}, whatever the payload holds, an "
+             "\"error\" key of its own too, and the reply then reports what that payload says "
+             "(its message, or the payload as Python writes it); a data line that is no JSON "
+             "object is refused naming the line as it was handed over, its line ending "
+             "included (decode_line, Build item 1). Items: [what decode_line gave for the "
+             "error line, the reply's error_message, what each refused line raised].")
+
+
+async def replies_read_past_their_trouble(t):
+    """Part of test_bank_a_job_fed_chunk_by_chunk: a Harness of lesson 15 over a model object
+    that hands assemble each reply's chunks: a reply whose error chunk comes between its words,
+    its message several lines long; a long answer; a call renamed by a fragment with no id; and
+    failed replies with no words, each written into by the loop's caller."""
+    ran = []
+    tools = [tool(name, lambda arguments, name=name: ran.append([name, arguments]) or "done",
+                  {"type": "object"}) for name in ("prune", "water")]
+    before, after = f"{word(t)} ", f"{word(t)}."
+    message = "\n".join(word(t) for _ in range(t.random.randint(2, 4)))
+    trouble = [choice({"content": before}), {"error": {"message": message}},
+               choice({"content": after}, finish="stop")]
+    long = (f"{word(t)} " * 90_000)[:t.random.randint(100_001, 900_000)]
+    cuts = sorted(t.random.sample(range(1, len(long)), 4))
+    answer = [choice({"content": long[a:b]}) for a, b in zip([0] + cuts, cuts + [len(long)])]
+    answer.append(choice(finish="stop"))
+    bed, call_id = word(t), word(t)
+    text = json.dumps({"bed": bed})
+    renamed = [calls(piece(0, text[:3], id=call_id, name="water")),
+               calls(piece(0, text[3:], name="prune")), choice(finish="tool_calls")]
+    h = harness.Harness(Feed([trouble, answer, renamed, [choice({"content": "Done."},
+                                                                finish="stop")]]),
+                        SYSTEM, tools)
+    for prompt in ("first", "second", "third"):
+        await lab.drive(h.prompt(prompt))
+    replies = [m for m in h.messages if m["role"] == "assistant"]
+    failed = [harness.assemble([], aborted=True), harness.assemble([choice(finish="stop")]),
+              harness.assemble([{"error": word(t)}])]
+    for reply in failed:
+        reply["content"].append({"type": "text", "text": "noted"})
+    again = [harness.assemble([], aborted=True)["content"],
+             harness.assemble([choice(finish="stop")])["content"],
+             harness.assemble([{"error": word(t)}])["content"]]
+    t.expect([[replies[0].get("error_message"), harness.text_of(replies[0])],
+              [len(harness.text_of(replies[1])), harness.text_of(replies[1]) == long],
+              [[call["id"], call["arguments"]] for call in harness.tool_calls(replies[2])],
+              len(ran), again],
+             [[message, before + after], [len(long), True], [[call_id, {"bed": bed}]], 1,
+              [[], [], []]],
+             "Every chunk is read, to the end: an error chunk fails the reply with its message, "
+             "as text, every line of it, and the words after it are still its words; a long "
+             "answer is one text block of every character, however many; only a new id begins "
+             "a new call, so a fragment with no id that names the call otherwise still belongs "
+             "to it, and its one call runs; and each failed reply holds a content list of its "
+             "own, so what a caller wrote into one is in no later reply (assemble, Build item "
+             "2). Items: [[the first reply's error_message, its words], [the second's length, "
+             "it is the answer whole], [id, arguments] of the third's calls, how many tool "
+             "runs, the content of three failed replies made after their twins were written "
+             "into].")
+
+
+async def bodies_of_conversations_that_reuse_ids(t):
+    """Part of test_bank_bodies_a_client_edits: a client that keeps each body, over
+    conversations that each begin again with the id c1 and over a tools list naming one tool
+    twice: each body's arguments are its own record's, and every tool in the list goes out."""
+    names = t.random.sample(["prune", "water", "plant", "weed"], 2)
+    tools = [{"name": names[0], "description": f"Look at {word(t)}.",
+              "parameters": {"type": "object"}},
+             {"name": names[1], "description": f"Tend {word(t)}.",
+              "parameters": {"type": "object"}}]
+    tools.append({**tools[0], "description": f"Look closer at {word(t)}."})
+    tools = [spec | {"execute": tool(spec["name"], lambda arguments: "seen")["execute"]}
+             for spec in tools]
+    beds = [word(t) for _ in range(3)]
+    client = Client([said for bed in beds  # each conversation: a call of c1, then an answer
+                     for said in (lab.reply(lab.call(names[0], {"bed": bed}, id="c1")),
+                                  lab.say("Fine."))])
+    for bed in beds:
+        h = harness.Harness(client, SYSTEM, tools)
+        await lab.drive(h.prompt(f"look at {bed}"))
+    sent = [[m["tool_calls"][0]["function"]["arguments"] for m in body["messages"]
+             if m.get("tool_calls")] for body in client.bodies]
+    t.expect([sent, [[entry["function"]["description"] for entry in body["tools"]]
+                     for body in client.bodies]],
+             [[sends for bed in beds for sends in ([], [json.dumps({"bed": bed})])],
+              [[spec["description"] for spec in tools]] * 6],
+             "Each call of to_wire makes a body of its own: a call's arguments are json.dumps of "
+             "that record's call, never text kept from an earlier body for the same id (a new "
+             "conversation begins at c1 again), and each tool in the list goes out, two of one "
+             "name too (to_wire, Build item 3). Items: [for each body, the arguments of each "
+             "call it sends; for each body, its tools' descriptions].")

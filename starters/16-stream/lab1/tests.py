@@ -128,16 +128,20 @@ async def test_fragmented_text_becomes_one_block(t):
              f"A longer reply, {len(essay)} characters streamed one a chunk, as a real server "
              "sends a long answer: every chunk of the reply is read, however many there are, "
              "and its words are all in the text block (assemble, lesson 16).")
-    long = "A long answer, read whole. " * t.random.randint(200, 4000)  # drawn: no one length
-    cuts = sorted(t.random.sample(range(1, len(long)), 3))
-    parts = [long[a:b] for a, b in zip([0] + cuts, cuts + [len(long)])]
-    reply = harness.assemble([text_chunk(part) for part in parts] + [finish("stop")])
-    t.expect([reply.get("stop_reason"), [len(block.get("text", "")) for block in reply["content"]],
-              harness.text_of(reply) == long], ["stop", [len(long)], True],
-             f"A reply of {len(long)} characters in {len(parts)} deltas of thousands each. Items: "
-             "[its stop_reason, the length of each block, the text is the words as written]: "
-             "the words are one text block, exactly as written, however long, not the first "
-             "part of them (assemble, lesson 16).")
+    # Drawn: no one length, thousands of characters and then up to a million (a long file's
+    # worth of words is a few strings joined, so size costs nothing here).
+    for many in (t.random.randint(200, 4000), t.random.randint(4000, 40000)):
+        long = "A long answer, read whole. " * many
+        cuts = sorted(t.random.sample(range(1, len(long)), 3))
+        parts = [long[a:b] for a, b in zip([0] + cuts, cuts + [len(long)])]
+        reply = harness.assemble([text_chunk(part) for part in parts] + [finish("stop")])
+        t.expect([reply.get("stop_reason"),
+                  [len(block.get("text", "")) for block in reply["content"]],
+                  harness.text_of(reply) == long], ["stop", [len(long)], True],
+                 f"A reply of {len(long):,} characters in {len(parts)} deltas of thousands "
+                 "each. Items: [its stop_reason, the length of each block, the text is the words "
+                 "as written]: the words are one text block, exactly as written, however long, "
+                 "not the first part of them, whatever the count (assemble, lesson 16).")
     blank = [[text_chunk("\n\n"), call_chunk(0, "{}", id="c1", name="status"),
               finish("tool_calls")], [text_chunk(" "), finish("stop")]]
     t.expect([[reply.get("stop_reason"), reply["content"][:1]]
@@ -700,6 +704,27 @@ async def test_to_wire_writes_the_providers_shape(t):
              "The fourth record after its two bodies: the record's messages come out of to_wire "
              "exactly as they went in, the reply with nothing in it too: no key added to a "
              "message, not even one whose value is None (to_wire, lesson 16).")
+    paths = t.random.sample(["a.py", "b.py", "docs/index.md", "notes/caf\u00e9.md"], 3)
+    records = [[harness.user_message(f"Read {path}."),
+                lab.reply(lab.call("read", {"path": path}, id="c1"))] for path in paths]
+    bodies = [harness.to_wire("", each, specs) for each in records]
+    t.expect([body["messages"][-1]["tool_calls"][0]["function"]["arguments"] for body in bodies],
+             [json.dumps({"path": path}) for path in paths],
+             f"Three conversations, one after another, each the record {lab.shape(records[0])}, "
+             f"a reply calling read(c1) on a path of its own: {', '.join(paths)}. Ids are the "
+             "model's, and a new conversation uses "
+             "c1 again. Each item is the arguments the body sends for c1: each call makes a body "
+             "of its own, its arguments json.dumps of that record's call, not text kept from an "
+             "earlier body by its id (to_wire, Build item 3).")
+    twice = [tools[1], {**tools[1], "description": "Run a command in the sandbox."}]
+    t.expect([entry["function"]["description"]
+              for entry in harness.to_wire("", record[:1], twice)["tools"]],
+             ["Run a command.", "Run a command in the sandbox."],
+             "A tools list holding two tools both named bash, the second with its own "
+             "description. The items are the descriptions of the body's tools: each tool goes out "
+             "as {\"type\": \"function\", \"function\": spec}, one entry per tool in the list, "
+             "in order, none dropped for a name already sent: which tools the model is offered "
+             "is the caller's list, not to_wire's choice (to_wire, Build item 3).")
 
 
 @lab_test("The content decides the label, not finish_reason: a call under finish \"stop\" is "
@@ -790,6 +815,32 @@ async def test_aborted_and_empty_replies(t):
     t.expect(harness.assemble([text_chunk("Half"), {"error": {"message": "overloaded"}}],
                               aborted=True)["stop_reason"],
              "aborted", "A Stop outranks whatever else went wrong: the user's word decides.")
+    before, after = t.random.sample(["Deleting ", "the old ", "builds ", "first, ", "then "], 2)
+    late = [text_chunk(before), {"error": {"message": "overloaded"}}, text_chunk(after),
+            {"choices": [{"index": 0, "delta": {"content": "now."}, "finish_reason": "stop"}]}]
+    for stopped in (False, True):
+        reply = harness.assemble(late, aborted=stopped)
+        t.expect([reply.get("stop_reason"), harness.text_of(reply)],
+                 ["aborted" if stopped else "error", before + after + "now."],
+                 f"The chunks were the words {before!r}, an error chunk, then {after!r} and "
+                 f"'now.' with finish \"stop\"{', and the reply was stopped' if stopped else ''}. "
+                 "Items: [stop_reason, its words]: every chunk is read, to the end, and what it "
+                 "carries counts; an error chunk fails the reply but does not end the walk, and a "
+                 "failed reply holds its words, those after the error too (assemble, Build item "
+                 "2).")
+
+    shared = [harness.assemble([], aborted=True), harness.assemble([finish("stop")]),
+              harness.assemble([{"error": "model unloaded"}])]
+    for reply in shared:
+        reply["content"].append({"type": "text", "text": "a note the caller added"})
+    again = [harness.assemble([], aborted=True), harness.assemble([finish("stop")]),
+             harness.assemble([{"error": "model unloaded"}])]
+    t.expect([reply["content"] for reply in again], [[], [], []],
+             "Three failed replies with no words (aborted, empty, an error chunk) were made, "
+             "their caller added a text block to each one's content, and the same three were "
+             "made again. Each item is the second reply's content: assemble, called again, "
+             "gives the message those chunks add up to, nothing a caller wrote into an earlier "
+             "one; each reply holds a content list of its own (assemble, Build item 2).")
 
 
 # The families below draw their streams from t.random. A drawn reply is (words, calls): the
@@ -874,6 +925,9 @@ def whole(words, calls):
             "stop_reason": "toolUse" if calls else "stop"}
 
 
+ENDINGS = ["\r", "\n", "\r\n"]  # a line read from bytes may keep its ending
+
+
 def outcome(line):
     """What decode_line does with `line`: ["gives", value] or ["raises", "ValueError: ..."]."""
     try:
@@ -898,7 +952,9 @@ async def test_decode_line_over_drawn_lines(t):
                     "Error: model unloaded", " error: model unloaded", "ERROR: 503"],
         "broken": [f"data: {text[:t.random.randint(1, len(text) - 1)]}", "data: 42",
                    'data: "[DONE]"', "data: [1, 2]", "data: null", "data: true", "data: {",
-                   "data:", "data: "],
+                   "data:", "data: ",
+                   f"data: {text[:t.random.randint(1, len(text) - 1)]}{t.random.choice(ENDINGS)}",
+                   f"data: {t.random.randint(0, 999)}{t.random.choice(ENDINGS)}"],
     }
     lines = [[kind, line] for kind, some in kinds.items() for line in some]
     t.random.shuffle(lines)
@@ -915,7 +971,9 @@ async def test_decode_line_over_drawn_lines(t):
              "object raises ValueError(f\"not a stream line: {line!r}\"), an empty payload "
              "too; and a field's name is spelled exactly, at the line's start: `DATA:` and "
              "` data:`, `Error:` and ` error:` are other fields, which carry nothing, as the "
-             "lab's Build, item 1, says "
+             "lab's Build, item 1, says; and a refused line that came with its line ending "
+             "('\\r', '\\n' or '\\r\\n') is named with that ending in its repr: the line's "
+             "`repr` is of the line as it was handed over, not of the line tidied first "
              "(decode_line, lesson 16).")
 
 
@@ -1098,6 +1156,21 @@ async def test_a_new_id_at_a_used_index_is_a_new_call(t):
              "from the id already at its index begins a new call there; one with no id, or "
              "with the same id again, goes on with the call its index names. Calls at one index "
              "stand in the order they began, not sorted by id (assemble, lesson 16).")
+    first, other = t.random.sample(NAMES, 2)
+    renamed = [call_chunk(0, '{"path"', id="call_r", name=first),
+               {"choices": [{"index": 0, "delta": {"tool_calls": [
+                   {"index": 0, "function": {"name": other, "arguments": ': "a.py"'}}]}}]},
+               call_chunk(0, "}"), finish("tool_calls")]
+    found = harness.tool_calls(harness.assemble(renamed))
+    t.expect([[call.get("id"), call.get("arguments")] for call in found],
+             [["call_r", {"path": "a.py"}]],
+             f"The stream: {first}(call_r) at index 0, its arguments '{{\"path\"', then a "
+             f"fragment at index 0 with no id naming {other!r} and bringing ': \"a.py\"', then "
+             "'}'. Each item is [id, arguments] of a call assemble found. Only a new id begins a "
+             "new call: a fragment with no id still belongs to the call its index names, "
+             "whatever name it brings, so there is one call, call_r, its arguments all three "
+             "fragments joined (which name it keeps, a stream that names a call twice leaves to "
+             "you) (assemble, Build item 2).")
     cut = [call_chunk(2, '{"path": ', id="call_c", name="read"),
            call_chunk(2, '"a.py"}', id="call_d", name="read"), finish("tool_calls")]
     t.expect(harness.assemble(cut).get("error_message"),
@@ -1327,6 +1400,16 @@ async def test_an_error_line_is_a_failure_with_its_reason(t):
              "`error:` needs no space after its colon, as `data:` does not; and `error: null` "
              "still says the reply failed, so it gives its text, \"null\", not a null that "
              "counts as no error, with or without the space: `error:null` too (decode_line, the lab's Build, item 1).")
+    inner = {"error": {"message": t.random.choice(["oom", "model unloaded", "overloaded"]),
+                       "code": t.random.randint(500, 599)}}
+    nested = [f"error: {json.dumps(inner)}", f"error:{json.dumps(inner['error'] | inner)}"]
+    t.expect([[line, outcome(line)] for line in nested],
+             [[line, ["gives", {"error": json.loads(line[len("error:"):])}]] for line in nested],
+             "Each item is [an `error:` line, what decode_line did with it], for a payload that is "
+             "a JSON object holding an \"error\" key of its own, as OpenAI-style servers shape "
+             "their errors. An `error:` line gives {\"error\": ...} holding its payload, whatever "
+             "the payload holds: the payload is not taken for the chunk because it has an "
+             "\"error\" key, nor unwrapped (decode_line, the lab's Build, item 1).")
     lines = lab.stream_lines(lab.fail("out of memory"), real="llamacpp")
     lines = lines[:1] + lab.stream_lines(lab.say("Half an"), real="llamacpp")[1:4] + lines[1:]
     decoded = [harness.decode_line(line) for line in lines]
@@ -1356,3 +1439,13 @@ async def test_an_error_line_is_a_failure_with_its_reason(t):
              "has a message reports its message, even an empty one; only an error with no "
              "message at all (a string, or a dict without one) is reported as what it says as "
              "text (assemble, lesson 16).")
+    lines = [t.random.choice(["upstream overloaded", "model unloaded", "request id 7f3a",
+                              "retry in 30 s", "see https://status.example.com"])
+             for _ in range(t.random.randint(2, 4))]
+    said = t.random.choice(["\n", "\r\n"]).join(lines) + t.random.choice(["", "\n"])
+    reason = harness.assemble([text_chunk("Half an"), {"error": {"message": said}}])
+    t.expect([reason.get("stop_reason"), reason.get("error_message")], ["error", said],
+             f"The chunks were words, then an error whose message is {said!r}, "
+             f"{len(lines)} lines of the server's. Items: [stop_reason, error_message]: an error "
+             "chunk's reason is its message, as text, whole: every line of it, as the server "
+             "wrote it, not its first line or a tidied copy (assemble, Build item 2, the table).")
