@@ -135,6 +135,9 @@ async def test_summarize_sends_one_request(t):
              "SUMMARY_SYSTEM is a real instruction, sent as the system prompt and not as a "
              "message (summarize, lesson 12).")
     # the same model asked again about the same messages: a second request, a second answer
+    # (after a turn of the loop: the texts above are long, and the spin guard's clock runs
+    # from a turn's first round of harness.py's loops)
+    await lab.tick()
     second = await settle(harness.summarize(model, chat(*pairs) + [refused]))
     t.expect([second, len(model.calls)], [again, 2],
              "summarize called a second time with the same model and the same messages makes "
@@ -299,8 +302,8 @@ async def test_append_compaction_writes_one_entry(t):
                  "heading and the whole summary, that row's length and two ends]. An entry is "
                  "one line written by one append (lesson 11's _append, which writes every kind "
                  "of entry), so the power cut is never reached; and the summary is held and "
-                 "read back whatever its length, exactly as logged, the space before it and "
-                 "every \"\\r\\n\" included: rows() changes nothing in it (SessionLog.append_compaction and "
+                 "read back whatever its length, exactly as logged, the space and newline "
+                 "around it included, and every \"\\r\\n\" in it: rows() changes nothing in it (SessionLog.append_compaction and "
                  "SessionLog.rows, lessons 11 and 12, Build items 2 and 3).")
     ws.cut_power_after(0, torn=True)  # the next write stops halfway
     cut = await raised(lambda: log.append_compaction(f"Read {word(t)}.", kept))
@@ -446,13 +449,22 @@ async def test_compact_gives_up_quietly(t):
     t.expect([fits, len(model.calls), ws.read_text(FILE) == before], [False, 0, True],
              f"Everything fits {roomy} tokens: nothing to summarise, no request (compact, "
              "lesson 12).")
-    nothing = [await settle(harness.compact(log, model, keep_recent_tokens=budget))
-               for budget in (0, -t.random.randint(1, 500))]
-    t.expect([nothing, len(model.calls), ws.read_text(FILE) == before], [[False, False], 0, True],
-             "A budget of 0, and one below 0, are budgets too: find_cut keeps no row for "
-             "them, so there is nothing from the cut on to keep, and compact returns False, "
-             "asks no model and appends nothing. Items: [compact's answers, requests, the log "
-             "unchanged] (compact, lesson 12, Build item 5; find_cut, lab 12.1).")
+    # budgets of 0 and below: compact cuts where find_cut says for them, as for any other
+    nothing, wanted = [], []
+    for budget in (0, -t.random.randint(1, 500)):
+        _, small = logged(chat(*pairs))
+        cut = harness.find_cut(small.rows(), budget)
+        quiet = lab.ScriptedModel([lab.say(summary)])
+        nothing.append([await settle(harness.compact(small, quiet, keep_recent_tokens=budget)),
+                        len(quiet.calls), len(small.entries())])
+        cuts = 0 < cut < 2 * steps  # something before the cut and something from it on
+        wanted.append([cuts, int(cuts), 2 * steps + int(cuts)])
+    t.expect(nothing, wanted,
+             "A budget of 0, and one below 0, are budgets too, and compact cuts where "
+             "find_cut says for them: the course's find_cut keeps no row for them, so there "
+             "is nothing from the cut on to keep, and compact returns False, asks no model and "
+             "appends nothing. Items: [compact's answer, requests, the log's entries] for "
+             "each (compact, lesson 12, Build item 5; find_cut, lab 12.1).")
     last_turn = sum(costs[-2:])  # the walk stops exactly at the last question
     failed = await settle(harness.compact(log, model, keep_recent_tokens=last_turn))
     t.expect([failed, len(model.calls), ws.read_text(FILE) == before], [False, 1, True],
@@ -1028,7 +1040,9 @@ async def test_maybe_compact_at_the_threshold(t):
                  "answer, summary requests, the record's shape, the record is the one it had, "
                  "the log's entries] (maybe_compact, lesson 12).")
     # a long record of short messages, with room in the window: the estimate decides, not
-    # how many messages there are
+    # how many messages there are (a turn of the loop first: the long cases below each get
+    # their own, so no stretch of this test runs long without one)
+    await lab.tick()
     many = chat(*[(f"{word(t)}?", f"{word(t)}.") for _ in range(t.random.randint(1050, 1300))])
     _, log = log_of(log_text([{"type": "message", "message": m} for m in many]))
     h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=many)
@@ -1054,7 +1068,8 @@ async def test_maybe_compact_at_the_threshold(t):
                  "costs. Items: [maybe_compact's answer, summary requests, the record's first "
                  "message, the record is shorter, its length]. estimate_tokens of the harness's "
                  "messages is of all of them, however many there are, so one token over the "
-                 "window compacts; and compact cuts the log's rows where find_cut says, however "
+                 "window compacts, however many messages the record holds; and compact cuts the log's "
+                 "rows where find_cut says, however "
                  "many there are: the first turn is summarised, every other row kept "
                  "(maybe_compact and compact, lesson 12, Build items 5 and 6).")
     compacted_h, compacted_log = h, log  # for a second call, after the next case
@@ -1107,6 +1122,7 @@ async def test_maybe_compact_at_the_threshold(t):
                  "record is what the log now replays]. estimate_tokens of no messages is 0, and "
                  "0 plus the reserve is over the window, so it compacts, however few messages "
                  "the record holds, none included (maybe_compact, lesson 12, Build item 6).")
+    await lab.tick()
     # the many short messages' harness again, its record as the compaction left it, window 0
     h, log = compacted_h, compacted_log
     summariser = lab.ScriptedModel([lab.say("The short turns again.")])
@@ -1146,6 +1162,7 @@ async def test_maybe_compact_at_the_threshold(t):
                  "requests, whether the two records are as long]. Each call measures "
                  "estimate_tokens of the messages the harness holds then, not an estimate kept "
                  "from an earlier record (maybe_compact, lesson 12, Build item 6).")
+    await lab.tick()
     # thousands of short messages after one long question, and the small log: the estimate
     # is of every message of the record, the oldest among thousands included
     question = harness.user_message(f"Read this, {word(t)}: " + "p" * t.random.randint(400, 800))
