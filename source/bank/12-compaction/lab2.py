@@ -877,3 +877,166 @@ async def test_bank_maybe_compact_between_runs(t):
              "window: [its answer, summary requests, the record is what the log replays]: 0 "
              "plus the reserve is over the window, so it compacts, however few messages the "
              "record holds, none included (maybe_compact, lesson 12).")
+
+
+# --- round 31 (reader r177): one more scenario for each rule, each through another door -------
+
+@lab_test("A harness handed an empty record between runs asks its next request with the new "
+          "question alone; one handed a caller's list of thousands asks with those messages, not "
+          "the one the caller added after.")
+async def test_bank_replacing_with_nothing_and_with_thousands(t):
+    pairs = turns(t, t.random.randint(1, 3))
+    _, log = logged(chat(pairs), t.random.choice(FOLDED))
+    asked = f"Fresh {word(t)}?"
+    model = lab.ScriptedModel([lab.say("Fresh start."), lab.say("Long start.")])
+    h = harness.Harness(model, SYSTEM, [], messages=log.replay())
+    h.replace_messages([])
+    await lab.drive(h.prompt(asked))
+    given = [harness.user_message(f"Go {word(t)}."), lab.say("Gone.")] * t.random.randint(2550, 3600)
+    held = len(given)
+    h.replace_messages(given)
+    given.append(harness.user_message("Added by the caller afterwards."))
+    await lab.drive(h.prompt(asked))
+    t.expect([lab.shape(model.calls[0].messages), len(model.calls[1].messages)], ["U", held + 1],
+             f"A harness resumed from a log of {2 * len(pairs)} messages, replace_messages([]) "
+             f"between runs, a prompt; then replace_messages with a caller's list of {held} "
+             "messages, which the caller then adds to, and a prompt. Items: [lab.shape of the "
+             "first request, how many messages the second holds]: the record becomes the "
+             "messages given, none included, in a list of the harness's own however long "
+             "(Harness.replace_messages, lesson 12).")
+
+
+@lab_test("compact keeps a summary whose lines end in CRLF exactly as the summariser gave it, "
+          "less the whitespace around it, in the line it appends.")
+async def test_bank_a_crlf_summary_written_by_compact(t):
+    pairs = turns(t, t.random.randint(2, 4))
+    path = t.random.choice(FOLDED)
+    ws, log = logged(chat(pairs), path)
+    said = f"Read {word(t)}.\r\n" + "".join(f"- {word(t)}\r\n" for _ in range(t.random.randint(2, 9)))
+    said += f"Done {word(t)}."
+    model = lab.ScriptedModel([lab.say(f" \r\n{said}\r\n ")])
+    done = harness.compact(log, model, keep_recent_tokens=cost(lines_of(pairs[-1:])))
+    last = json.loads(ws.read_text(path).splitlines()[-1])
+    t.expect([done, last.get("summary"), last.get("type")], [True, said, "compaction"],
+             "compact with a summariser whose summary's lines end in \"\\r\\n\", with whitespace "
+             "around it. Items: [compact's answer, the summary in the log's last line, its "
+             "type]: the entry holds the summary exactly as summarize returned it, every "
+             "\"\\r\\n\" in it (SessionLog.append_compaction, lesson 12).")
+
+
+@lab_test("A harness resumed from a log compacted far back asks with the summary and every kept "
+          "message after it, a question that says nothing included.")
+async def test_bank_a_resumed_harness_after_a_far_compaction(t):
+    size = t.random.randint(2100, 2400)
+    blank = 2 * t.random.randint(30, size // 2 - 2) + 1
+    messages = [harness.user_message(t.random.choice(["", " ", "\t\t"]) if i == blank else
+                                     f"Ask {i}.") if i % 2 else lab.say(f"Said {i}.")
+                for i in range(1, size + 1)]
+    text = "".join(entry_line(i, message=m) for i, m in enumerate(messages, 1))
+    k = 2 * t.random.randint(3, 20) + 1
+    text += entry_line(size + 1, "compaction", summary=f"Before {k}.", first_kept_id=f"e{k}")
+    path = t.random.choice(FOLDED)
+    log = harness.SessionLog(lab.Workspace({path: text}), path)
+    model = lab.ScriptedModel([lab.say("Resumed.")])
+    h = harness.Harness(model, SYSTEM, [], messages=log.replay())
+    await lab.drive(h.prompt("Go on."))
+    sent = model.calls[0].messages
+    t.expect([len(sent), sent[0]["content"], sent[blank - k + 1]["content"] == messages[blank - 1]["content"]],
+             [size - k + 3, HEAD + f"Before {k}.", True],
+             f"A log of {size} messages, then a compaction keeping from e{k}, e{blank} a question "
+             "that says nothing; a harness resumed from its replay, then a prompt. Items: [how "
+             "many messages the request holds, the first one's content, the blank question is "
+             "in its place]: the pair with the first_kept_id is found wherever it stands, and "
+             "every pair from it on follows, a message that says nothing included "
+             "(SessionLog.rows, lesson 12).")
+
+
+@lab_test("summarize called on its own sends a long paste with tabs, CRLF and a blank question "
+          "as render gives them, and takes a stop with an error_message, a slow reply and a "
+          "long summary as summaries.")
+async def test_bank_summarize_on_its_own(t):
+    piece = f"{word(t)}\t\r\n"
+    paste = piece * (t.random.randint(5_050_000, 5_600_000) // len(piece))
+    pairs = [(f"Paste {word(t)}: {paste}", "Pasted."), (t.random.choice(["", " ", "\t"]), "Yes?")]
+    t.random.shuffle(pairs)
+    part = f" {word(t)}"
+    long = f"Summary {word(t)}:" + part * (t.random.randint(2_020_000, 2_300_000) // len(part))
+    noted = {**lab.say(long), "error_message": f"{word(t)} retried"}
+    model = lab.ScriptedModel([noted])
+    summary = harness.summarize(model, chat(pairs))
+    wanted = "<conversation>\n" + "\n".join(lines_of(pairs)) + "\n</conversation>"
+    content = model.calls[0].messages[0]["content"]
+    hushed = {key: value for key, value in
+              {**lab.fail("x", "Some words"), "stop_reason": "aborted"}.items()
+              if key != "error_message"}
+    stopped = raised_now(lambda: harness.summarize(lab.ScriptedModel([hushed]), chat(pairs[:1])))
+    with hours_pass(1440):
+        slow = raised_now(lambda: harness.summarize(lab.ScriptedModel([lab.say("Slow.")]), []))
+    t.expect([content == wanted, len(content), summary == long, len(summary), stopped, slow],
+             [True, len(wanted), True, len(long), "RuntimeError: no summary: the reply was empty",
+              None],
+             "summarize called with a paste of over five million characters (tabs and CRLF "
+             "line ends in it) and a question that says nothing, answered by a reply labelled "
+             "stop with an error_message beside its two million characters; then a stopped "
+             "reply with no error_message; then a reply while a day passes at each reading of "
+             "the clock. Items: [it sent render's text whole, its length, the summary is the "
+             "reply's text whole, its length, what the stopped reply raised, what the slow one "
+             "raised]: render(messages) as render gives it, however long; an error_message "
+             "beside a stop included, a summary; whatever the label, no error_message is "
+             "\"the reply was empty\"; no time limit (summarize, lesson 12).")
+
+
+@lab_test("compact with a budget of 0 or below does what find_cut's cut says, and a log of "
+          "thousands of rows compacted near its end sends the summariser every row before the cut.")
+async def test_bank_compact_at_the_budget_edges(t):
+    pairs = turns(t, t.random.randint(2, 4), longest=20)
+    found = []
+    for budget in (0, -t.random.randint(1, 300)):
+        _, log = logged(chat(pairs), t.random.choice(FOLDED))
+        cut = harness.find_cut(log.rows(), budget)
+        model = lab.ScriptedModel([lab.say("Never needed.")])
+        found.append([harness.compact(log, model, keep_recent_tokens=budget) ==
+                      (0 < cut < 2 * len(pairs)), len(model.calls) == int(0 < cut < 2 * len(pairs))])
+    many = [(f"Q{n}", f"A{n}") for n in range(t.random.randint(1020, 1250))]
+    path = t.random.choice(FOLDED)
+    log = harness.SessionLog(lab.Workspace({path: "".join(
+        entry_line(i, message=m) for i, m in enumerate(chat(many), 1))}), path)
+    model = lab.ScriptedModel([lab.say("Many.")])
+    done = harness.compact(log, model, keep_recent_tokens=cost(lines_of(many[-1:])))
+    sent = model.calls[0].messages[0]["content"].split("\n") if model.calls else []
+    t.expect([found, done, len(sent) - 2, sent[1:2]],
+             [[[True, True]] * 2, True, 2 * len(many) - 2, ["user: Q0"]],
+             f"compact on fresh logs with a budget of 0 and one below 0, then on a log of "
+             f"{2 * len(many)} short rows keeping its last turn. Items: [for each budget "
+             "[compact's answer is the one find_cut's cut gives, the requests as that cut "
+             "says], compact's answer, the lines the summariser was sent, the first]: compact "
+             "cuts where find_cut says, 0 and below included, and sends every row before the "
+             "cut, however many (compact, lesson 12).")
+
+
+@lab_test("maybe_compact compacts for an empty record when the reserve alone is over the "
+          "window, and measures a record of over ten thousand messages whole.")
+async def test_bank_maybe_compact_at_the_record_edges(t):
+    pairs = turns(t, t.random.randint(2, 4))
+    path = t.random.choice(FOLDED)
+    found = []
+    _, log = logged(chat(pairs), path)
+    h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [])
+    spare = t.random.randint(1, 70)
+    summariser = lab.ScriptedModel([lab.say("Nothing held.")])
+    found.append([harness.maybe_compact(h, log, summariser, window=spare - 1, reserve=spare,
+                                        keep_recent_tokens=1), len(h.messages) > 0])
+    first = harness.user_message(f"Long {word(t)}: " + "x" * t.random.randint(500, 900))
+    record = [first] + [harness.user_message("Next."), lab.say("Ok.")] * t.random.randint(5050, 5600)
+    _, log = logged(chat(pairs), path)
+    h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=record)
+    summariser = lab.ScriptedModel([lab.say("Many held.")])
+    at = harness.estimate_tokens(record)
+    found.append([harness.maybe_compact(h, log, summariser, window=at - 1, reserve=0,
+                                        keep_recent_tokens=1), len(h.messages) < len(record)])
+    t.expect(found, [[True, True], [True, True]],
+             f"maybe_compact for an empty record with a reserve of {spare} and a window of "
+             f"{spare - 1}; then for a record of {len(record)} messages, a long question first, "
+             "a window one under its estimate. Items, for each: [its answer, the harness now "
+             "holds the replay]: 0 plus the reserve is over the window, none included; the "
+             "estimate is of every message, however many (maybe_compact, lesson 12).")
