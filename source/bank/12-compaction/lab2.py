@@ -386,8 +386,7 @@ async def test_bank_what_compact_sends_the_summariser(t):
     early, late = turns(t, t.random.randint(101, 130)), turns(t, 1)  # over two hundred messages
     pasted = "".join(word(t) + t.random.choice([" ", "\t", "\r\n"])
                      for _ in range(t.random.randint(2500, 5000)))  # 25,000 or more
-    piece = f"{word(t)}\t\r\n"  # and over five million, tabs and CRLF line ends as they are
-    pasted += piece * (t.random.randint(5_100_000, 5_800_000) // len(piece))
+    pasted += f" {word(t)}" * t.random.randint(150_000, 250_000)  # and a million or more
     early[-1] = (f"{early[-1][0]} {pasted}", early[-1][1])  # last, so few writes read it back
     early.insert(t.random.randrange(len(early)), (t.random.choice(["", "\t", " \n"]), "Yes?"))
     why = t.random.choice(["overloaded", "rate limited"])
@@ -398,8 +397,7 @@ async def test_bank_what_compact_sends_the_summariser(t):
     said = f"They read {word(t)} and {word(t)}." + "".join(
         f"\n{t.random.choice(['', '  ', chr(9)])}{word(t)}:{t.random.choice([' ', '  '])}{word(t)}"
         for _ in range(t.random.randint(500, 1200)))
-    piece = f" {word(t)}"
-    said += f"\n{word(t)}:" + piece * (t.random.randint(2_050_000, 2_400_000) // len(piece))
+    said += f"\n{word(t)}:" + f" {word(t)}" * t.random.randint(30_000, 50_000)  # 300,000 or more
     split = t.random.randint(1, len(said) - 1)
     pads = [t.random.choice([" ", "\n", "\t "]) + t.random.choice(["\r", "\u00a0", "\u2003", "\f"])
             + t.random.choice(["\u2009", "\u202f", "\u1680", "\u205f", "\x85", "\x1c", "\u2028"])
@@ -423,7 +421,7 @@ async def test_bank_what_compact_sends_the_summariser(t):
              "system prompt is SUMMARY_SYSTEM, the summary the log replays first]: one user "
              "message holding render() of every row before the cut, however many and however "
              "long, a blank question, tabs and \"\\r\" included as render gives them, and the "
-             "reply's text, all of it, whatever its length, stripped (summarize, lesson 12).")
+             "reply's text, all of it, stripped (summarize, lesson 12).")
     copy = harness.SessionLog(lab.Workspace({path: text}), path)
     again_done = harness.compact(copy, model, keep_recent_tokens=cost(lines_of(late)))
     t.expect([again_done, len(model.calls), copy.replay()[0]["content"]],
@@ -491,6 +489,13 @@ async def test_bank_bad_summaries_met_through_compact(t):
     for reply in (noted, hushed):
         model = lab.ScriptedModel([reply])
         found.append(raised_now(lambda model=model: harness.summarize(model, chat(pairs))))
+    part = f" {word(t)}"
+    paste = f"Paste {word(t)}:" + part * (t.random.randint(5_050_000, 5_500_000) // len(part))
+    long = f"Long {word(t)}:" + part * (t.random.randint(2_020_000, 2_200_000) // len(part))
+    model = lab.ScriptedModel([lab.say(long)])
+    back = harness.summarize(model, [harness.user_message(paste)])
+    sent = model.calls[0].messages[0]["content"]
+    found.append([back == long, len(sent) == len(paste) + len("<conversation>\nuser: \n</conversation>")])
     slowly = f"Slow {word(t)}."
     slow, (_, fresh) = lab.ScriptedModel([lab.say(slowly)]), logged(chat(pairs), "slow.jsonl")
     with hours_pass(1440):
@@ -501,7 +506,7 @@ async def test_bank_bad_summaries_met_through_compact(t):
                                      [True, HEAD + echoed]] +
               ["RuntimeError: no summary: the reply was empty"] * 2 +
               [f"RuntimeError: no summary: {padded}", None,
-               "RuntimeError: no summary: the reply was empty", None,
+               "RuntimeError: no summary: the reply was empty", [True, True], None,
                HEAD + slowly], HEAD + good],
              "compact on one log with a summariser that answers in turn "
              f"{[lab.shape([r]) for r in bad]}, then a good summary. Items: [for each, compact's "
@@ -518,7 +523,9 @@ async def test_bank_bad_summaries_met_through_compact(t):
              "error_message beside a stop included, it is a summary) and for a stopped one with "
              "no error_message (whatever the label, the reply was empty); then what compact "
              "raised, and the summary it keeps, while a day passes at each reading of the "
-             "clock: no time limit is summarize's (summarize, lesson 12).")
+             "clock: no time limit is summarize's (before that, summarize called on a paste of "
+             "over five million characters answered by a summary of over two million: [it "
+             "returned the summary whole, it sent the paste whole]) (summarize, lesson 12).")
 
 
 # --- rule 5: compact ------------------------------------------------------------------------
@@ -836,7 +843,7 @@ async def test_bank_maybe_compact_between_runs(t):
                   lab.shape(h.messages), list(h.messages) == log.replay()])
     # one long question, then thousands of short messages: every one of them is measured
     question = harness.user_message(f"Read {word(t)}: " + "r" * t.random.randint(300, 900))
-    many = [question] + chat([("More?", "Yes.")]) * t.random.randint(5100, 6000)
+    many = [question] + chat([("More?", "Yes.")]) * t.random.randint(5010, 5300)
     log = harness.SessionLog(lab.Workspace({path: lines}), path)
     h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=many)
     summariser = lab.ScriptedModel([lab.say(f"Long: {word(t)}.")])
