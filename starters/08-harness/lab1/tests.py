@@ -193,13 +193,13 @@ async def test_messages_is_a_tuple(t):
                  "kept and handed out again. Items: equal, the very same tuple "
                  "(Harness.messages, lesson 8).")
     pair = [harness.user_message("Line."), lab.say("Noted.")]
-    saved = pair * t.random.randint(500_001, 600_000)  # a long session, cheap to make
+    saved = pair * t.random.randint(100_001, 130_000)  # a long session, cheap to make
     h = harness.Harness(answers(), SYSTEM, [], messages=saved)
     snapshot = h.messages
     t.expect([len(saved), len(snapshot), snapshot[0] is saved[0], snapshot[-1] is saved[-1]],
              [len(saved), len(saved), True, True],
              "h.messages is a snapshot of the whole transcript, however long: a harness given "
-             "a saved session of 1,000,002 to 1,200,000 messages hands out all of them, none cut "
+             "a saved session of 200,002 to 260,000 messages hands out all of them, none cut "
              "(the Build section's item 2: \"a snapshot of the transcript\"). Items: messages "
              "given, messages in the snapshot, whether it starts and ends with the very ones "
              "given (Harness.messages, lesson 8).")
@@ -335,7 +335,7 @@ async def test_the_list_passed_in_is_copied(t):
     orphan = [harness.user_message("Go on."), dict(TOOL_RESULT)]  # its call was never kept
     saved = [message for n in range(t.random.randint(1000, 1100))
              for message in (harness.user_message(f"Line {n}."), lab.say("Noted."))]
-    saved = saved * t.random.randint(500, 560) + [harness.user_message(said)] * t.random.randint(
+    saved = saved * t.random.randint(50, 66) + [harness.user_message(said)] * t.random.randint(
         1000, 2000)  # the session reopened again and again, then one stuck Send repeated
     kept = harness.Harness(answers(), SYSTEM, [], messages=saved).messages
     sample = t.random.randrange(997)  # every 997th message from a drawn one: each the very one given
@@ -352,8 +352,8 @@ async def test_the_list_passed_in_is_copied(t):
              "given (the Build section's item 1: \"Its transcript starts as what it was "
              "given\"): one that ends in a call with no result too, one that says the same words "
              "twice in a row, and three times, one holding a result whose call is not in it, and a long one of 2,000 messages or more, that saved session "
-             "given 500 to 560 times over and then one message a thousand times or more in a row, "
-             "1,001,000 messages or more however long the list, every one of them: the "
+             "given 50 to 66 times over and then one message a thousand times or more in a row, "
+             "101,000 messages or more however long the list, every one of them: the "
              "transcript is a record, not a list to tidy, trim or take doubles out of. Items: "
              "the caller's empty list after a run and an append of its own, the harness's "
              "transcript, that of a second harness made from the same list and run once (two "
