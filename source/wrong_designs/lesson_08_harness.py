@@ -2093,9 +2093,11 @@ class _View:
         return tuple(self._messages)
 
     def __getattr__(self, name):  # read it like a list
-        if name.startswith("_"):
+        methods = {"append": self._messages.append, "pop": self._messages.pop,
+                   "insert": self._messages.insert, "remove": self._messages.remove}
+        if name not in methods:
             raise AttributeError(name)
-        return getattr(self._messages, name)
+        return methods[name]
 '''),
     Wrong(lab='8.1', name='h << message appended to the transcript',
           rule='While a run is going nothing but the run writes to the transcript, by any name, special method or argument a caller can reach.',
