@@ -2036,6 +2036,356 @@ class _View:
         if len(text) > 200 and said and said[-1].get("content") == text:  # a paste sent twice
             return iter(())
 """),
+    # Hunt round 31 (reader r180): doors the one-writer test did not try, sizes past its draws, a clock.
+    Wrong(lab='8.1', name='a system prompt cut past a hundred thousand characters',
+          rule="Every request carries the harness's system prompt word for word, however long.",
+          where='Build item 1: "all that `run_agent` needs"; hunt round 31, r180-06',
+          names='over a million characters',
+          replace=r'''
+        self._model, self._system, self._tools = model, system, list(tools)
+''',
+          by=r'''
+        self._model, self._tools = model, list(tools)
+        self._system = system[:100_000] if isinstance(system, str) else system  # a sane bound
+'''),
+    Wrong(lab='8.1', name='a snapshot of the last 200,000 messages',
+          rule='h.messages is a snapshot of the whole transcript, however long.',
+          where='Build item 2: "a snapshot of the transcript"; hunt round 31, r180-04',
+          names='snapshot of the whole transcript',
+          replace=r'''
+        return tuple(self._messages)
+''',
+          by=r'''
+        return tuple(self._messages[-200_000:])  # a reader never needs more
+'''),
+    Wrong(lab='8.1', name='is_running False an hour after prompt()',
+          rule='is_running is True from prompt() until that run is over, however long it is held: no clock ends a run.',
+          where='Build item 3: "It is `True` from the moment `prompt()` returns until that run is over, however it ends"; hunt round 31, r180-08',
+          names='no clock ends a run',
+          replace=r'''
+        run = self._run(text)
+''',
+          by=r'''
+        import time
+        self._started = time.monotonic()
+        run = self._run(text)
+''',
+          also=((r'''
+        run = self._run_now and self._run_now()  # None once nobody holds the run
+''', r'''
+        import time
+        if time.monotonic() - getattr(self, "_started", 0.0) > 3600:  # stuck an hour: dead
+            return False
+        run = self._run_now and self._run_now()  # None once nobody holds the run
+'''),)),
+    Wrong(lab='8.1', name="a __getattr__ that hands on the list's own methods",
+          rule='While a run is going nothing but the run writes to the transcript, by any name, special method or argument a caller can reach.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 31, r180-19',
+          names='each name a list answers to',
+          replace=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+''',
+          by=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def __getattr__(self, name):  # read it like a list
+        methods = {"append": self._messages.append, "pop": self._messages.pop,
+                   "insert": self._messages.insert, "remove": self._messages.remove}
+        if name not in methods:
+            raise AttributeError(name)
+        return methods[name]
+'''),
+    Wrong(lab='8.1', name='h << message appended to the transcript',
+          rule='While a run is going nothing but the run writes to the transcript, by any name, special method or argument a caller can reach.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 31, r180-20',
+          names='h << ...',
+          replace=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+''',
+          by=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def __lshift__(self, message):  # h << message notes it
+        self._messages.append(message)
+        return self
+'''),
+    Wrong(lab='8.1', name='h |= messages extending the transcript',
+          rule='While a run is going nothing but the run writes to the transcript, by any name, special method or argument a caller can reach.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 31, r180-21',
+          names='h |= ...',
+          replace=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+''',
+          by=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def __ior__(self, messages):  # h |= [...] merges them in
+        self._messages.extend(messages)
+        return self
+'''),
+    Wrong(lab='8.1', name='h += one message dict appended',
+          rule='While a run is going nothing but the run writes to the transcript, by any name, special method or argument a caller can reach.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 31, r180-22',
+          names='special method',
+          replace=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+''',
+          by=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def __iadd__(self, message):  # h += message: one, appended
+        if not isinstance(message, dict):
+            return NotImplemented
+        self._messages.append(message)
+        return self
+'''),
+    Wrong(lab='8.1', name='h(text) appending a user message',
+          rule='While a run is going nothing but the run writes to the transcript, by any name, special method or argument a caller can reach.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 31, r180-23',
+          names='h(text)',
+          replace=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+''',
+          by=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def __call__(self, text):  # h("...") notes a user line
+        if not isinstance(text, str):
+            raise TypeError("text must be a string")
+        self._messages.append({"role": "user", "content": text})
+'''),
+    Wrong(lab='8.1', name='h[n] = message for a place counted from the start',
+          rule='While a run is going nothing but the run writes to the transcript, by any name, special method or argument a caller can reach.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 31, r180-24',
+          names='h[0] = ...',
+          replace=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+''',
+          by=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def __setitem__(self, index, message):  # h[n] = message edits message n
+        if type(index) is not int or index < 0:
+            raise TypeError("index must be a whole number from 0")
+        self._messages[index] = message
+'''),
+    Wrong(lab='8.1', name='del h[n] for a place counted from the start',
+          rule='While a run is going nothing but the run writes to the transcript, by any name, special method or argument a caller can reach.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 31, r180-25',
+          names='del h[0]',
+          replace=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+''',
+          by=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def __delitem__(self, index):  # del h[n] drops message n
+        if type(index) is not int or index < 0:
+            raise TypeError("index must be a whole number from 0")
+        del self._messages[index]
+'''),
+    Wrong(lab='8.1', name='an insert(index, message) that checks its arguments',
+          rule='While a run is going nothing but the run writes to the transcript, by any name, special method or argument a caller can reach.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 31, r180-26',
+          names='a place and a message',
+          replace=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+''',
+          by=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def insert(self, index, message):  # put a message at a place
+        if not isinstance(message, dict) or type(index) is not int:
+            raise TypeError("insert(index, message)")
+        self._messages.insert(index, message)
+'''),
+    Wrong(lab='8.1', name='a restore() that takes an earlier snapshot back',
+          rule='While a run is going nothing but the run writes to the transcript, by any name, special method or argument a caller can reach.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 31, r180-27',
+          names='a snapshot taken before the run before',
+          replace=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+''',
+          by=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def restore(self, snapshot):  # go back to a snapshot from h.messages
+        if not isinstance(snapshot, tuple) or not all(isinstance(m, dict) for m in snapshot):
+            raise TypeError("restore() takes a snapshot from h.messages")
+        self._messages[:] = snapshot
+'''),
+    Wrong(lab='8.1', name='an inbox generator that holds the harness and appends what it is sent',
+          rule='While a run is going nothing but the run writes to the transcript, by any name, special method or argument a caller can reach.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 31, r180-28',
+          names='an inbox',
+          replace=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+''',
+          by=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def inbox(self):  # a frontend send()s messages to it
+        while True:
+            message = yield
+            if isinstance(message, dict):
+                self._messages.append(message)
+'''),
+    Wrong(lab='8.1', name='a callback handed out that appends to the transcript',
+          rule='While a run is going nothing but the run writes to the transcript, by any name, special method or argument a caller can reach.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 31, r180-29',
+          names='a callback',
+          replace=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+''',
+          by=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def appender(self):  # for a frontend to keep
+        return self._add
+
+    def _add(self, message):
+        self._messages.append(message)
+'''),
+    Wrong(lab='8.1', name='a method that takes out a failed last reply',
+          rule='While a run is going nothing but the run writes to the transcript, by any name, special method or argument a caller can reach.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 31, r180-30',
+          names='failed reply',
+          replace=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+''',
+          by=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def retry_last(self):  # drop a failed reply so the next prompt can try again
+        if self._messages and self._messages[-1].get("stop_reason") == "error":
+            self._messages.pop()
+'''),
+    Wrong(lab='8.1', name='a method of **keywords that records a body',
+          rule='While a run is going nothing but the run writes to the transcript, by any name, special method or argument a caller can reach.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 31, r180-32',
+          names='each name its own code spells',
+          replace=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+''',
+          by=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def note(self, **fields):  # note(role=..., body=...)
+        if "body" in fields:
+            self._messages.append({"role": fields.get("role", "user"), "content": fields["body"]})
+'''),
+    Wrong(lab='8.1', name='h -= message taking it out of the transcript',
+          rule='While a run is going nothing but the run writes to the transcript, by any name, special method or argument a caller can reach.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 31, r180-40',
+          names='h -= ...',
+          replace=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+''',
+          by=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def __isub__(self, message):  # h -= message takes it back out
+        self._messages.remove(message)
+        return self
+'''),
+    Wrong(lab='8.1', name='a setter of a public history property',
+          rule='While a run is going nothing but the run writes to the transcript, by any name, special method or argument a caller can reach.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 31, r180-41',
+          names='a setter is a way in too',
+          replace=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+''',
+          by=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    @property
+    def history(self):  # for saving; assign a saved one to load it
+        return tuple(self._messages)
+
+    @history.setter
+    def history(self, saved):
+        self._messages[:] = saved
+'''),
+    Wrong(lab='8.1', name='an add_at(role, content, at) that checks its arguments',
+          rule='While a run is going nothing but the run writes to the transcript, by any name, special method or argument a caller can reach.',
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 31, r180-43',
+          names='a role, a text and a place',
+          replace=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+''',
+          by=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def add_at(self, role, content, at):  # a message of `role` at place `at`
+        if role not in ("user", "assistant", "toolResult") or not isinstance(content, str) \
+                or type(at) is not int:
+            raise ValueError("add_at(role, content, at)")
+        self._messages.insert(at, {"role": role, "content": content})
+'''),
 ]
 
 # The designs lesson 8 allows, which lab 8.1 must pass (tools.wrong_designs.allowed).
@@ -2885,5 +3235,73 @@ async def test_the_word_raw(t):
              why="No method of the harness hands out a way into the transcript, whatever it is "
                  "called with: the methods whose list, handed back for \"raw\", let a message "
                  "in (Harness, lesson 8).")
+"""),
+    # Hunt round 31 (reader r180): a copy trimmed past a million, is_running past 100,000 events.
+    Beyond(lab='8.1', name='the given messages trimmed to the last million',
+           rule='Its transcript starts as what it was given, every message, however long the list.',
+           where='Build item 1: "Its transcript starts as what it was given"; hunt round 31, r180-03',
+           names='however long the list',
+           reach="test_the_list_passed_in_is_copied gives 101,000 to 147,000 messages and "
+                 "test_messages_is_a_tuple 200,002 to 260,000; a trim past a million passes, and a "
+                 "list past it is past what a test can afford: a wrong design that walks the "
+                 "list in Python (doubles taken out, say) spends seconds there, and the test "
+                 "that names its rule is stopped before it can",
+           replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+           by=r"""
+        self._messages, self._max_turns = list(messages)[-1_000_000:], max_turns  # bounded
+""",
+           deep=_HEAD + r"""
+
+@lab_test("A harness given 1,000,002 messages keeps every one.")
+async def test_a_session_of_a_million(t):
+    saved = [harness.user_message("Line."), lab.say("Noted.")] * 500_001
+    kept = harness.Harness(lab.ScriptedModel([]), "Help.", [], messages=saved).messages
+    t.expect([len(kept), kept[0] is saved[0], kept[-1] is saved[-1]], [len(saved), True, True],
+             why="Its transcript starts as what it was given, every message, however long the "
+                 "list. Items: messages kept, whether the first and the last are the very ones "
+                 "given (Harness, lesson 8).")
+"""),
+    Beyond(lab='8.1', name='is_running False after a hundred thousand events',
+           rule='is_running is True from prompt() until that run is over, however many events it has handed out.',
+           where='Build item 3: "It is `True` from the moment `prompt()` returns until that run is over, however it ends"; hunt round 31, r180-09',
+           names='however many events',
+           reach="the longest run a test reads makes some 1,600 events (the bank's about as many); "
+                 "an is_running that gives up past a hundred thousand passes, and a run past it "
+                 "is past what a test can afford, as the catalogue's \"the run stopped after a "
+                 "hundred thousand events\"",
+           replace=r"""
+            for event in inner:
+                yield event
+""",
+           by=r"""
+            self._handed = 0
+            for event in inner:
+                self._handed += 1
+                yield event
+""",
+           also=((r"""
+        return run is not None and run.gi_frame is not None  # a finished run has no frame
+""", r"""
+        going = run is not None and run.gi_frame is not None  # a finished run has no frame
+        return going and getattr(self, "_handed", 0) <= 100_000  # a runaway no longer blocks
+"""),),
+           turns=600_000, seconds=60.0,
+           deep=_HEAD + r"""
+
+@lab_test("A run of over a hundred thousand events is going at its agent_end.")
+async def test_going_after_a_hundred_thousand_events(t):
+    h = harness.Harness(wide(33_400), "Help.", [LOOK])
+    seen = []
+
+    def note(event):
+        if event["type"] == "agent_end":
+            seen.append(h.is_running)
+    await lab.drive(h.prompt("Read them all."), on_event=note)
+    t.expect(seen, [True],
+             why="is_running is True until the run is over, however many events it has handed "
+                 "out: is_running at the agent_end of a run of over 100,000 events "
+                 "(Harness.is_running, lesson 8).")
 """),
 ]

@@ -10,10 +10,13 @@ dropped, a second prompt() made by a tool, the inner run's own state once the ou
 over), so that the public tests' wanted expressions, evaluated in a bank test's frame, do not
 give its values.
 """
+import contextlib
 import copy
+import datetime
 import gc
 import inspect
 import operator
+import time
 import types
 
 import harness
@@ -224,7 +227,8 @@ async def test_bank_tools_and_cap_stay_with_the_harness(t):
         kinds.append([type(messages).__name__, keywords.get("max_turns")])
         return loop(model, system, messages, *rest, **keywords)
     turns = t.random.randint(101, 104)  # no cap: a job of more than a hundred turns goes on
-    rules = SYSTEM + "\n" + "Touch no file outside the repository.\n" * t.random.randint(30, 300)
+    rules = SYSTEM + "\n" + "Touch no file outside the repository.\n" * t.random.randint(27_000,
+                                                                                  36_000)
     long = lab.ScriptedModel([reads([f"n{n}.py"]) for n in range(turns)] + [lab.say("Done.")])
     harness.run_agent = noting
     try:
@@ -244,7 +248,7 @@ async def test_bank_tools_and_cap_stay_with_the_harness(t):
              "around it too.")
     t.expect([len(long.calls), all(request.system == rules for request in long.calls)],
              [turns + 1, True],
-             "A harness with no cap and a system prompt of over a thousand characters ending in "
+             "A harness with no cap and a system prompt of over a million characters ending in "
              "a newline, run on a job of a drawn hundred-odd turns: [the requests, whether each "
              "carried the system prompt word for word].")
     never = lab.ScriptedModel([lab.say("Never asked.")])
@@ -315,9 +319,9 @@ async def test_bank_clearing_a_snapshot_changes_nothing(t):
              "of the next request, and the words of the reply before its prompt.")
     saved = [m for n in range(t.random.randint(300, 320))
              for m in (harness.user_message(f"Note {n}."), lab.say("Kept."))]
-    whole = saved * t.random.randint(170, 230)  # a session reopened many times: cheap to make
+    whole = saved * t.random.randint(334, 420)  # a session reopened many times: cheap to make
     t.expect(len(harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=whole).messages),
-             len(whole), "A harness made from a saved list of some 102,000 messages or more: the "
+             len(whole), "A harness made from a saved list of some 200,400 messages or more: the "
              "length of its snapshot, the whole transcript however long.")
     h = harness.Harness(lab.ScriptedModel([lab.say("All kept.")]), SYSTEM, [], messages=saved)
     await lab.drive(h.prompt("Anything else?"))
@@ -329,6 +333,63 @@ async def test_bank_clearing_a_snapshot_changes_nothing(t):
 
 
 # --- rule 3: h.is_running, read off the run -------------------------------------------------------
+
+@contextlib.contextmanager
+def years_pass(years):
+    """While open, each reading of the clocks in `time` (monotonic, time, perf_counter,
+    process_time, thread_time, and their _ns forms) and of datetime's (datetime.datetime.now,
+    utcnow and today) is `years` years after the one before: a run held that long is going
+    still, by any clock, and the test takes no time at all. The clocks are put back on the way
+    out (lab 5.1's years_pass)."""
+    names = [name for name in ("monotonic", "time", "perf_counter", "process_time", "thread_time")
+             if hasattr(time, name)]  # the browser's Python has no thread_time
+    saved = {name: getattr(time, name) for name in names + [f"{n}_ns" for n in names]
+             if hasattr(time, name)}
+    step, reading = 365 * 86400 * years, [int(saved["time"]())]
+
+    def later():
+        reading[0] += step
+        return float(reading[0])
+
+    def later_ns():
+        reading[0] += step
+        return reading[0] * 1_000_000_000
+    real = datetime.datetime
+    dated, leap = [real.now()], datetime.timedelta(days=365 * min(years, 10))
+
+    def later_dated(tz=None):
+        dated[0] = min(dated[0] + leap, real(9990, 1, 1)) if dated[0].year < 9990 else dated[0]
+        return dated[0] if tz is None else dated[0].replace(tzinfo=tz)
+
+    class Later(real):  # datetime's clock, as far on as the others
+        @classmethod
+        def now(cls, tz=None):
+            return later_dated(tz)
+
+        @classmethod
+        def utcnow(cls):
+            return later_dated()
+
+        @classmethod
+        def today(cls):
+            return later_dated()
+    for name in saved:
+        setattr(time, name, later_ns if name.endswith("_ns") else later)
+    datetime.datetime = Later
+    try:
+        yield
+    finally:
+        for name, clock in saved.items():
+            setattr(time, name, clock)
+        datetime.datetime = real
+
+
+def held_long(h):
+    """h.is_running, read while every clock says years have passed since its last reading."""
+    with years_pass(3):
+        return h.is_running
+
+
 
 @lab_test("A run killed by its model's exception hands the exception to the consumer and is over; "
           "so is a run its caller closes before its first step and keeps; the next prompt is "
@@ -344,7 +405,7 @@ async def test_bank_a_raising_model_and_a_run_closed_unstarted(t):
     before = lab.shape(h.messages)
     states = [h.is_running]
     held = h.prompt("")  # the empty prompt is a run like any other
-    states.append(h.is_running)
+    states.append(held_long(h))  # held unread for years, by every clock: going still
     held.close()
     states.append(h.is_running)
     later = await raised(lambda: lab.drive(h.prompt("Are you there?")))
@@ -354,7 +415,8 @@ async def test_bank_a_raising_model_and_a_run_closed_unstarted(t):
               before + " U A"],
              "A model that raises after a drawn number of rounds, then a run closed unread "
              "while its caller holds it (its prompt empty), then a prompt. Items: what the consumer got, the "
-             "events is_running was True at, is_running after the death, after prompt() and "
+             "events is_running was True at, is_running after the death, after prompt() (read as "
+             "every clock says years have passed: held unread that long, the run is going) and "
              "after the close, what the last prompt raised, the transcript.")
 
 
@@ -372,7 +434,7 @@ async def test_bank_runs_stepped_and_dropped(t):
     aside = harness.Harness(lab.ScriptedModel([lab.say("Aside.")]), SYSTEM, [])
     beside = [aside.is_running, await raised(lambda: lab.drive(aside.prompt("Meanwhile?"))),
               lab.shape(aside.messages)]
-    states = [h.is_running]
+    states = [held_long(h)]  # the stepped run held for years, by every clock: going still
     del run
     states.append(h.is_running)
     h.prompt("Never read.")
@@ -386,7 +448,8 @@ async def test_bank_runs_stepped_and_dropped(t):
              "A run stepped with next() a drawn number of times and dropped, then a run handed "
              "out and dropped unread, then a prompt. Items: the event types read, another "
              "harness's is_running while the stepped run waited, what its own run raised, its "
-             "transcript, is_running after the first step-through, after the drop and after the unread run, what the "
+             "transcript, is_running after the first step-through (read as every clock says years have "
+             "passed), after the drop and after the unread run, what the "
              "last prompt raised, the paths read, the transcript.")
 
 
@@ -734,6 +797,23 @@ def reach(h, value, message, seen=None):
     if id(value) in seen:
         return
     seen.add(id(value))
+    if isinstance(value, (types.FunctionType, types.MethodType)) and not (
+            getattr(value, "__self__", None) is h and not value.__name__.startswith("_")):
+        try:  # a callback handed out: a caller calls it with what it has to add
+            value(message)
+        except Exception:
+            pass
+        return
+    if (inspect.isgenerator(value) and value.gi_code is not getattr(harness.run_agent, "__code__", None)
+            and inspect.getgeneratorstate(value) in (inspect.GEN_CREATED, inspect.GEN_SUSPENDED)
+            and not (value.gi_frame is not None and value.gi_frame.f_locals.get("self") is h
+                     and value.gi_code.co_name == "_run")):
+        try:  # an inbox handed out: a caller sends it what it has to add
+            if inspect.getgeneratorstate(value) == inspect.GEN_CREATED:
+                next(value)
+            value.send(message)
+        except Exception:
+            pass
     if isinstance(value, list):
         before = [id(m) for m in h.messages]
         value.append(message)
@@ -786,12 +866,13 @@ def breaks_its_own_run(h, name, place, arguments, keywords):
         except Exception:  # a harness made otherwise: every call is made on `h`
             fresh = None
         if fresh is not None:
-            before = [id(m) for m in fresh.messages]
+            before = fresh.messages
             try:
                 getattr(fresh, name)(*copy.deepcopy(arguments), **copy.deepcopy(keywords))
             except Exception:
                 pass
-            if [id(m) for m in fresh.messages] == before:
+            after = fresh.messages  # compared in C: a call may have added a million items
+            if len(after) == len(before) and all(map(operator.is_, after, before)):
                 try:
                     run = fresh.prompt("Probe.")
                     if hasattr(run, "__next__"):  # lesson 8's colour; an async run is not probed
@@ -803,7 +884,37 @@ def breaks_its_own_run(h, name, place, arguments, keywords):
     return _SELF_BROKEN[key]
 
 
-def try_every_method(h, message, text):
+LIST_NAMES = tuple(name for name in dir(list) if not name.startswith("_"))
+MACHINERY = frozenset(dir(object)) | {"__getattr__", "__del__", "__class_getitem__",
+                                      "__getstate__", "__setstate__", "__copy__", "__deepcopy__",
+                                      "__weakref__", "__dict__", "__slots__", "__annotations__"}
+
+
+def names_of(h):
+    """What a caller may call on `h`: its public names, a list's names where `h` answers to them
+    (a __getattr__ that hands them on), and the special methods its class defines, which Python
+    calls for a caller's own syntax (h << ..., h -= ..., h[0] = ...), by name."""
+    names = [name for name in dir(h) if not name.startswith("_")]
+    names += [name for name in LIST_NAMES if name not in names]
+    names += [name for kind in type(h).__mro__ if kind is not object for name in vars(kind)
+              if name.startswith("__") and name.endswith("__") and name not in MACHINERY]
+    return list(dict.fromkeys(names))
+
+
+def spelled(method):
+    """The names the code of `method` spells as strings: a key it may look for in **keywords."""
+    code = getattr(getattr(method, "__func__", method), "__code__", None)
+    codes, names = [code] if code is not None else [], []
+    while codes:
+        for const in codes.pop().co_consts:
+            if isinstance(const, str) and const.isidentifier():
+                names.append(const)
+            elif hasattr(const, "co_consts"):
+                codes.append(const)
+    return names
+
+
+def try_every_method(h, message, text, earlier=()):
     """Call each public method of `h`, prompt() too, with `message`, with `text`, with a role and
     `text` (user, assistant, toolResult, system), with an assistant message, a tool result, 0, 0 and a role and `text`, a list holding
     `message`, with nothing, and with `message` for each parameter by name (and for **keywords
@@ -817,11 +928,27 @@ def try_every_method(h, message, text):
     own harness's next run with is not made (breaks_its_own_run)."""
     result = {"role": "toolResult", "tool_call_id": "c98", "tool_name": "read",
               "content": text, "is_error": False}
-    for name in dir(h):
-        if name.startswith("_"):
+    for name in names_of(h):
+        try:
+            value = getattr(h, name)
+        except Exception:  # a name `h` does not answer to
             continue
-        reach(h, getattr(h, name), message)  # a public list, or one inside: a caller appends
-        if not callable(getattr(h, name)):
+        if not name.startswith("_"):
+            reach(h, value, message)  # a public list, or one inside: a caller appends
+        if not callable(value):
+            if not name.startswith("_") and name != "messages":
+                for assigned in ((message,), [message], tuple(earlier)):  # a setter: a way in
+                    before = [id(m) for m in h.messages]
+                    try:
+                        setattr(h, name, assigned)
+                    except Exception:
+                        continue
+                    if [id(m) for m in h.messages] != before:
+                        break  # a write, left as it is, so that the transcript shows it
+                    try:  # put back what the harness runs with: a public model, tools, cap
+                        setattr(h, name, value)
+                    except Exception:
+                        pass
             continue
         try:
             parameters = inspect.signature(getattr(h, name)).parameters.values()
@@ -831,13 +958,16 @@ def try_every_method(h, message, text):
                  if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
         if any(p.kind == p.VAR_KEYWORD for p in parameters):  # **keywords: the names a part goes by
             named.update({key: message for key in ("role", "content", "text", "message", "msg", "note",
-                                                   "words", "prompt") if key not in named})
+                                                   "words", "prompt") + tuple(spelled(value))
+                          if key not in named})
         for place, (arguments, keywords) in enumerate([(each, {}) for each in (
                 [message], [text], ["user", text], ["assistant", text], ["toolResult", text],
                 ["system", text],
                 [lab.say(text)], [dict(result)], [0],
                 [0, "user", text], [0, "user", text, text, text, text], [[message]],
-                [{"role": "system", "content": text}], [("user", text)], [])] + [
+                [{"role": "system", "content": text}], [("user", text)], [1, message],
+                [message, 1], ["assistant", text, 1], [tuple(earlier)],
+                [h.messages[-1] if h.messages else message], [])] + [
                 ([], named), ([], {key: text for key in named}),
                 ([], {key: True for key in named})]):
             if breaks_its_own_run(h, name, place, arguments, keywords):
@@ -898,14 +1028,14 @@ async def test_bank_the_transcript_is_what_the_events_announced(t):
     earlier = [harness.user_message("Start from here."), lab.say("Ready.")]
     widths = [t.random.randint(1, 3), t.random.randint(1, 3)]
     script = [reads(t.random.sample(NAMES, widths[0])), lab.say("First done."),
-              reads(t.random.sample(NAMES, widths[1])), lab.say("Second done.")]
+              reads(t.random.sample(NAMES, widths[1])), lab.fail("quota exceeded")]  # ends failed
     h = harness.Harness(lab.ScriptedModel(script), SYSTEM, [reader()], earlier)
     told = []
 
     def at_event(event):
         if event["type"] == "message_end":
             told.append(event["message"])
-        try_every_method(h, harness.user_message("Note this too."), "Note this too.")
+        try_every_method(h, harness.user_message("Note this too."), "Note this too.", earlier)
     for ask in ("Read some files.", "Read some more."):
         await lab.drive(h.prompt(ask), on_event=at_event)
     mine = list(h.messages)
@@ -916,9 +1046,10 @@ async def test_bank_the_transcript_is_what_the_events_announced(t):
               and all(a is b for a, b in zip(mine, earlier + told)),
               [m == before for m, before in zip(h.messages, as_told)], problems],
              [" ".join([lab.shape(earlier), announced(one_round(widths[0])),
-                        announced(one_round(widths[1], widths[0] + 1))]), True,
+                        announced(one_round(widths[1], widths[0] + 1)) + "(error)"]), True,
               [True] * len(as_told), []],
-             f"Two runs of {widths[0]} and then {widths[1]} reads after two earlier messages, "
+             f"Two runs of {widths[0]} and then {widths[1]} reads after two earlier messages, the "
+             "second ending in a failed reply, "
              "every public method, prompt() too, tried at every event, then a third run closed "
              "before its prompt is recorded: [the transcript's shape after two runs, it is the earlier "
              "messages and the announced ones, the very objects, and no more; after the close, "

@@ -3,6 +3,11 @@ tuple snapshot, is_running read off the run, and prompt() refusing a second run 
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 8 tests.py
 """
+import contextlib
+import datetime
+import operator
+import time
+
 import harness
 import lab
 from lab.kit import lab_test, raised, tool
@@ -101,6 +106,62 @@ async def break_after(run, count):
                 break
 
 
+@contextlib.contextmanager
+def years_pass(years):
+    """While open, each reading of the clocks in `time` (monotonic, time, perf_counter,
+    process_time, thread_time, and their _ns forms) and of datetime's (datetime.datetime.now,
+    utcnow and today) is `years` years after the one before: a run held that long is going
+    still, by any clock, and the test takes no time at all. The clocks are put back on the way
+    out (lab 5.1's years_pass)."""
+    names = [name for name in ("monotonic", "time", "perf_counter", "process_time", "thread_time")
+             if hasattr(time, name)]  # the browser's Python has no thread_time
+    saved = {name: getattr(time, name) for name in names + [f"{n}_ns" for n in names]
+             if hasattr(time, name)}
+    step, reading = 365 * 86400 * years, [int(saved["time"]())]
+
+    def later():
+        reading[0] += step
+        return float(reading[0])
+
+    def later_ns():
+        reading[0] += step
+        return reading[0] * 1_000_000_000
+    real = datetime.datetime
+    dated, leap = [real.now()], datetime.timedelta(days=365 * min(years, 10))
+
+    def later_dated(tz=None):
+        dated[0] = min(dated[0] + leap, real(9990, 1, 1)) if dated[0].year < 9990 else dated[0]
+        return dated[0] if tz is None else dated[0].replace(tzinfo=tz)
+
+    class Later(real):  # datetime's clock, as far on as the others
+        @classmethod
+        def now(cls, tz=None):
+            return later_dated(tz)
+
+        @classmethod
+        def utcnow(cls):
+            return later_dated()
+
+        @classmethod
+        def today(cls):
+            return later_dated()
+    for name in saved:
+        setattr(time, name, later_ns if name.endswith("_ns") else later)
+    datetime.datetime = Later
+    try:
+        yield
+    finally:
+        for name, clock in saved.items():
+            setattr(time, name, clock)
+        datetime.datetime = real
+
+
+def held_long(h):
+    """h.is_running read while the clocks say years have passed since the last reading."""
+    with years_pass(1):
+        return h.is_running
+
+
 def kind(value):
     """The type of `value`: "tuple" for a tuple itself; a subclass of tuple is named as one,
     whatever it calls itself, since its own methods (a pop() say) are not a tuple's."""
@@ -132,13 +193,13 @@ async def test_messages_is_a_tuple(t):
                  "kept and handed out again. Items: equal, the very same tuple "
                  "(Harness.messages, lesson 8).")
     pair = [harness.user_message("Line."), lab.say("Noted.")]
-    saved = pair * t.random.randint(51_000, 75_000)  # a long session, cheap to make
+    saved = pair * t.random.randint(100_001, 130_000)  # a long session, cheap to make
     h = harness.Harness(answers(), SYSTEM, [], messages=saved)
     snapshot = h.messages
     t.expect([len(saved), len(snapshot), snapshot[0] is saved[0], snapshot[-1] is saved[-1]],
              [len(saved), len(saved), True, True],
              "h.messages is a snapshot of the whole transcript, however long: a harness given "
-             "a saved session of 102,000 to 150,000 messages hands out all of them, none cut "
+             "a saved session of 200,002 to 260,000 messages hands out all of them, none cut "
              "(the Build section's item 2: \"a snapshot of the transcript\"). Items: messages "
              "given, messages in the snapshot, whether it starts and ends with the very ones "
              "given (Harness.messages, lesson 8).")
@@ -277,12 +338,14 @@ async def test_the_list_passed_in_is_copied(t):
     saved = saved * t.random.randint(50, 66) + [harness.user_message(said)] * t.random.randint(
         1000, 2000)  # the session reopened again and again, then one stuck Send repeated
     kept = harness.Harness(answers(), SYSTEM, [], messages=saved).messages
+    sample = t.random.randrange(997)  # every 997th message from a drawn one: each the very one given
     orphaned = harness.Harness(answers(), SYSTEM, [], messages=orphan).messages
     t.expect([lab.shape(window), lab.shape(h.messages), lab.shape(other.messages),
               lab.shape(harness.Harness(answers(), SYSTEM, [], messages=unanswered).messages),
               lab.shape(harness.Harness(answers(), SYSTEM, [], messages=twice).messages),
               [lab.shape(orphaned), [m is n for m, n in zip(orphaned, orphan)]],
-              [len(saved), all(m is n for m, n in zip(kept, saved)), len(kept)]],
+              [len(saved), len(kept) == len(saved) and kept[0] is saved[0] and kept[-1] is saved[-1]
+               and all(map(operator.is_, kept[sample::997], saved[sample::997])), len(kept)]],
              ["U", "U A", "U A", lab.shape(unanswered), lab.shape(twice),
               [lab.shape(orphan), [True] * len(orphan)], [len(saved), True, len(saved)]],
              "Every list given is copied into a list of its own, an empty one too, and kept as "
@@ -387,11 +450,13 @@ async def test_is_running(t):
     h = harness.Harness(model, SYSTEM, [looker()])
     t.expect(h.is_running, False, "No run yet (Harness.is_running, lesson 8).")
     run = h.prompt("Read them.")
-    t.expect([h.is_running, steps_taken(run),
+    t.expect([held_long(h), steps_taken(run),
               [steps_taken(inner) for inner in suspended_runs(model)] in ([], ["none"]),
               len(model.calls), lab.shape(h.messages)],
              [True, "none", True, 0, ""],
-             "The run exists from prompt() on, though none of it has happened yet: prompt() "
+             "The run exists from prompt() on, though none of it has happened yet, however long "
+             "it is held unread (is_running is read here as the clocks say years have passed: "
+             "no clock ends a run): prompt() "
              "returns the run without starting it, not one step of it, so a prompt() that "
              "primes the run with next() has run some of it, and so has one that primes the "
              "run_agent run inside and hands out a wrapper that has not started. Items: "
@@ -417,11 +482,13 @@ async def test_is_running(t):
              "harness's is_running, what its run raised, its transcript, is_running "
              "(Harness.prompt, lesson 8).")
     seen = []
-    events = await lab.drive(run, on_event=lambda event: seen.append(h.is_running))
+    events = await lab.drive(run, on_event=lambda event: seen.append(held_long(h)))
     t.expect([seen, h.is_running,
               lab.shape([event["message"] for event in events if event["type"] == "message_end"])],
              [[True] * len(story(rounds)), False, recorded(story(rounds))],
-             "True at every event of the run, False once it is exhausted, and the run is the "
+             "True at every event of the run, however long it has gone (each read as the clocks "
+             "say years have passed: a run is over when it ends, never when a clock says so), "
+             "False once it is exhausted, and the run is the "
              "first prompt's, whole. Items: is_running at each event of a drawn run, and after "
              "it, what its events announced (Harness.is_running, lesson 8).")
     again = await raised(lambda: lab.drive(h.prompt("Once more.")))
@@ -723,12 +790,12 @@ async def test_every_request_carries_system_and_specs(t):
     for n in range(len(jobs)):
         await lab.drive(h.prompt(f"Job {n}."))
     # A long system prompt, as a project's rules pasted in: every character of it, its newline too.
-    long = system + "Keep to the project's style.\n" * t.random.randint(40, 400)
+    long = system + "Keep to the project's style.\n" * t.random.randint(40_000, 60_000)
     other = answers("Noted.")
     await lab.drive(harness.Harness(other, long, given).prompt("One more job."))
     t.expect([len(long), [request.system == long for request in other.calls]], [len(long), [True]],
              "Every request carries the system prompt word for word however long it is: one of "
-             "over a thousand characters, ending in a newline, is not stripped or cut (the Build "
+             "over a million characters, ending in a newline, is not stripped or cut (the Build "
              "section's item 1: \"all that `run_agent` needs\"). Items: its length, whether "
              "each request carried it whole (Harness, lesson 8).")
     t.expect([[request.system, [spec["name"] for spec in request.tools]]
@@ -746,9 +813,44 @@ async def test_every_request_carries_system_and_specs(t):
              "The specs are tool_specs(tools), as in every request since lesson 3.")
 
 
+LIST_NAMES = tuple(name for name in dir(list) if not name.startswith("_"))  # append, insert...
+# What Python calls for a class's own making and for attributes, not for a caller's syntax.
+MACHINERY = frozenset(dir(object)) | {"__getattr__", "__del__", "__class_getitem__",
+                                      "__getstate__", "__setstate__", "__copy__", "__deepcopy__",
+                                      "__weakref__", "__dict__", "__slots__", "__annotations__"}
+
+
 def callers(h):
-    """The public methods of harness `h`, prompt() too, by name: what a caller could try."""
-    return [name for name in dir(h) if not name.startswith("_") and callable(getattr(h, name))]
+    """The public methods of harness `h`, prompt() too, by name: what a caller could try; the
+    names a list answers to (append, insert, pop, ...) where `h` answers to them though dir()
+    may not show them (a __getattr__ that hands them on); and each special method its class
+    defines, which Python calls for a caller's own syntax (h << ..., h |= ..., h -= ...,
+    h[0] = ..., del h[0], h(...)), by its name."""
+    names = [name for name in dir(h) if not name.startswith("_")]
+    names += [name for name in LIST_NAMES if name not in names]
+    names += [name for kind in type(h).__mro__ if kind is not object for name in vars(kind)
+              if name.startswith("__") and name.endswith("__") and name not in MACHINERY]
+    found = []
+    for name in dict.fromkeys(names):
+        try:
+            if callable(getattr(h, name)):
+                found.append(name)
+        except Exception:  # a name the harness does not answer to
+            pass
+    return found
+
+
+def spelled(method):
+    """The names the code of `method` spells, as strings (a key it looks for in **keywords)."""
+    code = getattr(getattr(method, "__func__", method), "__code__", None)
+    codes, names = [code] if code is not None else [], []
+    while codes:
+        for const in codes.pop().co_consts:
+            if isinstance(const, str) and const.isidentifier():
+                names.append(const)
+            elif hasattr(const, "co_consts"):
+                codes.append(const)
+    return names
 
 
 def written(h):
@@ -773,7 +875,7 @@ def by_name(method, value):
     named = {p.name: value for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD,
                                                              p.KEYWORD_ONLY)}
     if any(p.kind == p.VAR_KEYWORD for p in parameters):
-        named.update({key: value for key in KEYS if key not in named})
+        named.update({key: value for key in KEYS + tuple(spelled(method)) if key not in named})
     return named
 OPERATORS = ("(h.messages = a tuple or a list, h += one message or two, del h[-1], h[-1] = ..., "
              "h[-1:] = ..., del h[:1], del h.messages, h(message))")  # no method name
@@ -801,15 +903,40 @@ def held_in(value):
     return inside
 
 
-def way_in(h, value, seen=None):
+def way_in(h, value, seen=None, run=None):
     """Whether `value`, something the harness handed out, is a way into its transcript: a list
     that a message appended to shows up in h.messages, or a list, a tuple, a dict (not a
     message) or an object holding such a list, among its attributes, private ones too, slots
-    too (a namespace, a second harness), however deep. The message is taken out again."""
+    too (a namespace, a second harness), however deep. The message is taken out again. A
+    function or a method handed out (but a public method of `h`, which is called anyway) is
+    called with a message, and a generator (but `run`, and a run_agent run) is sent one, as a
+    caller holding a callback or an inbox does."""
+    import inspect
+    import types
     seen = set() if seen is None else seen
     if id(value) in seen:
         return False
     seen.add(id(value))
+    if isinstance(value, (types.FunctionType, types.MethodType)) and not (
+            getattr(value, "__self__", None) is h and not value.__name__.startswith("_")):
+        before = written(h)
+        try:
+            value(harness.user_message("Slipped in."))
+        except Exception:
+            pass
+        return written(h) != before
+    if (inspect.isgenerator(value) and value is not run
+            and value.gi_code is not getattr(harness.run_agent, "__code__", None)
+            and inspect.getgeneratorstate(value) in (inspect.GEN_CREATED, inspect.GEN_SUSPENDED)):
+        before = written(h)
+        try:
+            if inspect.getgeneratorstate(value) == inspect.GEN_CREATED:
+                next(value)
+            value.send(harness.user_message("Slipped in."))
+        except Exception:
+            pass
+        if written(h) != before:
+            return True
     if isinstance(value, list):
         before = written(h)
         value.append(harness.user_message("Slipped in."))
@@ -825,7 +952,7 @@ def way_in(h, value, seen=None):
         inside = [] if "role" in value else list(value.values())
     else:
         inside = held_in(value)
-    return any(way_in(h, each, seen) for each in inside
+    return any(way_in(h, each, seen, run) for each in inside
                if isinstance(each, (list, tuple, dict)))
 
 
@@ -862,23 +989,28 @@ TOOL_RESULT = {"role": "toolResult", "tool_call_id": "c1", "tool_name": "look",
 @lab_test("One writer: while a run is going, no method of the harness but the run changes the "
           "transcript. Each public method, prompt() too, called at a drawn event with a message "
           "of any role, a (role, text) pair, a text, a role (system too) and a text, a number, a place and a role and a text, and "
-          "more texts after them, a list, a message, a text or True for each parameter by name "
-          "(for **keywords, each name a message goes by, msg too), or nothing, leaves h.messages as it was, hands back no way into it, and the run goes on "
-          "as one run whose transcript is what its events announced; nothing a method or an "
+          "more texts after them, a place and a message, a role, a text and a place, an earlier "
+          "snapshot, a message of its own, a list, a message, a text or True for each parameter by name "
+          "(for **keywords, each name a message goes by, msg too, and each its code spells), or nothing (after a failed reply too), "
+          "leaves h.messages as it was, hands back no way into it, and the run goes on "
+          "as one run whose transcript is what its events announced; so do the names a list "
+          "answers to and the special methods of h's class, by name; nothing a method or an "
           "attribute handed out before the run is a way into it either (a list's own append, a "
-          "generator holding the list); so do h.messages = a tuple or a list, h += one message "
+          "generator holding the list or sent a message, a callback called), no public attribute assigned a "
+          "list writes; so do h.messages = a tuple or a list, h += one message "
           "or two, del h[-1], h[-1] = ... and the same with a slice, h[-1:] = ..., del h[:1] "
           "and del h.messages, and so does h(message), a call of the harness itself")
 async def test_only_the_run_writes(t):
     replies, rounds = drawn_job(t)
     at = t.random.randint(2, len(story(rounds)) - 1)
+    last = len(story(rounds)) - 1  # the run's last turn_end, after its reply failed
     more = t.random.randint(2, 6)  # texts after a place, a role and a text
     found = []
     for name in callers(harness.Harness(answers(), SYSTEM, [looker()])) + [ATTRIBUTES,
                                                                           OPERATORS]:
         given = [harness.user_message("Hello."), lab.say("Hi.")]
         h = harness.Harness(lab.ScriptedModel([lab.say("Hi again.")] + replies +
-                                              [lab.say("Read them.")]), SYSTEM, [looker()], given)
+                                              [lab.fail("overloaded")]), SYSTEM, [looker()], given)
         await lab.drive(h.prompt("Hello again."))  # a run before: what it leaves is tried too
         events, changed, idle = [], [], []
         if name not in (ATTRIBUTES, OPERATORS):  # called between runs, with nothing
@@ -889,20 +1021,48 @@ async def test_only_the_run_writes(t):
         else:  # each public attribute read between runs
             idle += [getattr(h, other, None) for other in dir(h) if not other.startswith("_")]
         given = list(h.messages)  # what a call with no run going left, which is the harness's
+        run = h.prompt("Read them.")
 
-        def call_it(event, h=h, name=name, events=events, changed=changed, idle=idle):
+        def call_it(event, h=h, name=name, events=events, changed=changed, idle=idle, run=run,
+                    earlier=tuple(given[:2])):  # a snapshot from before the run before
             events.append(event)
+            if len(events) == last and name not in (ATTRIBUTES, OPERATORS):
+                before = written(h)  # the transcript ends with a failed reply: called with nothing
+                try:
+                    getattr(h, name)()
+                except Exception:
+                    pass
+                changed.append(written(h) != before)
             if len(events) != at:
                 return
-            changed.append(any(way_in(h, kept) for kept in idle))  # kept from before the run
+            changed.append(any(way_in(h, kept, run=run) for kept in idle))  # kept from before
             if name == ATTRIBUTES:  # no call: each public attribute's list tried as a way in
-                changed.append(any(way_in(h, getattr(h, other)) for other in dir(h)
+                changed.append(any(way_in(h, getattr(h, other), run=run) for other in dir(h)
                                    if not other.startswith("_") and other != "messages"))
+                for other in dir(h):  # and each assigned a message, a list, an earlier snapshot
+                    try:
+                        old = getattr(h, other)
+                    except Exception:
+                        continue
+                    if other.startswith("_") or other == "messages" or callable(old):
+                        continue
+                    for value in ((harness.user_message("Write this down."),),
+                                  [harness.user_message("Write this down.")], earlier):
+                        before = written(h)
+                        try:
+                            setattr(h, other, value)
+                        except Exception:  # an attribute a caller cannot assign
+                            continue
+                        changed.append(written(h) != before)
+                        try:
+                            setattr(h, other, old)
+                        except Exception:
+                            pass
                 return
             if name == OPERATORS:
                 changed.append(through_operators(h))
                 return
-            message = harness.user_message("Write this down.")
+            message, own = harness.user_message("Write this down."), h.messages[-1]
             for arguments, named in [(each, {}) for each in (
                     [message], [lab.say("Write this down.")], [dict(TOOL_RESULT)],
                     ["Write this down."], ["user", "Write this down."],
@@ -911,7 +1071,8 @@ async def test_only_the_run_writes(t):
                     [0, "user", "Write this down."],
                     [0, "user", "Write this down."] + ["Write this down."] * more,
                     [[message]], [{"role": "system", "content": "Write this down."}],
-                    [("user", "Write this down.")], [])] + [
+                    [("user", "Write this down.")], [0, message], [-1, message],
+                    [message, 0], ["user", "Write this down.", 0], [earlier], [own], [])] + [
                     ([], by_name(getattr(h, name), message)),
                     ([], by_name(getattr(h, name), "Write this down.")),
                     ([], by_name(getattr(h, name), True))]:
@@ -921,10 +1082,10 @@ async def test_only_the_run_writes(t):
                 except Exception:  # a method may refuse what it is handed: that writes nothing
                     back = None
                 changed.append(written(h) != before)
-                changed.append(way_in(h, back))  # what it handed back, tried as a way in
+                changed.append(way_in(h, back, run=run))  # what it handed back, as a way in
         died = False
         try:
-            await lab.drive(h.prompt("Read them."), on_event=call_it)
+            await lab.drive(run, on_event=call_it)
         except Exception:  # a run a method broke: only the transcript and the events count here
             died = True  # its last message may be recorded with its event never handed on
         told = [id(event["message"]) for event in events if event["type"] == "message_end"]
@@ -939,15 +1100,26 @@ async def test_only_the_run_writes(t):
              f"it. At event {at} of a run, each public method of the harness, prompt() too, was "
              "called with a user message, an assistant message, a toolResult, a system message, "
              "a (role, text) tuple, a text, a role and a text (each role: user, assistant, toolResult, system), the number 0, 0 and a role and a text, the same with 2 to 6 more texts after "
-             "them, a list holding a message, with "
+             "them, a list holding a message, a place and a message (0 and -1, and a message then 0), "
+             "a role, a text and a place, a snapshot taken before the run before, the transcript's own "
+             "last message, with "
              "nothing, and with a message, then a text, then True, for every parameter by name, keyword-only ones too, "
-             f"and for a method of **keywords each of the names {', '.join(KEYS)} "
-             "(what it raised left aside), and a list it handed back, or any public attribute's "
+             f"and for a method of **keywords each of the names {', '.join(KEYS)} and each name "
+             "its own code spells "
+             "(what it raised left aside); and at the run's last turn_end, when the transcript "
+             "ends with a failed reply, each was called with nothing. The methods tried are those "
+             "dir(h) shows, each name a list answers to (append, insert, pop, remove...) that h "
+             "answers to too, and each special method h's class defines, by its name (h << ..., "
+             "h |= ..., h -= ..., h[0] = ..., del h[0], h(text)). A list it handed back, or any public attribute's "
              f"list (found as \"{ATTRIBUTES}\"), or what each method, called with nothing, or each "
              "public attribute handed out before the run, after an earlier run of the same harness (a list kept from between runs is a "
              "way in all the same), or a list held inside either, however deep (a namespace, a "
              "tuple, a dict, a second harness over the same list, an object's slots, dicts in dicts, a list in a list, "
-             "the list a bound append belongs to, a list a generator holds), was tried with an append; h.messages was assigned a tuple and a list, and += "
+             "the list a bound append belongs to, a list a generator holds), was tried with an append; "
+             "a function or a method of the harness handed out was called with a message, and a "
+             "generator handed out was sent one (a callback, an inbox); each public attribute was "
+             "assigned a tuple and a list of a message and a snapshot taken before the run before (a "
+             "setter is a way in too); h.messages was assigned a tuple and a list, and += "
              "with one message and with two, del h.messages, h(message) and h([message]) (a special "
              "method a caller reaches by syntax is a caller's: the Build section's item 6, "
              "\"except the special methods Python calls for a caller's own syntax\"), "
