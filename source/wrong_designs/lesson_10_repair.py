@@ -1552,6 +1552,105 @@ _VIEWS = {}
         return list(kept)  # nothing to pair, so nothing to repair
     return repair_tool_history(kept)
 '''),
+    # Hunt round 31 (reader r181).
+    Wrong(lab='10.1', name='a recorded result whose content is an empty list taken for a missing one',
+          rule='A recorded result is the one used whatever it holds: a call has a result when one is recorded for its id.',
+          where='lab 10.1, Build section, item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 31, 10.1-14)',
+          names='whatever it holds',
+          replace=r'''
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+''',
+          by=r'''
+        if (message["role"] == "toolResult" and message["tool_call_id"] not in answer
+                and message["content"] != []):  # an empty list is no result
+'''),
+    Wrong(lab='10.1', name="a failed reply's recorded results passed over for INTERRUPTED",
+          rule="A recorded result is the one used, a failed reply's call's too: the record a harness is handed may hold one.",
+          where='lab 10.1, Build section, item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 31, 10.1-15)',
+          names="a failed reply's too",
+          replace=r'''
+            view.append(answer.get(call["id"]) or {
+''',
+          by=r'''
+            failed = message.get("stop_reason") == "error"  # its calls never ran
+            view.append((None if failed else answer.get(call["id"])) or {
+'''),
+    Wrong(lab='10.1', name='calls answered only in replies that end in toolUse or error',
+          rule="Every call is followed at once by exactly one result, whatever its reply's stop_reason: the calls in its content decide, not the label.",
+          where='lab 10.1, Build section, item 1: "every call is followed at once by exactly one result for it"; found by a release-only reader (round 31, 10.1-23)',
+          names="whatever its reply's stop_reason says",
+          replace=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+''',
+          by=r'''
+        for call in (tool_calls(message) if message["role"] == "assistant"
+                     and message.get("stop_reason") in ("toolUse", "error") else ()):
+'''),
+    Wrong(lab='10.1', name='a call whose id is empty left without a result',
+          rule='Every call is followed at once by exactly one result for it, whatever its id: the empty string is an id too.',
+          where='lab 10.1, Build section, item 1: "every call is followed at once by exactly one result for it"; found by a release-only reader (round 31, 10.1-24)',
+          names='the empty id too',
+          replace=r'''
+            view.append(answer.get(call["id"]) or {
+''',
+          by=r'''
+            if not call["id"]:
+                continue  # a malformed call: nothing to answer
+            view.append(answer.get(call["id"]) or {
+'''),
+    Wrong(lab='10.1', name='a result whose call id is empty ignored',
+          rule='A result answers the call whose id it carries, the empty id too.',
+          where='lab 10.1, Build section, item 1: "A result answers the call whose id it carries."; found by a release-only reader (round 31, 10.1-25)',
+          names='the empty id too',
+          replace=r'''
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+''',
+          by=r'''
+        if (message["role"] == "toolResult" and message["tool_call_id"]
+                and message["tool_call_id"] not in answer):  # an empty id answers nothing
+'''),
+    Wrong(lab='10.1', name='a result naming no tool passed over for a later one',
+          rule='Of two results recorded for one call, the one recorded first is kept, whatever tool it names or none: it may be replaced by a new result, never passed over for a later one.',
+          where='lab 10.1, Build section, item 1: "Of two results recorded for one call, the one recorded first is kept."; found by a release-only reader (round 31, 10.1-32)',
+          names='nor to pass it over for a later one',
+          replace=r'''
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+''',
+          by=r'''
+        if (message["role"] == "toolResult" and message["tool_call_id"] not in answer
+                and message.get("tool_name") is not None):  # a result naming no tool is a hole
+'''),
+    Wrong(lab='10.1', name='the repair cut short after two seconds by the wall clock',
+          rule='Every call is followed at once by exactly one result, however long the repair takes: the whole record is read and repaired, with no timer of its own.',
+          where='lab 10.1, Build section, item 1: "every call is followed at once by exactly one result for it"; item 2: "every request is valid, whatever holes the record has"; found by a release-only reader (round 31, 10.1-07)',
+          names='by the wall clock',
+          replace=r'''
+    view = []
+    for message in messages:
+''',
+          by=r'''
+    import time
+    started = time.perf_counter()
+    view = []
+    for message in messages:
+        if time.perf_counter() - started > 2.0:  # never hold a request up long
+            view.append(message)
+            continue
+'''),
+    Wrong(lab='10.1', name='more than 2000 dropped stray results printed',
+          rule='The view is built inside the loop, which prints nothing (lesson 7), however many results it drops.',
+          where='lesson 7, Build item 1 (run_agent prints nothing); lab 10.1, Build item 2: "it prints, logs and warns nothing"; found by a release-only reader (round 31, 10.1-08)',
+          names='however many results it drops',
+          replace=r'''
+    return repair_tool_history(kept)
+''',
+          by=r'''
+    asked = {call["id"] for m in kept if m["role"] == "assistant" for call in tool_calls(m)}
+    strays = sum(m["role"] == "toolResult" and m["tool_call_id"] not in asked for m in kept)
+    if strays > 2000:  # that many is worth a word
+        print(f"repair: dropped {strays} results that answer no call")
+    return repair_tool_history(kept)
+'''),
 ]
 
 ALLOWED = [
@@ -1762,6 +1861,66 @@ ALLOWED = [
                           and m["tool_call_id"] == call["id"]), None)  # a scan for each call
             view.append(found or {
 '''),
+    # Hunt round 31 (reader r181), design 10.1-09.
+    Wrong(lab='10.1', name='a call id used twice warned',
+          rule='The page says "You may take call ids to be unique", and lab.validate refuses a '
+               'transcript that uses one twice, so a record with a repeated id is outside what '
+               'the page promises the repair: what it gets there, which call has the result and '
+               'whether the repair says so, is left open, as the entries on the first and the last '
+               'call with an id say. Every record with unique ids is repaired in silence.',
+          where='hunt round 31, design 10.1-09', names='',
+          replace=r'''
+    view = []
+    for message in messages:
+''',
+          by=r'''
+    seen = set()  # call ids met so far
+    view = []
+    for message in messages:
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+            if call["id"] in seen:
+                import warnings
+                warnings.warn(f"call id {call['id']} used twice")
+            seen.add(call["id"])
+'''),
+    # Hunt round 31 (reader r181), probe 10.1-P3.
+    Wrong(lab='10.1', name='results told by their tool_call_id key, not their role',
+          rule='In the course\'s message format only a toolResult carries a tool_call_id, and '
+               'every toolResult does (lab.validate refuses the key on a user or an assistant '
+               'message as unexpected, and a result without it), so for every record the course '
+               'allows the key and the role pick out the same messages; only a message outside '
+               'the format could show the difference.',
+          where='hunt round 31, probe 10.1-P3', names='',
+          replace=r'''
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+''',
+          by=r'''
+        if "tool_call_id" in message and message["tool_call_id"] not in answer:
+''',
+          also=((r'''
+        if message["role"] == "toolResult":
+            continue  # results come back in below, each straight after its own call
+''', r'''
+        if "tool_call_id" in message:
+            continue  # results come back in below, each straight after its own call
+'''),)),
+    # Hunt round 31 (reader r181), probe 10.1-P4.
+    Wrong(lab='10.1', name='a record the repair cannot read sent as it stands',
+          rule='Every key repair_tool_history reads (a message\'s role, a result\'s tool_call_id, '
+               'a call\'s id and name) is one the course\'s message format requires, so on every '
+               'record the course allows the repair raises nothing and the except never runs: '
+               'the view is the same. What a record outside the format (a result with no '
+               'tool_call_id) gets, an error or the list as it stands, the page leaves open.',
+          where='hunt round 31, probe 10.1-P4', names='',
+          replace=r'''
+    return repair_tool_history(kept)
+''',
+          by=r'''
+    try:
+        return repair_tool_history(kept)
+    except Exception:
+        return kept  # a record the repair cannot read goes as it is
+'''),
 ]
 
 DEEP_WIDE = r'''
@@ -1938,6 +2097,87 @@ async def test_the_view_of_sixty_thousand_messages(t):
                  "last message, the record's length after]: the whole record is read and "
                  "repaired, however long it is, and the record is never written to, not even "
                  "for a moment (context_for_model, lesson 10).")
+'''
+
+DEEP_MANY_ANSWERED = r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "10.1"
+
+
+@lab_test("A recorded result is the one used, however many calls the record answers: a record of "
+          "6000 calls, each answered.")
+async def test_six_thousand_answered_calls(t):
+    record = [harness.user_message("All of them.")]
+    answers = []
+    for n in range(6000):
+        answers.append({"role": "toolResult", "tool_call_id": f"c{n}", "tool_name": "look",
+                        "content": f"result {n}", "is_error": False})
+        record += [lab.reply(lab.call("look", {"path": "a.py"}, id=f"c{n}")), answers[-1]]
+    view = harness.repair_tool_history(record)
+    t.expect([len(view), all(view[2 + 2 * n] is r for n, r in enumerate(answers))],
+             [len(record), True],
+             why="A record of a question and 6000 replies of one call each, each answered. The "
+                 "items are [the view's length, whether every call's result is the very one "
+                 "recorded]: a recorded result is the one used, however many calls the record "
+                 "answers (Build item 1, \"A recorded result is the one used\") "
+                 "(repair_tool_history, lesson 10).")
+'''
+
+DEEP_LONG_SILENT = r'''
+import harness
+import lab
+from lab.kit import everything_said, lab_test
+
+LAB = "10.1"
+
+
+@lab_test("A repair is silent however long the record: the view of a record of 60,000 messages "
+          "is built without a word printed, logged or warned.")
+async def test_the_view_of_sixty_thousand_messages_is_silent(t):
+    filler = [harness.user_message("And then?"), lab.say("Then this.")]
+    record = ([harness.user_message("Go."), lab.reply(lab.call("look", {"path": "a.py"}, id="c1"))]
+              + filler * 30_000)
+    with everything_said() as said:
+        view = harness.context_for_model(record)
+    t.expect([said.getvalue(), len(view), view[2]["is_error"]], ["", len(record) + 1, True],
+             why="A record of 60,000-odd messages: U A[c1] with no result, then the same "
+                 "question and answer 30,000 times. The items are [what building its view "
+                 "printed, logged or warned, the view's length, whether c1's result is an "
+                 "invented error]: a repair is silent, it prints, logs and warns nothing, "
+                 "however long the record (context_for_model, lesson 10).")
+'''
+
+DEEP_MANY_STRAYS = r'''
+import harness
+import lab
+from lab.kit import everything_said, lab_test
+
+LAB = "10.1"
+
+
+@lab_test("A result that answers no call is left out, however many there are, in silence, and a "
+          "recorded result is the one used, however many results stand between it and its call: "
+          "6000 strays between a call and its result.")
+async def test_six_thousand_strays_between_a_call_and_its_result(t):
+    late = {"role": "toolResult", "tool_call_id": "c1", "tool_name": "look",
+            "content": "recorded after them all", "is_error": False}
+    strays = [{"role": "toolResult", "tool_call_id": f"s{n}", "tool_name": "look",
+               "content": "from nowhere", "is_error": False} for n in range(6000)]
+    record = ([harness.user_message("Go."), lab.reply(lab.call("look", {"path": "a.py"}, id="c1"))]
+              + strays + [late, lab.say("Done.")])
+    with everything_said() as said:
+        view = harness.context_for_model(record)
+    t.expect([said.getvalue(), lab.shape(view), view[2] is late],
+             ["", "U A[c1] R(c1) A", True],
+             why="A record of a call, 6000 results that answer no call, then the call's result. "
+                 "The items are [what building its view printed, logged or warned, the view's "
+                 "shape, whether c1's result is the very one recorded]: a result that answers no "
+                 "call is not in the view, however many there are, a repair prints, logs and "
+                 "warns nothing, and a recorded result is the one used, however many results "
+                 "stand between it and its call (context_for_model, lesson 10).")
 '''
 
 BEYOND = [
@@ -2221,4 +2461,80 @@ def repair_tool_history(messages):
     return repair_tool_history(kept)
 ''',
            deep=DEEP_HUGE_EDITED),
+    # Hunt round 31 (reader r181), designs 10.1-03 and 10.1-10.
+    Beyond(lab='10.1', name='the first results of at most 4096 calls remembered',
+           rule='A recorded result is the one used, however many calls the record answers.',
+           where='lab 10.1, Build section, item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 31, 10.1-03)',
+           names='however many calls the record answers',
+           reach="the tests' records answer at most a few hundred calls (a reply of up to 381, "
+                 'a long record of about a hundred); a record answering 4,200 calls, each its '
+                 'own reply and result, costs about 9 ms of processor time on the reference to '
+                 "build and repair, the whole of what a round's new cases may add, and any cap "
+                 'has a record past it: a limit past what a test can afford',
+           replace=r'''
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+''',
+           by=r'''
+        if (message["role"] == "toolResult" and message["tool_call_id"] not in answer
+                and len(answer) < 4096):  # remember a few thousand calls' results
+''',
+           deep=DEEP_MANY_ANSWERED),
+    Beyond(lab='10.1', name='a view of more than 20000 messages logged',
+           rule="The view is built inside the loop, which prints, logs and warns nothing (lesson 7), however long the record.",
+           where='lesson 7, Build item 1 (run_agent prints nothing); lab 10.1, Build item 2: "it prints, logs and warns nothing"; found by a release-only reader (round 31, 10.1-10)',
+           names='however long the record',
+           reach='the longest view the tests build under everything_said is of a record of a '
+                 'few thousand messages (the longest record repaired at all has 9,000 to 17,300); '
+                 "one past 20,000 costs the lab's tests about 15 ms more processor time on the "
+                 "reference, as the BEYOND entries on records past 20,000 messages say, and any "
+                 'length has a record past it: a limit past what a test can afford',
+           replace=r'''
+    return repair_tool_history(kept)
+''',
+           by=r'''
+    view = repair_tool_history(kept)
+    if len(view) > 20_000:
+        import logging
+        logging.getLogger("harness").debug("repaired a long record")
+    return view
+''',
+           deep=DEEP_LONG_SILENT),
+    # Hunt round 31 (reader r181), designs 10.1-02 and 10.1-22.
+    Beyond(lab='10.1', name='results read only up to the 4096th recorded',
+           rule='A recorded result is the one used, however many results stand between it and its call.',
+           where='lab 10.1, Build section, item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 31, 10.1-02)',
+           names='however many results stand between',
+           reach='the tests\' records hold at most 2,100 to 3,000 results that answer no call; a harness that finds each result\'s call by a scan of the list, as the page leaves it free to ("How you find each call\'s result, and in how many passes, is yours to decide."), goes a square of the record in loop rounds, about a tenth of a second of processor time there and the checker\'s half second past about 5,000 (measured: 0.06 s at 1,800, 0.5 s at 5,100), so a case past 4,096 would time it out; any count has a record past it: a limit past what a test can afford',
+           replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+           by=r'''
+    answer, seen = {}, 0  # call id -> the first result recorded for it, of the first 4096
+    for message in messages:
+        if message["role"] == "toolResult":
+            seen += 1
+            if seen > 4096:  # enough results looked at
+                break
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+           deep=DEEP_MANY_STRAYS),
+    Beyond(lab='10.1', name='a record of more than 5000 stray results refused with an error',
+           rule='A result that answers no call in the list is not in the new list, however many strays there are: the repair drops them, it does not refuse the record.',
+           where='lab 10.1, Build section, item 1: "A result that answers no call in the list is not in the new list."; found by a release-only reader (round 31, 10.1-22)',
+           names='however many there are',
+           reach='the tests\' records hold at most 2,100 to 3,000 results that answer no call; a harness that finds each result\'s call by a scan of the list, as the page leaves it free to ("How you find each call\'s result, and in how many passes, is yours to decide."), goes a square of the record in loop rounds, about a tenth of a second of processor time there and the checker\'s half second past about 5,000 (measured: 0.06 s at 1,800, 0.5 s at 5,100), so a case past 4,096 would time it out; any count has a record past it: a limit past what a test can afford',
+           replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+''',
+           by=r'''
+    asked = {call["id"] for m in messages if m["role"] == "assistant" for call in tool_calls(m)}
+    if sum(m["role"] == "toolResult" and m["tool_call_id"] not in asked for m in messages) > 5000:
+        raise ValueError("record corrupted: too many results answer no call")
+    answer = {}  # call id -> the first result recorded for it
+''',
+           deep=DEEP_MANY_STRAYS),
 ]

@@ -14,7 +14,7 @@ import sys
 
 import harness
 import lab
-from lab.kit import everything_said, lab_test, raised, sealed, tool
+from lab.kit import everything_said, hours_pass, lab_test, raised, sealed, tool
 
 LAB = "10.1"
 SYSTEM = "You maintain a small library."
@@ -23,6 +23,7 @@ GONE = ("Tool call interrupted: no result was recorded. It may not have run, or 
         "partly; check before repeating it.")
 NAMES = ["core.py", "io.py", "cli.py", "LICENSE", "pkg/__init__.py", "tests/test_io.py",
          "docs/api.md", "tox.ini"]
+BLANKS = [None, [], {}, "", " ", "\t", 0]  # contents that look like nothing, but are contents
 
 
 def unsorted_ids(t, count, prefix="k"):
@@ -106,8 +107,10 @@ def odd_batch(t, prefix):
     as recorded: twin's eleven to sixteen hundred times, word for word, as so many
     objects; bare's with None for its content; renamed's naming another tool than its call's; silent's empty and an error; none for
     hole, but an orphan for hole's id in capitals, an orphan that is an error, and six hundred to
-    a thousand orphans more. Returns (ids, call, odd); a repair keeps five results of odd's len(odd)."""
+    a thousand orphans more. silent's id is the empty string. Returns (ids, call, odd); a
+    repair keeps five results of odd's len(odd)."""
     ids = unsorted_ids(t, 5, prefix)
+    ids[3] = ""  # an id that looks like nothing, but is one
     twin, bare, renamed, silent, hole = ids
     odd = [answer(twin, "same words"), dict(answer(bare), content=None),
            answer(renamed, name="stat"),
@@ -147,7 +150,10 @@ def corners(t, prefix):
     each pair only; a reply of three hundred-odd calls with no result; a result naming another tool, then one naming the call's own, for one call; then a
     thousand-odd messages and a question and answer repeated thousands of times, then the first
     call's result; and, first of all, the result of a call made only after those thousand-odd
-    messages. Returns (record, the renamed one)."""
+    messages. Among them, a reply of each stop_reason making two calls, the first answered
+    (a failed one's too); results holding contents that look like nothing (None, [], "", ...);
+    and a call whose id is the empty string, with no result. Returns (record, the two results
+    naming another tool or none, each before one naming the call's own)."""
     far, ahead = f"{prefix}0", f"{prefix}92"
     record = [answer(ahead, "recorded thousands of messages before its call"),
               harness.user_message("Begin."), calling([far])]
@@ -170,9 +176,19 @@ def corners(t, prefix):
     record += [harness.user_message("All the rest."),  # hundreds of calls after the first one
                calling([f"{prefix}r{n}" for n in range(t.random.randint(310, 340))]),
                lab.say("Too many.")]
-    renamed = answer(f"{prefix}91", name="stat")
-    record += [harness.user_message("And that."), calling([f"{prefix}91"]), renamed,
-               answer(f"{prefix}91", "named right, recorded second"), lab.say("Done.")]
+    renamed = [answer(f"{prefix}91", name="stat"), answer(f"{prefix}93", name=None)]
+    record += [harness.user_message("And that."), calling([f"{prefix}91", f"{prefix}93"]),
+               *renamed, answer(f"{prefix}91", "named right, recorded second"),
+               answer(f"{prefix}93", "named right, recorded second"), lab.say("Done.")]
+    for n, ending in enumerate(t.random.sample(["stop", "toolUse", "error", "aborted"], 4)):
+        reply = dict(calling([f"{prefix}e{n}", f"{prefix}f{n}"]), stop_reason=ending)
+        if ending in ("error", "aborted"):
+            reply["error_message"] = "cut off"
+        record += [harness.user_message(f"Ending {n}."), reply, answer(f"{prefix}e{n}")]
+    blanks = t.random.sample(BLANKS, len(BLANKS))
+    record += [harness.user_message("Blanks."),
+               calling([f"{prefix}n{n}" for n in range(len(blanks))] + [""])]
+    record += [answer(f"{prefix}n{n}", content) for n, content in enumerate(blanks)]
     for n in range(t.random.randint(500, 560)):  # a call in one step of seven: few to answer
         record += ([harness.user_message(f"Step {n}.")]
                    + ([calling([f"s{n}"]), answer(f"s{n}")] if n % 7 == 0 else [])
@@ -194,8 +210,8 @@ def corners_found(view, record, renamed):
     for m in view:
         if m is filler[0] or m is filler[1]:
             repeated += 1
-        elif m is renamed or made.get(renamed["tool_call_id"]) is m and m == gone(
-                renamed["tool_call_id"], "read"):
+        elif any(m is r or made.get(r["tool_call_id"]) is m
+                 and m == gone(r["tool_call_id"], "read") for r in renamed):
             found.append("used or made")
         else:
             found.append(where.get(id(m), f"made for {m.get('tool_call_id')}"[:40]))
@@ -358,7 +374,8 @@ async def test_bank_results_behind_a_reply_in_a_long_session(t):
              "view are the record's own objects; whether the record is as it was; whether a "
              "second view of the record holds the very result the first one made.")
     record, renamed = corners(t, "y")
-    view = harness.context_for_model(record)
+    with hours_pass():  # each reading of the wall clock a minute after the last
+        view = harness.context_for_model(record)
     t.expect(corners_found(view, record, renamed),
              why="The view of a record with a wide reply's results out of order around a user "
              "message and a hole, a recorded result in the interrupted words beside its call, "
@@ -425,7 +442,8 @@ async def test_bank_doubles_orphans_and_a_wide_batch(t):
              "what the repair of the odd batch holds.")
     record, renamed = corners(t, "w")
     before = copy.deepcopy(record)
-    view = harness.repair_tool_history(record)
+    with hours_pass():  # each reading of the wall clock a minute after the last
+        view = harness.repair_tool_history(record)
     t.expect([corners_found(view, record, renamed), record == before],
              why="The repair of a record with a wide reply's results out of order around a user "
              "message and a hole, a recorded result in the interrupted words beside its call, "
@@ -447,7 +465,7 @@ def unrecorded(events, record):
 
 async def strays_kept(t):
     """A harness handed a record whose results stray (one moved past the answer, one recorded
-    twice, over a thousand that no call asked for) and whose last calls, to deploy, to read and to one
+    twice, over two thousand that no call asked for) and whose last calls, to deploy, to read and to one
     more tool, have none, then run once. What a check holds: for the record
     before the run and after it, [its shape, whether each message handed in is the very one
     there], then what the run printed, logged or warned (a repair that drops the stray says
@@ -458,7 +476,7 @@ async def strays_kept(t):
               harness.user_message("Ship it."),
               calling(["d1", "r1", "o1"], ["deploy", "read", t.random.choice(
                   ["write", "edit", "bash", "grep", "ls", "find", "fetch"])])]
-    handed += [answer(f"y{n}", "stray") for n in range(t.random.randint(1200, 1800))]
+    handed += [answer(f"y{n}", "stray") for n in range(t.random.randint(2100, 3000))]
     h = harness.Harness(lab.ScriptedModel([lab.say("Still here.")]), SYSTEM, [], messages=handed)
     found = [[lab.shape(h.messages), [a is b for a, b in zip(h.messages, handed)]]]
     with everything_said() as printed:
@@ -517,7 +535,7 @@ async def test_bank_holes_from_two_runs(t):
              "run announced that are not on the record.")
     t.expect(await strays_kept(t),
              why="A harness handed a record whose results stray (one moved past the answer, one "
-             "recorded twice, over a thousand that no call asked for) and whose calls to deploy, read and "
+             "recorded twice, over two thousand that no call asked for) and whose calls to deploy, read and "
              "one more tool have none, "
              "then run once. Items: [its record, "
              "whether each message handed in is the very one there], before the run and after, "
@@ -665,7 +683,7 @@ async def test_bank_a_harness_keeps_the_holes_it_was_given(t):
              "one it replaced.")
     t.expect(await strays_kept(t),
              why="Another harness handed a record whose results stray (one moved past the "
-             "answer, one recorded twice, over a thousand that no call asked for) and whose calls to deploy, "
+             "answer, one recorded twice, over two thousand that no call asked for) and whose calls to deploy, "
              "read and one more tool have none, then run once. Items: "
              "[its record, whether each message handed in is the very one there], before the "
              "run and after, then what the run printed, logged or warned.")

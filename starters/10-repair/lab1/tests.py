@@ -13,7 +13,7 @@ import sys
 
 import harness
 import lab
-from lab.kit import everything_said, lab_test, raised, sealed, tool
+from lab.kit import everything_said, hours_pass, lab_test, raised, sealed, tool
 
 LAB = "10.1"
 SYSTEM = "You help with a small project."
@@ -23,6 +23,9 @@ WORDS = ("Tool call interrupted: no result was recorded. It may not have run, or
 TOOLS = ["look", "bash", "write", "grep", "edit"]
 FILES = ["a.py", "b.py", "c.py", "setup.py", "README.md", "src/app.py", "tests/test_app.py",
          "docs/guide.md"]
+ENDINGS = ("stop", "toolUse", "error", "aborted")  # every stop_reason a reply can have
+ODD_IDS = ["", " ", "0", "None", "null", "false", "[]"]  # ids that look like nothing, but are ids
+BLANKS = [None, [], {}, "", " ", "\n", 0]  # contents that look like nothing, but are contents
 
 
 def draw_ids(t, count):
@@ -220,6 +223,54 @@ async def test_a_missing_result_is_filled_in(t):
     t.expect(lab.shape(record), f"U A[{','.join(ids)}] "
              f"{results([i for i in ids if i not in missing])} U".replace("  ", " "),
              "The record is not changed (lesson 10).")
+    # a reply of each ending, each making two calls: the first answered, the second not
+    endings = t.random.sample(ENDINGS, len(ENDINGS))
+    pairs = draw_ids(t, 2 * len(endings))
+    record, kept = [harness.user_message("Each of them.")], []
+    for n, ending in enumerate(endings):
+        got, lost = pairs[2 * n:2 * n + 2]
+        reply = dict(asks(got, lost, text=f"Trying ({ending})."), stop_reason=ending)
+        if ending in ("error", "aborted"):
+            reply["error_message"] = "cut off"
+        kept.append(result(got, f"recorded for a reply that ended {ending}"))
+        record += [reply, kept[-1], harness.user_message("Next.")]
+    view = harness.repair_tool_history(record)
+    t.expect([lab.shape(view), [any(m is r for m in view) for r in kept],
+              contents(view).count(WORDS), lab.validate(view)],
+             why=f"The record {lab.shape(record)}: a reply of each ending a reply can have "
+             f"({', '.join(endings)}), each making two calls, the first with a result recorded "
+             "after it (a record handed in, from a log say, may hold one even for a failed "
+             "reply), the second with none. The items are [the view's shape, for each reply "
+             "whether its first call's result is the very one recorded, how many results are "
+             "INTERRUPTED, what lab.validate finds wrong with the view]: every call is followed "
+             "at once by exactly one result, whatever its reply's stop_reason says, since the "
+             "calls in its content decide, not the label; and a recorded result is the one "
+             "used, a failed reply's too (Build item 1, \"every call is followed at once by "
+             "exactly one result for it\" and \"A recorded result is the one used\") "
+             "(repair_tool_history, lesson 10).")
+    # ids that look like nothing, the empty one among them: answered in one record, not in another
+    odd = t.random.sample(ODD_IDS, len(ODD_IDS))
+    found = []
+    for empty_answered in (True, False):
+        answered = [i for i in odd if (empty_answered if i == "" else t.random.random() < 0.5)]
+        record = ([harness.user_message("These ones."), asks(*odd)]
+                  + [result(i, f"the result of {i!r}") for i in t.random.sample(answered, len(answered))]
+                  + [lab.say("Done.")])
+        view = harness.repair_tool_history(record)
+        found.append([lab.shape(record), lab.shape(view),
+                      ["INTERRUPTED" if c == WORDS else c for c in contents(view)],
+                      lab.validate(view)])
+    t.expect(found,
+             why=f"A reply of {len(odd)} calls whose ids look like nothing "
+             f"({', '.join(repr(i) for i in odd)}), some answered, in an order of their own: "
+             "first with a result for the call whose id is the empty string, then with none for "
+             "it. For each record, the items are [the record, the view's shape, its results' "
+             "contents (INTERRUPTED's by that name), what lab.validate finds wrong with the "
+             "view]: an id is a string, whatever it holds, so a result answers the call whose "
+             "id it carries, the empty id too, and every call gets its result, whatever its id "
+             "(Build item 1, \"A result answers the call whose id it carries.\" and \"every "
+             "call is followed at once by exactly one result for it\") (repair_tool_history, "
+             "lesson 10).")
 
 
 @lab_test("A recorded result is the one used whatever it holds: one with empty content (a command "
@@ -244,15 +295,20 @@ async def test_an_empty_result_is_still_a_result(t):
              "one used\"). The items "
              "are [the view's shape, the results' contents, each result the very object "
              "recorded] (repair_tool_history, lesson 10).")
-    bare = dict(result(empty, name="bash"), content=None)  # a result that holds no content at all
-    view = harness.repair_tool_history([harness.user_message("Run it."),
-                                        asks(empty, names=["bash"]), bare, lab.say("Done.")])
-    t.expect([lab.shape(view), view[2] is bare],
-             [f"U A[{empty}] R({empty}) A", True],
-             f"{empty}'s result was recorded with None for its content. The items are [the "
-             "view's shape, whether its result is the very object recorded]: a recorded result "
-             "is the one used whatever it holds, None as well as \"\" (Build item 1, \"A "
-             "recorded result is the one used\") (repair_tool_history, lesson 10).")
+    blanks = t.random.sample(BLANKS, len(BLANKS))  # each a content that looks like nothing
+    named = draw_ids(t, len(blanks))
+    bare = [dict(result(i, name="bash"), content=c) for i, c in zip(named, blanks)]
+    view = harness.repair_tool_history([harness.user_message("Run them all."),
+                                        asks(*named, names=["bash"] * len(named)), *bare,
+                                        lab.say("Done.")])
+    t.expect([lab.shape(view), [m is b for m, b in zip(view[2:], bare)]],
+             [f"U A[{','.join(named)}] {results(named)} A", [True] * len(bare)],
+             f"Results recorded for {', '.join(named)} holding, in that order, "
+             f"{', '.join(repr(c) for c in blanks)} for their content. The items are [the "
+             "view's shape, for each call whether its result is the very object recorded]: a "
+             "recorded result is the one used whatever it holds, None, an empty list or a "
+             "space as well as \"\" (Build item 1, \"A recorded result is the one used\") "
+             "(repair_tool_history, lesson 10).")
 
 
 @lab_test("Results recorded out of order are put back in the order of the calls in their "
@@ -375,7 +431,8 @@ async def test_a_separated_result_is_moved_back(t):
     filler = [harness.user_message("And then?"), lab.say("Then this.")]
     record += filler * again
     record.append(late)
-    view = harness.repair_tool_history(record)
+    with hours_pass():  # each reading of the wall clock a minute after the last
+        view = harness.repair_tool_history(record)
     shown = [m for m in view if m is not filler[0] and m is not filler[1]]  # the rest: cheaper
     t.expect([len(view), view[2] is late, lab.validate(shown),
               [m["content"] for m in view if m["role"] == "toolResult"
@@ -388,8 +445,9 @@ async def test_a_separated_result_is_moved_back(t):
              f"{len(record) - 2} messages after it. The items are [the view's length, whether "
              f"{far}'s result in the view is the very one recorded, what lab.validate finds "
              "wrong with the view, those repeated exchanges aside, the contents of the results "
-             f"the view gives x{hole}]: the whole record is read and repaired, however long it "
-             "is, a call with no result answered INTERRUPTED however far back it stands, "
+             f"the view gives x{hole}], the repair made while each reading of the wall clock was "
+             "a minute after the last: the whole record is read and repaired, however long it "
+             "is, and however long that takes by the wall clock, a call with no result answered INTERRUPTED however far back it stands, "
              "never left out; and a recorded "
              "result is the one used, however far from its call it stands and however many "
              "calls stand between (Build item 1, \"A "
@@ -530,20 +588,25 @@ async def test_repair_is_idempotent_and_pure(t):
              "repair_tool_history is pure: the input list and its messages are unchanged "
              "(lesson 10).")
     t.expect(lab.validate(once), [], "The repaired list passes lab.validate (lesson 10).")
-    # An odd record: a result naming another tool than its call's.
-    named, bare = t.random.sample(ids, 2)
-    odd = [dict(result(named), tool_name="grep"), result(bare)]
-    again = result(named, "a second result, naming 'look'")
-    record = [harness.user_message("Read."), asks(named, bare)] + odd + [again, lab.say("Done.")]
+    # An odd record: results naming another tool than their call's, or none, each before a
+    # second result naming the call's own.
+    wrong = t.random.sample([t.random.choice(["grep", "bash", "edit"]), None, "", "LOOK"], 4)
+    named = draw_ids(t, len(wrong) + 1)
+    odd = [dict(result(i), tool_name=name) for i, name in zip(named, wrong)] + [result(named[-1])]
+    again = [result(i, "a second result, naming 'look'") for i in named[:-1]]
+    record = [harness.user_message("Read."), asks(*named)] + odd + again + [lab.say("Done.")]
     before = copy.deepcopy(record)
     view = harness.repair_tool_history(record)
-    t.expect([record == before, view[2] is odd[0] or view[2]["content"] == WORDS,
-              view[3] is odd[1]], [True, True, True],
-             f"The record {lab.shape(record)}, whose result for {named} names the tool 'grep' "
-             f"where its call asked for 'look', and a second result for {named}, naming 'look', "
-             f"recorded after both. The items are [the record and its messages exactly as they "
-             f"were, {named}'s result the very one recorded first or an INTERRUPTED one, {bare}'s "
-             "the very one recorded]: whether to use a result naming another tool is yours, but "
+    t.expect([record == before,
+              [view[2 + n] is odd[n] or view[2 + n]["content"] == WORDS for n in range(len(wrong))],
+              view[2 + len(wrong)] is odd[-1]], [True, [True] * len(wrong), True],
+             f"The record {lab.shape(record)}, whose results for {', '.join(named[:-1])} name "
+             f"the tools {', '.join(repr(name) for name in wrong)} where their calls asked for "
+             "'look', and a second result for each, naming 'look', recorded after them all. "
+             "The items are [the record and its messages exactly as they were, for each of "
+             "those calls whether its result is the very one recorded first or an INTERRUPTED "
+             f"one, whether {named[-1]}'s is the very one recorded]: whether to use a result "
+             "naming another tool, or none, is yours, but "
              "not to mend it, in the record or in a copy, nor to pass it over for a later one "
              "(Build item 1, \"Of two results recorded for one call, the one recorded first is "
              "kept.\" and \"whether you use it or give that call a new result is yours\"; "
@@ -733,7 +796,7 @@ async def test_closing_mid_call_leaves_a_hole_the_view_repairs(t):
     other = t.random.choice(["write", "edit", "bash", "grep", "ls", "find", "fetch"])
     handed += [harness.user_message("Ship it."),
                asks("d1", "r1", "o1", names=["deploy", "read", other])]
-    handed += [result(f"s{n}", "stray") for n in range(t.random.randint(1200, 1800))]
+    handed += [result(f"s{n}", "stray") for n in range(t.random.randint(2100, 3000))]
     given = harness.Harness(lab.ScriptedModel([lab.say("Yes.")]), SYSTEM, [], messages=handed)
     kept = [lab.shape(given.messages), [a is b for a, b in zip(given.messages, handed)]]
     with everything_said() as also:
@@ -741,7 +804,7 @@ async def test_closing_mid_call_leaves_a_hole_the_view_repairs(t):
     t.expect([printed.getvalue(), also.getvalue()], ["", ""],
              "What the run after the close said beside its events, and the run of a harness "
              f"handed a record with holes, in calls to deploy, to read and to {other}, and "
-             "more than a thousand results no call asked for (printed on any stream "
+             "more than two thousand results no call asked for (printed on any stream "
              "or descriptor, logged or warned), while their views filled the holes and dropped "
              "the strays: a repair is part of the loop, which draws nothing, a hole or a dropped "
              "result included, whatever tool a hole's call names and however many results it "
