@@ -3,14 +3,13 @@ tuple snapshot, is_running read off the run, and prompt() refusing a second run 
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 8 tests.py
 """
-import contextlib
-import datetime
 import operator
-import time
 
 import harness
 import lab
-from lab.kit import lab_test, raised, tool
+from lab.kit import hours_pass, lab_test, raised, tool
+
+YEAR = 365 * 24 * 60  # in minutes, hours_pass's step: every reading of a clock is years on
 
 LAB = "8.1"
 SYSTEM = "You help with a small project."
@@ -106,59 +105,9 @@ async def break_after(run, count):
                 break
 
 
-@contextlib.contextmanager
-def years_pass(years):
-    """While open, each reading of the clocks in `time` (monotonic, time, perf_counter,
-    process_time, thread_time, and their _ns forms) and of datetime's (datetime.datetime.now,
-    utcnow and today) is `years` years after the one before: a run held that long is going
-    still, by any clock, and the test takes no time at all. The clocks are put back on the way
-    out (lab 5.1's years_pass)."""
-    names = [name for name in ("monotonic", "time", "perf_counter", "process_time", "thread_time")
-             if hasattr(time, name)]  # the browser's Python has no thread_time
-    saved = {name: getattr(time, name) for name in names + [f"{n}_ns" for n in names]
-             if hasattr(time, name)}
-    step, reading = 365 * 86400 * years, [int(saved["time"]())]
-
-    def later():
-        reading[0] += step
-        return float(reading[0])
-
-    def later_ns():
-        reading[0] += step
-        return reading[0] * 1_000_000_000
-    real = datetime.datetime
-    dated, leap = [real.now()], datetime.timedelta(days=365 * min(years, 10))
-
-    def later_dated(tz=None):
-        dated[0] = min(dated[0] + leap, real(9990, 1, 1)) if dated[0].year < 9990 else dated[0]
-        return dated[0] if tz is None else dated[0].replace(tzinfo=tz)
-
-    class Later(real):  # datetime's clock, as far on as the others
-        @classmethod
-        def now(cls, tz=None):
-            return later_dated(tz)
-
-        @classmethod
-        def utcnow(cls):
-            return later_dated()
-
-        @classmethod
-        def today(cls):
-            return later_dated()
-    for name in saved:
-        setattr(time, name, later_ns if name.endswith("_ns") else later)
-    datetime.datetime = Later
-    try:
-        yield
-    finally:
-        for name, clock in saved.items():
-            setattr(time, name, clock)
-        datetime.datetime = real
-
-
 def held_long(h):
     """h.is_running read while the clocks say years have passed since the last reading."""
-    with years_pass(1):
+    with hours_pass(YEAR, processor=True, dates=True):
         return h.is_running
 
 
