@@ -3287,7 +3287,7 @@ WRONG += [
     if isinstance(got, str):
 ''',
           by=r'''
-    if isinstance(got, str) and not any("\ud800" <= c <= "\udfff" for c in got):
+    if isinstance(got, str) and got.encode("utf-8", "surrogatepass") == got.encode("utf-8", "replace"):
 '''),
     Wrong(lab='4.1', name='tool names matched after NFC',
           rule='A name that no tool has gets the result Tool NAME not found: the name matches '
