@@ -1795,7 +1795,7 @@ def run_agent("""))),
     # Hunt round 30 (reader r172), design 28: a streak of error results, the same reach.
     Wrong(lab='5.1', name='two hundred error results in a row taken as a way out',
           rule="A tool's result marked as an error is not a reply and ends nothing, however many come in a row.",
-          where='Build item 3: "A tool\'s result marked as an error ... ends nothing" (hunt round 30, 5.1-28)',
+          where='Build item 3: "A tool\'s result marked as an error, an unknown tool\'s included, is not a reply, and ends nothing." (hunt round 30, 5.1-28)',
           names='ends nothing',
           replace=r"""
         if not calls:  # the content decides, not the stop_reason label

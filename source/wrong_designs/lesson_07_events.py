@@ -940,7 +940,7 @@ def _events(model, system, messages, tools, prompt, *, max_turns=None):
 '''),
     Wrong(lab='7.1', name='the history copied at the call',
           rule='Until its first event is asked for, run_agent does nothing at all, so the first request holds the record as it is then, not a copy taken at the call.',
-          where='Build: announce, don\'t draw, item 1: "until its first event is asked for it does nothing at all" (hunt round 6, 7.1-19)',
+          where='Build: announce, don\'t draw, item 1: "Until its first event is asked for it does nothing at all" (hunt round 6, 7.1-19)',
           names='does nothing at all',
           replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
           by=r'''
@@ -1196,7 +1196,7 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           rule='Until its first event is asked for, run_agent does nothing at all, not even read '
                'the tools: a tool list the caller has not finished at the call is no error until '
                'the run begins.',
-          where='Build: announce, don\'t draw, item 1: "until its first event is asked for it does nothing at all" (hunt round 11, 7.1-12)',
+          where='Build: announce, don\'t draw, item 1: "Until its first event is asked for it does nothing at all" (hunt round 11, 7.1-12)',
           names='does nothing at all',
           replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
           by=r'''
@@ -2015,7 +2015,7 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
 """),
     Wrong(lab='7.1', name='the record noted in a module list at the call',
           rule='Until its first event is asked for, run_agent does nothing at all: noting the caller\'s record in a list of runs is work done at the call, and keeps a record alive that its run never touched.',
-          where='Build: announce, don\'t draw, item 1: "until its first event is asked for it does nothing at all" (hunt round 14, 7.1-26)',
+          where='Build: announce, don\'t draw, item 1: "Until its first event is asked for it does nothing at all" (hunt round 14, 7.1-26)',
           names='does nothing at all',
           replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
           by=r"""
@@ -2031,7 +2031,7 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
 """),
     Wrong(lab='7.1', name='a model without complete() refused at the call',
           rule='Until its first event is asked for, run_agent does nothing at all, looking at its model included: a call returns a run whatever the model is.',
-          where='Build: announce, don\'t draw, item 1: "until its first event is asked for it does nothing at all" (hunt round 14, 7.1-30)',
+          where='Build: announce, don\'t draw, item 1: "Until its first event is asked for it does nothing at all" (hunt round 14, 7.1-30)',
           names='does nothing at all',
           replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
           by=r"""
@@ -2787,7 +2787,7 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
     Wrong(lab='7.1', name='the next request made ahead from the fifth turn',
           rule='A request is made only once its turn is asked for, after that turn\'s '
                'turn_start: a generator does nothing until it is asked, in any turn.',
-          where='Build: announce, don\'t draw, item 1: "until its first event is asked for it '
+          where='Build: announce, don\'t draw, item 1: "Until its first event is asked for it '
                 'does nothing at all" (hunt round 23, 7.1-16)',
           names='a request is made only once its turn',
           replace=r'''
@@ -2866,7 +2866,7 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           rule='Until its first event is asked for, run_agent does nothing at all, not even look '
                'at the tools: a place in the list the caller has yet to fill is no error until '
                'the run begins.',
-          where='Build: announce, don\'t draw, item 1: "until its first event is asked for it '
+          where='Build: announce, don\'t draw, item 1: "Until its first event is asked for it '
                 'does nothing at all" (hunt round 23, 7.1-14)',
           names='reads no tool of the list',
           replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
@@ -2885,7 +2885,7 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
           rule='Until its first event is asked for, run_agent does nothing at all, on a record '
                'that already holds a conversation too: the prompt is recorded only once the run '
                'is driven.',
-          where='Build: announce, don\'t draw, item 1: "until its first event is asked for it '
+          where='Build: announce, don\'t draw, item 1: "Until its first event is asked for it '
                 'does nothing at all" (hunt round 23, 7.1-15)',
           names='on a record already under way',
           replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
@@ -3070,7 +3070,7 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):'''),
     Wrong(lab='7.1', name='a max_turns=0 run recorded at the call',
           rule='Until its first event is asked for run_agent does nothing at all, even under '
                'max_turns=0, whose run makes no request.',
-          where='Build: announce, don\'t draw, item 1: "until its first event is asked for it '
+          where='Build: announce, don\'t draw, item 1: "Until its first event is asked for it '
                 'does nothing at all" (hunt round 27, 7.1-46)',
           names='max_turns=0, whose run will make no request',
           replace="""def run_agent(model, system, messages, tools, prompt, *, max_turns=None):

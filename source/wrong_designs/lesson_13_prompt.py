@@ -92,7 +92,7 @@ WRONG = [
 """),
     Wrong(lab='13.1', name="guidelines cut to 20,000 characters",
           rule='A line - GUIDELINE for each guideline of the tools, as it came, however long: only the same characters make the same guideline.',
-          where='Build: say what is there, item 3 ("for each guideline of the tools"; tests in plain words, "only the same characters") (hunt round 30, r173-11)',
+          where='Build: say what is there, item 3 ("for each guideline of the tools, each sentence once"; a guideline is said once only when its characters are the same) (hunt round 30, r173-11)',
           names='however long',
           replace=r"""
                 advice.append(line)

@@ -1655,7 +1655,7 @@ import json
 """),
     Wrong(lab='14.1', name="the check handed the tool's name made a plain str",
           rule="The check is asked with the tool's name exactly as the tool has it, the very object, not a str made of it.",
-          where='lab 14.1, the lab\'s tests in plain words: "the name exactly as the tool has it"; Build section, item 1; hunt round 30, 14.1-47',
+          where='lab 14.1, Build section, item 1: "the check is asked once, with the tool\'s name and the call\'s arguments in that order"; hunt round 30, 14.1-47',
           names='not a plain str',
           replace=r"""
             reason = check(tool["name"], arguments)

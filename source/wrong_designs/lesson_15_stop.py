@@ -2473,7 +2473,7 @@ _SHARED = []  # one list for every provider-worded aborted ending
     # Hunt round 30 (reader r168): designs 55, 34, 33, 08, 49 and probe P3, each now caught.
     Wrong(lab='15.1', name='cancel() forgetting the run it stopped',
           rule='h.cancel() asks the run to stop; the run is going until it has unwound, so is_running stays True from prompt() until that run is exhausted, closed or dies, and another prompt() is refused until then (hunt round 30, r168 design 55).',
-          where='lab 15.1, Build section, item 3: "`h.cancel()` at any moment after `prompt()` has returned stops that run"; the Harness docstring: "is_running True from prompt() until that run is exhausted, closed or dies"',
+          where='lab 15.1, Build section, item 3: "`h.cancel()` at any moment after `prompt()` has returned stops that run"; the Harness docstring in the starter says is_running is True from prompt() until that run is exhausted, closed or dies',
           names='is_running stays True',
           replace=r"""
         self._signal.cancel()  # when idle, the token of a run that is over: no effect

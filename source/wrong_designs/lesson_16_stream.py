@@ -2504,7 +2504,7 @@ def assemble(chunks, *, aborted=False):
     # Hunt round 17 (reader r93), design 16.2-07.
     Wrong(lab='16.2', name='a code that only holds insufficient_quota read as spent quota',
           rule='Spent quota is a 429 whose code is "insufficient_quota" itself, exactly: a code that holds those words among others is a rate limit.',
-          where='lab 16.2, Build section, item 1 ("Provider quota spent, so waiting will not help: "); hunt round 17, 16.2-07',
+          where='lab 16.2, Build section, item 1 ("it is `Provider quota spent, so waiting will not help: ` and the text"); hunt round 17, 16.2-07',
           names='itself, exactly',
           replace=r"""
             if getattr(exc, "code", None) == "insufficient_quota":
@@ -3322,7 +3322,7 @@ def assemble(chunks, *, aborted=False):
     # Hunt round 30 (reader r169), design 16.2-09.
     Wrong(lab='16.2', name="other providers' codes of spent credit read as spent quota",
           rule='A 429 with code "insufficient_quota" is spent quota; any other code is a rate limit.',
-          where='lab 16.2, Build section, item 1 ("with `code` `\"insufficient_quota\"` it is `Provider quota spent, ...`; otherwise it is a rate limit"); hunt round 30, 16.2-09',
+          where='lab 16.2, Build section, item 1 (a 429 "is one of two failures", spent quota only with its `code` `insufficient_quota`, otherwise a rate limit); hunt round 30, 16.2-09',
           names='any other code is a rate limit',
           replace=r"""
             if getattr(exc, "code", None) == "insufficient_quota":
@@ -3361,7 +3361,7 @@ def assemble(chunks, *, aborted=False):
     # Hunt round 30 (reader r169), probe 16.2-30.
     Wrong(lab='16.2', name='each line stripped before decode_line',
           rule="Each line goes to decode_line as it was read: a line whose field is not data: as read carries nothing and is skipped.",
-          where='lab 16.2, Build section, item 2 ("Lines that carry nothing are skipped", carrying nothing as decode_line of lab 16.1 says); hunt round 30, 16.2-30',
+          where='lab 16.2, Build section, item 2 ("Each line goes to `decode_line` as it was read, never tidied first, and lines that carry nothing are skipped", carrying nothing as decode_line of lab 16.1 says); hunt round 30, 16.2-30',
           names='as it was read, never tidied',
           replace=r"""
                     chunk = STREAM_DONE if line is None else decode_line(line)
@@ -3424,7 +3424,7 @@ def assemble(chunks, *, aborted=False):
     # Hunt round 31 (reader r178), design 16.1-10.
     Wrong(lab='16.1', name='an error payload holding an error key taken for the chunk',
           rule='An error: line gives {"error": ...} holding its payload, whatever JSON the payload is, an object with an "error" key of its own too.',
-          where='lab 16.1, Build section, item 1 ("an `error:` line gives `{\\"error\\": ...}` holding its payload"); hunt round 31, 16.1-10',
+          where='lab 16.1, Build section, item 1 ("an `error:` line gives", a payload under the key `error`, "and it always says the reply failed"); hunt round 31, 16.1-10',
           names='nor unwrapped',
           replace=r"""
         return {"error": said if parsed is None else parsed}  # `null` too says it failed
@@ -3448,7 +3448,7 @@ def assemble(chunks, *, aborted=False):
     # Hunt round 31 (reader r178), design 16.1-36.
     Wrong(lab='16.1', name='one content list shared by every failed reply with no words',
           rule="assemble, called again, gives the message its chunks add up to: each reply holds a content list of its own, and nothing a caller wrote into an earlier one.",
-          where='lab 16.1, Build section, item 2 ("called again on the same list ... it gives the message those chunks add up to"); hunt round 31, 16.1-36',
+          where='lab 16.1, Build section, item 2 ("called again on the same list, or on a longer one as the stream grows, it gives the message those chunks add up to"); hunt round 31, 16.1-36',
           names='a content list of its own',
           replace=r"""
 def assemble(chunks, *, aborted=False):
@@ -3527,7 +3527,7 @@ def to_wire(system, messages, tools):
     # Hunt round 31 (reader r178), design 16.1-72.
     Wrong(lab='16.1', name='tools of one name put in the body once',
           rule="Each tool goes out as {\"type\": \"function\", \"function\": spec}: one entry per tool of the list, two of one name too.",
-          where='lab 16.1, Build section, item 3 ("Each tool goes out as `{\\"type\\": \\"function\\", \\"function\\": spec}`"); hunt round 31, 16.1-72',
+          where='lab 16.1, Build section, item 3 ("Each tool goes out as", one entry for each tool of the list); hunt round 31, 16.1-72',
           names='none dropped for a name already sent',
           replace=r"""
             "tools": [{"type": "function", "function": spec} for spec in tool_specs(tools)],
