@@ -458,20 +458,24 @@ def tool(name, fn, parameters=None, description="A tool for this test."):
             else execute_sync}
 
 
-async def raised(thunk):
+async def raised(thunk, *, kind: type[BaseException] | None = None):
     """What calling thunk() raised, as "ValueError: path must be a string", or None if it
     returned (after settling an awaitable result). The call runs inside this helper, so a
     run that happens all at once (run_agent before lesson 7) raises here, not earlier.
     PowerCut counts; a task's own cancellation does not, and goes on up, nor does the practice
     check's spin guard stopping the test (lab/check/spin.py's Spun), so that a file that spins
-    gets the same verdict in a page as in a child."""
+    gets the same verdict in a page as in a child.
+
+    `kind` is a class the page names ("it raises a `RuntimeError`"): what raised an instance of
+    a subclass of it is written with kind's name, since an `except` of that class catches it."""
     import asyncio
     try:
         await settle(thunk())
     except (asyncio.CancelledError, spin.Spun):
         raise  # the practice check's spin guard stops the test, as a child's watcher would
     except BaseException as exc:  # lab.PowerCut is a BaseException on purpose
-        return Raised(f"{type(exc).__name__}: {exc}", _lacks(exc))
+        name = kind.__name__ if kind is not None and isinstance(exc, kind) else type(exc).__name__
+        return Raised(f"{name}: {exc}", _lacks(exc))
     return None
 
 

@@ -2403,16 +2403,15 @@ ALLOWED = [
 """),
     Wrong(lab='8.1', name='the refusal a subclass of RuntimeError',
           rule="Build item 4 asks for a RuntimeError whose text is the refusal's; an instance of a subclass of RuntimeError is a RuntimeError (isinstance, except RuntimeError), with that text, so a caller catching RuntimeError catches it.",
-          where='Build item 4: "it raises a `RuntimeError` whose text is"; hunt round 29, r161-40',
+          where='Build item 4: "it raises a `RuntimeError` whose text is"; hunt round 29, r161-40; round 31, r180 P3 (renamed no longer)',
           names='',
           replace=r"""
             raise RuntimeError("already running; use steer() or follow_up()")
 """,
           by=r"""
-            class Busy(RuntimeError):  # a RuntimeError of the harness's own
+            class AlreadyRunning(RuntimeError):  # a RuntimeError of the harness's own, by its own name
                 pass
-            Busy.__name__ = Busy.__qualname__ = "RuntimeError"
-            raise Busy("already running; use steer() or follow_up()")
+            raise AlreadyRunning("already running; use steer() or follow_up()")
 """),
     Wrong(lab='8.1', name='a negative max_turns kept as 0',
           rule="run_agent stops before a request once the turn is past max_turns, so a negative cap lets no request out, exactly as 0 does; the page says nothing of negative caps, and the two cannot be told apart.",

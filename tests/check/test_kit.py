@@ -82,6 +82,24 @@ async def test_raised_names_what_a_call_raised():
     assert await kit.raised(bad) == "ValueError: path must be a string"
 
 
+async def test_raised_writes_a_subclass_by_the_class_the_page_names_and_nothing_else():
+    class AlreadyRunning(RuntimeError):
+        pass
+
+    def busy():
+        raise AlreadyRunning("already running")
+
+    def lost():
+        raise KeyError("x")
+
+    found = [await kit.raised(busy), await kit.raised(busy, kind=RuntimeError),
+             await kit.raised(lost, kind=RuntimeError)]
+    assert found == ["AlreadyRunning: already running", "RuntimeError: already running",
+                     "KeyError: 'x'"], (
+        "raised(kind=RuntimeError) writes a RuntimeError of a subclass as RuntimeError, since the "
+        f"page asks for that class and `except RuntimeError` catches it; found {found}")
+
+
 async def test_raised_settles_an_awaitable_result_before_deciding():
     async def bad():
         raise KeyError("x")

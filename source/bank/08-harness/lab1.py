@@ -350,14 +350,14 @@ async def test_bank_a_raising_model_and_a_run_closed_unstarted(t):
     h = harness.Harness(model, SYSTEM, [reader()])
     seen = []
     got = await raised(lambda: lab.drive(h.prompt("Read."),
-                                         on_event=lambda e: seen.append(h.is_running)))
+                                         on_event=lambda e: seen.append(h.is_running)), kind=RuntimeError)
     before = lab.shape(h.messages)
     states = [h.is_running]
     held = h.prompt("")  # the empty prompt is a run like any other
     states.append(held_long(h))  # held unread for years, by every clock: going still
     held.close()
     states.append(h.is_running)
-    later = await raised(lambda: lab.drive(h.prompt("Are you there?")))
+    later = await raised(lambda: lab.drive(h.prompt("Are you there?")), kind=RuntimeError)
     t.expect([got, all(seen) and len(seen), states, later, lab.shape(h.messages)],
              ["TimeoutError: the model took too long",
               3 + sum(3 + 3 * len(paths) for paths in rounds), [False, True, False], None,
@@ -381,14 +381,14 @@ async def test_bank_runs_stepped_and_dropped(t):
     run = h.prompt("Read them.")
     types = [next(run)["type"] for _ in range(steps)]
     aside = harness.Harness(lab.ScriptedModel([lab.say("Aside.")]), SYSTEM, [])
-    beside = [aside.is_running, await raised(lambda: lab.drive(aside.prompt("Meanwhile?"))),
+    beside = [aside.is_running, await raised(lambda: lab.drive(aside.prompt("Meanwhile?")), kind=RuntimeError),
               lab.shape(aside.messages)]
     states = [held_long(h)]  # the stepped run held for years, by every clock: going still
     del run
     states.append(h.is_running)
     h.prompt("Never read.")
     states.append(h.is_running)
-    later = await raised(lambda: lab.drive(h.prompt("Carry on.")))
+    later = await raised(lambda: lab.drive(h.prompt("Carry on.")), kind=RuntimeError)
     so_far = one_round(width)[:steps]
     t.expect([types, beside, states, later, ran, lab.shape(h.messages)],
              [[e.split(" ")[0] for e in so_far], [False, None, "U A"], [True, False, False], None,
@@ -414,9 +414,9 @@ async def test_bank_a_dropped_run_then_a_raising_model(t):
         [box["h"].is_running, other.is_running]))])
     h.prompt("A prompt nobody reads.")
     free = h.is_running
-    got = await raised(lambda: lab.drive(h.prompt("Read these.")))
+    got = await raised(lambda: lab.drive(h.prompt("Read these.")), kind=RuntimeError)
     after = h.is_running
-    await raised(lambda: lab.drive(h.prompt("Again.")))
+    await raised(lambda: lab.drive(h.prompt("Again.")), kind=RuntimeError)
     t.expect([free, inside, got, after, lab.shape(h.messages), len(model.calls)],
              [False, [[True, False]] * len(paths), "TimeoutError: the model took too long", False,
               "U A[" + ",".join(f"c{n}" for n in range(1, len(paths) + 1)) + "] " +
@@ -509,10 +509,10 @@ async def test_bank_two_prompts_before_any_read(t):
     state = state if inside in ([], ["GEN_CREATED"]) else f"{state}, inner {inside}"
     asked = len(model.calls)
     await lab.drive(first)
-    again = await raised(lambda: lab.drive(h.prompt(words[0])))  # the long words sent again
-    clear = await raised(lambda: lab.drive(h.prompt("/clear")))  # a frontend's word: a prompt
-    third = await raised(lambda: lab.drive(h.prompt("")))
-    fourth = await raised(lambda: lab.drive(h.prompt("")))  # the same words again: a run
+    again = await raised(lambda: lab.drive(h.prompt(words[0])), kind=RuntimeError)  # the long words sent again
+    clear = await raised(lambda: lab.drive(h.prompt("/clear")), kind=RuntimeError)  # a frontend's word: a prompt
+    third = await raised(lambda: lab.drive(h.prompt("")), kind=RuntimeError)
+    fourth = await raised(lambda: lab.drive(h.prompt("")), kind=RuntimeError)  # the same words again: a run
     t.expect([second, question, state, asked, [again, clear], third, fourth,
               ["(the long words)" if m["content"] == words[0] else m["content"]
                for m in h.messages if m["role"] == "user"]],
@@ -550,10 +550,10 @@ async def test_bank_a_refused_prompt_never_reaches_the_model(t):
     run = h.prompt(asked)
     refusals.append(refusals_of(h, "plan Before you start?"))  # a command, led by any mark
     await lab.drive(run, on_event=interrupt)
-    repeat = await raised(lambda: lab.drive(h.prompt(asked)))  # the long words sent again: a run
-    clear = await raised(lambda: lab.drive(h.prompt("/clear")))  # a frontend's word: a prompt
-    after = await raised(lambda: lab.drive(h.prompt("")))  # the finished run still held
-    again = await raised(lambda: lab.drive(h.prompt("")))  # the same words again: a run too
+    repeat = await raised(lambda: lab.drive(h.prompt(asked)), kind=RuntimeError)  # the long words sent again: a run
+    clear = await raised(lambda: lab.drive(h.prompt("/clear")), kind=RuntimeError)  # a frontend's word: a prompt
+    after = await raised(lambda: lab.drive(h.prompt("")), kind=RuntimeError)  # the finished run still held
+    again = await raised(lambda: lab.drive(h.prompt("")), kind=RuntimeError)  # the same words again: a run too
     words = ["(the long words)" if m["content"] == asked else m["content"]
              for request in model.calls for m in request.messages if m["role"] == "user"]
     t.expect([refusals, [repeat, clear, after, again], words, len(h.messages)],
@@ -669,7 +669,7 @@ async def test_bank_a_run_thrown_into_and_a_model_that_cannot_be_reached(t):
     other = harness.Harness(lab.ScriptedModel([unreachable]), SYSTEM, [], messages=h.messages)
     types = []
     failed = await raised(lambda: lab.drive(other.prompt("Still there?"),
-                                            on_event=lambda e: types.append(e["type"])))
+                                            on_event=lambda e: types.append(e["type"])), kind=RuntimeError)
     t.expect([same, got, held, failed, types, lab.shape(other.messages)],
              [[True] * (len(kept) + 1 + stop_at), "LookupError: the user pressed Stop",
               ["GEN_CLOSED", "GEN_CLOSED"],
@@ -723,7 +723,7 @@ async def test_bank_a_second_run_sees_the_whole_long_first_run(t):
             types.append(event["type"])
             if event["type"] == "agent_end":
                 break
-    got = await raised(lambda: until_agent_end(h.prompt("A third.")))
+    got = await raised(lambda: until_agent_end(h.prompt("A third.")), kind=RuntimeError)
     t.expect([sum(m is r for m, r in zip(h.messages, said)), got, types, len(h.messages)],
              [width + 5, "TimeoutError: the model took too long",
               ["agent_start", "turn_start", "message_end"], width + 6],

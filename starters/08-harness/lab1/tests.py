@@ -323,8 +323,9 @@ async def test_a_second_prompt_is_refused(t):
         try:
             box["h"].prompt("Do this as well.")
             refused = None
-        except Exception as error:
-            refused = f"{type(error).__name__}: {error}"
+        except Exception as error:  # a RuntimeError of any subclass is one, as raised() writes it
+            kind = "RuntimeError" if isinstance(error, RuntimeError) else type(error).__name__
+            refused = f"{kind}: {error}"
         tried.append([box["h"].is_running, refused])
     h = box["h"] = harness.Harness(lab.ScriptedModel([lab.say("Hello.")] + replies +
                                                      [lab.say("Read them."),
@@ -336,14 +337,14 @@ async def test_a_second_prompt_is_refused(t):
 
     async def second(event):  # at a turn_start the running run's own words, as a double click
         if event["type"] == "turn_start":
-            tried.append(await raised(lambda: h.prompt("Read them.")))
+            tried.append(await raised(lambda: h.prompt("Read them."), kind=RuntimeError))
         elif event["type"] == "tool_execution_end":  # a command, led by any mark a frontend uses
-            got = [await raised(lambda: h.prompt(mark + "retry Did that work?"))
+            got = [await raised(lambda: h.prompt(mark + "retry Did that work?"), kind=RuntimeError)
                    for mark in MARKS]
             answer = (got[0] if got == got[:1] * len(got) else
                       [[mark, what] for mark, what in zip(MARKS, got) if what != BUSY])
             handed = [repr(given) for given in NOT_TEXT  # each a second run handed back
-                      if await raised(lambda: h.prompt(given)) is None]
+                      if await raised(lambda: h.prompt(given), kind=RuntimeError) is None]
             tried.append(answer if not handed else [answer, "a run handed back for", handed])
     await lab.drive(h.prompt("Read them."), on_event=second)
     t.expect(tried, [BUSY if what == "turn_start" or what.startswith("tool_execution_end")
@@ -412,7 +413,7 @@ async def test_is_running(t):
              "is_running, the steps the run has taken, whether the run_agent run over its model, "
              "if one is made yet, has taken none, requests, the transcript (Harness.prompt, "
              "lessons 7 and 8).")
-    refused = await raised(lambda: h.prompt("Something else."))
+    refused = await raised(lambda: h.prompt("Something else."), kind=RuntimeError)
     try:
         h.prompt("Something else.")
         kind = None
@@ -420,7 +421,7 @@ async def test_is_running(t):
         kind = isinstance(error, RuntimeError)
     other = harness.Harness(answers("Meanwhile."), SYSTEM, [])
     before = other.is_running
-    meanwhile = await raised(lambda: lab.drive(other.prompt("And you?")))
+    meanwhile = await raised(lambda: lab.drive(other.prompt("And you?")), kind=RuntimeError)
     t.expect([refused, kind, before, meanwhile, lab.shape(other.messages), h.is_running],
              [BUSY, True, False, None, "U A", True],
              "A run handed out and not yet read is going: a second prompt() is refused, not "
@@ -440,7 +441,7 @@ async def test_is_running(t):
              "False once it is exhausted, and the run is the "
              "first prompt's, whole. Items: is_running at each event of a drawn run, and after "
              "it, what its events announced (Harness.is_running, lesson 8).")
-    again = await raised(lambda: lab.drive(h.prompt("Once more.")))
+    again = await raised(lambda: lab.drive(h.prompt("Once more.")), kind=RuntimeError)
     t.expect([again, lab.shape(h.messages)], [None, recorded(story(rounds)) + " U A"],
              "A run that is over is not going, though its caller still holds it, as `run = "
              "h.prompt(...)` does: prompt() asks whether a run is going, not whether the last one "
@@ -525,7 +526,7 @@ async def test_the_inner_run_ends_with_the_run(t):
         else:
             model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"}))])
             h = harness.Harness(model, SYSTEM, [tool("look", cut, PATH)])
-            await raised(lambda: lab.drive(h.prompt("Read it.")))
+            await raised(lambda: lab.drive(h.prompt("Read it.")), kind=RuntimeError)
         # From lesson 15 on a run is async, and a run let go of is closed by the event loop, in
         # the turns after the consumer lets go: those turns are given before looking.
         await lab.ticks(3)
@@ -614,7 +615,7 @@ async def test_a_power_cut_ends_the_run(t):
             raise lab.PowerCut("the power went off")
     model = lab.ScriptedModel(replies[:asked(story(rounds)[:until])] + [lab.say("Hello.")])
     h = harness.Harness(model, SYSTEM, [looker(during=during)])
-    t.expect(await raised(lambda: lab.drive(h.prompt("Read them."))),
+    t.expect(await raised(lambda: lab.drive(h.prompt("Read them.")), kind=RuntimeError),
              "PowerCut: the power went off",
              "The power cut goes through the run to the consumer (run_tool, lesson 4).")
     t.expect([h.is_running, lab.shape(h.messages)], [False, recorded(story(rounds)[:until])],
@@ -624,7 +625,7 @@ async def test_a_power_cut_ends_the_run(t):
     t.expect(lab.shape(h.messages), recorded(story(rounds)[:until]) + " U A",
              "The harness whose run died accepts the next prompt, on the same transcript (Harness, "
              "lesson 8).")
-    got = await raised(lambda: lab.drive(h.prompt("And now?")))  # the script has run out
+    got = await raised(lambda: lab.drive(h.prompt("And now?")), kind=RuntimeError)  # the script has run out
     t.expect([(got or "").split(":")[0], h.is_running],
              ["ScriptExhausted", False],
              "An exception from the model, here lab.ScriptExhausted as the script ran out, "
@@ -636,7 +637,7 @@ async def test_a_power_cut_ends_the_run(t):
         raise ConnectionError("the provider is unreachable")
     h = harness.Harness(lab.ScriptedModel([unreachable]), SYSTEM, [looker()])
     events = []
-    got = await raised(lambda: lab.drive(h.prompt("Hello?"), on_event=events.append))
+    got = await raised(lambda: lab.drive(h.prompt("Hello?"), on_event=events.append), kind=RuntimeError)
     t.expect([got, [event["type"] for event in events], lab.shape(h.messages), h.is_running],
              ["ConnectionError: the provider is unreachable",
               ["agent_start", "turn_start", "message_end"], "U", False],
