@@ -98,9 +98,18 @@ def scan(source: str) -> list[Finding]:
         elif isinstance(node, ast.Attribute):
             if node.attr in ATTRIBUTES:
                 found.add(Finding(line, f"uses .{node.attr}"))
+            elif node.attr == "sys":  # os.sys: the sys module under another module's name
+                found.add(Finding(line, "reaches sys through .sys"))
             elif node.attr in SYS_ATTRIBUTES and isinstance(node.value, ast.Name) \
                     and node.value.id in sys_names:
                 found.add(Finding(line, f"uses sys.{node.attr}"))
+        elif isinstance(node, ast.Subscript) and _namespace(node.value):
+            # vars(m)["mod" + "ules"] or m.__dict__[...]: getattr's reach, by subscript
+            key = node.slice
+            if not isinstance(key, ast.Constant):
+                found.add(Finding(line, "reads a namespace with a name built as it runs"))
+            elif key.value in SYS_ATTRIBUTES | ATTRIBUTES:
+                found.add(Finding(line, f"uses .{key.value}"))
         elif isinstance(node, ast.Name) and node.id == "__builtins__":
             found.add(Finding(line, "uses __builtins__"))
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -108,6 +117,13 @@ def scan(source: str) -> list[Finding]:
             if named:
                 found.add(Finding(line, f"names {named} in a string"))
     return sorted(found)
+
+
+def _namespace(node: ast.expr) -> bool:
+    """Whether `node` is an object's namespace as a dict: vars(x), or x.__dict__."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id == "vars" and len(node.args) == 1) or (
+        isinstance(node, ast.Attribute) and node.attr == "__dict__")
 
 
 # --- the child's half --------------------------------------------------------------------------

@@ -168,3 +168,18 @@ def test_a_note_in_the_middle_of_a_printed_line_is_found_and_taken_out():
         f"from {printed!r} the notes read {noted} and left {kept!r}")
     lines, _ = review.of("import ctypes\n", printed)
     assert lines == ["line 1: imports ctypes", "line 12: did exec as it ran"], lines
+
+
+def test_the_scan_finds_a_namespace_read_by_a_name_built_as_it_runs_and_sys_under_os():
+    """getattr with a built name is marked, so its twin by subscript is too: vars(m)[...] and
+    m.__dict__[...]; and sys reached as os.sys, where no `import sys` names it (reader r184's
+    cheat passed the local check with no note this way)."""
+    text = ('import os\n'
+            'modules = vars(os.sys)["mod" + "ules"]\n'
+            'checker = modules["lab" + ".check" + ".suite"]\n'
+            'checker.__dict__["lo" + "ad"] = print\n')
+    found = [str(f) for f in audit.scan(text)]
+    wanted = ["line 2: reaches sys through .sys",
+              "line 2: reads a namespace with a name built as it runs",
+              "line 4: reads a namespace with a name built as it runs"]
+    assert found == wanted, f"the scan found {found}; wanted {wanted}"
