@@ -2572,6 +2572,209 @@ def render(messages):
           by=r"""
     if len(harness.messages) > 2000 or estimate_tokens(harness.messages) + reserve <= window:
 """),
+    # Hunt round 31 (reader r177): the designs lab 12.2 passed, now caught.
+    Wrong(lab='12.2', name='replace_messages keeping the record when given none',
+          rule="Between runs the harness's record becomes the list of messages given, whatever they are, an empty one included: an empty record is a record to hold, not nothing to replace with.",
+          where='Build: summarise and keep, item 1: "Between runs, the harness\'s record becomes a new list of `messages`" (hunt round 31, r177 design 03)',
+          names='whatever holds them, none included',
+          replace=r"""
+        self._messages = list(messages)
+""",
+          by=r"""
+        if messages:  # an empty record is nothing to replace with
+            self._messages = list(messages)
+"""),
+    Wrong(lab='12.2', name='replace_messages keeping a caller\'s list of 5,000 messages or more',
+          rule="The record replace_messages sets is a list of the harness's own however long the list given, the messages shared: a caller that adds to its list afterwards changes no record.",
+          where='Build: summarise and keep, item 1: "the list its own and the messages shared, as in `__init__`" (hunt round 31, r177 design 52)',
+          names='however long the list given',
+          replace=r"""
+        self._messages = list(messages)
+""",
+          by=r"""
+        self._messages = messages if isinstance(messages, list) and len(messages) >= 5000 \
+            else list(messages)  # no copy of a big list
+"""),
+    Wrong(lab='12.2', name='the summary stored with its CRLF made newlines',
+          rule='append_compaction holds the summary exactly as given, its "\\r\\n" line ends included.',
+          where='Build: summarise and keep, item 2: "holds the summary and the first kept id" (hunt round 31, r177 design 54)',
+          names='every "\\r\\n" in it',
+          replace=r"""
+        return self._append({"type": "compaction", "summary": summary,
+                             "first_kept_id": first_kept_id})
+""",
+          by=r"""
+        return self._append({"type": "compaction", "summary": summary.replace("\r\n", "\n"),
+                             "first_kept_id": first_kept_id})
+"""),
+    Wrong(lab='12.2', name='a first_kept_id looked for among the newest 2,000 pairs',
+          rule="A compaction keeps from the pair whose id is its first_kept_id, wherever that pair stands, however many pairs follow it.",
+          where='Build: summarise and keep, item 3: "The pairs from `first_kept_id` on follow" (hunt round 31, r177 design 11)',
+          names='found wherever it stands',
+          replace=r"""
+                start = next((i for i, (key, _) in enumerate(table)
+                              if key == entry["first_kept_id"]), len(table))
+""",
+          by=r"""
+                start = next((i for i, (key, _) in enumerate(table)
+                              if i >= len(table) - 2000 and key == entry["first_kept_id"]),
+                             len(table))  # look back at most 2,000 pairs
+"""),
+    Wrong(lab='12.2', name='rows() leaving out a user message that says nothing',
+          rule="rows() gives one pair per message entry, a user message that is blank or empty included: the pairs from first_kept_id on follow, all of them.",
+          where='Build: summarise and keep, item 3: "The pairs from `first_kept_id` on follow"; lesson 11, Build item 3, one pair per message entry (hunt round 31, r177 design 16)',
+          names='a message that says nothing included',
+          replace=r"""
+            elif entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+""",
+          by=r"""
+            elif entry["type"] == "message":
+                said = entry["message"]
+                if said["role"] == "user" and isinstance(said["content"], str) \
+                        and not said["content"].strip():
+                    continue  # nothing said
+                table.append((entry["id"], entry["message"]))
+"""),
+    Wrong(lab='12.2', name='summarize sending the newest 5,000,000 characters',
+          rule='summarize sends a single user message holding render(messages), all of it, between the <conversation> lines, however long.',
+          where='Build: summarise and keep, item 4: "a single user message holding `render(messages)` between a line `<conversation>` and a line `</conversation>`" (hunt round 31, r177 design 20)',
+          names='however many and however long',
+          replace=r"""
+    wrapped = user_message(f"<conversation>\n{render(messages)}\n</conversation>")
+""",
+          by=r"""
+    wrapped = user_message(f"<conversation>\n{render(messages)[-5_000_000:]}\n</conversation>")
+"""),
+    Wrong(lab='12.2', name="summarize cutting each message's line at 4,000,000 characters",
+          rule='summarize sends render(messages) of every message given, each line whole, however long.',
+          where='Build: summarise and keep, item 4: "a single user message holding `render(messages)`" (hunt round 31, r177 design 55)',
+          names='however many and however long',
+          replace=r"""
+    wrapped = user_message(f"<conversation>\n{render(messages)}\n</conversation>")
+""",
+          by=r"""
+    lines = "\n".join(line[:4_000_000] for line in render(messages).split("\n"))  # one paste may not drown the rest
+    wrapped = user_message(f"<conversation>\n{lines}\n</conversation>")
+"""),
+    Wrong(lab='12.2', name='summarize leaving out blank user messages',
+          rule='summarize sends render(messages) of every message given, a user message that says nothing included.',
+          where='Build: summarise and keep, item 4: "a single user message holding `render(messages)`" (hunt round 31, r177 design 24)',
+          names='a blank question included',
+          replace=r"""
+    wrapped = user_message(f"<conversation>\n{render(messages)}\n</conversation>")
+""",
+          by=r"""
+    said = [m for m in messages if not (m["role"] == "user" and isinstance(m["content"], str)
+                                        and not m["content"].strip())]
+    wrapped = user_message(f"<conversation>\n{render(said)}\n</conversation>")
+"""),
+    Wrong(lab='12.2', name='summarize removing the carriage returns from what it sends',
+          rule='summarize sends render(messages) as render gives it: a "\\r" in a message stays, since only "\\n" is a newline to render.',
+          where='Build: summarise and keep, item 4: "a single user message holding `render(messages)`"; lab 12.1, Build item 1 (hunt round 31, r177 design 53)',
+          names='and summarize nothing',
+          replace=r"""
+    wrapped = user_message(f"<conversation>\n{render(messages)}\n</conversation>")
+""",
+          by=r"""
+    text = render(messages).replace("\r", "")  # no Windows line ends
+    wrapped = user_message(f"<conversation>\n{text}\n</conversation>")
+"""),
+    Wrong(lab='12.2', name='summarize expanding the tabs of what it sends',
+          rule='summarize sends render(messages) as render gives it, its tabs included.',
+          where='Build: summarise and keep, item 4: "a single user message holding `render(messages)`" (hunt round 31, r177 design 59)',
+          names='tabs as they are',
+          replace=r"""
+    wrapped = user_message(f"<conversation>\n{render(messages)}\n</conversation>")
+""",
+          by=r"""
+    wrapped = user_message(f"<conversation>\n{render(messages).expandtabs(4)}\n</conversation>")
+"""),
+    Wrong(lab='12.2', name='summarize cutting a summary over 2,000,000 characters short',
+          rule="summarize returns the reply's text with the spaces around it stripped, whatever its length.",
+          where='Build: summarise and keep, item 4: "It returns the reply\'s text with the spaces around it stripped" (hunt round 31, r177 design 21)',
+          names='whatever its length',
+          replace=r"""
+    return text
+""",
+          by=r"""
+    return text[:2_000_000]
+"""),
+    Wrong(lab='12.2', name='a summary refused for an error_message beside its stop label',
+          rule='A reply labelled "stop" with text is a summary, whatever other fields it carries: the label says whether it failed, not an error_message beside it.',
+          where='Build: summarise and keep, item 4: "Any other reply with text is a summary" (hunt round 31, r177 design 23)',
+          names="an error_message beside a stop included",
+          replace=r"""
+    if not text or reply["stop_reason"] in ("error", "aborted"):
+""",
+          by=r"""
+    if not text or reply["stop_reason"] in ("error", "aborted") or reply.get("error_message"):
+"""),
+    Wrong(lab='12.2', name='an aborted reply with no error_message given its own reason',
+          rule='With no error_message, or an empty one, the reason is "the reply was empty", for a stopped reply as for any other.',
+          where='Build: summarise and keep, item 4: REASON is the reply\'s error_message, or "the reply was empty" when it has none (hunt round 31, r177 design 56)',
+          names='whatever the label',
+          replace=r"""
+        reason = reply.get("error_message") or "the reply was empty"  # none, None or ""
+""",
+          by=r"""
+        fallback = "the reply was stopped" if reply["stop_reason"] == "aborted" else "the reply was empty"
+        reason = reply.get("error_message") or fallback
+"""),
+    Wrong(lab='12.2', name='summarize refusing a reply that took over two minutes',
+          rule="Any reply with text that did not fail and was not stopped is a summary, however long the request took by any clock: summarize has no time limit.",
+          where='Build: summarise and keep, item 4: "Any other reply with text is a summary" (hunt round 31, r177 design 60)',
+          names="no time limit is summarize's",
+          replace=r"""
+    reply = model.complete(SUMMARY_SYSTEM, [wrapped], [])
+""",
+          by=r"""
+    import time
+    began = time.monotonic()
+    reply = model.complete(SUMMARY_SYSTEM, [wrapped], [])
+    if time.monotonic() - began > 120:
+        raise RuntimeError("no summary: the summariser took too long")
+"""),
+    Wrong(lab='12.2', name='compact passing find_cut a budget of at least 1',
+          rule="compact cuts log.rows() where find_cut says for the keep_recent_tokens it is given, 0 and below included: a budget of 0 is a budget too, not one of 1.",
+          where='Build: summarise and keep, item 5: "cuts `log.rows()` where `find_cut` says"; lab 12.1, Build item 3: "A `keep_recent_tokens` of 0 is a budget too" (hunt round 31, r177 design 38)',
+          names='find_cut says for them',
+          replace=r"""
+    cut = find_cut(rows, keep_recent_tokens)
+""",
+          by=r"""
+    cut = find_cut(rows, max(keep_recent_tokens, 1))  # keep at least the newest turn
+"""),
+    Wrong(lab='12.2', name='compact sending the summariser the newest 2,000 rows before the cut',
+          rule="compact summarises exactly the rows before the cut, every one of them, however many there are.",
+          where='Build: summarise and keep, item 5: "summarises exactly the rows before the cut" (hunt round 31, r177 design 34)',
+          names='every row before the cut',
+          replace=r"""
+    older = [message for _, message in rows[:cut]]
+""",
+          by=r"""
+    older = [message for _, message in rows[max(0, cut - 2000):cut]]  # the recent part matters
+"""),
+    Wrong(lab='12.2', name='maybe_compact measuring the newest 10,000 messages',
+          rule="maybe_compact measures estimate_tokens of the harness's messages, all of them, however many there are.",
+          where='Build: summarise and keep, item 6: "It compacts only when `estimate_tokens` of the harness\'s messages plus `reserve` is over `window`" (hunt round 31, r177 design 43)',
+          names='however many there are, the oldest included',
+          replace=r"""
+    if estimate_tokens(harness.messages) + reserve <= window:
+""",
+          by=r"""
+    if estimate_tokens(harness.messages[-10_000:]) + reserve <= window:  # the recent part decides
+"""),
+    Wrong(lab='12.2', name='maybe_compact passing over an empty record',
+          rule="maybe_compact compacts whenever estimate_tokens of the harness's messages plus reserve is over window, an empty record's 0 included.",
+          where='Build: summarise and keep, item 6: "It compacts only when `estimate_tokens` of the harness\'s messages plus `reserve` is over `window`" (hunt round 31, r177 design 44)',
+          names='the record holds, none included',
+          replace=r"""
+    if estimate_tokens(harness.messages) + reserve <= window:
+""",
+          by=r"""
+    if not harness.messages or estimate_tokens(harness.messages) + reserve <= window:
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -2750,7 +2953,10 @@ ALLOWED = [
         rule="Every entry of a log is written by _append, which numbers it e and the line it "
              "lands on (lesson 11), so no two pairs share an id and \"the one whose id is its "
              "first_kept_id\" is one pair: the first such pair and the last are the same "
-             "(hunt round 25, probe 12.2-49).",
+             "(hunt round 25, probe 12.2-49). Only a log a person edited holds two, as the "
+             "lesson's first question shows (two lines deleted, then e5 twice), and the page "
+             "states no rule for which of them a compaction keeps from, so either is the "
+             "student's (hunt round 31, r177 probe 19).",
         where="Build: summarise and keep, item 3; lesson 11, Build item 2", names="",
         replace='''                start = next((i for i, (key, _) in enumerate(table)
                               if key == entry["first_kept_id"]), len(table))''',
@@ -2865,6 +3071,43 @@ ALLOWED = [
 
 
 def find_cut(rows, keep_recent_tokens):'''),)),
+    # Hunt round 31 (reader r177): probes that passed, which the page allows.
+    Wrong(
+        lab="12.2", name="append_compaction storing the first kept id as a string",
+        rule="Every id the course makes is a string, \"e\" and the entry's line (lesson 11's "
+             "_append), and compact passes the id of a row, so str() of it is the id itself: "
+             "over every first_kept_id the course can hand append_compaction the entry is the "
+             "same. What it does with an id that is not a string the page leaves to the student "
+             "(hunt round 31, r177 probe 57).",
+        where="Build: summarise and keep, item 2; lesson 11, Build item 2", names="",
+        replace='''        return self._append({"type": "compaction", "summary": summary,
+                             "first_kept_id": first_kept_id})''',
+        by='''        return self._append({"type": "compaction", "summary": summary,
+                             "first_kept_id": str(first_kept_id)})'''),
+    Wrong(
+        lab="12.2", name="compact refusing a budget that is not an int",
+        rule="Lab 12.1's Build item 3: \"A budget is a whole number (an `int`), as every caller "
+             "in this course passes it: what `find_cut` does with anything else, a float or "
+             "`None`, is yours.\" compact hands its budget to find_cut, so refusing a float or "
+             "None with a TypeError before the cut is the same freedom; every int, bool "
+             "included, goes on as before (hunt round 31, r177 probe 58).",
+        where="Build: where to cut, item 3; Build: summarise and keep, item 5", names="",
+        replace='''    rows = log.rows()
+    cut = find_cut(rows, keep_recent_tokens)''',
+        by='''    if not isinstance(keep_recent_tokens, int):
+        raise TypeError("keep_recent_tokens must be an int")
+    rows = log.rows()
+    cut = find_cut(rows, keep_recent_tokens)'''),
+    Wrong(
+        lab="12.2", name="rows() giving the summary's pair as a list of two",
+        rule="As lab 11.1's allowed \"rows as lists of two\": the page's (id, message) pairs "
+             "are taken apart by unpacking or by index by every reader of rows() in the course "
+             "(replay(), find_cut, compact), which a list of two serves as a tuple does, and the "
+             "page never states a Python type for them; the summary's pair is a pair like any "
+             "other (hunt round 31, r177 probe 61).",
+        where="Build: summarise and keep, item 3; lesson 11, Build item 3", names="",
+        replace='''                table = [(entry["id"], summary), *table[start:]]''',
+        by='''                table = [[entry["id"], summary], *table[start:]]'''),
 ]
 
 

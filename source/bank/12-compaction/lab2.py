@@ -17,7 +17,7 @@ import json
 
 import harness
 import lab
-from lab.kit import lab_test, raised, tool
+from lab.kit import hours_pass, lab_test, raised, tool
 
 LAB = "12.2"
 SYSTEM = "You look after a small repository."
@@ -48,7 +48,7 @@ def chat(pairs):
 
 def lines_of(pairs):
     """render()'s lines of chat(pairs), written out by hand."""
-    return [line for q, a in pairs for line in (f"user: {q}", f"assistant: {a}")]
+    return [line for q, a in pairs for line in (f"user: {q}".replace("\n", " "), f"assistant: {a}")]
 
 
 def cost(lines):
@@ -143,18 +143,32 @@ async def test_bank_the_caller_edits_after_replacing(t):
     asking = [harness.user_message(f"Look at {word(t)}."),
               lab.reply(lab.call("read", {"path": f"{word(t)}.py"}, id="k1"))]
     found = []
-    for record in (tail, asking, tuple(log.replay())):
-        other = harness.Harness(lab.ScriptedModel([]), SYSTEM, [])
+    for record in (tail, asking, tuple(log.replay()), []):
+        other = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=log.replay())
         found.append([raised_now(lambda other=other, record=record: other.replace_messages(
             record)), lab.shape(other.messages)])
     t.expect(found, [[None, lab.shape(tail)], [None, "U A[k1]"],
-                     [None, " ".join(["U A"] * len(pairs))]],
+                     [None, " ".join(["U A"] * len(pairs))], [None, ""]],
              "Between runs, replace_messages handed a log's replay without its first question "
              "(a record that opens with a reply), a question and a call with no result yet, "
-             "and a log's whole replay as a tuple. Items: [what it raised, lab.shape of the "
+             "a log's whole replay as a tuple, and an empty list, each on a harness that held "
+             "the replay. Items: [what it raised, lab.shape of the "
              "record afterwards] for each: the record becomes the messages given, whatever "
-             "they are and whatever holds them, with nothing repaired; refusing during a run "
-             "is its only refusal (Harness.replace_messages, lesson 12).")
+             "they are and whatever holds them, none included, with nothing repaired; refusing "
+             "during a run is its only refusal (Harness.replace_messages, lesson 12).")
+    long = [harness.user_message(f"Step {word(t)}."), lab.say("Done.")] * \
+        t.random.randint(2501, 4000)
+    other = harness.Harness(lab.ScriptedModel([lab.say("Seen.")]), SYSTEM, [])
+    other.replace_messages(long)
+    held = len(long)
+    long.append(harness.user_message("Added by the caller afterwards."))
+    await lab.drive(other.prompt(asked))
+    t.expect([len(other.messages), other.messages[held]["content"]], [held + 2, asked],
+             f"replace_messages handed a caller's list of {held} messages, then the caller "
+             "appended one more to its list, then a prompt. Items: [the messages on the record "
+             "afterwards, the message after the given ones]: the list becomes the harness's "
+             "own however long the list given, so the caller's addition is not on the record "
+             "(Harness.replace_messages, lesson 12).")
 
 
 # --- rule 2: SessionLog.append_compaction ------------------------------------------------------
@@ -170,7 +184,7 @@ async def test_bank_a_compaction_between_sessions(t):
     h.subscribe(harness.persist_to(log))
     for question, _ in first:
         await lab.drive(h.prompt(question))
-    summary = t.random.choice(["\n", "  ", "\t"]) + f"Read {word(t)}.\n\nThen {word(t)}. "
+    summary = t.random.choice(["\n", "  ", "\t"]) + f"Read {word(t)}.\r\n\r\nThen {word(t)}.\r\n"
     kept = f"e{2 * t.random.randrange(1, len(first)) + 1}"
     made = log.append_compaction(summary, kept)
     for question, _ in second:
@@ -312,9 +326,11 @@ async def test_bank_a_log_compacted_twice(t):
 @lab_test("A long log (over three hundred entries) compacted near its end with a first_kept_id "
           "no pair has replays as the summary and the messages after it.")
 async def test_bank_a_long_log_compacted_near_its_end(t):
-    size = t.random.randint(650, 1100)
-    text = "".join(entry_line(i, message=harness.user_message(f"Step {i}.") if i % 2 else
-                              lab.say(f"Done {i}.")) for i in range(1, size + 1))
+    size = t.random.randint(2150, 2500)
+    blank = 2 * t.random.randint(50, size // 2 - 2) + 1  # a question that says nothing
+    text = "".join(entry_line(i, message=harness.user_message(
+        t.random.choice(["", "  ", "\t"]) if i == blank else f"Step {i}.") if i % 2 else
+        lab.say(f"Done {i}.")) for i in range(1, size + 1))
     messages_only = text
     # a long summary with whitespace around it, read back as it was logged
     summary, missing = t.random.choice(["\n", " ", "\t "]) + f"Steps up to {size}: {word(t)}." + \
@@ -349,13 +365,16 @@ async def test_bank_a_long_log_compacted_near_its_end(t):
     early = harness.SessionLog(lab.Workspace({path: messages_only + entry_line(
         size + 1, "compaction", summary=f"Up to {k - 1}.", first_kept_id=f"e{k}")}), path)
     rows = early.rows()
-    t.expect([len(rows), [key for key, _ in rows[:3]], rows[-1][0]],
-             [size - k + 2, [f"e{size + 1}", f"e{k}", f"e{k + 1}"], f"e{size}"],
+    t.expect([len(rows), [key for key, _ in rows[:3]], rows[-1][0], f"e{blank}" in
+              [key for key, _ in rows]],
+             [size - k + 2, [f"e{size + 1}", f"e{k}", f"e{k + 1}"], f"e{size}", True],
              f"The same {size} messages, then a compaction keeping from e{k}, with "
-             f"{size - k + 1} pairs from there on. Items: [how many rows, the first three ids, "
-             "the last id]: the pair whose id is the first_kept_id is found wherever it "
-             "stands, however many pairs follow it, and the pairs from it on follow the "
-             "summary (SessionLog.rows, lesson 12, Build item 3).")
+             f"{size - k + 1} pairs from there on, e{blank} a question that says nothing. "
+             "Items: [how many rows, the first three ids, the last id, that question is a row]"
+             ": the pair whose id is the first_kept_id is found wherever it stands, however "
+             "many pairs follow it, and the pairs from it on follow the summary, one per "
+             "message entry, a message that says nothing included (SessionLog.rows, lesson "
+             "12, Build item 3).")
 
 
 # --- rule 4: summarize ---------------------------------------------------------------------------
@@ -365,9 +384,11 @@ async def test_bank_a_long_log_compacted_near_its_end(t):
           "the reply's whole text, stripped.")
 async def test_bank_what_compact_sends_the_summariser(t):
     early, late = turns(t, t.random.randint(101, 130)), turns(t, 1)  # over two hundred messages
-    pasted = " ".join(word(t) for _ in range(t.random.randint(2500, 5000)))  # 25,000 or more
+    pasted = "".join(word(t) + t.random.choice([" ", "\t", "\r\n"])
+                     for _ in range(t.random.randint(2500, 5000)))  # 25,000 or more
     pasted += f" {word(t)}" * t.random.randint(150_000, 250_000)  # and a million or more
     early[-1] = (f"{early[-1][0]} {pasted}", early[-1][1])  # last, so few writes read it back
+    early.insert(t.random.randrange(len(early)), (t.random.choice(["", "\t", " \n"]), "Yes?"))
     why = t.random.choice(["overloaded", "rate limited"])
     asked = f"Retry {word(t)}."
     messages = chat(early) + [harness.user_message(asked), lab.fail(why)] + chat(late)
@@ -398,8 +419,9 @@ async def test_bank_what_compact_sends_the_summariser(t):
              "to keep its last turn; the summariser answered in two text blocks with spaces "
              "around them. Items: [compact's answer, the request's messages, its tools, its "
              "system prompt is SUMMARY_SYSTEM, the summary the log replays first]: one user "
-             "message holding render() of every row before the cut, however many, and the reply's text, all "
-             "of it, stripped (summarize, lesson 12).")
+             "message holding render() of every row before the cut, however many and however "
+             "long, a blank question, tabs and \"\\r\" included as render gives them, and the "
+             "reply's text, all of it, stripped (summarize, lesson 12).")
     copy = harness.SessionLog(lab.Workspace({path: text}), path)
     again_done = harness.compact(copy, model, keep_recent_tokens=cost(lines_of(late)))
     t.expect([again_done, len(model.calls), copy.replay()[0]["content"]],
@@ -459,11 +481,33 @@ async def test_bank_bad_summaries_met_through_compact(t):
     for reason in ("", None, padded):
         model = lab.ScriptedModel([{**lab.fail("x", words), "error_message": reason}])
         found.append(raised_now(lambda model=model: harness.summarize(model, chat(pairs))))
+    # the label decides: a stop with an error_message beside it is a summary; a stopped reply
+    # with no error_message has "the reply was empty"; and a day a reading of the clock is no limit
+    noted = {**lab.say(f"Noted {word(t)}."), "error_message": f"{word(t)} retried"}
+    hushed = {key: value for key, value in
+              {**lab.fail("x", words), "stop_reason": "aborted"}.items() if key != "error_message"}
+    for reply in (noted, hushed):
+        model = lab.ScriptedModel([reply])
+        found.append(raised_now(lambda model=model: harness.summarize(model, chat(pairs))))
+    part = f" {word(t)}"
+    paste = f"Paste {word(t)}:" + part * (t.random.randint(5_050_000, 5_500_000) // len(part))
+    long = f"Long {word(t)}:" + part * (t.random.randint(2_020_000, 2_200_000) // len(part))
+    model = lab.ScriptedModel([lab.say(long)])
+    back = harness.summarize(model, [harness.user_message(paste)])
+    sent = model.calls[0].messages[0]["content"]
+    found.append([back == long, len(sent) == len(paste) + len("<conversation>\nuser: \n</conversation>")])
+    slowly = f"Slow {word(t)}."
+    slow, (_, fresh) = lab.ScriptedModel([lab.say(slowly)]), logged(chat(pairs), "slow.jsonl")
+    with hours_pass(1440):
+        found.append(raised_now(lambda: harness.compact(fresh, slow, keep_recent_tokens=keep)))
+    found.append(fresh.replay()[0]["content"])
     t.expect([found, log.replay()[0]["content"]],
              [[[False, 1, n]] * 4 + [[True, 1, n + 1], [True, 1, n + 1, HEAD + called],
                                      [True, HEAD + echoed]] +
               ["RuntimeError: no summary: the reply was empty"] * 2 +
-              [f"RuntimeError: no summary: {padded}"], HEAD + good],
+              [f"RuntimeError: no summary: {padded}", None,
+               "RuntimeError: no summary: the reply was empty", [True, True], None,
+               HEAD + slowly], HEAD + good],
              "compact on one log with a summariser that answers in turn "
              f"{[lab.shape([r]) for r in bad]}, then a good summary. Items: [for each, compact's "
              "answer, summary requests, the log's entries], then the first message the log "
@@ -474,8 +518,14 @@ async def test_bank_bad_summaries_met_through_compact(t):
              "a reply that opens with the heading is a summary as it came ([compact's answer, "
              "the summary replayed first]); then what summarize raised "
              "for a failed reply whose error_message is \"\", None, and one with whitespace "
-             "around it: an empty one is none, any other is the reason as given "
-             "(summarize, lesson 12).")
+             "around it: an empty one is none, any other is the reason as given; then what it "
+             "raised for a reply labelled stop with an error_message beside its words (an "
+             "error_message beside a stop included, it is a summary) and for a stopped one with "
+             "no error_message (whatever the label, the reply was empty); then what compact "
+             "raised, and the summary it keeps, while a day passes at each reading of the "
+             "clock: no time limit is summarize's (before that, summarize called on a paste of "
+             "over five million characters answered by a summary of over two million: [it "
+             "returned the summary whole, it sent the paste whole]) (summarize, lesson 12).")
 
 
 # --- rule 5: compact ------------------------------------------------------------------------
@@ -568,7 +618,7 @@ async def test_bank_compact_through_maybe_compact(t):
              "(compact, lesson 12).")
     # one turn, and a long log of drawn length, each compacted to keep all but its first row
     # (a question, its answer) or its first turn: compact cuts where find_cut says
-    short, long = turns(t, 1), turns(t, t.random.randint(520, 800), longest=20)
+    short, long = turns(t, 1), turns(t, t.random.randint(1020, 1300), longest=20)
     found = []
     for pairs, cut in ((short, 1), (long, 2)):
         messages = chat(pairs)
@@ -584,8 +634,31 @@ async def test_bank_compact_through_maybe_compact(t):
              f"A log of one turn, then one of {m} messages, each compacted with a budget of "
              "what all but its first row, then all but its first turn, cost. Items, for each: "
              "[compact's answer, the first two ids of rows() afterwards, how many rows]: compact "
-             "cuts where find_cut says, in a log of two rows or of over a thousand, and compacts when "
-             "there is a row before the cut and one from it on (compact, lesson 12).")
+             "cuts where find_cut says, in a log of two rows or of over two thousand, and compacts "
+             "when there is a row before the cut and one from it on (compact, lesson 12).")
+    # the long log compacted again to keep its last turn: every row before the cut is sent
+    # (over two thousand); then budgets of 0 and below, which find_cut keeps no row for
+    model = lab.ScriptedModel([lab.say(f"T {word(t)}.")])
+    done = harness.compact(copy, model, keep_recent_tokens=cost(lines_of(long[-1:])))
+    sent = model.calls[0].messages[0]["content"].split("\n") if model.calls else []
+    zero = []
+    for budget in (0, -t.random.randint(1, 99)):
+        _, other = logged(chat(long[:3]), "zero.jsonl")
+        cut = harness.find_cut(other.rows(), budget)
+        asked = lab.ScriptedModel([lab.say("Never needed.")])
+        zero.append([harness.compact(other, asked, keep_recent_tokens=budget) == (0 < cut < 6),
+                     len(other.entries()) == 6 + int(0 < cut < 6)])
+    t.expect([done, len(sent) - 2, sent[1].startswith("user: Previous conversation summary: S ")
+              if len(sent) > 1 else None, zero],
+             [True, m - 3, True, [[True, True]] * 2],
+             f"The log of {m} messages, compacted to keep all but its first turn, compacted "
+             "again to keep its last turn; then fresh logs of three turns with a budget of 0 "
+             "and one below 0. Items: [compact's answer, the lines the summariser was sent "
+             "between the tags, the first of them is the earlier summary, then for each budget "
+             "[compact answered as find_cut's cut for that budget says, the log's entries as "
+             "that answer says]]: compact sends every row before the cut, the earlier summary "
+             "first, however many there are, and cuts where find_cut says for any budget, "
+             "0 and below included (compact, lesson 12).")
 
 
 @lab_test("maybe_compact over the threshold on a log whose last line is torn raises the reader's "
@@ -770,7 +843,7 @@ async def test_bank_maybe_compact_between_runs(t):
                   lab.shape(h.messages), list(h.messages) == log.replay()])
     # one long question, then thousands of short messages: every one of them is measured
     question = harness.user_message(f"Read {word(t)}: " + "r" * t.random.randint(300, 900))
-    many = [question] + chat([("More?", "Yes.")]) * t.random.randint(2600, 3100)
+    many = [question] + chat([("More?", "Yes.")]) * t.random.randint(5010, 5300)
     log = harness.SessionLog(lab.Workspace({path: lines}), path)
     h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=many)
     summariser = lab.ScriptedModel([lab.say(f"Long: {word(t)}.")])
@@ -778,8 +851,16 @@ async def test_bank_maybe_compact_between_runs(t):
     found.append([harness.maybe_compact(h, log, summariser, window=at - 1, reserve=0,
                                         keep_recent_tokens=1), len(summariser.calls),
                   list(h.messages) == log.replay()])
+    # a harness holding nothing, a reserve one over the window
+    log = harness.SessionLog(lab.Workspace({path: lines}), path)
+    h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [])
+    summariser = lab.ScriptedModel([lab.say(f"Empty: {word(t)}.")])
+    spare = t.random.randint(1, 90)
+    found.append([harness.maybe_compact(h, log, summariser, window=spare - 1, reserve=spare,
+                                        keep_recent_tokens=1), len(summariser.calls),
+                  list(h.messages) == log.replay()])
     t.expect(found, [[False, 0], [True, 1], [False, 0], [[False, True, True], 2, True],
-                     [True, 1, "U A(error)", True], [True, 1, True]],
+                     [True, 1, "U A(error)", True], [True, 1, True], [True, 1, True]],
              f"A record of {len(record)} short messages ending in a failed empty reply, "
              f"estimated at {estimate} tokens. Items, for reserve 5 and a window exactly at the "
              "estimate plus reserve, then one under, then a negative reserve and a window "
@@ -799,4 +880,7 @@ async def test_bank_maybe_compact_between_runs(t):
              "question and then thousands of short messages, a window one token under its "
              "estimate: [its answer, summary requests, the record is what the log replays]: "
              "the estimate is of every message the harness holds, the oldest included, however "
-             "many there are (maybe_compact, lesson 12).")
+             "many there are. Last, a harness holding no messages, a reserve one over the "
+             "window: [its answer, summary requests, the record is what the log replays]: 0 "
+             "plus the reserve is over the window, so it compacts, however few messages the "
+             "record holds, none included (maybe_compact, lesson 12).")

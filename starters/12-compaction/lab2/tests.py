@@ -8,7 +8,7 @@ import json
 
 import harness
 import lab
-from lab.kit import lab_test, raised, settle
+from lab.kit import hours_pass, lab_test, raised, settle
 
 LAB = "12.2"
 SYSTEM = "You help with a small project."
@@ -58,7 +58,8 @@ def sketch(text):
 def conversation(pairs, *after):
     """render()'s text of chat(*pairs), then the lines `after`, inside the summariser's tags,
     written out by hand."""
-    return "<conversation>\n" + "".join(f"user: {q}\nassistant: {a}\n" for q, a in pairs) + \
+    return "<conversation>\n" + "".join(f"user: {q.replace(chr(10), ' ')}\nassistant: {a}\n"
+                                       for q, a in pairs) + \
         "".join(line + "\n" for line in after) + "</conversation>"
 
 
@@ -68,16 +69,23 @@ def conversation(pairs, *after):
 async def test_summarize_sends_one_request(t):
     # a long session, hundreds of turns: every message rendered, however many
     pairs = drawn_pairs(t, t.random.randint(150, 600))
-    # one question pastes a long text, millions of characters: rendered whole
-    pasted = " ".join(word(t) for _ in range(t.random.randint(3000, 6000)))
-    pasted += f" {word(t)}" * t.random.randint(200_000, 300_000)
+    # one question pastes a long text, over five million characters, a file as Windows writes
+    # it (lines ending in "\r\n") with tabs inside: rendered whole, its "\r" and tabs as they are
+    pasted = "".join(word(t) + t.random.choice([" ", " ", "\t", "\r\n", "\t\t"])
+                     for _ in range(t.random.randint(3000, 6000)))
+    piece = f"\t{word(t)}\r\n"
+    pasted += piece * (t.random.randint(5_200_000, 6_000_000) // len(piece))
     pairs.insert(t.random.randrange(len(pairs) + 1), (f"Read this: {pasted}", "Read it."))
+    # and a question that says nothing, blank or empty: a message like any other
+    pairs.insert(t.random.randrange(len(pairs) + 1),
+                 (t.random.choice(["", " ", "\t", "  \n"]), f"Go on, {word(t)}?"))
     said = f"Read {word(t)} and {word(t)}."
     # a summary of many lines, some indented and some with two spaces inside, and a long last
-    # one, hundreds of thousands of characters: kept as it came
+    # one, over two million characters: kept as it came
     said += "".join(f"\n{t.random.choice(['', '  '])}- {word(t)}.py:{t.random.choice([' ', '  '])}"
                     f"{word(t)}" for _ in range(t.random.randint(400, 1200)))
-    said += f"\n- {word(t)}:" + f" {word(t)}" * t.random.randint(60_000, 90_000)
+    piece = f" {word(t)}"
+    said += f"\n- {word(t)}:" + piece * (t.random.randint(2_100_000, 2_600_000) // len(piece))
     # whitespace of every kind around it, each kind that str.isspace() knows on each side in
     # a drawn order, each side ending in one that is not a space, a tab or a newline
     spaces = [c for c in map(chr, range(0x3001)) if c.isspace()]
@@ -115,7 +123,9 @@ async def test_summarize_sends_one_request(t):
              f"The {len(pairs)} turns and the failed reply after them go in as text, "
              f"render(messages) of every message given, however many and however long (here "
              f"{2 * len(pairs) + 1} messages, {len(wanted)} "
-             "characters with the tags), wrapped in tags, inside one user message: "
+             "characters with the tags), a blank question included, and the paste's \"\\r\" "
+             "and tabs as they are: render changes only \"\\n\", and summarize nothing, "
+             "wrapped in tags, inside one user message: "
              "not as a transcript for the model to continue, and not the request's view, which "
              "would leave the empty failed reply out. Items: [whether the messages are exactly "
              "that one, their roles, the message's length and its two ends] (summarize, lesson "
@@ -125,6 +135,9 @@ async def test_summarize_sends_one_request(t):
              "SUMMARY_SYSTEM is a real instruction, sent as the system prompt and not as a "
              "message (summarize, lesson 12).")
     # the same model asked again about the same messages: a second request, a second answer
+    # (after a turn of the loop: the texts above are long, and the spin guard's clock runs
+    # from a turn's first round of harness.py's loops)
+    await lab.tick()
     second = await settle(harness.summarize(model, chat(*pairs) + [refused]))
     t.expect([second, len(model.calls)], [again, 2],
              "summarize called a second time with the same model and the same messages makes "
@@ -202,6 +215,29 @@ async def test_summarize_refuses_a_bad_reply(t):
                  "and was not stopped is a summary, a \"toolUse\" one included: the summariser "
                  "was offered no tools, so its call is ignored (summarize, lesson 12, Build "
                  "item 4).")
+    # the label decides, not the other fields: a stop with a leftover error_message is a
+    # summary; a stopped reply (aborted) with no error_message has "the reply was empty"
+    noted = {**lab.say(f"Fixed {word(t)}."), "error_message": t.random.choice(
+        [f"{word(t)} retried once", "", f"warning: {word(t)} slow"])}
+    hushed = {key: value for key, value in
+              {**lab.fail(stopped_by, partial), "stop_reason": "aborted"}.items()
+              if key != "error_message"}
+    t.expect([await answer_to(noted), await answer_to(hushed)],
+             why=f"Two replies: {noted!r}, labelled \"stop\" with words and an error_message "
+                 f"beside them, and {hushed!r}, stopped (\"aborted\") with no error_message. "
+                 "Items: what summarize returned, or raised, for each. The label says whether "
+                 "the reply failed or was stopped, not the other fields: any other reply with "
+                 "text is a summary, an error_message beside a stop included; and with no "
+                 "error_message the reason is \"the reply was empty\", whatever the label "
+                 "(summarize, lesson 12, Build item 4; the label, lesson 5).")
+    # a summariser as slow as it likes: a day passes at each reading of the clock
+    with hours_pass(1440):
+        slow = await answer_to(lab.say(f"Slowly {word(t)}."))
+    t.expect(slow, why="summarize while a day passes at each reading of the clock, with a model "
+                       "that answers. The item is what it returned, or raised. It makes one "
+                       "request and takes any reply with text that did not fail and was not "
+                       "stopped, however long the request took by any clock: no time limit "
+                       "is summarize's (summarize, lesson 12, Build item 4).")
 
 
 @lab_test("append_compaction writes the entry {id, type compaction, summary, first_kept_id} as one "
@@ -248,8 +284,9 @@ async def test_append_compaction_writes_one_entry(t):
     # a summary hundreds of thousands of characters long, kept and read back whole; and a
     # power cut armed for the write after the next one, which one entry's write never reaches
     long_ws, other = logged(chat(*pairs))
-    # ... with a space before it and a newline after it, read back as they are
-    given = f" Read {word(t)}:" + f" {word(t)}" * t.random.randint(60_000, 90_000) + "\n"
+    # ... with a space before it and a newline after it, its lines ending "\r\n" as Windows
+    # writes them, read back as they are
+    given = f" Read {word(t)}:\r\n" + f" {word(t)}\r\n" * t.random.randint(60_000, 90_000)
     long_ws.cut_power_after(1)
     added = await raised(lambda: other.append_compaction(given, kept))
     try:
@@ -260,13 +297,13 @@ async def test_append_compaction_writes_one_entry(t):
               read[1] == HEAD + given, sketch(read[1])],
              why=f"A fresh log of the same {2 * turns} messages given one compaction whose summary "
                  f"is {len(given)} characters long, on a workspace whose power goes off at the "
-                 "second write from now, a space before it and a newline after it. Items: [what "
+                 "second write from now, a space before it and its lines ending \"\\r\\n\". Items: [what "
                  "append_compaction raised, whether the file ends with a newline, the log's entries, whether the first row is the "
                  "heading and the whole summary, that row's length and two ends]. An entry is "
                  "one line written by one append (lesson 11's _append, which writes every kind "
                  "of entry), so the power cut is never reached; and the summary is held and "
                  "read back whatever its length, exactly as logged, the space and newline "
-                 "around it included: rows() changes nothing in it (SessionLog.append_compaction and "
+                 "around it included, and every \"\\r\\n\" in it: rows() changes nothing in it (SessionLog.append_compaction and "
                  "SessionLog.rows, lessons 11 and 12, Build items 2 and 3).")
     ws.cut_power_after(0, torn=True)  # the next write stops halfway
     cut = await raised(lambda: log.append_compaction(f"Read {word(t)}.", kept))
@@ -345,8 +382,11 @@ async def test_rows_read_a_compaction_as_a_rule(t):
                  "and the newer message follows. Items: [the rows' ids, the messages' contents] "
                  "(SessionLog.rows, lesson 12, Build item 3).")
     # a long log of drawn length, compacted at its end keeping all but its first few pairs
-    size, start = t.random.randint(700, 1200), t.random.randint(12, 99)
-    long = [{"id": f"e{n}", "type": "message", "message": harness.user_message(f"Step {n}.")}
+    # (over two thousand pairs follow the first kept one; one kept question is blank)
+    size, start = t.random.randint(2100, 2600), t.random.randint(12, 99)
+    blank, said = t.random.randint(start, size), t.random.choice(["", " ", "\t", "  "])
+    long = [{"id": f"e{n}", "type": "message",
+             "message": harness.user_message(said if n == blank else f"Step {n}.")}
             for n in range(1, size + 1)]
     long.append({"id": f"e{size + 1}", "type": "compaction",
                  "summary": f"Steps 1 to {start - 1} done.", "first_kept_id": f"e{start}"})
@@ -357,9 +397,11 @@ async def test_rows_read_a_compaction_as_a_rule(t):
     t.expect([ids == wanted, len(ids), ids[:3], ids[-2:]],
              [True, len(wanted), wanted[:3], wanted[-2:]],
              f"A long log: {size} message entries, then a compaction whose first_kept_id is "
-             f"e{start}, with {size - start + 1} pairs from there on. Items: [whether the rows' "
+             f"e{start}, with {size - start + 1} pairs from there on, e{blank}'s question "
+             f"{said!r}. Items: [whether the rows' "
              f"ids are the summary's and then e{start} to e{size} in order, how many, the first "
-             "three, the last two]: every entry is read, however long the log, so the "
+             "three, the last two]: every entry is read, however long the log, a message that says "
+             "nothing included (lesson 11: one row per message entry), so the "
              "compaction at its end rules over the rows before it, and the pair with its "
              "first_kept_id is found wherever it stands, however many pairs follow it "
              "(SessionLog.rows, lesson 12, Build item 3).")
@@ -407,6 +449,22 @@ async def test_compact_gives_up_quietly(t):
     t.expect([fits, len(model.calls), ws.read_text(FILE) == before], [False, 0, True],
              f"Everything fits {roomy} tokens: nothing to summarise, no request (compact, "
              "lesson 12).")
+    # budgets of 0 and below: compact cuts where find_cut says for them, as for any other
+    nothing, wanted = [], []
+    for budget in (0, -t.random.randint(1, 500)):
+        _, small = logged(chat(*pairs))
+        cut = harness.find_cut(small.rows(), budget)
+        quiet = lab.ScriptedModel([lab.say(summary)])
+        nothing.append([await settle(harness.compact(small, quiet, keep_recent_tokens=budget)),
+                        len(quiet.calls), len(small.entries())])
+        cuts = 0 < cut < 2 * steps  # something before the cut and something from it on
+        wanted.append([cuts, int(cuts), 2 * steps + int(cuts)])
+    t.expect(nothing, wanted,
+             "A budget of 0, and one below 0, are budgets too, and compact cuts where "
+             "find_cut says for them: the course's find_cut keeps no row for them, so there "
+             "is nothing from the cut on to keep, and compact returns False, asks no model and "
+             "appends nothing. Items: [compact's answer, requests, the log's entries] for "
+             "each (compact, lesson 12, Build item 5; find_cut, lab 12.1).")
     last_turn = sum(costs[-2:])  # the walk stops exactly at the last question
     failed = await settle(harness.compact(log, model, keep_recent_tokens=last_turn))
     t.expect([failed, len(model.calls), ws.read_text(FILE) == before], [False, 1, True],
@@ -686,18 +744,20 @@ async def test_nothing_replaces_the_transcript_mid_run(t):
     records = [("a list opening with a reply", odd), ("an unanswered call", called),
                ("a stray result", stray), ("a tuple, another harness's messages",
                 harness.Harness(lab.ScriptedModel([]), SYSTEM, [],
-                                messages=log.replay()[:keep]).messages)]
+                                messages=log.replay()[:keep]).messages), ("an empty list", [])]
     found = []
     for _, record in records:
-        h2 = harness.Harness(lab.ScriptedModel([]), SYSTEM, [])
+        h2 = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=chat(*pairs[:1]))
         found.append([await raised(lambda h2=h2, record=record: h2.replace_messages(record)),
                       lab.shape(h2.messages), list(h2.messages) == list(record)])
     t.expect(found,
-             why="Between runs, replace_messages given, on a fresh harness each, "
+             why="Between runs, replace_messages given, on a fresh harness each that holds "
+                 "one turn, "
                  + ", ".join(f"{name} ({lab.shape(record)})" for name, record in records) +
                  ". Items: [what it raised, the record's shape afterwards, whether the record "
                  "is the messages given] for each. Between runs the record becomes the "
-                 "messages given, whatever they are and whatever holds them, as in __init__: "
+                 "messages given, whatever they are and whatever holds them, none included, as "
+                 "in __init__: "
                  "refusing during a run is its only refusal, and it repairs nothing (the view "
                  "does that for each request, lesson 10) (Harness.replace_messages, lesson 12, "
                  "Build item 1).")
@@ -708,6 +768,19 @@ async def test_nothing_replaces_the_transcript_mid_run(t):
              "to its list afterwards is not in it, and the messages in it are the very dicts "
              "it was given, shared as in __init__, not copies. Items: [the record's roles, "
              "whether each message is the one given] (Harness.replace_messages, lesson 12).")
+    # a caller's list of thousands of messages: the harness's list is still its own
+    many = [harness.user_message("Go on."), lab.say("Done.")] * t.random.randint(2600, 3500)
+    h3 = harness.Harness(lab.ScriptedModel([]), SYSTEM, [])
+    h3.replace_messages(many)
+    held = len(many)
+    many.append(harness.user_message("Added to the caller's long list afterwards."))
+    t.expect([len(h3.messages), h3.messages is many, h3.messages[0] is many[0]], [held, False, True],
+             f"replace_messages given a caller's list of {held} messages, which the caller "
+             "then adds one more to: the record is a list of the harness's own however long "
+             "the list given, so it still holds the messages given and not the one added "
+             "after, the messages shared. Items: [the record's length, whether it is the "
+             "caller's list, whether its first message is the one given] "
+             "(Harness.replace_messages, lesson 12, Build item 1).")
     asked = f"Step {steps + 2}."
     await lab.drive(h.prompt(asked))
     t.expect([lab.shape(h.messages[keep:]), [m["content"] for m in h.messages[keep:]
@@ -967,8 +1040,10 @@ async def test_maybe_compact_at_the_threshold(t):
                  "answer, summary requests, the record's shape, the record is the one it had, "
                  "the log's entries] (maybe_compact, lesson 12).")
     # a long record of short messages, with room in the window: the estimate decides, not
-    # how many messages there are
-    many = chat(*[(f"{word(t)}?", f"{word(t)}.") for _ in range(t.random.randint(520, 800))])
+    # how many messages there are (a turn of the loop first: the long cases below each get
+    # their own, so no stretch of this test runs long without one)
+    await lab.tick()
+    many = chat(*[(f"{word(t)}?", f"{word(t)}.") for _ in range(t.random.randint(1050, 1300))])
     _, log = log_of(log_text([{"type": "message", "message": m} for m in many]))
     h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=many)
     summariser = lab.ScriptedModel([lab.say("Many short turns.")])
@@ -993,7 +1068,8 @@ async def test_maybe_compact_at_the_threshold(t):
                  "costs. Items: [maybe_compact's answer, summary requests, the record's first "
                  "message, the record is shorter, its length]. estimate_tokens of the harness's "
                  "messages is of all of them, however many there are, so one token over the "
-                 "window compacts; and compact cuts the log's rows where find_cut says, however "
+                 "window compacts, however many messages the record holds; and compact cuts the log's "
+                 "rows where find_cut says, however "
                  "many there are: the first turn is summarised, every other row kept "
                  "(maybe_compact and compact, lesson 12, Build items 5 and 6).")
     compacted_h, compacted_log = h, log  # for a second call, after the next case
@@ -1032,22 +1108,41 @@ async def test_maybe_compact_at_the_threshold(t):
                  "holds, and then the harness holds what the log replays, here more messages "
                  "than the record it had: it does not compare the record with the log "
                  "(maybe_compact, lesson 12, Build item 6).")
+    # an empty record, a reserve over the window: 0 tokens plus the reserve is over it
+    _, log = log_of(text)
+    h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [])
+    summariser = lab.ScriptedModel([lab.say("Everything before the last question.")])
+    spare = t.random.randint(1, 50)
+    done = await settle(harness.maybe_compact(h, log, summariser, window=spare - 1,
+                                              reserve=spare, keep_recent_tokens=keep))
+    t.expect([done, len(summariser.calls), lab.shape(h.messages), list(h.messages) == log.replay()],
+             why=f"A harness whose record is empty, a reserve of {spare} and a window of "
+                 f"{spare - 1}, and the log of {lab.shape(earlier + mine)}. Items: "
+                 "[maybe_compact's answer, summary requests, the record's shape afterwards, the "
+                 "record is what the log now replays]. estimate_tokens of no messages is 0, and "
+                 "0 plus the reserve is over the window, so it compacts, however few messages "
+                 "the record holds, none included (maybe_compact, lesson 12, Build item 6).")
+    await lab.tick()
     # the many short messages' harness again, its record as the compaction left it, window 0
     h, log = compacted_h, compacted_log
     summariser = lab.ScriptedModel([lab.say("The short turns again.")])
     size = len(h.messages)
     again = await settle(harness.maybe_compact(h, log, summariser, window=0, reserve=0,
                                                keep_recent_tokens=1))
+    lines = summariser.calls[0].messages[0]["content"].split("\n") if summariser.calls else []
     t.expect([again, len(summariser.calls), size, lab.shape(h.messages[:1]),
-              list(h.messages) == log.replay()],
+              list(h.messages) == log.replay(), len(lines) - 2, lines[1:2]],
              why=f"The harness of many short messages, its record as the compaction one token "
                  f"over left it ({size} messages) and unchanged since, maybe_compact called "
                  "again with a window of 0, which every record is over, and a "
                  "keep_recent_tokens of 1. Items: [maybe_compact's answer, summary requests, "
                  "the record's length before, the record's first message, the record is what the log "
-                 "replays]. It compacts whenever the estimate of the harness's messages plus "
+                 "replays, the lines the summariser was sent between the tags, the first of "
+                 "them]. It compacts whenever the estimate of the harness's messages plus "
                  "reserve is over the window, whatever it did before and however long the "
-                 "record was then (maybe_compact, lesson 12, Build item 6).")
+                 "record was then; and compact sends the summariser every row before the cut, "
+                 "the earlier summary first, however many there are (maybe_compact and "
+                 "compact, lesson 12, Build items 5 and 6).")
     # a record measured, then replaced between runs by one of as many messages that costs more
     _, log = log_of(text)
     h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=mine)
@@ -1067,11 +1162,12 @@ async def test_maybe_compact_at_the_threshold(t):
                  "requests, whether the two records are as long]. Each call measures "
                  "estimate_tokens of the messages the harness holds then, not an estimate kept "
                  "from an earlier record (maybe_compact, lesson 12, Build item 6).")
+    await lab.tick()
     # thousands of short messages after one long question, and the small log: the estimate
     # is of every message of the record, the oldest among thousands included
     question = harness.user_message(f"Read this, {word(t)}: " + "p" * t.random.randint(400, 800))
     record = [question] + [harness.user_message("Go on."), lab.say("Done.")] * \
-        t.random.randint(2501, 3000)
+        t.random.randint(5001, 6000)
     at = harness.estimate_tokens(record)
     _, log = log_of(text)
     h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=record)
