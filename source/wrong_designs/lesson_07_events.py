@@ -3296,6 +3296,23 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
                                 and event["message"].get("error_message")):
             self.failed = True  # an empty answer with a note: it must have failed
 '''),
+    Wrong(lab='7.2', name="the answer's Windows line ends made plain newlines",
+          rule="The last assistant message announced decides: its words, printed as text_of "
+               "gives them, nothing tidied.",
+          where='Build: two frontends, item 2: "its words" (hunt round 32, 7.2-14)',
+          names='nothing tidied',
+          replace='        print(text_of(reply))',
+          by=r'''        print(text_of(reply).replace("\r\n", "\n"))  # tidy Windows line ends'''),
+    Wrong(lab='7.2', name='the answer normalised to composed characters',
+          rule="The last assistant message announced decides: its words, printed as text_of "
+               "gives them, nothing tidied.",
+          where='Build: two frontends, item 2: "its words" (hunt round 32, 7.2-15)',
+          names='not normalised',
+          replace='        print(text_of(reply))',
+          by='''
+        import unicodedata
+        print(unicodedata.normalize("NFC", text_of(reply)))  # one code point for each letter
+'''),
 ]
 
 ALLOWED = [    # Hunt round 11 (reader r52): designs 7.1-09 and 7.1-10, probes 7.1-51, 54 and 55.
@@ -3896,6 +3913,70 @@ import sys
         print(json.dumps(event), flush=True)
 ''', '''
         print(json.dumps(event), file=self.stream, flush=True)
+'''),)),
+    # Hunt round 32 (reader r184): designs 7.2-08 and 7.2-12, probe 7.2-P5.
+    Wrong(lab='7.2', name='JsonRenderer failing a message with no label that carries an error_message',
+          rule='Every assistant message of the course carries a stop_reason, and only an '
+               'assistant message may carry an error_message (lab.transcript\'s shapes, '
+               'lab.ScriptedModel\'s replies, the boundary\'s results), so no message of the '
+               'course has an error_message and no label: a JsonRenderer that also fails such a '
+               'message judges every run of the course as the reference does (as "JsonRenderer '
+               'failing only an assistant reply labelled error"). A labelled answer carrying a '
+               'note is another matter: it ended well, and "JsonRenderer telling a failure by '
+               'its error_message" stays wrong.',
+          where='hunt round 32, design 7.2-08', names='',
+          replace=r'''
+        if ended == "error":
+            self.failed = True
+''',
+          by=r'''
+        if ended == "error" or (event["type"] == "message_end"
+                                and "stop_reason" not in event["message"]
+                                and event["message"].get("error_message")):
+            self.failed = True  # no label, but a reason: take it as a failure
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer failing a reply with no label that carries an error_message',
+          rule='Every assistant message of the course carries a stop_reason (lab.transcript\'s '
+               'shapes, lab.ScriptedModel\'s replies), so the last assistant message announced '
+               'always has a label, and a FinalTextRenderer that also fails a reply with none '
+               'and a reason prints and returns what the reference does on every run of the '
+               'course (as "FinalTextRenderer telling a reply by its stop_reason key"). A '
+               'labelled answer carrying a note ended well, and "FinalTextRenderer failing an '
+               'answer that carries a note in error_message" stays wrong.',
+          where='hunt round 32, design 7.2-12', names='',
+          replace='''
+        if reply["stop_reason"] == "error":
+''',
+          by='''
+        if reply.get("stop_reason") == "error" or ("stop_reason" not in reply
+                                                   and reply.get("error_message")):
+'''),
+    Wrong(lab='7.2', name='every line kept in a list of the module as well',
+          rule='"How each class keeps what it needs between two events is yours" (Build: two '
+               'frontends), and "a log is a frontend\'s choice, made from the events" (Build: '
+               'announce, don\'t draw, item 1, whose "nor does it keep a log in memory" is said '
+               'of run_agent): a list in the module that every JsonRenderer also appends its '
+               'lines to changes no line, no flush and no verdict of any renderer; what the '
+               'process keeps beside that is not a rule the page states (the twin of "every '
+               'answer kept on the FinalTextRenderer class as well"; the wrong design is a '
+               'verdict read off what is shared, "one failure flag for every JsonRenderer, '
+               'cleared by finish()").',
+          where='hunt round 32, probe 7.2-P5', names='',
+          replace='''
+class JsonRenderer:
+''',
+          by='''
+EVENT_LINES = []  # every line any JsonRenderer printed, kept for the process
+
+
+class JsonRenderer:
+''',
+          also=(('''
+        print(json.dumps(event), flush=True)
+''', '''
+        line = json.dumps(event)
+        EVENT_LINES.append(line)
+        print(line, flush=True)
 '''),)),
 ]
 

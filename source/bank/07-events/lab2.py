@@ -297,7 +297,10 @@ async def test_bank_a_renderer_for_each_run_of_a_series(t):
             f"{t.random.randint(2, 60)} seconds, then again in a minute\"}}}}\n" +
             "".join(f"  attempt {number}: {t.random.choice(REASONS)}\n" for number in range(100)) *
             t.random.randint(185, 290) + "  ")  # 18,500 lines or more: every one goes out
-    words = [f"\n  Checked {t.random.randint(2, 40)} files.  ",
+    # its first block as a model may write it: Windows line ends and a name whose accent is a
+    # second code point, which a frontend that tidies the answer would change
+    words = [f"\n  Checked {t.random.randint(2, 40)} files.\r\n  "
+             f"{t.random.choice(['Zoe', 'Noe', 'Chloe'])}\u0308 signed off.\r\n  ",
              "".join(f"{name}: green. " for name in t.random.choices(["a.py", "b.py", "c.py"],
                                                                       k=2_000)) *
              t.random.randint(60, 120),  # over a million characters: the answer goes out whole
@@ -377,8 +380,10 @@ async def test_bank_a_renderer_for_each_run_of_a_series(t):
              "one with no error_message key at all (what its finish() does not observed); a reply "
              "of one call and no words the consumer closes after; "
              f"an answer of {len(''.join(words))} characters in three blocks, blanks "
-             f"at its ends; a reply {asked!r} with a call after which the consumer closes the "
-             "run; a run closed before its request, then handed a turn_end and an agent_end "
+             "at its ends, its first block holding Windows line ends (\\r\\n) and an accent "
+             "written as a second code point, every character as the model wrote it; a reply "
+             f"{asked!r} with a call after which the consumer closes the run; a run closed "
+             "before its request, then handed a turn_end and an agent_end "
              "carrying an answer no message_end announced; an answer labelled \"stop\" with no "
              "content at all (content []), and the same carrying a note in error_message. Items: "
              "for each run [what rendering "

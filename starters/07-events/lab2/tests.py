@@ -299,11 +299,19 @@ async def test_final_text_renderer(t):
              "record's own, so a key added or changed while rendering them would be sent with "
              "the next request. After both frontends folded this run, its events are what "
              "they were before (JsonRenderer and FinalTextRenderer, lesson 7).")
-    words = [f"\n    {answer}\n", "and a second block.\n\n"]
+    # and a block of text as a model may write it that a tidy-up would change, each kind in an
+    # order drawn under the seed: Windows line ends, a letter and its accent as two code points
+    # (Unicode's decomposed form), a tab, a non-breaking space, a ligature
+    kinds = [f"line {t.random.randint(1, 99)}\r\nline two\r\n", "Zoe\u0308 and Ame\u0301lie",
+             "\tindented by a tab", "a\u00a0non-breaking space", "the \ufb01les"]
+    words = [f"\n    {answer}\n", "and a second block.\n\n",
+             " ".join(t.random.sample(kinds, len(kinds))) + "\r\n"]
     events = await events_of(lab.reply(*words))
     t.expect(fold(t, harness.FinalTextRenderer(), events)[1:], (True, "".join(words) + "\n"),
              "The answer's words go out as text_of gives them: every text block of the last "
-             "assistant message, joined, blank lines and indentation kept, nothing stripped. "
+             "assistant message, joined, blank lines and indentation kept, nothing stripped, "
+             "nothing tidied: a Windows line end (\\r\\n) stays one, and a letter written with "
+             "its accent as a second code point is not normalised (unicodedata) into one. "
              f"The answer here is lab.reply(*{words!r}). Items: finish(), what finish printed "
              "(FinalTextRenderer, lesson 7).")
     # a block of drawn lines, repeated: an answer of five and a half to seven million
