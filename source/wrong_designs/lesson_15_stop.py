@@ -3141,6 +3141,30 @@ ALLOWED = [
           by=r"""
     return {"role": "assistant", "error_message": text, "stop_reason": stop_reason, "content": []}
 """),
+    # Hunt round 32 (reader r183), probe 12: the count stop_run compares cancelling() with.
+    Wrong(lab='15.2', name="stop_run's own cancellation counted from cancelling() as it was on entry",
+          rule='The page names asyncio.current_task().cancelling(), "the number of cancellation requests pending against the task you are running in", as what tells stop_run\'s own cancellation from the task\'s, and asks that a cancellation of the caller "while stop_run waits" go on up; comparing the count with the one stop_run found on entry, rather than with 0, differs only for a caller that already had a request pending when it called stop_run (one that caught a CancelledError without uncancel()), where the page asks nothing (hunt round 32, r183 probe 12, the reader\'s own form).',
+          where='lab 15.2, Build section, item 2: "The name that tells the two apart is `asyncio.current_task().cancelling()`"',
+          names='',
+          replace=r'''
+    task.cancel()
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    if asyncio.current_task().cancelling():  # the task swallowed stop_run's own cancellation,
+''',
+          by=r'''
+    before = asyncio.current_task().cancelling()  # requests pending before stop_run insisted
+    task.cancel()
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling() > before:  # somebody is cancelling stop_run
+            raise
+    if asyncio.current_task().cancelling() > before:  # the task swallowed stop_run's own,
+'''),
 ]
 
 # Designs that break a rule only past what a check of the lab can afford (tools/wrong_designs.py's
@@ -3880,5 +3904,62 @@ async def test_a_stop_in_turn_a_hundred_and_ten(t):
              "Once the signal is set, the run sends no more requests, however many turns the "
              "run has taken: [requests made, the last message's stop_reason, its "
              "error_message] (run_agent, lesson 15).")
+"""),
+    # Hunt round 32 (reader r183), design 35: a grace past what a test can wait out.
+    Beyond(lab='15.2', name='a grace of a million turns or more waited out for ever',
+           rule='Otherwise the task is cancelled: a deaf task that is not over after `grace` turns is '
+                'cancelled then, "hard", whatever the size of the grace, a million turns or a '
+                'billion, never waited for without end.',
+           where='hunt round 32, r183 design 35 (huge-grace-is-forever)',
+           names='whatever the size of the grace',
+           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), and the tests give "
+                 "their deaf tools graces of 0 to 40 turns, their listening ones a billion; this "
+                 "stop_run differs only for a grace of a million turns or more on a task still "
+                 "running after it, which takes a million turns to see; 'a grace capped at six "
+                 "thousand turns' is the same kind the other way round",
+           replace=r"""
+    for _ in range(grace):
+""",
+           by=r"""
+    if grace >= 10 ** 6:  # a million turns or more is for ever: just wait
+        while not task.done():
+            await asyncio.sleep(0)
+        return "clean"
+    for _ in range(grace):
+""",
+           turns=1_100_000, seconds=60.0,
+           deep=r"""
+import asyncio
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "15.2"
+
+
+@lab_test("A tool that never looks at its signal, under a grace of a million turns: stop_run "
+          "insists once the grace is spent, and answers \"hard\".")
+async def test_a_grace_of_a_million_turns_runs_out(t):
+    async def execute(arguments, signal=None):
+        await asyncio.get_running_loop().create_future()
+    wait = {"name": "wait", "description": "Wait; deaf.",
+            "parameters": {"type": "object", "properties": {}}, "execute": execute}
+    model = lab.ScriptedModel([lab.reply(lab.call("wait")), lab.say("Done.")])
+    h = harness.Harness(model, "You wait.", [wait])
+    task = asyncio.ensure_future(lab.drive(h.prompt("Wait.")))
+    await lab.ticks(30)
+    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=10 ** 6))
+    turns = 0
+    while not stopper.done() and turns < 10 ** 6 + 50:
+        await lab.tick()
+        turns += 1
+    found = [stopper.result() if stopper.done() else "still waiting", task.cancelled()]
+    for left in (stopper, task):
+        left.cancel()
+    t.expect(found,
+             why="Otherwise the task is cancelled, whatever the size of the grace: [the answer "
+                 "fifty turns after a grace of a million ran out, the task cancelled] for a tool "
+                 "that never looks (stop_run, lesson 15).")
 """),
 ]
