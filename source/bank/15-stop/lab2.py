@@ -513,7 +513,8 @@ async def stop_runs_in_turn(t, shell):
           "cancel, a frontend that fails or takes turns as it dies, one with work after its run, "
           "and two stop_runs at once: each returns only once the task is over, \"hard\", "
           "a frontend's failure going on to stop_run's caller; under far more than N, a frontend "
-          "that fails once its run has ended on Stop: \"clean\", raising nothing.")
+          "that fails once its run has ended on Stop: \"clean\", raising nothing. All the while "
+          "the machine's clocks say days go by at each reading: grace and wait count turns.")
 async def test_stop_run_while_the_model_answers(t):
     with hours_pass(minutes=10 ** t.random.randint(3, 6)):  # the machine's clocks: days a reading
         await while_the_model_answers(t)  # a grace and a wait count turns, never seconds (r183, 02 and 39)
@@ -1029,7 +1030,8 @@ async def test_stop_run_inside_a_task_group(t):
           "insists on a tool that answers after its clean-up, on a frontend that fails as it "
           "is cancelled, and twice on one task. "
           "Last, six stops that each ask the harness afresh and keep "
-          "nothing from an earlier one.")
+          "nothing from an earlier one. All the while the machine's clocks (time.monotonic and "
+          "the rest) say days go by at each reading.")
 async def test_stop_run_waits_out_a_clean_up_command(t):
     with hours_pass(minutes=10 ** t.random.randint(3, 6)):  # the machine's clocks: days a reading
         await waits_out_a_clean_up_command(t)  # a grace and a wait count turns, never seconds (r183, 02 and 39)
