@@ -2570,6 +2570,104 @@ _SHARED = []  # one list for every provider-worded aborted ending
                 calls_made += 1  # a run this long is past stopping
                 result = await run_tool(tools, call, signal if calls_made <= 200 else None)
 """),)),
+    # Hunt round 32 (reader r183): designs 02, 39, 05, 06 and 26, each now caught.
+    Wrong(lab='15.2', name="a grace that also ends after thirty seconds of the machine's clock",
+          rule='The answer is "clean" when the task finished by itself within `grace` turns of the event loop: the grace counts turns, never seconds, so a clock that says hours went by ends no grace (hunt round 32, r183 design 02).',
+          where='lab 15.2, Build section, item 2: "the task finished by itself within `grace` turns of the event loop"',
+          names='never seconds',
+          replace=r"""
+    harness.cancel()
+    for _ in range(grace):
+        if task.done():
+            break
+""",
+          by=r"""
+    harness.cancel()
+    import time
+    started = time.monotonic()
+    for _ in range(grace):
+        if task.done() or time.monotonic() - started > 30:  # nobody waits half a minute
+            break
+"""),
+    Wrong(lab='15.2', name="a hard wait that gives up after ten minutes of the machine's clock",
+          rule='What a caller may rely on: when stop_run returns, the task is over, whichever the answer; once it has insisted it waits for the task with no limit in turns or in seconds, by the loop\'s clock or the machine\'s (hunt round 32, r183 design 39).',
+          where='lab 15.2, Build section, item 2: "What a caller may rely on: when `stop_run` returns, the task is over, whichever the answer"',
+          names='no limit in turns or in seconds',
+          replace=r'''
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    if asyncio.current_task().cancelling():  # the task swallowed stop_run's own cancellation,
+        raise asyncio.CancelledError()  # which awaiting it handed on: it still goes on up
+    return "hard"
+''',
+          by=r'''
+    import time
+    deadline, own = time.monotonic() + 600, None  # ten minutes to die, at most
+    while not task.done() and time.monotonic() < deadline:
+        try:
+            await asyncio.sleep(0)
+        except asyncio.CancelledError as stop:  # stop_run's own: on up once the task is over
+            own = stop
+    if own is not None:
+        raise own
+    if task.done() and not task.cancelled() and task.exception() is not None:
+        raise task.exception()
+    return "hard"
+'''),
+    Wrong(lab='15.2', name='a task once asked never asked again',
+          rule='Each stop_run asks the run to stop through the harness before it insists: stop_run keeps nothing from one call to the next, so a stop_run on a task an earlier one asked, now in another run, asks again (hunt round 32, r183 design 05).',
+          where='lab 15.2, Build section, item 2, and stop_run\'s docstring: "Stop the run that `task` consumes: ask, wait a little, then insist"',
+          names='keeps nothing from one call to the next',
+          replace=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    harness.cancel()
+''',
+          by=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    import weakref
+    asked = vars(stop_run).setdefault("asked", weakref.WeakSet())  # tasks asked already
+    if task not in asked:  # ask a task once, however many stop_runs come for it
+        asked.add(task)
+        harness.cancel()
+'''),
+    Wrong(lab='15.2', name='the hard wait swallowing a death that is no Exception',
+          rule='Only the task\'s own cancellation may end at stop_run: a task that, cancelled, raises something else hands it on to stop_run\'s caller, whatever its class, one that is not even an Exception (as lab.PowerCut is not) included (hunt round 32, r183 design 06).',
+          where='lab 15.2, Build section, item 2: "Only the task\'s own cancellation may end at `stop_run`."',
+          names='not even an Exception',
+          replace=r'''
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+''',
+          by=r'''
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+    except Exception:
+        raise  # a failure of the task's own goes to whoever asked
+    except BaseException:  # however else it died, it is over, and that was the point
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+'''),
+    Wrong(lab='15.2', name='a note added to the CancelledError on its way through run_tool',
+          rule='asyncio.CancelledError raised inside a tool leaves run_tool as it came in: the same exception, its message, its cause and its notes as the tool left them, nothing added (hunt round 32, r183 design 26).',
+          where='lab 15.2, Build section, item 1: "`asyncio.CancelledError` raised inside a tool leaves `run_tool` as it came in"',
+          names='nor an add_note',
+          replace=r'''
+        except asyncio.CancelledError:
+            raise  # the task is being stopped; that is news for its owner, not for the model
+''',
+          by=r'''
+        except asyncio.CancelledError as exc:
+            exc.add_note(f"while running tool {call['name']} ({call['id']})")
+            raise  # the task is being stopped; that is news for its owner, not for the model
+'''),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).
@@ -3043,6 +3141,30 @@ ALLOWED = [
           by=r"""
     return {"role": "assistant", "error_message": text, "stop_reason": stop_reason, "content": []}
 """),
+    # Hunt round 32 (reader r183), probe 12: the count stop_run compares cancelling() with.
+    Wrong(lab='15.2', name="stop_run's own cancellation counted from cancelling() as it was on entry",
+          rule='The page names asyncio.current_task().cancelling(), "the number of cancellation requests pending against the task you are running in", as what tells stop_run\'s own cancellation from the task\'s, and asks that a cancellation of the caller "while stop_run waits" go on up; comparing the count with the one stop_run found on entry, rather than with 0, differs only for a caller that already had a request pending when it called stop_run (one that caught a CancelledError without uncancel()), where the page asks nothing (hunt round 32, r183 probe 12, the reader\'s own form).',
+          where='lab 15.2, Build section, item 2: "The name that tells the two apart is `asyncio.current_task().cancelling()`"',
+          names='',
+          replace=r'''
+    task.cancel()
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    if asyncio.current_task().cancelling():  # the task swallowed stop_run's own cancellation,
+''',
+          by=r'''
+    before = asyncio.current_task().cancelling()  # requests pending before stop_run insisted
+    task.cancel()
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling() > before:  # somebody is cancelling stop_run
+            raise
+    if asyncio.current_task().cancelling() > before:  # the task swallowed stop_run's own,
+'''),
 ]
 
 # Designs that break a rule only past what a check of the lab can afford (tools/wrong_designs.py's
@@ -3782,5 +3904,62 @@ async def test_a_stop_in_turn_a_hundred_and_ten(t):
              "Once the signal is set, the run sends no more requests, however many turns the "
              "run has taken: [requests made, the last message's stop_reason, its "
              "error_message] (run_agent, lesson 15).")
+"""),
+    # Hunt round 32 (reader r183), design 35: a grace past what a test can wait out.
+    Beyond(lab='15.2', name='a grace of a million turns or more waited out for ever',
+           rule='Otherwise the task is cancelled: a deaf task that is not over after `grace` turns is '
+                'cancelled then, "hard", whatever the size of the grace, a million turns or a '
+                'billion, never waited for without end.',
+           where='hunt round 32, r183 design 35 (huge-grace-is-forever)',
+           names='whatever the size of the grace',
+           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), and the tests give "
+                 "their deaf tools graces of 0 to 40 turns, their listening ones a billion; this "
+                 "stop_run differs only for a grace of a million turns or more on a task still "
+                 "running after it, which takes a million turns to see; 'a grace capped at six "
+                 "thousand turns' is the same kind the other way round",
+           replace=r"""
+    for _ in range(grace):
+""",
+           by=r"""
+    if grace >= 10 ** 6:  # a million turns or more is for ever: just wait
+        while not task.done():
+            await asyncio.sleep(0)
+        return "clean"
+    for _ in range(grace):
+""",
+           turns=1_100_000, seconds=60.0,
+           deep=r"""
+import asyncio
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "15.2"
+
+
+@lab_test("A tool that never looks at its signal, under a grace of a million turns: stop_run "
+          "insists once the grace is spent, and answers \"hard\".")
+async def test_a_grace_of_a_million_turns_runs_out(t):
+    async def execute(arguments, signal=None):
+        await asyncio.get_running_loop().create_future()
+    wait = {"name": "wait", "description": "Wait; deaf.",
+            "parameters": {"type": "object", "properties": {}}, "execute": execute}
+    model = lab.ScriptedModel([lab.reply(lab.call("wait")), lab.say("Done.")])
+    h = harness.Harness(model, "You wait.", [wait])
+    task = asyncio.ensure_future(lab.drive(h.prompt("Wait.")))
+    await lab.ticks(30)
+    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=10 ** 6))
+    turns = 0
+    while not stopper.done() and turns < 10 ** 6 + 50:
+        await lab.tick()
+        turns += 1
+    found = [stopper.result() if stopper.done() else "still waiting", task.cancelled()]
+    for left in (stopper, task):
+        left.cancel()
+    t.expect(found,
+             why="Otherwise the task is cancelled, whatever the size of the grace: [the answer "
+                 "fifty turns after a grace of a million ran out, the task cancelled] for a tool "
+                 "that never looks (stop_run, lesson 15).")
 """),
 ]

@@ -11,7 +11,7 @@ from concurrent import futures
 
 import harness
 import lab
-from lab.kit import lab_test, tool
+from lab.kit import hours_pass, lab_test, tool
 
 LAB = "15.2"
 SYSTEM = "You are a careful assistant for a small repository."
@@ -19,6 +19,11 @@ SYSTEM = "You are a careful assistant for a small repository."
 
 class NotesLost(Exception):
     """A frontend's own failure: no class a stop_run could list among the common ones."""
+
+
+class PowerLost(BaseException):
+    """A frontend's own failure that is no Exception either, as lab.PowerCut is none (hunt round
+    32, r183 design 06)."""
 NOTHING = {"type": "object", "properties": {}}
 PLACES = ("attic", "barn", "cellar", "dock", "forge", "garden", "hall", "kiln", "loft", "mill")
 
@@ -116,6 +121,17 @@ def boundary():
     return tries
 
 
+def notes_along(exc):
+    """Every note (__notes__) on `exc` and on the exceptions chained behind it, its context and
+    its cause: what a traceback would print besides the exceptions themselves."""
+    notes, seen = [], set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        notes += getattr(exc, "__notes__", [])
+        exc = exc.__cause__ or exc.__context__
+    return notes
+
+
 def state(task):
     """How a finished or running task stands, in words."""
     if not task.done():
@@ -142,16 +158,17 @@ async def test_a_cancel_with_a_reason_reaches_the_frontend(t):
     try:
         await task
     except asyncio.CancelledError as exc:
-        left = ["CancelledError", str(exc), exc.__suppress_context__]
+        left = ["CancelledError", str(exc), exc.__suppress_context__, notes_along(exc)]
     found = [left, task.cancelled(), lab.shape(h.messages), h.is_running]
     await lab.drive(h.prompt("Are you there?"))
     t.expect(found + [lab.shape(h.messages), len(model.calls)],
-             [["CancelledError", reason, False], True, "U A[c1]", False, "U A[c1] U A", 2],
+             [["CancelledError", reason, False, []], True, "U A[c1]", False, "U A[c1] U A", 2],
              "A cancelled task is not a failed tool: run_tool's CancelledError clause sends on the "
              "exception that came in, reason and all, and never makes it a result, so the "
              "frontend learns why its task ended, its context not cut off by a `raise ... from "
-             "None` (run_tool, lesson 15). Items: [what awaiting the task raised, its reason, "
-             "whether its context was suppressed], the task cancelled, the record, is_running, "
+             "None`, nor noted on its way with add_note (run_tool, lesson 15). Items: [what "
+             "awaiting the task raised, its reason, whether its context was suppressed, the "
+             "notes on it and on the exceptions behind it], the task cancelled, the record, is_running, "
              "then the record after the next prompt and the requests made.")
 
 
@@ -228,7 +245,7 @@ async def test_run_tool_cancelled_by_its_caller(t):
     try:
         said = await task
     except asyncio.CancelledError as exc:
-        said = str(exc)
+        said = [str(exc), notes_along(exc)]
     why = ConnectionAbortedError(f"the {place(t)} link dropped")
     reasoned = asyncio.CancelledError(f"dropped with {place(t)}")
 
@@ -240,16 +257,17 @@ async def test_run_tool_cancelled_by_its_caller(t):
                                {"type": "toolCall", "id": "c1", "name": "drop", "arguments": {}})
         came = "returned"
     except asyncio.CancelledError as exc:
-        came = [exc is reasoned, str(exc), repr(exc.__cause__)]
+        came = [exc is reasoned, str(exc), repr(exc.__cause__), notes_along(exc)]
     t.expect([state(task), said, asked, came, boundary()],
-             ["cancelled", reason, ["wait"], [True, str(reasoned), repr(why)],
+             ["cancelled", [reason, []], ["wait"], [True, str(reasoned), repr(why), []],
               [["asyncio's CancelledError", "Exception"]]],
              "run_tool names asyncio.CancelledError in a clause of its own whose body is a bare "
              "raise, on the boundary's own try just above the wide clause: the cancellation "
-             "leaves run_tool as it came in, its reason and its cause kept, and is never turned "
-             "into a result (run_tool, lesson 15). Items: [the task, what awaiting it gave or "
-             "raised, the tools the guard was asked about, [the CancelledError a tool raised "
-             "came out the same, its words, its cause], each try of run_tool naming a "
+             "leaves run_tool as it came in, its reason and its cause kept, no note added, and is "
+             "never turned into a result (run_tool, lesson 15). Items: [the task, what awaiting "
+             "it gave or raised (and the notes on it and behind it), the tools the guard was "
+             "asked about, [the CancelledError a tool raised came out the same, its words, its "
+             "cause, its notes], each try of run_tool naming a "
              "CancelledError or a wide class, as the classes of its clauses].")
     rows, cases = [], []
     for name in t.random.sample(["refuses", "dropped"], 2):
@@ -295,7 +313,8 @@ async def request_in_flight(t, latency, into, front=None, wound_up=None, work=No
     """A harness whose model takes `latency` turns per request, and a task consuming its run,
     `into` turns into the first request. `front` says what else the task or its model does:
     "swallows", a provider client that answers a cancel with an aborted reply; "fails", a
-    frontend that raises as it is cancelled; "fails after", one that raises once its run is
+    frontend that raises as it is cancelled ("fails oddly" a class of its own, "fails unlike an
+    Exception" a BaseException); "fails after", one that raises once its run is
     over; "after", a frontend with turns of work once its run is over, "long after" one with
     thousands of them; "slow", a frontend that takes turns to die once cancelled, and then says
     so in `wound_up`; "asks again", a frontend that starts a second run as soon as its first is
@@ -322,6 +341,8 @@ async def request_in_flight(t, latency, into, front=None, wound_up=None, work=No
                 raise OSError("the session could not be saved") from None  # a disk failing
             if front == "fails oddly":
                 raise NotesLost("the session notes were lost") from None  # its own class
+            if front == "fails unlike an Exception":
+                raise PowerLost("the session lost power") from None  # not even an Exception
             if front == "slow":
                 await lab.ticks(work)
                 wound_up.append(work)
@@ -492,8 +513,14 @@ async def stop_runs_in_turn(t, shell):
           "cancel, a frontend that fails or takes turns as it dies, one with work after its run, "
           "and two stop_runs at once: each returns only once the task is over, \"hard\", "
           "a frontend's failure going on to stop_run's caller; under far more than N, a frontend "
-          "that fails once its run has ended on Stop: \"clean\", raising nothing.")
+          "that fails once its run has ended on Stop: \"clean\", raising nothing. All the while "
+          "the machine's clocks say days go by at each reading: grace and wait count turns.")
 async def test_stop_run_while_the_model_answers(t):
+    with hours_pass(minutes=10 ** t.random.randint(3, 6)):  # the machine's clocks: days a reading
+        await while_the_model_answers(t)  # a grace and a wait count turns, never seconds (r183, 02 and 39)
+
+
+async def while_the_model_answers(t):
     latency = t.random.randint(4, 9)
     into = t.random.randint(0, latency - 3)
     h, model, task = await request_in_flight(t, latency, into)
@@ -549,7 +576,7 @@ async def test_stop_run_while_the_model_answers(t):
     over += [model.calls[1].signal.is_cancelled(), state(newer), lab.shape(h.messages)]
     insisted = []
     for front, grace in (["swallows", needed - 1], ["fails", needed - 1],
-                         ["fails oddly", needed - 1],
+                         ["fails oddly", needed - 1], ["fails unlike an Exception", needed - 1],
                          ["fails after", needed + t.random.randint(20, 300)], ["after", needed],
                          ["slow", 0], ["twice", 0]):
         wound_up = []
@@ -606,6 +633,8 @@ async def test_stop_run_while_the_model_answers(t):
                   ["raised OSError"]],
                  ["fails oddly", [["NotesLost", "the session notes were lost"]],
                   ["raised NotesLost"]],
+                 ["fails unlike an Exception", [["PowerLost", "the session lost power"]],
+                  ["raised PowerLost"]],
                  ["fails after", ["clean"], ["raised RuntimeError"]],
                  ["after", ["hard"], ["cancelled"]], ["slow", ["hard"], ["cancelled"], True],
                  ["twice", ["hard", "hard", "clean"], ["cancelled", "cancelled", "cancelled"]],
@@ -638,7 +667,8 @@ async def test_stop_run_while_the_model_answers(t):
              "stop_run returns only when the task is over, with no limit in turns or seconds, "
              "however many stop_runs wait on it, and only the task's CancelledError ends at "
              "stop_run: anything else it raised goes on up. Then for a provider that swallows "
-             "the cancel, a frontend that fails as it is cancelled, one that fails once its run "
+             "the cancel, a frontend that fails as it is cancelled (a common class, one of its "
+             "own, one that is not even an Exception), one that fails once its run "
              "has ended on Stop (under far more than N), one with work after its run, "
              "one that takes turns to die while the clock leaps, and two clicks on Stop with no "
              "grace and a third with a grace past the frontend's wind-up, \"clean\" as the task "
@@ -713,6 +743,18 @@ async def a_second_run_left_alone(t):
     while not task.done():
         await lab.tick()
     rows.append(["cancelled in a long grace", ended, lab.shape(h.messages), told])
+    told = []  # once more, and then a stop_run of its own: it keeps nothing from the first
+    h, task = begun(told)
+    await lab.ticks(before)
+    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=10 ** 9))
+    while len(h.messages) < 6 and not task.done():  # the second run waits on its tool
+        await lab.tick()
+    stopper.cancel()
+    ended = [await answered(stopper)]
+    ended.append(await answered(asyncio.ensure_future(
+        harness.stop_run(h, task, grace=t.random.randint(0, 20)))))
+    rows.append(["stopped again after one cancelled in its grace", ended, lab.shape(h.messages),
+                 told])
     return rows
 
 
@@ -720,8 +762,11 @@ SECOND_RUN = ("Nor does stop_run ask twice: a run the frontend begins during the
               "one it was asked to stop, so when a short grace runs out stop_run insists without "
               "asking again, and cancelled in its grace it goes on up without asking again; "
               "either way the second run's tool finds its signal clear when a cancellation "
-              "reaches it (stop_run, lesson 15). Each row: [which, how stop_run ended, the "
-              "record, what the second run's tool found: its signal set].")
+              "reaches it; yet stop_run keeps nothing from one call to the next, so a stop_run "
+              "called on that task after one cancelled in its grace asks the harness afresh, and "
+              "the second run's tool, deaf, finds its signal set when the cancellation reaches it "
+              "(stop_run, lesson 15). Each row: [which, how stop_run ended (each, for the last), "
+              "the record, what the second run's tool found: its signal set].")
 
 
 @lab_test("stop_run on tasks that end by themselves: one whose listener raised before, while "
@@ -985,8 +1030,14 @@ async def test_stop_run_inside_a_task_group(t):
           "insists on a tool that answers after its clean-up, on a frontend that fails as it "
           "is cancelled, and twice on one task. "
           "Last, six stops that each ask the harness afresh and keep "
-          "nothing from an earlier one.")
+          "nothing from an earlier one. All the while the machine's clocks (time.monotonic and "
+          "the rest) say days go by at each reading.")
 async def test_stop_run_waits_out_a_clean_up_command(t):
+    with hours_pass(minutes=10 ** t.random.randint(3, 6)):  # the machine's clocks: days a reading
+        await waits_out_a_clean_up_command(t)  # a grace and a wait count turns, never seconds (r183, 02 and 39)
+
+
+async def waits_out_a_clean_up_command(t):
     slow, word = t.random.randint(150, 900), place(t)
     shell = lab.Shell(lab.Workspace({}))
 
@@ -1033,7 +1084,7 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
             task.cancel()
         while not task.done():
             await lab.tick()
-    for case in ("swallows", "fails", "fails oddly", "twice"):
+    for case in ("swallows", "fails", "fails oddly", "fails unlike an Exception", "twice"):
         h_model = [asks_then_answers(lab.call("wait"))]
         h = harness.Harness(h_model[0], SYSTEM,
                             [never_looks(dying=f"sleep {t.random.randint(40, 120)}", shell=shell,
@@ -1048,6 +1099,8 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
                     raise LookupError("the notes could not be kept") from None
                 if case == "fails oddly":
                     raise NotesLost("the notes were lost") from None
+                if case == "fails unlike an Exception":
+                    raise PowerLost("the notes lost power") from None  # not even an Exception
                 raise
         task = asyncio.ensure_future(saving())
         await lab.ticks(t.random.randint(10, 40))
@@ -1094,6 +1147,8 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
                "U A[c1]", 1],
               ["fails oddly", [["NotesLost", "the notes were lost"]], ["raised NotesLost"],
                "U A[c1]", 1],
+              ["fails unlike an Exception", [["PowerLost", "the notes lost power"]],
+               ["raised PowerLost"], "U A[c1]", 1],
               ["twice", ["hard", "hard", "clean"], ["cancelled", "cancelled", "cancelled"],
                "U A[c1]"],
               ["a grace below 0", "hard", "cancelled"],
@@ -1112,7 +1167,8 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
              "cancelled, the run's flag still set]. Then, "
              "with no grace: a tool that answers once it has cleaned up (\"hard\" all the same: "
              "stop_run had to cancel), a frontend that raises as its task is cancelled, a "
-             "common class or one of its own (that goes on up out of stop_run, whatever its "
+             "common class, one of its own or one that is not even an Exception (that goes on "
+             "up out of stop_run, whatever its "
              "class), and two clicks on Stop (each returns only once the "
              "task is over), with a third whose grace outlasts the clean-up: \"clean\", the task "
              "having ended within it, cancelled by the first (round 26, r144): [which, each "

@@ -7,7 +7,7 @@ import asyncio
 
 import harness
 import lab
-from lab.kit import lab_test, tool
+from lab.kit import hours_pass, lab_test, tool
 
 LAB = "15.2"
 SYSTEM = "You help with a small project."
@@ -48,7 +48,12 @@ def started(tools, call, *more):
 
 async def run_in_a_task(h, text, turns=20):
     """The run, consumed in a task of its own as a frontend would, after `turns` turns."""
-    task = asyncio.ensure_future(lab.drive(h.prompt(text)))
+    return await run_in_a_task_of(lab.drive(h.prompt(text)), turns)
+
+
+async def run_in_a_task_of(frontend, turns=20):
+    """The coroutine `frontend` in a task of its own, after `turns` turns."""
+    task = asyncio.ensure_future(frontend)
     await lab.ticks(turns)
     return task
 
@@ -142,9 +147,14 @@ async def test_stop_run_is_clean_when_the_tool_looks(t):
     grace = t.random.choice([5, t.random.randint(6, 10 ** 4), 10 ** 9])
     h, _ = started([harness.make_bash_tool(shell)], lab.call("bash", {"command": command}))
     task = await run_in_a_task(h, prompt, t.random.randint(20, 60))
-    t.expect([grace, await harness.stop_run(h, task, grace=grace)], [grace, "clean"],
+    with hours_pass(minutes=10 ** t.random.randint(3, 6)):  # days to years at each reading
+        answer = await harness.stop_run(h, task, grace=grace)
+    t.expect([grace, answer], [grace, "clean"],
              "stop_run asks first: harness.cancel(), then up to `grace` turns for the run to "
-             "finish by itself (stop_run, lesson 15). Items: [grace, stop_run's answer].")
+             "finish by itself (stop_run, lesson 15). The grace counts turns of the event loop, "
+             "never seconds: here the machine's clock said days went by at each reading "
+             "(time.monotonic, time.time, time.perf_counter), and bash still ended the run within "
+             "its grace. Items: [grace, stop_run's answer].")
     t.expect([task.done(), task.cancelled()], [True, False],
              "A clean stop leaves the task finished and not cancelled.")
     t.expect([h.messages[0]["content"], lab.shape(h.messages)],
@@ -661,6 +671,33 @@ async def test_stop_run_can_itself_be_stopped(t):
              "request to stop is not taken back. The tool, cancelled later by the frontend, "
              "finds its signal still set (stop_run, lesson 15). Items: [what the tool found "
              "when the frontend's cancellation reached it: its signal set], the record.")
+    shell = lab.Shell(lab.Workspace({}))  # a frontend that runs twice in one task
+    h, _ = started([harness.make_bash_tool(shell)], lab.call("bash", {"command": endless(t)}),
+                   lab.reply(lab.call("bash", {"command": endless(t)})))
+
+    async def twice():
+        await lab.drive(h.prompt("Run the tests."))
+        await lab.drive(h.prompt("Run them again."))  # nobody has asked this run to stop yet
+    task = await run_in_a_task_of(twice(), t.random.randint(20, 60))
+    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=t.random.randint(600, 900)))
+    waited = 0
+    while len(h.messages) < 6 and waited < 500:  # the first run stopped, the second's call made
+        await lab.tick()
+        waited += 1
+    await lab.ticks(t.random.randint(1, 20))
+    stopper.cancel()  # cancelled in its grace, while the frontend's second run goes on
+    while not stopper.done():
+        await lab.tick()
+    answer = await harness.stop_run(h, task, grace=t.random.randint(10, 40))
+    t.expect([stopper.cancelled(), answer, task.done() and not task.cancelled(),
+              lab.shape(h.messages)],
+             [True, "clean", True, "U A[c1] R(c1) A(aborted) U A[c2] R(c2) A(aborted)"],
+             "stop_run keeps nothing from one call to the next: a second stop_run on a task an "
+             "earlier one asked (then was cancelled in its grace) asks the harness again, "
+             "harness.cancel(), since the task is now in another run, whose flag is its own; "
+             "bash hears it and the run ends within the grace, \"clean\" (stop_run, the lab's "
+             "Build, item 2). Items: [the first stop_run ended cancelled, the second's answer, "
+             "the frontend's task over, uncancelled, the record].")
     lingering = t.random.randint(150, 1200)  # turns it takes to wind up, once cancelled
 
     async def swallows_every_cancellation():
@@ -706,11 +743,13 @@ async def test_stop_run_waits_however_long_the_task_takes_to_die(t):
     jump = t.random.randint(100, dying - 100)  # the turn at which the clock jumps
     leap = 1.7e9 * 10 ** t.random.randint(2, 6)  # some 54 years, times 100 to a million
     clock = loop.time
+    days = 10 ** t.random.randint(3, 6)  # minutes the machine's clocks move at each reading
     try:
-        for turn in range(dying):
-            if turn == jump:  # a clock set wrong is put right: it jumps millennia, not a turn
-                loop.time = lambda: clock() + leap
-            await lab.tick()
+        with hours_pass(minutes=days):
+            for turn in range(dying):
+                if turn == jump:  # a clock set wrong is put right: it jumps millennia, not a turn
+                    loop.time = lambda: clock() + leap
+                await lab.tick()
     finally:
         vars(loop).pop("time", None)  # the loop's own clock again
     waiting = [stopper.done(), task.done()]
@@ -723,7 +762,8 @@ async def test_stop_run_waits_however_long_the_task_takes_to_die(t):
              [[False, False], "hard", True],
              "When stop_run returns, the task is over, whichever the answer: the hard wait "
              "awaits the task, with no limit in turns or in seconds (time in this course is "
-             "turns of the event loop, and a clock can jump). Items: [[stop_run done, the task "
+             "turns of the event loop, and a clock can jump: the loop's, and the machine's, "
+             "time.monotonic, time.time and time.perf_counter, days at each reading). Items: [[stop_run done, the task "
              "done] while the task was still dying, stop_run's answer once it died, the task "
              "ended cancelled] (stop_run, lesson 15).")
 
@@ -801,7 +841,8 @@ async def test_stop_run_asks_before_it_insists(t):
     import inspect
     found, wanted = [], []
     for kind in (t.random.choice((ValueError, KeyError, OSError, ConnectionError)),
-                 type("SaveFailed", (Exception,), {})):  # a common class, then one of its own
+                 type("SaveFailed", (Exception,), {}),  # a common class, then one of its own,
+                 type("PowerLost", (BaseException,), {})):  # and one that is no Exception
         h, _ = started([deaf_and_slow_to_die()], lab.call("build", {"target": word(t)}))
         failure = f"could not save {word(t)}"
 
@@ -820,8 +861,9 @@ async def test_stop_run_asks_before_it_insists(t):
     t.expect(found, wanted,
              "Only the task's own cancellation may end at stop_run: a task that, cancelled, "
              "raises something else hands it on to stop_run's caller, as awaiting it does, "
-             "whatever its class, a common one or a class of the frontend's own (stop_run, "
-             "lesson 15). Each item: how stop_run ended.")
+             "whatever its class, a common one, a class of the frontend's own, or one that is "
+             "not even an Exception, as lab.PowerCut is not (stop_run, lesson 15). Each item: "
+             "how stop_run ended.")
     t.expect(str(inspect.signature(harness.stop_run)), "(harness, task, grace=5)",
              "The signature is given and stays: called without a grace, stop_run gives the run "
              "five turns to wind up (stop_run, lesson 15).")
@@ -961,6 +1003,8 @@ async def test_the_boundary_says_so_in_writing(t):
              "15). Each item: [call id, content, is_error]; the last tool raises as it is called.")
     came_in = asyncio.CancelledError(f"{word(t)} stopped by its owner")
     cause = ConnectionResetError(f"{word(t)} hung up")
+    noted = [f"while building {word(t)}"]  # a note of the tool's own, as Python 3.11 lets it add
+    came_in.add_note(noted[0])
 
     async def stopped(arguments, signal=None):
         raise came_in from cause
@@ -971,13 +1015,14 @@ async def test_the_boundary_says_so_in_writing(t):
                                {"id": "c1", "name": "build", "arguments": {"target": word(t)}})
     except asyncio.CancelledError as exc:
         left = ["the same exception" if exc is came_in else "another CancelledError", str(exc),
-                repr(exc.__cause__)]
-    t.expect(left, ["the same exception", str(came_in), repr(cause)],
+                repr(exc.__cause__), getattr(exc, "__notes__", None)]
+    t.expect(left, ["the same exception", str(came_in), repr(cause), noted],
              "A CancelledError raised inside a tool leaves run_tool as it came in: the same "
-             "exception, its message kept and its cause kept, so its owner reads what it said "
-             "and why; a bare `raise` sends it on, a new CancelledError(...) does not, nor does "
-             "`raise exc from None`, which cuts the cause (run_tool, lesson 15). Items: [what "
-             "left run_tool, its message, its __cause__].")
+             "exception, its message kept, its cause kept and its notes as the tool left them, "
+             "nothing added, so its owner reads what it said and why; a bare `raise` sends it on, "
+             "a new CancelledError(...) does not, nor does `raise exc from None`, which cuts the "
+             "cause, nor an add_note on the way through (run_tool, lesson 15). Items: [what "
+             "left run_tool, its message, its __cause__, its __notes__].")
 
 
 BROKEN = (ValueError, KeyError, RuntimeError, OSError, ZeroDivisionError)
