@@ -1655,6 +1655,156 @@ class SessionLog:
                 pass  # a signal cut the write short; the next one will do
     return listener
 """),
+    # Hunt round 32 (reader r182), design 11.1-09.
+    Wrong(lab='11.1', name="a folder at the log's path taken for no file",
+          rule='[] is for a log whose file does not exist, and only for that: a folder that '
+               'stands at the log\'s path is no empty log, and the disk\'s IsADirectoryError '
+               'goes on.',
+          where='lab 11.1, Build section, item 1: "`[]` while the file does not exist" '
+                '(hunt round 32, 11.1-09)',
+          names="a folder at the log's path",
+          replace=r"""
+        if not self.ws.exists(self.path):
+            return []
+        found = []
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+""",
+          by=r"""
+        try:
+            text = self.ws.read_text(self.path)
+        except (FileNotFoundError, IsADirectoryError):  # nothing there to read
+            return []
+        found = []
+        for index, raw in enumerate(text.splitlines()):
+"""),
+    # Hunt round 32 (reader r182), design 11.1-56.
+    Wrong(lab='11.1', name='lines read with json.loads(strict=False)',
+          rule='A line that is not JSON is never skipped, whatever it holds: a line whose text '
+               'holds a raw tab, typed in by hand, is not JSON, and reading raises for it.',
+          where='lab 11.1, Build section, item 1: "A line that is not JSON is never skipped" '
+                '(hunt round 32, 11.1-56)',
+          names='raw tab',
+          replace=r"""
+                found.append(json.loads(raw))
+""",
+          by=r"""
+                found.append(json.loads(raw, strict=False))  # tolerate raw tabs in strings
+"""),
+    # Hunt round 32 (reader r182), design 11.1-06.
+    Wrong(lab='11.1', name='NULs after the last newline stripped',
+          rule='A last line with no newline is a write that did not finish, even when it is '
+               'NULs a power cut left: reading raises the ValueError naming it.',
+          where='lab 11.1, Build section, item 1: "A last line with no newline is a write that '
+                'did not finish" (hunt round 32, 11.1-06)',
+          names='NULs',
+          replace=r"""
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+""",
+          by=r"""
+        text = self.ws.read_text(self.path).rstrip("\0")  # NUL padding a power cut leaves
+        for index, raw in enumerate(text.splitlines()):
+""",
+          also=((r"""
+        if found and not self.ws.read_text(self.path).endswith("\n"):  # its newline never came:
+""", r"""
+        if found and not text.endswith("\n"):  # its newline never came:
+"""),)),
+    # Hunt round 32 (reader r182), design 11.1-03.
+    Wrong(lab='11.1', name='a line over 256 KiB refused',
+          rule='Every entry in the file is read, however long: a whole entry holding a paste '
+               'of hundreds of thousands of characters is an entry like any other.',
+          where='lab 11.1, Build section, item 1: "Every entry in the file, parsed"; "What a '
+                'line of JSON holds is not checked" (hunt round 32, 11.1-03)',
+          names='hundreds of thousands of characters',
+          replace=r"""
+                found.append(json.loads(raw))
+""",
+          by=r"""
+                if len(raw) > 262144:  # 256 KiB: no entry is that long, a runaway paste
+                    raise ValueError("a runaway line")
+                found.append(json.loads(raw))
+"""),
+    # Hunt round 32 (reader r182), design 11.1-59.
+    Wrong(lab='11.1', name='an append taken back when another writer came between',
+          rule='Each append adds exactly one line at the end of the file and changes no byte '
+               'already written, another writer\'s line included: nothing is taken back.',
+          where='lab 11.1, Build section, item 2: "changes no byte already written" (hunt round '
+                '32, 11.1-59)',
+          names='another window',
+          replace=r"""
+        entry = {"id": f"e{len(self.entries()) + 1}", **entry}
+        self.ws.append_text(self.path, json.dumps(entry) + "\n")
+        return entry["id"]
+""",
+          by=r"""
+        before = self.ws.read_text(self.path) if self.ws.exists(self.path) else ""
+        entry = {"id": f"e{len(self.entries()) + 1}", **entry}
+        self.ws.append_text(self.path, json.dumps(entry) + "\n")
+        if len(self.entries()) != int(entry["id"][1:]):  # someone else wrote meanwhile
+            self.ws.write_text(self.path, before)  # take ours back
+            raise OSError(f"{self.path}: another writer appended at the same time")
+        return entry["id"]
+"""),
+    # Hunt round 32 (reader r182), design 11.1-34.
+    Wrong(lab='11.1', name='a listener that raised twice unsubscribed',
+          rule='After subscribe, the listener hears every event of every run until its undo is '
+               'called, however often it raises: nothing else takes it off.',
+          where='lab 11.1, Build section, item 5: "the listener hears every event of every run, '
+                'until its undo is called" (hunt round 32, 11.1-34)',
+          names='however often it raises',
+          replace=r"""
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+""",
+          by=r"""
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            try:
+                listener(event)
+            except BaseException:
+                self._strikes = getattr(self, "_strikes", {})
+                self._strikes[listener] = self._strikes.get(listener, 0) + 1
+                if self._strikes[listener] >= 2 and listener in self._listeners:
+                    self._listeners.remove(listener)  # a listener that keeps failing
+                raise
+"""),
+    # Hunt round 32 (reader r182), design 11.1-35.
+    Wrong(lab='11.1', name='a listener slower than two seconds taken off',
+          rule='After subscribe, the listener hears every event of every run until its undo is '
+               'called, however long it takes: no clock takes it off.',
+          where='lab 11.1, Build section, item 5: "the listener hears every event of every run, '
+                'until its undo is called" (hunt round 32, 11.1-35)',
+          names='however long a listener takes',
+          replace=r"""
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+""",
+          by=r"""
+        import time
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            started = time.monotonic()
+            listener(event)
+            if time.monotonic() - started > 2.0 and listener in self._listeners:
+                self._listeners.remove(listener)  # a stuck listener would stall every run
+"""),
+    # Hunt round 32 (reader r182), design 11.1-37.
+    Wrong(lab='11.1', name='an event equal to the one before it not told',
+          rule='listener(event) hears every event of every run: an event equal to the one '
+               'before it (a run\'s agent_start after a run a listener ended at its own) is '
+               'heard as well.',
+          where='lab 11.1, Build section, item 5: "the listener hears every event of every '
+                'run"; the Harness docstring (hunt round 32, 11.1-37)',
+          names='every event of every run',
+          replace=r"""
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+""",
+          by=r"""
+        if event == getattr(self, "_last_event", None):
+            return  # the same event twice in a row is an echo
+        self._last_event = event
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+"""),
     # Hunt round 26 (reader r143), design 11.1-52.
 ]
 

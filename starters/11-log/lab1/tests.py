@@ -82,7 +82,8 @@ async def test_the_first_append_writes_one_line(t):
              "Each entry is its own line (SessionLog, lesson 11).")
 
 
-@lab_test("A log whose file does not exist yet has no entries, no rows and replays to nothing.")
+@lab_test("A log whose file does not exist yet has no entries, no rows and replays to nothing; "
+          "a file that cannot be read, or a folder at the log's path, is no empty log.")
 async def test_a_missing_file_is_an_empty_log(t):
     others = t.random.sample(["notes.txt", "a.py", "logs/old.jsonl", "README.md"],
                              t.random.randint(0, 3))
@@ -231,7 +232,8 @@ async def test_a_log_whose_ids_are_not_its_line_numbers(t):
 
 
 @lab_test("Appending never changes a byte already written: after each append, the old text is "
-          "the start of the new.")
+          "the start of the new, even when another window appends a line to the log while an "
+          "append is on its way.")
 async def test_earlier_bytes_never_change(t):
     ws = lab.Workspace()
     log = harness.SessionLog(ws, FILE)
@@ -387,7 +389,8 @@ DAMAGE = {"an empty line": "", "a line of spaces": "   ", "half a line": '{"id":
           "newline after the last one, blanks with no newline "
           "that are the file's only text, in a log kept in a "
           "folder, makes reading (entries(), rows(), replay()) raise the ValueError naming the "
-          "log's path and that line, and an append write nothing.")
+          "log's path and that line, and an append write nothing; a whole entry of hundreds of "
+          "thousands of characters is read as any other.")
 async def test_a_damaged_line_anywhere_is_named(t):
     found, wanted = [], []
     padding = ("blanks after the last newline", t.random.choice(["   ", "\t", "\0\0\0\0"]))
@@ -776,7 +779,7 @@ def heard_by_plan(plan, events):
 
 
 @lab_test("A listener hears every event of two runs, in order, and each one before the consumer "
-          "gets it; with 3 to 6 listeners, drawn under the seed, some of which unsubscribe "
+          "gets it, however long a listener takes by the clock; with 3 to 6 listeners, drawn under the seed, some of which unsubscribe "
           "themselves or one another (one subscribed before or after them) while they hear an "
           "event, every listener subscribed when that event began still hears it.")
 async def test_a_listener_hears_every_event_first(t):
@@ -995,7 +998,8 @@ async def test_listeners_hear_in_the_order_they_subscribed(t):
 
 
 @lab_test("A listener that raises ends the run with its own exception, and is_running turns "
-          "False.")
+          "False; it stays subscribed however often it raises, and hears every event of every "
+          "run after.")
 async def test_a_raising_listener_ends_the_run(t):
     width = t.random.randint(1, 4)
     choked = t.random.randint(1, width)  # the call whose tool_execution_end the saver chokes on
