@@ -1655,6 +1655,156 @@ class SessionLog:
                 pass  # a signal cut the write short; the next one will do
     return listener
 """),
+    # Hunt round 32 (reader r182), design 11.1-09.
+    Wrong(lab='11.1', name="a folder at the log's path taken for no file",
+          rule='[] is for a log whose file does not exist, and only for that: a folder that '
+               'stands at the log\'s path is no empty log, and the disk\'s IsADirectoryError '
+               'goes on.',
+          where='lab 11.1, Build section, item 1: "`[]` while the file does not exist" '
+                '(hunt round 32, 11.1-09)',
+          names="a folder at the log's path",
+          replace=r"""
+        if not self.ws.exists(self.path):
+            return []
+        found = []
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+""",
+          by=r"""
+        try:
+            text = self.ws.read_text(self.path)
+        except (FileNotFoundError, IsADirectoryError):  # nothing there to read
+            return []
+        found = []
+        for index, raw in enumerate(text.splitlines()):
+"""),
+    # Hunt round 32 (reader r182), design 11.1-56.
+    Wrong(lab='11.1', name='lines read with json.loads(strict=False)',
+          rule='A line that is not JSON is never skipped, whatever it holds: a line whose text '
+               'holds a raw tab, typed in by hand, is not JSON, and reading raises for it.',
+          where='lab 11.1, Build section, item 1: "A line that is not JSON is never skipped" '
+                '(hunt round 32, 11.1-56)',
+          names='raw tab',
+          replace=r"""
+                found.append(json.loads(raw))
+""",
+          by=r"""
+                found.append(json.loads(raw, strict=False))  # tolerate raw tabs in strings
+"""),
+    # Hunt round 32 (reader r182), design 11.1-06.
+    Wrong(lab='11.1', name='NULs after the last newline stripped',
+          rule='A last line with no newline is a write that did not finish, even when it is '
+               'NULs a power cut left: reading raises the ValueError naming it.',
+          where='lab 11.1, Build section, item 1: "A last line with no newline is a write that '
+                'did not finish" (hunt round 32, 11.1-06)',
+          names='NULs',
+          replace=r"""
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+""",
+          by=r"""
+        text = self.ws.read_text(self.path).rstrip("\0")  # NUL padding a power cut leaves
+        for index, raw in enumerate(text.splitlines()):
+""",
+          also=((r"""
+        if found and not self.ws.read_text(self.path).endswith("\n"):  # its newline never came:
+""", r"""
+        if found and not text.endswith("\n"):  # its newline never came:
+"""),)),
+    # Hunt round 32 (reader r182), design 11.1-03.
+    Wrong(lab='11.1', name='a line over 256 KiB refused',
+          rule='Every entry in the file is read, however long: a whole entry holding a paste '
+               'of hundreds of thousands of characters is an entry like any other.',
+          where='lab 11.1, Build section, item 1: "Every entry in the file, parsed"; "What a '
+                'line of JSON holds is not checked" (hunt round 32, 11.1-03)',
+          names='hundreds of thousands of characters',
+          replace=r"""
+                found.append(json.loads(raw))
+""",
+          by=r"""
+                if len(raw) > 262144:  # 256 KiB: no entry is that long, a runaway paste
+                    raise ValueError("a runaway line")
+                found.append(json.loads(raw))
+"""),
+    # Hunt round 32 (reader r182), design 11.1-59.
+    Wrong(lab='11.1', name='an append taken back when another writer came between',
+          rule='Each append adds exactly one line at the end of the file and changes no byte '
+               'already written, another writer\'s line included: nothing is taken back.',
+          where='lab 11.1, Build section, item 2: "changes no byte already written" (hunt round '
+                '32, 11.1-59)',
+          names='another window',
+          replace=r"""
+        entry = {"id": f"e{len(self.entries()) + 1}", **entry}
+        self.ws.append_text(self.path, json.dumps(entry) + "\n")
+        return entry["id"]
+""",
+          by=r"""
+        before = self.ws.read_text(self.path) if self.ws.exists(self.path) else ""
+        entry = {"id": f"e{len(self.entries()) + 1}", **entry}
+        self.ws.append_text(self.path, json.dumps(entry) + "\n")
+        if len(self.entries()) != int(entry["id"][1:]):  # someone else wrote meanwhile
+            self.ws.write_text(self.path, before)  # take ours back
+            raise OSError(f"{self.path}: another writer appended at the same time")
+        return entry["id"]
+"""),
+    # Hunt round 32 (reader r182), design 11.1-34.
+    Wrong(lab='11.1', name='a listener that raised twice unsubscribed',
+          rule='After subscribe, the listener hears every event of every run until its undo is '
+               'called, however often it raises: nothing else takes it off.',
+          where='lab 11.1, Build section, item 5: "the listener hears every event of every run, '
+                'until its undo is called" (hunt round 32, 11.1-34)',
+          names='however often it raises',
+          replace=r"""
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+""",
+          by=r"""
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            try:
+                listener(event)
+            except BaseException:
+                self._strikes = getattr(self, "_strikes", {})
+                self._strikes[listener] = self._strikes.get(listener, 0) + 1
+                if self._strikes[listener] >= 2 and listener in self._listeners:
+                    self._listeners.remove(listener)  # a listener that keeps failing
+                raise
+"""),
+    # Hunt round 32 (reader r182), design 11.1-35.
+    Wrong(lab='11.1', name='a listener slower than two seconds taken off',
+          rule='After subscribe, the listener hears every event of every run until its undo is '
+               'called, however long it takes: no clock takes it off.',
+          where='lab 11.1, Build section, item 5: "the listener hears every event of every run, '
+                'until its undo is called" (hunt round 32, 11.1-35)',
+          names='however long a listener takes',
+          replace=r"""
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+""",
+          by=r"""
+        import time
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            started = time.monotonic()
+            listener(event)
+            if time.monotonic() - started > 2.0 and listener in self._listeners:
+                self._listeners.remove(listener)  # a stuck listener would stall every run
+"""),
+    # Hunt round 32 (reader r182), design 11.1-37.
+    Wrong(lab='11.1', name='an event equal to the one before it not told',
+          rule='listener(event) hears every event of every run: an event equal to the one '
+               'before it (a run\'s agent_start after a run a listener ended at its own) is '
+               'heard as well.',
+          where='lab 11.1, Build section, item 5: "the listener hears every event of every '
+                'run"; the Harness docstring (hunt round 32, 11.1-37)',
+          names='every event of every run',
+          replace=r"""
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+""",
+          by=r"""
+        if event == getattr(self, "_last_event", None):
+            return  # the same event twice in a row is an echo
+        self._last_event = event
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+"""),
     # Hunt round 26 (reader r143), design 11.1-52.
 ]
 
@@ -2000,6 +2150,55 @@ ALLOWED = [
     def _listeners(self):
         return Harness._tables[id(self)]
 '''),
+    # Hunt round 32 (reader r182), design 11.1-01.
+    Wrong(lab='11.1', name="a byte-order mark at the file's start read past",
+          rule='Build item 1 refuses "a line that is not JSON"; a U+FEFF at the very start of the '
+               'file is an editor\'s encoding mark, which RFC 8259 (section 8.1) lets a JSON '
+               'parser ignore, and what follows it on line 1 is a whole entry. Reading past it '
+               'counts line 1 as line 1, skips no line, and the next append still lands on the '
+               'line its id names, so none of the harms the page gives for skipping arises. A '
+               'U+FEFF anywhere else is refused as before.',
+          where='hunt round 32, design 11.1-01; Build section, item 1', names='',
+          replace=r'''
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+''',
+          by=r'''
+        text = self.ws.read_text(self.path).removeprefix("\ufeff")  # a BOM an editor may add
+        for index, raw in enumerate(text.splitlines()):
+'''),
+    # Hunt round 32 (reader r182), probe 11.1-53.
+    Wrong(lab='11.1', name='an entry handed to _append with an id of its own refused',
+          rule='Build item 2 says "Every kind of entry is written by _append" and that _append '
+               'gives each its id, e and its line number; what _append does with an entry that '
+               'already holds an "id" is not ruled on, and no caller of the course hands it one '
+               '(append_message hands it a type and a message). Refusing one writes nothing and '
+               'changes no id an append returns.',
+          where='hunt round 32, probe 11.1-53; Build section, item 2', names='',
+          replace=r'''
+        entry = {"id": f"e{len(self.entries()) + 1}", **entry}
+''',
+          by=r'''
+        if "id" in entry:  # the log gives the ids
+            raise ValueError("an entry handed to _append already has an id")
+        entry = {"id": f"e{len(self.entries()) + 1}", **entry}
+'''),
+    # Hunt round 32 (reader r182), probe 11.1-58.
+    Wrong(lab='11.1', name='rows() leaving out a line with no "id"',
+          rule='Build item 1 says "What a line of JSON holds is not checked": a line that is not '
+               'an entry ("an object with an \"id\" and a \"type\"") is a person\'s edit, '
+               'which the reader may refuse or leave alone; what rows() makes of a "message" '
+               'line with no "id" is not ruled on (as for "rows() leaving out a JSON line that '
+               'is not an object"). Every line _append writes holds an id, and is read as the '
+               'reference reads it.',
+          where='hunt round 32, probe 11.1-58; Build section, item 1', names='',
+          replace=r'''
+            if entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+''',
+          by=r'''
+            if entry["type"] == "message" and "id" in entry:  # no id: a hand-made line
+                table.append((entry["id"], entry["message"]))
+'''),
     # Hunt round 29 (reader r162), probe 11.1-39.
     Wrong(lab='11.1', name='a missing file told by FileNotFoundError from the read',
           rule='Build item 1 says a log whose file does not exist has no entries; how entries() '
@@ -2334,5 +2533,51 @@ async def test_five_thousand_subscriptions(t):
              "Each subscription hears every event, however many subscriptions there are: one "
              "listener subscribed 5000 times, then a run of six events (Harness._notify, "
              "lesson 11).")
+'''),
+    # Hunt round 32 (reader r182), design 11.1-23.
+    Beyond(lab='11.1', name='rows() keeping only the last 1000',
+           rule='rows() is the transcript as (id, message) pairs, one per message entry, in the '
+                'order they were written, however long the log.',
+           where='lab 11.1, Build section, item 3: "one per message entry"; hunt round 32, '
+                 '11.1-23',
+           names='however long the log',
+           reach="the most rows lab 11.1's tests read are test_long_logs_replay_in_the_order_"
+                 "written's, of up to 320 entries drawn under the seed (the bank's long log, of "
+                 "600 to 900, is read through entries() and an append); these rows keep only "
+                 "the last 1000, and a case past it is the log grown just past the design's "
+                 "threshold, a limit past what a test can afford: any such cap has a longer log "
+                 "past it (as for \"damage past line 1000 skipped\", the same kind of cap in "
+                 "entries())",
+           replace=r'''
+        return table
+
+    def replay(self):
+''',
+           by=r'''
+        return table[-1000:]  # the model never needs more than this
+
+    def replay(self):
+''',
+           deep=r'''
+import json
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "11.1"
+
+
+@lab_test("rows() is one pair per message entry however long the log: 1500 rows of 1500.")
+async def test_fifteen_hundred_rows(t):
+    lines = [json.dumps({"id": f"e{n}", "type": "message",
+                         "message": harness.user_message(f"Step {n}.")}) + "\n"
+             for n in range(1, 1501)]
+    rows = harness.SessionLog(lab.Workspace({"session.jsonl": "".join(lines)}),
+                              "session.jsonl").rows()
+    t.expect([len(rows), rows[0][0], rows[-1][0]], [1500, "e1", "e1500"],
+             "rows() is the transcript, one pair per message entry, however long the log: a "
+             "log of 1500 message entries gives 1500 rows, e1 first and e1500 last "
+             "(SessionLog.rows, lesson 11).")
 '''),
 ]

@@ -15,7 +15,7 @@ import json
 
 import harness
 import lab
-from lab.kit import lab_test, raised, tool
+from lab.kit import hours_pass, lab_test, raised, tool
 
 LAB = "11.1"
 SYSTEM = "You keep notes on a small repository."
@@ -67,9 +67,9 @@ class Locked(lab.Workspace):
 
 @lab_test("A run whose saver meets a damaged log (a torn last line, a blank, broken, note, "
           "NUL or long cut-short line in the middle, an empty line at the very end, a blank line that is the file's only one, "
-          "a whole last entry with no newline, blanks after the last newline or as the "
-          "file's only text, a file that "
-          "cannot be read) ends with the reader's error, naming the log's path and "
+          "a whole last entry with no newline, blanks or NULs after the last newline or as the "
+          "file's only text, a raw tab in a line, a file that "
+          "cannot be read, a folder at its path) ends with the reader's error, naming the log's path and "
           "the line counted from 1, and writes nothing to it; rows() raises it too.")
 async def test_bank_a_run_meets_a_damaged_log(t):
     whole = t.random.randint(2, 5)
@@ -91,7 +91,12 @@ async def test_bank_a_run_meets_a_damaged_log(t):
                "one line, no newline": (entry_line(1, message=lab.say("Only.")).rstrip("\n"), 1),
                "blanks after the last newline": ("".join(lines) + t.random.choice(
                    ["  ", "\0\0", " \t"]), whole + 1),
-               "blanks only, no newline": (t.random.choice(["  ", "\0\0", " \t"]), 1)}
+               "blanks only, no newline": (t.random.choice(["  ", "\0\0", " \t"]), 1),
+               # NULs where a write was to go, and a tab typed by hand into a message's text
+               "NULs after the last newline": ("".join(lines) + "\0" * t.random.randint(1, 6),
+                                               whole + 1),
+               "raw tab": ("".join(lines[:at]) + entry_line(at + 1, message=harness.user_message(
+                   "x")).replace('"x"', '"col1\tcol2"') + "".join(lines[at:]), at + 1)}
     found, wanted = [], []
     for kind in t.random.sample(sorted(damages), len(damages)):
         text, line = damages[kind]
@@ -113,18 +118,34 @@ async def test_bank_a_run_meets_a_damaged_log(t):
                   ws.files[path] == "".join(lines), lab.shape(h.messages)])
     wanted.append(["unreadable", f"PermissionError: {path}: permission denied",
                    f"PermissionError: {path}: permission denied", True, "U"])
+    folder = t.random.choice(FOLDED)  # a folder where the log's file would be
+    ws = lab.Workspace({f"{folder}/{name}": "kept\n" for name in t.random.sample(FILES, 2)})
+    files = dict(ws.files)
+    h = harness.Harness(lab.ScriptedModel([lab.say("Answer.")]), SYSTEM, [reader()])
+
+    async def on_folder():  # making the saver may touch the file already: the page allows it
+        h.subscribe(harness.persist_to(harness.SessionLog(ws, folder)))
+        await lab.drive(h.prompt("Go on."))
+    on_folder_found = [await raised(on_folder), await raised(harness.SessionLog(ws, folder).rows),
+                       dict(ws.files) == files, "A" in lab.shape(h.messages)]
     t.expect(found, wanted,
              "A Harness with persist_to subscribed, on a log that holds damage, ran one prompt. "
              "Each item is [the damage, what the run raised, what rows() of a log made afresh "
              "on the file raised, the file is unchanged, lab.shape of the record]: the saver's "
              "first append reads the log, which names the damaged line of PATH (with its "
              "folders, and the \"./\" the broken line's log is given with), counted from 1, wherever it stands, and so does every reader of it; a "
-             "file whose only line is blank, or that is there but cannot be read, is no empty "
-             "log (SessionLog.entries, lesson 11).")
+             "file whose only line is blank, or that is there but cannot be read, or a folder "
+             "at the log's path, is no empty log (SessionLog.entries, lesson 11).")
+    t.expect(on_folder_found, [f"IsADirectoryError: {folder}"] * 2 + [True, False],
+             "A folder stands where the log's file would be. Items: [what subscribing a saver on "
+             "it and running a prompt raised, what rows() raised, the workspace's files are "
+             "unchanged, an answer was recorded]: a folder at the log's path is no empty log; "
+             "the disk's error goes on, and nothing is written (SessionLog.entries, lesson 11).")
 
 
 @lab_test("A session resumed from a long log another program wrote (over three hundred entries) "
-          "holds all of it and numbers its next entries after it, as does a longer log; reading a log with no file "
+          "holds all of it and numbers its next entries after it, as does a longer log, an "
+          "entry of hundreds of thousands of characters read as any other; reading a log with no file "
           "made no file, a caller that changes a message replay() gave it changes nothing "
           "the log reads next, and a rewrite of the file at the same length is read.")
 async def test_bank_a_long_log_resumed(t):
@@ -164,6 +185,9 @@ async def test_bank_a_long_log_resumed(t):
     mid = t.random.randint(big // 3 + 1, 2 * big // 3)  # a line in its middle third, cut short
     cut = grown.splitlines(keepends=True)
     cut[mid - 1] = t.random.choice(["\n", "  \n", " \t \n"])  # blank, in a long log
+    # and line `spoilt` of it whole, an answer holding a page of 300,000 to 900,000 characters
+    cut[spoilt - 1] = entry_line(spoilt, message=lab.say(
+        "The page: " + "<p>line</p>" * t.random.randint(27_500, 82_000)))
     middle = await raised(harness.SessionLog(lab.Workspace({path: "".join(cut)}), path).rows)
     # and the longer log whose last entry is whole, but its newline never came
     unended = await raised(harness.SessionLog(lab.Workspace({path: grown[:-1]}), path).replay)
@@ -186,7 +210,8 @@ async def test_bank_a_long_log_resumed(t):
              f"raised on a copy of the file whose line {spoilt}, far above its end, a long "
              "answer of over a thousand characters, was cut short halfway or further, the id "
              f"an append returned on a log of {big} entries, what rows() "
-             f"raised on a copy of that log whose line {mid}, in its middle, is blank, "
+             f"raised on a copy of that log whose line {mid}, in its middle, is blank, and "
+             f"whose line {spoilt} is a whole answer of hundreds of thousands of characters, "
              "what replay() raised on a copy whose last newline never came]: every line is "
              "read, parsed again at each read, the file as it now is, and a damaged line or "
              "a last line with no newline is named wherever it stands (SessionLog.entries, "
@@ -197,7 +222,8 @@ async def test_bank_a_long_log_resumed(t):
 
 @lab_test("A power cut tearing one of the log's appends in a later session of runs whose tool "
           "results hold line separators and accents leaves every line written before it whole: "
-          "the reader names the torn line, one past the messages saved.")
+          "the reader names the torn line, one past the messages saved; a second window's line "
+          "landing mid-append is kept too.")
 async def test_bank_a_power_cut_in_a_later_session(t):
     path = t.random.choice(FOLDED + ["session.jsonl"])
     ws = lab.Workspace()
@@ -256,6 +282,35 @@ async def test_bank_a_power_cut_in_a_later_session(t):
                  "changes no byte written, however short the log, and reads the whole file at "
                  "each call for its id and its damage, however far from the end the damage is "
                  "(SessionLog.append_message, lesson 11).")
+
+    class TwoWindows(lab.Workspace):
+        """A log a second window appends to as well: its line lands while one of the saver's
+        appends is between its reading and its writing."""
+
+        def append_text(self, path, text):
+            self.count = getattr(self, "count", 0) + 1
+            if self.count == clash:
+                super().append_text(path, entry_line(
+                    self.read_text(path).count("\n") + 1, message=lab.say("From window two.")))
+            super().append_text(path, text)
+    replies, tokens, _ = rounds(t, least=1)
+    clash = t.random.randint(2, len(tokens))  # the saver's append the other line lands in
+    ws = TwoWindows()
+    h = harness.Harness(lab.ScriptedModel(replies), SYSTEM, [reader()])
+    h.subscribe(harness.persist_to(harness.SessionLog(ws, path)))
+    grew = []
+    problem = await raised(lambda: lab.drive(h.prompt("Read, while window two writes."),
+                                             on_event=lambda e: grew.append(
+                                                 ws.read_text(path) if ws.exists(path) else "")))
+    t.expect([problem, all(new.startswith(old) for old, new in zip(grew, grew[1:])),
+              ws.read_text(path).count("\n"), "From window two." in ws.read_text(path)],
+             [None, True, len(tokens) + 1, True],
+             f"A saver wrote a run of {len(tokens)} messages ({' '.join(tokens)}) to a log a "
+             f"second window appended a line to while the saver's append {clash} was between "
+             "its reading and its writing. Items: [what the run raised, the file's text at each "
+             "event the consumer saw starts with the one before, the lines in the file, window "
+             "two's line is there]: an append adds its line at the end and takes nothing "
+             "back, another writer's line included (SessionLog._append, lesson 11).")
 
 
 def stamped(session):
@@ -631,7 +686,7 @@ async def test_bank_the_order_at_both_ends_of_a_run(t):
 @lab_test("Listeners that undo themselves or a later one, or subscribe another, in the middle "
           "of an event leave every listener subscribed when it began hearing it; a listener "
           "whose own bug raises, at an event that carries no message, ends that run, and hears "
-          "the next run whole.")
+          "the next run whole, however many runs it raised in and however long it takes.")
 async def test_bank_listeners_that_change_the_list(t):
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "main.py"})),
                                lab.say("Read it."), lab.say("Plain."), lab.say("Again."),
@@ -702,6 +757,31 @@ async def test_bank_listeners_that_change_the_list(t):
              "that raises ends the run with its own exception and stays subscribed; a "
              "subscribe or an undo counts from the moment it is made, whatever happens to the "
              "event after it (Harness._notify, lesson 11).")
+    h = harness.Harness(lab.ScriptedModel([lab.forever(lambda request: lab.say("Noted."))]),
+                        SYSTEM, [reader()])
+    strikes, fails, told = t.random.randint(2, 3), [True], []
+
+    def flaky(event):  # its notebook is missing at the start of a run, strikes runs running
+        told.append(event["type"])
+        if event["type"] == "agent_start" and fails[0]:
+            fails[0] = False
+            raise LookupError("no notebook")
+    h.subscribe(flaky)
+    ended, seen = [], []
+    with hours_pass():  # and each reading of a clock a minute after the one before
+        for _ in range(strikes):
+            fails[0] = True
+            ended.append(await raised(lambda: lab.drive(h.prompt("Note this."))))
+        fails[0] = False
+        told.clear()
+        await lab.drive(h.prompt("And this."), on_event=lambda e: seen.append(e["type"]))
+    t.expect([ended, told], [["LookupError: no notebook"] * strikes, seen],
+             f"A listener raised LookupError at agent_start in each of {strikes} runs in a row, "
+             "every reading of a clock a minute after the one before, then raised nothing. "
+             "Items: [what each of those runs raised, the events the listener heard in the run "
+             "after, which are all those the consumer got]: a listener hears every event of "
+             "every run until its undo is called, however often it raises and however long "
+             "it takes (Harness.subscribe and _notify, lesson 11).")
 
 
 # --- rule 6: _run tells the listeners first -------------------------------------------------

@@ -8,7 +8,7 @@ import json
 
 import harness
 import lab
-from lab.kit import lab_test, raised, tool
+from lab.kit import hours_pass, lab_test, raised, tool
 
 LAB = "11.1"
 SYSTEM = "You help with a small project."
@@ -82,7 +82,8 @@ async def test_the_first_append_writes_one_line(t):
              "Each entry is its own line (SessionLog, lesson 11).")
 
 
-@lab_test("A log whose file does not exist yet has no entries, no rows and replays to nothing.")
+@lab_test("A log whose file does not exist yet has no entries, no rows and replays to nothing; "
+          "a file that cannot be read, or a folder at the log's path, is no empty log.")
 async def test_a_missing_file_is_an_empty_log(t):
     others = t.random.sample(["notes.txt", "a.py", "logs/old.jsonl", "README.md"],
                              t.random.randint(0, 3))
@@ -118,6 +119,18 @@ async def test_a_missing_file_is_an_empty_log(t):
              "nothing; read as [], a resumed session would start from nothing and number its "
              "next entry e1. Items: [what entries() raised, what an append raised, the lines "
              "in the file] (SessionLog.entries, lesson 11).")
+    ws = lab.Workspace({f"{name}/{other}": "unrelated\n" for other in ("a.jsonl", "b.jsonl")})
+    folder = harness.SessionLog(ws, name)  # a folder stands where the log's file would
+    t.expect([await raised(folder.entries), await raised(lambda: folder.append_message(
+        lab.say("Hi."))), sorted(ws.files)],
+             [f"IsADirectoryError: {name}"] * 2 + [[f"{name}/a.jsonl", f"{name}/b.jsonl"]],
+             "[] is for a log whose file does not exist, and only for that: a folder that "
+             "stands at the log's path is there, and it is no file of entries; reading it "
+             "raises the disk's own IsADirectoryError, which goes on, and an append, which "
+             "reads first, writes nothing. Read as [], the next append would fail too, and a "
+             "resumed session would start from nothing. Items: [what entries() raised, what an "
+             "append raised, the workspace's files] (SessionLog.entries, lesson 11, Build "
+             "item 1).")
 
 
 @lab_test("Two SessionLog objects over the same file, appending in turn, give the ids e1, e2, e3: "
@@ -219,7 +232,8 @@ async def test_a_log_whose_ids_are_not_its_line_numbers(t):
 
 
 @lab_test("Appending never changes a byte already written: after each append, the old text is "
-          "the start of the new.")
+          "the start of the new, even when another window appends a line to the log while an "
+          "append is on its way.")
 async def test_earlier_bytes_never_change(t):
     ws = lab.Workspace()
     log = harness.SessionLog(ws, FILE)
@@ -234,6 +248,37 @@ async def test_earlier_bytes_never_change(t):
              [True, len(tokens), list(range(len(tokens) + 1))],
              "The log only grows, one line per message; the items are [each text starts with "
              "the one before, lines, the line counts seen] (SessionLog, lesson 11).")
+
+    class Shared(lab.Workspace):
+        """A log another window writes to as well: its line lands between the reading an
+        append of ours does and that append's own write."""
+
+        def append_text(self, path, text):
+            self.appends = getattr(self, "appends", 0) + 1
+            if self.appends == race:
+                lines_now = self.read_text(path).count("\n") if self.exists(path) else 0
+                super().append_text(path, json.dumps({
+                    "id": f"e{lines_now + 1}", "type": "message",
+                    "message": harness.user_message("From the other window.")}) + "\n")
+            super().append_text(path, text)
+    count = t.random.randint(3, 6)
+    race = t.random.randint(2, count)  # the append the other window's line lands in
+    ws = Shared()
+    log = harness.SessionLog(ws, FILE)
+    texts, errors = [], []
+    for n in range(count):
+        errors.append(await raised(lambda n=n: log.append_message(lab.say(f"Note {n}."))))
+        texts.append(ws.read_text(FILE))
+    t.expect([[new.startswith(old) for old, new in zip(texts, texts[1:])],
+              len(lines(ws)), "From the other window." in texts[-1]],
+             [[True] * (count - 1), count + 1, True],
+             f"Another window appended a line to the same log while append {race} of {count} "
+             "was on its way, between its reading and its writing. Whatever an append then "
+             "makes of it, it changes no byte already written, the other window's line "
+             "included: it adds its own line after it, and takes nothing back (write_text "
+             "over the file is a rewrite). Items: [after each append, the text before it is "
+             "the start of the text after, the lines in the file, the other window's line is "
+             "there] (SessionLog._append, lesson 11, Build item 2).")
 
 
 @lab_test("A power cut that tears a line leaves a log whose reading raises ValueError naming the "
@@ -330,22 +375,30 @@ async def test_a_line_break_inside_a_message_stays_in_its_line(t):
 
 FOLDERS = ["logs/session.jsonl", "runs/today.jsonl", "sessions/2026/a.jsonl", "var/log/s.jsonl"]
 DAMAGE = {"an empty line": "", "a line of spaces": "   ", "half a line": '{"id": "e2", "type": "mes',
-          "a note a person wrote": "// a note", "a line of NULs": "\0\0\0"}
+          "a note a person wrote": "// a note", "a line of NULs": "\0\0\0",
+          # a tab typed into a message by hand: JSON has strings hold it only as \t
+          "a raw tab in a message's text": '{"id": "e2", "type": "message", "message": '
+                                           '{"role": "user", "content": "a\tb"}}'}
 
 
 @lab_test("A line that is not JSON is never skipped, wherever it stands and whatever it holds: an "
-          "empty line, a line of spaces, a note a person wrote, a line of NULs or half a line "
+          "empty line, a line of spaces, a note a person wrote, a line of NULs, a line whose "
+          "text holds a raw tab or half a line "
           "before the last line, an empty line at the "
-          "end of the file, a blank line that is the file's only one, blanks with no newline "
+          "end of the file, a blank line that is the file's only one, blanks or NULs with no "
+          "newline after the last one, blanks with no newline "
           "that are the file's only text, in a log kept in a "
           "folder, makes reading (entries(), rows(), replay()) raise the ValueError naming the "
-          "log's path and that line, and an append write nothing.")
+          "log's path and that line, and an append write nothing; a whole entry of hundreds of "
+          "thousands of characters is read as any other.")
 async def test_a_damaged_line_anywhere_is_named(t):
     found, wanted = [], []
     padding = ("blanks after the last newline", t.random.choice(["   ", "\t", "\0\0\0\0"]))
     for kind, damage in [*DAMAGE.items(), ("an empty line at the end", ""),
                          ("a blank line, the file's only one", t.random.choice(["", "   "])),
-                         padding, ("blanks and no newline, the file's only one", padding[1])]:
+                         padding, ("blanks and no newline, the file's only one", padding[1]),
+                         # NULs a power cut left where a write was to go: padding too
+                         ("blanks of NULs after the last newline", "\0" * t.random.randint(1, 8))]:
         path = t.random.choice(FOLDERS)
         if kind == "half a line":  # a path as a person may write it: the sentence names it so
             path = "./" + path
@@ -372,10 +425,14 @@ async def test_a_damaged_line_anywhere_is_named(t):
              "it; and a file whose only line is blank is no empty log ([] is for a log whose "
              "file does not exist), for the next append would land on line 2 as e1. Every "
              "reader of the log refuses it, rows() too, not entries() alone. A note a person "
-             "wrote (\"// a note\") or a line of NULs is no entry either, skipped nowhere. "
+             "wrote (\"// a note\") or a line of NULs is no entry either, skipped nowhere, "
+             "and a line whose text holds a raw tab, typed in by hand, is not JSON (JSON "
+             "strings hold control characters only escaped, as json.dumps writes them): "
+             "json.loads refuses it, as it does unless told strict=False. "
              "In one log "
              "the file's last line is blanks with no newline after them ("
-             f"{padding[1]!r}), the torn end of a write that never finished: not JSON, and "
+             f"{padding[1]!r}), and in another NULs, the torn end of a write that never "
+             "finished: not JSON, and "
              "not nothing, for the next append would be glued onto it; and in another those "
              "blanks with no newline are the file's only text: a file with something in it, "
              "so not the empty file that is a log with no entries yet. The "
@@ -399,6 +456,11 @@ async def test_a_damaged_line_anywhere_is_named(t):
         "Read this: " + "0123456789abcdef" * t.random.randint(2048, 4096))})
     hand[far - 1] = pasted[:t.random.randint(len(pasted) // 2, len(pasted) - 1)] + "\n"
     middle[mid - 1] = t.random.choice(["", "   ", "\t"]) + "\n"  # blank, in a long log
+    # and line `far` of it a whole entry holding a paste of 256,000 to 1,000,000 characters, a
+    # big file a tool read: an entry however long, read as any other
+    big = harness.user_message("Read this: " +
+                               "0123456789abcdef" * t.random.randint(16_000, 62_500))
+    middle[far - 1] = json.dumps({"id": f"e{far}", "type": "message", "message": big}) + "\n"
     ws = lab.Workspace({FILE: "".join(hand)})
     edited = harness.SessionLog(ws, FILE)
     t.expect([await raised(log.entries), await raised(edited.entries),
@@ -416,7 +478,9 @@ async def test_a_damaged_line_anywhere_is_named(t):
              "paste of 32,000 to 65,000 characters, was cut short by hand, halfway or "
              "further, a damaged line however long; and "
              f"{size} entries whose line {mid}, in the middle, is blank, a blank line in a "
-             "long log as much as in a short one. The items are "
+             f"long log as much as in a short one, and whose line {far} is a whole entry "
+             "holding a paste of 256,000 to 1,000,000 characters, read as any entry is, "
+             "however long. The items are "
              "what entries() raised on the first two, what an append on the second raised, "
              "that its file is unchanged, and what entries() raised on the third: every line "
              "is read, however long the log and however far from its end, so the damaged "
@@ -715,7 +779,7 @@ def heard_by_plan(plan, events):
 
 
 @lab_test("A listener hears every event of two runs, in order, and each one before the consumer "
-          "gets it; with 3 to 6 listeners, drawn under the seed, some of which unsubscribe "
+          "gets it, however long a listener takes by the clock; with 3 to 6 listeners, drawn under the seed, some of which unsubscribe "
           "themselves or one another (one subscribed before or after them) while they hear an "
           "event, every listener subscribed when that event began still hears it.")
 async def test_a_listener_hears_every_event_first(t):
@@ -738,8 +802,9 @@ async def test_a_listener_hears_every_event_first(t):
         order.append("consumer " + event["type"])
         if len(order) == 2 * joins:
             h.subscribe(lambda heard: late.append(heard["type"]))
-    for text in ("Read a.py.", "Thanks."):
-        events += await lab.drive(h.prompt(text), on_event=consumer)
+    with hours_pass(processor=True):  # each reading of a clock a minute on: slow listeners
+        for text in ("Read a.py.", "Thanks."):
+            events += await lab.drive(h.prompt(text), on_event=consumer)
     t.expect(len(events), 18, "Twelve events for the run with a call, six for the other "
                               "(run_agent, lesson 7).")
     t.expect(late, [e["type"] for e in events[joins:]],
@@ -749,8 +814,11 @@ async def test_a_listener_hears_every_event_first(t):
              "Items: the types of the events it heard (Harness.subscribe and _notify, "
              "lesson 11).")
     t.expect(order, [who + e["type"] for e in events for who in ("listener ", "consumer ")],
-             "Every event of every run goes to the listener first, then the consumer "
-             "(Harness._run and subscribe, lesson 11).")
+             "Every event of every run goes to the listener first, then the consumer, however "
+             "long a listener takes: in these two runs each reading of a clock is a minute "
+             "after the one before (lab.kit's hours_pass), as it is for a listener that writes "
+             "to a slow disk, and a listener is taken off by its undo alone, never by a clock "
+             "(Harness._run, subscribe and _notify, lesson 11, Build item 5).")
     t.expect(bound, [e["type"] for e in events],
              "A listener that is a bound method (Keeper().hear), of an object nothing but the "
              "harness holds, hears every event of every run too, until its undo is called: "
@@ -930,7 +998,8 @@ async def test_listeners_hear_in_the_order_they_subscribed(t):
 
 
 @lab_test("A listener that raises ends the run with its own exception, and is_running turns "
-          "False.")
+          "False; it stays subscribed however often it raises, and hears every event of every "
+          "run after.")
 async def test_a_raising_listener_ends_the_run(t):
     width = t.random.randint(1, 4)
     choked = t.random.randint(1, width)  # the call whose tool_execution_end the saver chokes on
@@ -1017,20 +1086,38 @@ async def test_a_raising_listener_ends_the_run(t):
              "hear the event, so the next run does not deliver it a second time. A listener "
              "raised at the follow-up \"And b.py?\"; after the undo a new prompt ran. Items: "
              "the record (Harness._run, lessons 9 and 11).")
-    found = []
+    found, again, wanted = [], [], []
+    strikes = t.random.randint(2, 4)  # runs in a row the listener raises in, then one it does not
+
+    def answer(request):  # every run: a call of look, then words
+        if request.messages[-1]["role"] == "toolResult":
+            return lab.say("Read it.")
+        return lab.reply(lab.call("look", {"path": "a.py"}))
     for at in ["agent_start", "turn_start", "message_end", "tool_execution_start",
                "tool_execution_end", "turn_end", "agent_end"]:
-        h = harness.Harness(lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"})),
-                                               lab.say("Read it.")]), SYSTEM, [looker()])
+        h = harness.Harness(lab.ScriptedModel([lab.forever(answer)]), SYSTEM, [looker()])
+        raising, heard = [True], []
 
-        def chokes(event, at=at):
-            if event["type"] == at:
+        def chokes(event, at=at, raising=raising, heard=heard):
+            heard.append(event["type"])
+            if event["type"] == at and raising[0]:
+                raising[0] = False  # once a run: at the first event of that type
                 raise kind(text)
         h.subscribe(chokes)
         seen = []
         error = await raised(lambda: lab.drive(h.prompt("Read a.py."),
                                                on_event=lambda e: seen.append(e["type"])))
         found.append([at, error, h.is_running, lab.shape(h.messages), len(seen)])
+        later = []
+        for _ in range(strikes - 1):
+            raising[0] = True
+            later.append(await raised(lambda: lab.drive(h.prompt("Read a.py again."))))
+        raising[0] = False  # the last run: it raises nothing, and hears it all
+        heard.clear()
+        seen.clear()
+        await lab.drive(h.prompt("Once more."), on_event=lambda e: seen.append(e["type"]))
+        again.append([at, later, heard])
+        wanted.append([at, [f"{kind.__name__}: {text}"] * (strikes - 1), list(seen)])
     t.expect(found,
              why="A listener that raises ends the run with its own exception at whatever event "
                  "it raises, not only at the events that carry a message: each item is a run "
@@ -1038,6 +1125,15 @@ async def test_a_raising_listener_ends_the_run(t):
                  "first event of one type: [that type, what the run raised, is_running after, "
                  "lab.shape of the record, the events the consumer got] (Harness._notify, "
                  "lesson 11, Build item 5).")
+    t.expect(again, wanted,
+             f"The listener that raised is still subscribed, however often it raises: it hears "
+             "every event of every run until its undo is called, and nothing else takes it off. "
+             f"After the first run, it raised {kind.__name__} again in {strikes - 1} more "
+             f"run{'s' if strikes > 2 else ''}, at the first event of the same type in each, "
+             "and then heard a run whole. Each "
+             "item: [that type, what each of those runs raised, the events it heard in the "
+             "last run, which are all the events the consumer got] (Harness.subscribe and "
+             "_notify, lesson 11, Build item 5).")
     types = events_of(["U", "A"])
     at = t.random.choice(types)  # one listener changes the list at it, and a later one raises
     h = harness.Harness(lab.ScriptedModel([lab.say("Hello."), lab.say("Hello again.")]), SYSTEM, [])
