@@ -2619,7 +2619,7 @@ _SHARED = []  # one list for every provider-worded aborted ending
 '''),
     Wrong(lab='15.2', name='a task once asked never asked again',
           rule='Each stop_run asks the run to stop through the harness before it insists: stop_run keeps nothing from one call to the next, so a stop_run on a task an earlier one asked, now in another run, asks again (hunt round 32, r183 design 05).',
-          where='lab 15.2, Build section, item 2, and stop_run\'s docstring: "Stop the run that `task` consumes: ask, wait a little, then insist"',
+          where='lab 15.2, Build section, item 2: "stop the run that `task` consumes, and say how it went"; stop_run\'s docstring in the starter (ask, wait a little, then insist)',
           names='keeps nothing from one call to the next',
           replace=r'''
     if task.done():  # over already: nothing to stop, and the harness's run may be another one
