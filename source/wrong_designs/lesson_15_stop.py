@@ -3141,6 +3141,25 @@ ALLOWED = [
           by=r"""
     return {"role": "assistant", "error_message": text, "stop_reason": stop_reason, "content": []}
 """),
+    # Hunt round 32 (reader r183), probe 37, ruled at the merge: which of two goes up.
+    Wrong(lab='15.2', name="stop_run's own cancellation going up before a failure the task raised",
+          rule='Once stop_run has insisted, its own cancellation goes on up when the task is over; when the task, cancelled, fails with something else while that cancellation is pending, the page leaves to the student which of the two goes on up (hunt round 32, r183 probe 37): here the cancellation, with the failure as its context.',
+          where='lab 15.2, Build section, item 2: "which of the two goes on up is yours too"',
+          names='',
+          replace=r'''
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+''',
+          by=r'''
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    except Exception:
+        if asyncio.current_task().cancelling():  # the caller's cancellation first
+            raise asyncio.CancelledError()
+        raise
+'''),
     # Hunt round 32 (reader r183), probe 12: the count stop_run compares cancelling() with.
     Wrong(lab='15.2', name="stop_run's own cancellation counted from cancelling() as it was on entry",
           rule='The page names asyncio.current_task().cancelling(), "the number of cancellation requests pending against the task you are running in", as what tells stop_run\'s own cancellation from the task\'s, and asks that a cancellation of the caller "while stop_run waits" go on up; comparing the count with the one stop_run found on entry, rather than with 0, differs only for a caller that already had a request pending when it called stop_run (one that caught a CancelledError without uncancel()), where the page asks nothing (hunt round 32, r183 probe 12, the reader\'s own form).',
