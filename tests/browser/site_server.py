@@ -7,13 +7,14 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import re
 import threading
 from pathlib import Path
 
 import pytest
 
 from tests import made_once
-from tests.browser.page import kernel_idle, opened
+from tests.browser.page import kernel_idle, opened, playwright_api
 from tools import site
 
 SECONDS_TO_START = 120  # a lesson's kernel, loaded from the site and started in the page
@@ -80,3 +81,28 @@ def lesson_opened(page, base: str, lesson_folder: str,
     notebook.locator(".jp-CodeCell").first.wait_for(timeout=60_000)
     kernel_idle(page).wait_for(timeout=seconds_to_start * 1000)
     return notebook
+
+
+def open_from_the_file_browser(page, path: str) -> None:
+    """Open `path` as a student does: the file browser's home, then a double-click on each
+    folder and on the file."""
+    if not page.locator(".jp-FileBrowser").is_visible():
+        page.locator(".lm-TabBar-tab[title^='File Browser']").click()
+    first, *rest = path.split("/")
+    # Opening a notebook by its address moves the file browser to its folder when the page
+    # gets round to it, which can come after a click on home: click home until home is shown.
+    for _ in range(6):
+        page.locator(".jp-FileBrowser .jp-BreadCrumbs-home").click()
+        try:
+            item(page, first).wait_for(timeout=5_000)
+            break
+        except playwright_api().TimeoutError:  # the browser was still elsewhere
+            continue
+    for name in (first, *rest):
+        item(page, name).dblclick()
+
+
+def item(page, name: str):
+    """The file browser's entry named exactly `name`."""
+    named = page.locator(".jp-DirListing-itemText", has_text=re.compile(rf"^{re.escape(name)}$"))
+    return page.locator(".jp-FileBrowser .jp-DirListing-item").filter(has=named)

@@ -20,7 +20,8 @@ import pytest
 
 from lab.check import manifest
 from tests.browser.page import kernel_idle, playwright_api, ran_to_its_end, typed_and_run
-from tests.browser.site_server import SECONDS_TO_START, address, built_site, site_tab
+from tests.browser.site_server import (SECONDS_TO_START, address, built_site,
+                                       open_from_the_file_browser, site_tab)
 from tools import site
 
 pytestmark = pytest.mark.browser
@@ -130,31 +131,6 @@ def test_lessons_opened_in_turn_by_their_address_in_one_tab_each_get_a_running_k
             how = (f"opened by its address in the tab where lesson{'s' * (n > 1)} {before} ran"
                    if before else "opened by its address")
             runs_in_its_own_kernel(page, lesson, how, opened)
-
-
-def open_from_the_file_browser(page, path: str) -> None:
-    """Open `path` as a student does: the file browser's home, then a double-click on each
-    folder and on the notebook."""
-    if not page.locator(".jp-FileBrowser").is_visible():
-        page.locator(".lm-TabBar-tab[title^='File Browser']").click()
-    first, *rest = path.split("/")
-    # Opening a notebook by its address moves the file browser to its folder when the page
-    # gets round to it, which can come after a click on home: click home until home is shown.
-    for _ in range(6):
-        page.locator(".jp-FileBrowser .jp-BreadCrumbs-home").click()
-        try:
-            item(page, first).wait_for(timeout=5_000)
-            break
-        except playwright_api().TimeoutError:  # the browser was still elsewhere
-            continue
-    for name in (first, *rest):
-        item(page, name).dblclick()
-
-
-def item(page, name: str):
-    """The file browser's entry named exactly `name`."""
-    named = page.locator(".jp-DirListing-itemText", has_text=re.compile(rf"^{re.escape(name)}$"))
-    return page.locator(".jp-FileBrowser .jp-DirListing-item").filter(has=named)
 
 
 def test_lessons_opened_in_turn_from_the_file_browser_beside_earlier_ones_each_get_a_kernel(
