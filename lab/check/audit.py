@@ -99,7 +99,7 @@ def scan(source: str) -> list[Finding]:
             if node.attr in ATTRIBUTES:
                 found.add(Finding(line, f"uses .{node.attr}"))
             elif node.attr == "sys":  # os.sys: the sys module under another module's name
-                found.add(Finding(line, "reaches sys through .sys"))
+                found.add(Finding(line, f"uses {ast.unparse(node.value)}.sys"))
             elif node.attr in SYS_ATTRIBUTES and isinstance(node.value, ast.Name) \
                     and node.value.id in sys_names:
                 found.add(Finding(line, f"uses sys.{node.attr}"))

@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from lab.check import advice, manifest, runner, suite
+from lab.check import advice, manifest, runner, suite, words_lines
 from tools import wrong_designs
 
 from tests.check.bad_submissions import (LAB, TABLE, base_text, lab_folder,
@@ -77,8 +77,9 @@ def test_an_earlier_labs_failure_is_labelled_collateral_and_the_closing_line_sen
            and "collateral too" not in lines[n + 1]]
     assert own, "the design breaks lab 15.2's own tests too"
     says = lines[own[0]].split("FAIL  ", 1)[1]
+    reported = words_lines.first_line(lines[own[0] + 1], "fail")  # cut to one line, as it is there
     assert lines[-1] == (f"Next: fix the first failing test of lab 15.2 ({advice.sentence(says)}), "
-                         f"which reported: {lines[own[0] + 1].strip()} Then check again; "
+                         f"which reported: {reported} Then check again; "
                          "`course hint 15.2` gives a hint.")
 
 
