@@ -2199,6 +2199,22 @@ ALLOWED = [
             if entry["type"] == "message" and "id" in entry:  # no id: a hand-made line
                 table.append((entry["id"], entry["message"]))
 '''),
+    # Hunt round 32 (reader r182), probe 11.1-57, ruled the next stop.
+    Wrong(lab='11.1', name='rows() leaving out a message entry whose "message" is not an object',
+          rule='Build item 3 says a message entry whose "message" is not an object is a '
+               'person\'s edit too, and whether rows() keeps it, leaves it out or refuses it is '
+               'the student\'s. Every entry _append writes holds a message that is one, and is '
+               'read as the reference reads it.',
+          where='hunt round 32, probe 11.1-57; Build section, item 3: "A message entry whose '
+                '`\"message\"` is not an object is a person\'s edit too"', names='',
+          replace=r'''
+            if entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+''',
+          by=r'''
+            if entry["type"] == "message" and isinstance(entry["message"], dict):
+                table.append((entry["id"], entry["message"]))
+'''),
     # Hunt round 29 (reader r162), probe 11.1-39.
     Wrong(lab='11.1', name='a missing file told by FileNotFoundError from the read',
           rule='Build item 1 says a log whose file does not exist has no entries; how entries() '
