@@ -2775,6 +2775,101 @@ def render(messages):
           by=r"""
     if not harness.messages or estimate_tokens(harness.messages) + reserve <= window:
 """),
+    # Hunt round 33 (reader r187): designs that passed lab 12.1's tests, each now failing one.
+    Wrong(lab='12.1', name="lines over 5,000,000 characters cut short",
+          rule="A user message's words, and a result's, are its content, all of it, however long: a line is never cut short.",
+          where='Build: where to cut, item 1: "A user message\'s words, and a result\'s, are its content" (hunt round 33, r187 design 01)',
+          names='however long',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        line = f"{message['role']}: {said}".replace("\n", " ")
+        if len(line) > 5_000_000:  # a runaway result: keep the text bounded
+            line = line[:5_000_000] + " ..."
+        out.append(line)
+'''),
+    Wrong(lab='12.1', name="a reply's calls written grouped by tool",
+          rule="An assistant's words are its text and then each of its calls, in the order the reply makes them, whatever tools they call.",
+          where='Build: where to cut, item 1: "and then each of its calls" (hunt round 33, r187 design 04)',
+          names='in the order the reply makes them',
+          replace=r'''
+                f"{block['name']}({json.dumps(block['arguments'])})" for block in tool_calls(message)])
+''',
+          by=r'''
+                f"{block['name']}({json.dumps(block['arguments'])})"
+                for block in sorted(tool_calls(message), key=lambda b: b["name"])])  # by tool
+'''),
+    Wrong(lab='12.1', name="a reply's text and calls written in the order of its blocks",
+          rule="An assistant's words are its text first, text_of(message), its text blocks joined as they are wherever they stand among the calls, and then each of its calls.",
+          where='Build: where to cut, item 1: "its text (`text_of(message)`, its text blocks joined as they are) and then each of its calls" (hunt round 33, r187 design 05)',
+          names='wherever they stand among the calls',
+          replace=r'''
+            said = " ".join([text_of(message)] + [
+                f"{block['name']}({json.dumps(block['arguments'])})" for block in tool_calls(message)])
+''',
+          by=r'''
+            said, glued = "", True  # the blocks as they come: text, calls, text
+            for block in message["content"]:
+                if block["type"] == "text":
+                    said += block["text"] if glued else " " + block["text"]
+                    glued = True
+                elif block["type"] == "toolCall":
+                    said += f" {block['name']}({json.dumps(block['arguments'])})"
+                    glued = False
+'''),
+    Wrong(lab='12.1', name="newlines in a call's arguments written as spaces",
+          rule="A call's arguments are written as JSON, json.dumps's, which writes a newline inside a string as its \\n escape: the newline that becomes a space is one in the line, and the arguments put none there.",
+          where='Build: where to cut, item 1: "its arguments as JSON in brackets" (hunt round 33, r187 probe P11)',
+          names='as its \\n escape',
+          replace=r'''
+                f"{block['name']}({json.dumps(block['arguments'])})" for block in tool_calls(message)])
+''',
+          by=r'''
+                f"{block['name']}({json.dumps({k: v.replace(chr(10), ' ') if isinstance(v, str) else v for k, v in block['arguments'].items()})})"
+                for block in tool_calls(message)])  # a newline anywhere becomes a space
+'''),
+    Wrong(lab='12.1', name="row costs remembered by the message and its length as JSON",
+          rule="Each row costs estimate_tokens([message]) as it is now, never a cost remembered by the message or its size as JSON.",
+          where='Build: where to cut, item 3: "each row costs `estimate_tokens([message])`" (hunt round 33, r187 design 34)',
+          names='its size as JSON',
+          replace=r'''
+        left -= estimate_tokens([rows[start][1]])
+''',
+          by=r'''
+        key = (id(rows[start][1]), len(json.dumps(rows[start][1])))
+        if key not in _JSON_COSTS:
+            _JSON_COSTS[key] = estimate_tokens([rows[start][1]])
+        left -= _JSON_COSTS[key]
+''',
+          also=((r'''
+def find_cut(rows, keep_recent_tokens):
+''', r'''
+_JSON_COSTS = {}  # (message id, its length as JSON) -> its estimate
+
+
+def find_cut(rows, keep_recent_tokens):
+'''),)),
+    Wrong(lab='12.1', name="cuts remembered by the budget and each row's id and length as JSON",
+          rule="The cut is worked out from the rows' messages each time it is asked, never remembered by their ids, their sizes as JSON or the list.",
+          where='Build: where to cut, item 3: "the answer is still an index, never worked out from the ids" (hunt round 33, r187 design 39)',
+          names='its size as JSON',
+          replace=r'''
+    left, start = keep_recent_tokens, len(rows)
+''',
+          by=r'''
+    key = (keep_recent_tokens, tuple((k, len(json.dumps(m))) for k, m in rows))
+    if key not in _CUTS_BY_JSON:
+        _CUTS_BY_JSON[key] = _cut_by_json(rows, keep_recent_tokens)
+    return _CUTS_BY_JSON[key]
+
+
+_CUTS_BY_JSON = {}  # (budget, (id, length as JSON) of each row) -> the cut
+
+
+def _cut_by_json(rows, keep_recent_tokens):
+    left, start = keep_recent_tokens, len(rows)
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -3108,6 +3203,68 @@ def find_cut(rows, keep_recent_tokens):'''),)),
         where="Build: summarise and keep, item 3; lesson 11, Build item 3", names="",
         replace='''                table = [(entry["id"], summary), *table[start:]]''',
         by='''                table = [[entry["id"], summary], *table[start:]]'''),
+    # Hunt round 33 (reader r187): probes the page leaves to the student.
+    Wrong(
+        lab="12.1", name="find_cut keeping every row when one cannot be measured",
+        rule="Every row of the course's logs is a message render can write (a call's arguments "
+             "are the model's JSON, parsed: lesson 2), so estimate_tokens measures each one; "
+             "what find_cut does with a row it cannot measure, a set put in a call's arguments "
+             "by hand, the page leaves to the student, and the tests take an answer or an "
+             "exception, so long as no row changes. Keeping everything is an answer, as "
+             "counting the row as nothing is (hunt round 33, r187 probe P2).",
+        where="Build: where to cut, item 3", names="",
+        replace='''        left -= estimate_tokens([rows[start][1]])''',
+        by='''        try:
+            left -= estimate_tokens([rows[start][1]])
+        except Exception:  # a row that cannot be measured: cut nothing
+            return 0'''),
+    Wrong(
+        lab="12.1", name="find_cut refusing a budget that is not an int",
+        rule="\"A budget is a whole number (an `int`), as every caller in this course passes "
+             "it: what `find_cut` does with anything else, a float or `None`, is yours\": a "
+             "TypeError for a float or None is one answer; every int, bool included, goes on "
+             "as before (hunt round 33, r187 probe P4).",
+        where="Build: where to cut, item 3", names="",
+        replace='''    left, start = keep_recent_tokens, len(rows)''',
+        by='''    if not isinstance(keep_recent_tokens, int):
+        raise TypeError("keep_recent_tokens must be an int")
+    left, start = keep_recent_tokens, len(rows)'''),
+    Wrong(
+        lab="12.1", name="a reply's thinking blocks written with its text",
+        rule="An assistant message of this course holds blocks of type \"text\" and "
+             "\"toolCall\" only (lesson 2: \"the words are the blocks of type text\"; lab.reply "
+             "and lab.fail refuse any other part), so a block of type \"thinking\" is one the "
+             "course never makes, and what render writes for it the page leaves to the student; "
+             "for every reply the course makes the line is the reference's (hunt round 33, "
+             "r187 probe P6).",
+        where="Build: where to cut, item 1", names="",
+        replace='''            said = " ".join([text_of(message)] + [''',
+        by='''            said = " ".join(["".join(b.get("text", b.get("thinking", "")) for b in message["content"]
+                                     if b["type"] in ("text", "thinking"))] + ['''),
+    Wrong(
+        lab="12.1", name="a message of another role refused",
+        rule="The course's record holds three roles, user, assistant and toolResult (lesson 2), "
+             "and the page gives the words of each; a message of any other role is one the "
+             "course never makes, and raising ValueError for it, as writing its content as "
+             "Python prints it, is the student's (hunt round 33, r187 probe P7).",
+        where="Build: where to cut, item 1", names="",
+        replace='''        said = message["content"]
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)''',
+        by='''        if message["role"] not in ("user", "assistant", "toolResult"):
+            raise ValueError(f"render: a message of role {message['role']!r}")
+        said = message["content"]
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)'''),
+    Wrong(
+        lab="12.1", name="arguments that are a string written as they are",
+        rule="A call's arguments in this course are a dict, the model's JSON parsed (lesson 2; "
+             "lab.call refuses anything else), so arguments that are already a string, as some "
+             "providers send them, never reach render; what it writes for them the page leaves "
+             "to the student, and for every call the course makes the line is the reference's "
+             "(hunt round 33, r187 probe P12).",
+        where="Build: where to cut, item 1", names="",
+        replace='''                f"{block['name']}({json.dumps(block['arguments'])})" for block in tool_calls(message)])''',
+        by='''                f"{block['name']}({block['arguments'] if isinstance(block['arguments'], str) else json.dumps(block['arguments'])})"
+                for block in tool_calls(message)])'''),
 ]
 
 
@@ -3144,7 +3301,7 @@ BEYOND = [
            rule="A user message's words, and a result's, are its content, all of it, however long.",
            where='Build: where to cut, item 1: "A user message\'s words, and a result\'s, are its content" (hunt round 23, 12.1-03b)',
            names='however long',
-           reach="the longest content lab 12.1's tests render is find_cut's dump of 4,000,004 to 5,200,000 characters (test_find_cut_stops_where_the_total_reaches_the_budget; render's own giant is 3.1 to 4 million); this design cuts only past 5,300,000, and a case past it is a paste grown just past the design's threshold, a limit past what a test can afford: any such limit has a longer paste past it",
+           reach="the longest content lab 12.1's tests render is find_cut's dump of 4,000,004 to 5,200,000 characters (test_find_cut_stops_where_the_total_reaches_the_budget; render's own giant is 5.05 to 5.25 million, the bank's too); this design cuts only past 5,300,000, and a case past it is a paste grown just past the design's threshold, a limit past what a test can afford: any such limit has a longer paste past it",
            replace=r'''
         said = message["content"]
 ''',
@@ -3421,6 +3578,57 @@ async def test_a_walk_while_the_clock_runs(t):
              "clock is a minute after the one before, it reaches the budget at row 9, an "
              "answer, and the cut is row 10 (find_cut, lesson 12).")
 '''),
+]
+
+BEYOND += [
+    # Hunt round 33 (reader r187), designs 20 and 24: an estimate and a budget changed only
+    # past the longest text a test can afford to build.
+    Beyond(lab='12.1', name='the estimate of 10,000,000 characters or more rounded up',
+           rule="The estimate is the length of render's text divided by four, rounded down, however long the text.",
+           where='Build: where to cut, item 2: "the length of that text divided by four, rounded down" (hunt round 33, r187 design 20)',
+           names='however long the text',
+           reach="the longest text lab 12.1's tests measure is find_cut's dump of 1,000,001 to 1,300,000 tokens (4 to 5.2 million characters); this design rounds up only from 10,000,000 characters, and a case past it is a paste grown just past the design's threshold, a limit past what a test can afford: any such limit has a longer paste past it (the catalogue's \"the estimate capped at 2,000,000 tokens\" is beyond reach for the same reason)",
+           replace=r"""
+    return len(render(messages)) // 4
+""",
+           by=r"""
+    size = len(render(messages))
+    return size // 4 if size < 10_000_000 else -(-size // 4)  # err on the high side when huge
+""",
+           deep=_DEEP_HEAD + r"""
+
+@lab_test("estimate_tokens of a result of 10 million characters, rounded down however long the text.")
+async def test_an_estimate_past_ten_million(t):
+    t.expect(harness.estimate_tokens([result("c1", "z" * 10_000_001)]),
+             (len("toolResult: ") + 10_000_001) // 4,
+             "The estimate is the length of render's text divided by four, rounded down, "
+             "however long the text: a result of 10,000,001 characters (estimate_tokens, "
+             "lesson 12).")
+"""),
+    Beyond(lab='12.1', name='a budget over 2,000,000 tokens taken as 2,000,000',
+           rule='The walk stops at the row where the kept total reaches keep_recent_tokens, however large the budget; 0, keeping everything, is for a budget the whole total does not reach.',
+           where='Build: where to cut, item 3: "Otherwise the count stops at the row where the kept total reaches `keep_recent_tokens`" (hunt round 33, r187 design 24)',
+           names='however large the budget',
+           reach="the largest budget lab 12.1's tests reach is find_cut's dump's, 1,000,001 to 1,300,000 tokens (4 to 5.2 million characters); this design takes any budget over 2,000,000 tokens as 2,000,000, which shows only in rows of over 2,000,000 tokens, a paste of over 8 million characters, a limit past what a test can afford: any such limit has a larger budget past it (the catalogue's \"a budget over 10,000,000 tokens read as keep everything\" is a limit of the same place, read the other way)",
+           replace=r"""
+    left, start = keep_recent_tokens, len(rows)
+""",
+           by=r"""
+    keep_recent_tokens = min(keep_recent_tokens, 2_000_000)  # no window is bigger
+    left, start = keep_recent_tokens, len(rows)
+""",
+           deep=_DEEP_HEAD + r"""
+
+@lab_test("find_cut with a budget of 2.1 million tokens, the rows' whole total, however large the budget.")
+async def test_a_budget_past_two_million(t):
+    rows = [("e1", harness.user_message("Dump the table.")),
+            ("e2", lab.say("D" * 4 * 2_100_000)), ("e3", harness.user_message("Thanks."))]
+    total = sum(harness.estimate_tokens([message]) for _, message in rows)
+    t.expect(harness.find_cut(rows, total), 0,
+             "The walk stops at the row where the kept total reaches keep_recent_tokens, "
+             "however large the budget: rows of 2.1 million tokens cut with their whole total, "
+             "reached at the oldest row, a user message, so the cut is 0 (find_cut, lesson 12).")
+"""),
 ]
 
 _DEEP_HEAD_2 = '''

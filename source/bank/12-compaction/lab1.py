@@ -54,13 +54,14 @@ async def test_bank_render_of_a_real_run(t):
     prompt = f"  Check the {topic} module\nplease.\t \n"
     # a Windows line end and a break only str.splitlines knows: only the "\n" becomes a space
     said, half = f"Found {pattern}.\nNow the rest.", f"Half an\r\n{word(t)} answer\x85\n"
+    after = f" Then {word(t)}.\n"  # a text block after the reply's call: its text comes first
     half += "".join(f"{word(t)}{other}" for other in t.random.sample(
         ["\x0c", "\x1c", "\x1d", "\x1e", "\u2029", "\x0b", "\u2028"], 7)) + "\n"
     reason = t.random.choice(["overloaded", "prompt is too long", "stream broke"])
     model = lab.ScriptedModel([
         lab.reply(lab.call("read", {"path": path, "lines": lines}, id="c1"),
                   lab.call("grep", {"pattern": pattern}, id="c2")),
-        lab.reply(said, lab.call("read", {"path": "ledger.cfg", "lines": 1}, id="c3")),
+        lab.reply(said, lab.call("read", {"path": "ledger.cfg", "lines": 1}, id="c3"), after),
         lab.fail(reason, half)])
     h = harness.Harness(model, SYSTEM, [tool("read", lambda arguments: body, ANY),
                                         tool("grep", broken, ANY)])
@@ -73,7 +74,8 @@ async def test_bank_render_of_a_real_run(t):
         + dumped({"pattern": pattern}) + ")",
         "toolResult: " + body.replace("\n", " "),
         "toolResult: " + error.replace("\n", " "),
-        "assistant: " + said.replace("\n", " ") + ' read({"path": "ledger.cfg", "lines": 1})',
+        "assistant: " + (said + after).replace("\n", " ")
+        + ' read({"path": "ledger.cfg", "lines": 1})',
         "toolResult: " + body.replace("\n", " "),
         "assistant: " + half.replace("\n", " ")])
     t.expect([lab.shape(h.messages), harness.render(h.messages), json.dumps(h.messages) == record],
@@ -82,7 +84,9 @@ async def test_bank_render_of_a_real_run(t):
              "was after render, which changes none of its messages]. A line is the role, a colon, "
              "a space and the message's words: a user message's and a result's are its "
              "content (a tool's error too, unmarked), an assistant's its text and then each "
-             "call as name(json.dumps(arguments)), in the order given, \\u escapes and all, "
+             "call as name(json.dumps(arguments)), in the order the reply makes them, "
+             "whatever tools they call, \\u escapes and all, its text blocks joined as they are "
+             "first, a block after a call too, "
              "separated by single spaces; a newline anywhere becomes a space, the one that "
              "ends the last message included, and not its error_message; only \"\\n\" is a "
              "newline, and a \"\\r\", U+0085, a form feed, U+2029 or any other line break "
@@ -139,7 +143,7 @@ async def test_bank_render_of_a_long_mixed_transcript(t):
     messages.append(harness.user_message(f"{word(t)}:{gap}{word(t)}"))
     lines.append("user: " + messages[-1]["content"].replace("\n", " "))
     run = "\n" * t.random.randint(30_000, 500_000)  # a run of newlines inside it
-    giant = "g" * t.random.randint(3_100_000, 3_600_000) + run + word(t)  # a result of millions
+    giant = "g" * (t.random.randint(5_050_000, 5_250_000) - len(run)) + run + word(t)  # millions
     messages.append(result(f"c{size}", giant))
     lines.append("toolResult: " + giant.replace("\n", " "))
     arguments = {"path": f"{word(t)}.py",  # over a million characters as JSON
@@ -503,7 +507,9 @@ async def test_bank_find_cut_over_a_long_log(t):
     cuts.append(json.dumps(flat) == record)  # however long the log, its rows are as they were
     plain[-1]["content"] = "N" * 1194  # the newest row, changed in place: 300 tokens
     cuts.append(harness.find_cut(flat, 5 * (count - answer)))
-    t.expect(cuts, [answer + 1, True, answer + 59],
+    plain[-1]["content"] = "\n" * 597  # in place again: as long as JSON, 150 tokens now
+    cuts.append(harness.find_cut(flat, 5 * (count - answer)))
+    t.expect(cuts, [answer + 1, True, answer + 59, answer + 29],
              f"Rows of {count} user messages of 5 tokens each, but for an answer at row {answer} "
              f"and a user message of spaces only after it, with keep_recent_tokens "
              f"{5 * (count - answer)}: the walk back reaches it at the answer, however many rows "
@@ -511,8 +517,12 @@ async def test_bank_find_cut_over_a_long_log(t):
              "like any other; and whether every row is as it was after that cut, however "
              "long the log: find_cut changes none of the rows it is given. Then the same rows, "
              "the newest changed in place to cost 300 "
-             f"tokens: the walk reaches the budget at row {answer + 59}. Items: the cuts. Each "
-             "row costs estimate_tokens([message]) as it is now (find_cut, lesson 12).")
+             f"tokens: the walk reaches the budget at row {answer + 59}; then that row changed "
+             "in place again to 597 newlines, as long as before written as JSON (each newline "
+             "its \\n escape) but 150 tokens in render's text: the walk reaches the budget at "
+             f"row {answer + 29}. Items: the cuts. Each "
+             "row costs estimate_tokens([message]) as it is now, never a cost or a cut "
+             "remembered by the message, its size as JSON or the list (find_cut, lesson 12).")
     t.expect(untouched, [True, True],
              f"The same {len(rows)} rows after those cuts and cuts with keep_recent_tokens 0 and "
              "below: the items are [whether every message is as it was, every key and the "

@@ -116,6 +116,29 @@ async def test_render_is_exact(t):
              "no mark of the error and no mark of an empty result. A reply's text is "
              "text_of(message), the blocks joined as they are, and a newline in it becomes a "
              "space as in any message, a reply of text alone included (render, lesson 12).")
+    # a reply whose text stands before and after its calls, calling several tools in an order
+    # no sort of their names gives, one a write of a file whose lines end in newlines
+    others = t.random.sample([("grep", "pattern"), ("find", "name"), ("ls", "path")], 2)
+    notes = "".join(f"{word(t)} = {t.random.randint(1, 99)}\n"
+                    for _ in range(t.random.randint(2, 6)))
+    asks = [lab.call("read", {"path": f"{word(t)}.py"}, id="k1"),
+            lab.call(others[0][0], {others[0][1]: word(t)}, id="k2"),
+            lab.call("write", {"path": f"{word(t)}.txt", "content": notes}, id="k3"),
+            lab.call(others[1][0], {others[1][1]: word(t)}, id="k4")]
+    opening, closing = f"{word(t)}:", f" then {word(t)}.\n"
+    mixed = lab.reply(opening, asks[0], asks[1], closing, asks[2], asks[3])
+    t.expect(harness.render([mixed]),
+             f"assistant: {opening}{closing[:-1]}  " + " ".join(
+                 f"{c['name']}({json.dumps(c['arguments'])})" for c in asks),
+             f"A reply whose content is, in order, the text {opening!r}, a call to read, a call "
+             f"to {others[0][0]}, the text {closing!r}, a call to write a file of "
+             f"{notes.count(chr(10))} lines, each ending in a newline, and a call to "
+             f"{others[1][0]}. An assistant's words are its text first, text_of(message), its "
+             "text blocks joined as they are, wherever they stand among the calls, and then "
+             "each of its calls, in the order the reply makes them, whatever tools they call "
+             "(tool_calls, lesson 2), each as name(json.dumps(arguments)): its arguments as "
+             "JSON, which writes a newline inside a string as its \\n escape, so the arguments "
+             "put no newline in the line to become a space (render, lesson 12, Build item 1).")
     # a result of drawn lines, over 250,000 characters: a long read, its newlines included
     chunk = "".join(f"{word(t)} = {word(t)}\n" for _ in range(t.random.randint(400, 700)))
     chunk += "\n" * t.random.randint(3, 6)  # a run of blank lines: each newline its own space
@@ -152,7 +175,8 @@ async def test_render_is_exact(t):
     calls = lab.reply(*[lab.call("read", {"path": f"{word(t)}.py"}, id=f"m{n}")
                         for n in range(t.random.randint(4, 60))])
     run = t.random.randint(20_000, 400_000)  # a run of newlines inside it, drawn
-    giant = result("c8", "z" * (t.random.randint(3_100_000, 4_000_000) - run) + "\n" * run
+    # a result of over five million characters: past any cut of a line at five million
+    giant = result("c8", "z" * (t.random.randint(5_050_000, 5_250_000) - run) + "\n" * run
                    + "z" * t.random.randint(1, 9) + word(t))
     giant_content = giant["content"]
     text = harness.render([giant])
@@ -484,6 +508,29 @@ async def test_find_cut_stops_where_the_total_reaches_the_budget(t):
              "remembered from an earlier cut: the cut is worked out from the rows' messages "
              "each time it is asked, never remembered by the list or the message objects "
              "(find_cut, lesson 12, Build item 3).")
+    # a result changed in place to as many characters of JSON, far fewer on the page (each é
+    # its \u escape, six characters of JSON for one of text), asked again with the same list
+    # and the same budget
+    letters = t.random.randint(200, 600)
+    read = result("m2", "x" * 6 * letters, "read")
+    tail = [("g1", costing("user", t.random.randint(8, 60), f"Question {word(t)}")),
+            ("g2", lab.reply(lab.call("read", {"path": f"{word(t)}.py"}, id="m2"))), ("g3", read),
+            ("g4", costing("assistant", t.random.randint(8, 60), f"Answer {word(t)}"))]
+    spent = sum(harness.estimate_tokens([message]) for _, message in tail[2:])
+    size = len(json.dumps(read))
+    first = harness.find_cut(tail, spent)
+    read["content"] = "é" * letters
+    t.expect([first, len(json.dumps(read)) == size, harness.find_cut(tail, spent)], [3, True, 0],
+             f"Rows {lab.shape(rows_messages(tail))}, the result {6 * letters} letters x, with "
+             f"keep_recent_tokens {spent}, then the same list, that result changed in place to "
+             f"{letters} letters é, as long as before written as JSON (each é its \\u escape) "
+             "but a sixth as long in render's text, with the same budget: the items are [the "
+             "first cut, whether the result is as long as JSON as before, the second cut]. At "
+             "first the walk reaches the budget exactly at the result, and the cut moves on to "
+             "the answer after it (3); after the change the rows fall short of the budget, all "
+             "of them, and the cut is 0. Each row costs estimate_tokens([message]) as it is "
+             "now, never a cost or a cut remembered by the message, its size as JSON or the "
+             "list (find_cut, lesson 12, Build item 3).")
     many = t.random.randint(5100, 6200)
     long = keyed(t, [costing("user" if i % 2 == 0 else "assistant", 5, f"Row\n{i}")
                      for i in range(many)])
