@@ -474,9 +474,37 @@ async def raised(thunk, *, kind: type[BaseException] | None = None):
     except (asyncio.CancelledError, spin.Spun):
         raise  # the practice check's spin guard stops the test, as a child's watcher would
     except BaseException as exc:  # lab.PowerCut is a BaseException on purpose
-        name = kind.__name__ if kind is not None and isinstance(exc, kind) else type(exc).__name__
-        return Raised(f"{name}: {exc}", _lacks(exc))
+        return _written(exc, kind)
     return None
+
+
+def raised_now(thunk, *, kind: type[BaseException] | None = None):
+    """raised() for a call made where nothing can be awaited, such as inside a tool that a run
+    calls: what thunk() raised, written as raised() writes it, or None if it returned. What it
+    returns is not settled, so a call that hands back an awaitable is judged by its return."""
+    import asyncio
+    try:
+        thunk()
+    except (asyncio.CancelledError, spin.Spun):
+        raise
+    except BaseException as exc:
+        return _written(exc, kind)
+    return None
+
+
+def _written(exc: BaseException, kind: type[BaseException] | None) -> "Raised":
+    """`exc` as a check compares it, "ValueError: ...", by kind's name for a subclass of kind. A
+    class that takes a built-in exception's name without being one is written with its module
+    ("harness.RuntimeError"), so it never passes for the class the page names."""
+    cls = type(exc)
+    shadowed = getattr(builtins, cls.__name__, None)
+    if kind is not None and isinstance(exc, kind):
+        name = kind.__name__
+    elif isinstance(shadowed, type) and not issubclass(cls, shadowed):
+        name = f"{cls.__module__}.{cls.__qualname__}"
+    else:
+        name = cls.__name__
+    return Raised(f"{name}: {exc}", _lacks(exc))
 
 
 class Raised(str):

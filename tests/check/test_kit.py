@@ -100,6 +100,33 @@ async def test_raised_writes_a_subclass_by_the_class_the_page_names_and_nothing_
         f"page asks for that class and `except RuntimeError` catches it; found {found}")
 
 
+def test_raised_now_writes_what_a_call_raised_as_raised_does_where_nothing_can_be_awaited():
+    class AlreadyRunning(RuntimeError):
+        pass
+
+    def busy():
+        raise AlreadyRunning("already running")
+
+    def lost():
+        raise KeyError("x")
+
+    named_alike = type("RuntimeError", (Exception,), {})  # takes the name and is not one
+
+    def impostor():
+        raise named_alike("already running")
+
+    found = [kit.raised_now(busy), kit.raised_now(busy, kind=RuntimeError),
+             kit.raised_now(lost, kind=RuntimeError), kit.raised_now(lambda: "fine"),
+             kit.raised_now(impostor, kind=RuntimeError)]
+    assert found == ["AlreadyRunning: already running", "RuntimeError: already running",
+                     "KeyError: 'x'", None, f"{named_alike.__module__}.RuntimeError: already "
+                     "running"], (
+        "raised_now(), for a call inside a tool a run calls (lab 8.1's prompt() from inside a "
+        "run), must write what was raised as raised() does, a class named like a built-in that "
+        "is not one with its module, and None when the call returned; "
+        f"found {found}")
+
+
 async def test_raised_settles_an_awaitable_result_before_deciding():
     async def bad():
         raise KeyError("x")

@@ -18,7 +18,7 @@ import types
 
 import harness
 import lab
-from lab.kit import hours_pass, lab_test, raised, tool
+from lab.kit import hours_pass, lab_test, raised, raised_now, tool
 
 YEAR = 365 * 24 * 60  # in minutes, hours_pass's step: every reading of a clock is years on
 
@@ -77,13 +77,9 @@ def refusals_of(h, words):
 
 
 def refusal(h, words):
-    """What prompt(words) raised, caught as `except RuntimeError` catches it: an exception of
-    another class, whatever its name, goes up and fails the scenario."""
-    try:
-        h.prompt(words)
-    except RuntimeError as problem:
-        return f"RuntimeError: {problem}"
-    return None
+    """What prompt(words) raised, a RuntimeError of any subclass written as one (`except
+    RuntimeError` catches it), or None if it handed back a run."""
+    return raised_now(lambda: h.prompt(words), kind=RuntimeError)
 
 
 # Not words at all: while a run is going, prompt() hands back no run for any of them.

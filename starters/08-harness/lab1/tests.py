@@ -7,7 +7,7 @@ import operator
 
 import harness
 import lab
-from lab.kit import hours_pass, lab_test, raised, tool
+from lab.kit import hours_pass, lab_test, raised, raised_now, tool
 
 YEAR = 365 * 24 * 60  # in minutes, hours_pass's step: every reading of a clock is years on
 
@@ -320,13 +320,8 @@ async def test_a_second_prompt_is_refused(t):
     replies, rounds = drawn_job(t)
 
     def during(arguments):  # inside a tool: is_running, and a prompt() as a sub-agent's would be
-        try:
-            box["h"].prompt("Do this as well.")
-            refused = None
-        except Exception as error:  # a RuntimeError of any subclass is one, as raised() writes it
-            kind = "RuntimeError" if isinstance(error, RuntimeError) else type(error).__name__
-            refused = f"{kind}: {error}"
-        tried.append([box["h"].is_running, refused])
+        tried.append([box["h"].is_running,
+                      raised_now(lambda: box["h"].prompt("Do this as well."), kind=RuntimeError)])
     h = box["h"] = harness.Harness(lab.ScriptedModel([lab.say("Hello.")] + replies +
                                                      [lab.say("Read them."),
                                                       lab.say("Second answer.")]),
