@@ -1774,6 +1774,177 @@ def deny_destructive(name, arguments):
         said = human.ask(f"Allow {name} {json.dumps(arguments)}?")
         if said is True or (type(said).__name__ == "bool_" and bool(said)):
 """),
+    # Hunt round 33 (reader r186): kinds the lab's tests did not draw, now drawn.
+    Wrong(lab='14.1', name="a crashed check's Windows line ends made \\n",
+          rule="A crashed check's reason is the check failed: followed by the text of what it raised, exactly as it was raised, its \\r\\n line ends included.",
+          where='lab 14.1, Build section, item 1: "its reason is `the check failed: ` followed by the text of what the check raised"; hunt round 33, 14.1-04',
+          names='Windows line ends',
+          replace=CRASH,
+          by=r"""
+        except Exception as exc:
+            reason = "the check failed: " + str(exc).replace("\r\n", "\n")  # one kind of line end
+"""),
+    Wrong(lab='14.1', name="a check's GeneratorExit made a refusal",
+          rule="The door's try catches Exception and nothing wider: a GeneratorExit from the check is no Exception and leaves the door as it came.",
+          where='lab 14.1, Build section, item 1: "a `PowerCut`, raised by the real tool or by the check, leaves the run"; figure 14.1; hunt round 33, 14.1-05',
+          names='GeneratorExit',
+          replace=r"""
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+""",
+          by=r"""
+        except (Exception, GeneratorExit) as exc:
+            reason = f"the check failed: {exc}"
+"""),
+    Wrong(lab='14.1', name="a check's BaseExceptionGroup made a refusal",
+          rule="The door's try catches Exception and nothing wider: a BaseExceptionGroup from the check, a group of endings, is no Exception and leaves the door as it came.",
+          where='lab 14.1, Build section, item 1: "a `PowerCut`, raised by the real tool or by the check, leaves the run"; figure 14.1; hunt round 33, 14.1-19',
+          names='BaseExceptionGroup',
+          replace=r"""
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+""",
+          by=r"""
+        except (Exception, BaseExceptionGroup) as exc:
+            reason = f"the check failed: {exc}"
+"""),
+    Wrong(lab='14.1', name='a mark of a call in progress put in the tool handed in',
+          rule="The tool handed in is not changed, by guard or by any call through it, not even for the moment the check is asked.",
+          where='lab 14.1, "The lab\'s tests, in plain words": "the tool handed in is not changed, by guard or by any call through it"; hunt round 33, 14.1-07',
+          names='while the check is asked',
+          replace=r"""
+        try:
+            reason = check(tool["name"], arguments)
+        except Exception as exc:
+""",
+          by=r"""
+        try:
+            tool["_door_busy"] = True  # a call in progress; taken out again below
+            try:
+                reason = check(tool["name"], arguments)
+            finally:
+                del tool["_door_busy"]
+        except Exception as exc:
+"""),
+    Wrong(lab='14.1', name='a None that came after a minute refused as stale',
+          rule="The answer None lets the call through, however long the check took to give it.",
+          where='lab 14.1, Build section, item 1: "The answer `None` lets the call through"; hunt round 33, 14.1-08',
+          names='by the clock',
+          replace=r"""
+        try:
+            reason = check(tool["name"], arguments)
+        except Exception as exc:
+""",
+          by=r"""
+        import time
+        started = time.monotonic()
+        try:
+            reason = check(tool["name"], arguments)
+            if reason is None and time.monotonic() - started > 60:
+                reason = "the approval took over a minute and is stale"
+        except Exception as exc:
+"""),
+    Wrong(lab='14.1', name="a reason's control characters taken out",
+          rule="Any answer but None is the reason, after Tool call blocked: as text, exactly: control characters in it stay.",
+          where='lab 14.1, "The lab\'s tests, in plain words": "its result that answer as str writes it after Tool call blocked: , exactly"; hunt round 33, 14.1-11',
+          names='control characters',
+          replace=BLOCK,
+          by=r"""
+            shown = "".join(ch for ch in str(reason) if ch.isprintable() or ch in "\r\n\t")
+            raise PermissionError(f"Tool call blocked: {shown}")
+"""),
+    Wrong(lab='14.1', name='rm -rf inside double quotes not looked for',
+          rule="deny_destructive refuses a bash command that contains rm -rf, wherever it stands: inside double quotes too, which the shell runs.",
+          where='lab 14.1, Build section, item 2: "contains `rm -rf`, wherever it stands"; hunt round 33, 14.1-23',
+          names='double quotes',
+          replace=DENY,
+          by=r"""
+    import re
+    if name == "bash" and "rm -rf" in re.sub(r'"[^"]*"', '""', str(arguments.get("command"))):
+"""),
+    Wrong(lab='14.1', name='rm -rf after a # not looked for',
+          rule="deny_destructive refuses a bash command that contains rm -rf, wherever it stands: after a # on its line too.",
+          where='lab 14.1, Build section, item 2: "contains `rm -rf`, wherever it stands"; hunt round 33, 14.1-22',
+          names='after a #',
+          replace=DENY,
+          by=r"""
+    bare = "\n".join(line.split("#")[0] for line in str(arguments.get("command")).split("\n"))
+    if name == "bash" and "rm -rf" in bare:  # a comment runs nothing
+"""),
+    Wrong(lab='14.1', name='arguments of a dict subclass let through',
+          rule="A bash call whose command contains rm -rf gets a reason, its arguments a dict of a subclass too.",
+          where='lab 14.1, Build section, item 2: "A bash call whose command contains `rm -rf`, wherever it stands, gets a reason"; hunt round 33, 14.1-24',
+          names='dict subclass',
+          replace=r"""
+def deny_destructive(name, arguments):
+""",
+          by=r"""
+def deny_destructive(name, arguments):
+    if type(arguments) is not dict:
+        return None  # only plain JSON objects are looked at
+"""),
+    Wrong(lab='14.1', name='a tool name of a str subclass let through',
+          rule="A bash call whose command contains rm -rf gets a reason, the name bash as text of a str subclass too: it is the name bash.",
+          where='lab 14.1, Build section, item 2: "A bash call whose command contains `rm -rf`, wherever it stands, gets a reason"; hunt round 33, probe 14.1-P7',
+          names='str subclass',
+          replace=r"""
+def deny_destructive(name, arguments):
+""",
+          by=r"""
+def deny_destructive(name, arguments):
+    if type(name) is not str:
+        return None  # a name that is not exactly a str is not bash
+"""),
+    Wrong(lab='14.1', name='always taken as a yes to every later call',
+          rule="One question per call, and only True lets a call through: an answer such as always is a no, and no answer lets a later call through unasked.",
+          where='lab 14.1, Build section, item 3: "puts one question to the person per call ... lets the call through only on a clear yes"; hunt round 33, 14.1-31',
+          names='always',
+          replace=ASK,
+          by=r"""
+        if name in always:
+            return None
+        said = human.ask(f"Allow {name} {json.dumps(arguments)}?")
+        if said == "always":  # the frontend's yes, and don't ask again
+            always.add(name)
+            return None
+        if said is True:
+""",
+          also=((r"""
+    def check(name, arguments):
+""", r"""
+    always = set()
+
+    def check(name, arguments):
+"""),)),
+    Wrong(lab='14.1', name='an empty command let through unasked',
+          rule="confirm_with puts one question to the person per call, a bash call whose command is empty too, and lets it through only on a clear yes.",
+          where='lab 14.1, Build section, item 3: "puts one question to the person per call ... lets the call through only on a clear yes"; hunt round 33, 14.1-32',
+          names='command is empty',
+          replace=ASK,
+          by=r"""
+        if isinstance(arguments, dict) and arguments.get("command") == "":
+            return None  # an empty command does nothing: nothing to ask
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+"""),
+    Wrong(lab='14.1', name='a call whose arguments are all None refused unasked',
+          rule="confirm_with puts one question to the person per call, a call whose arguments are all None too.",
+          where='lab 14.1, Build section, item 3: "puts one question to the person per call"; hunt round 33, 14.1-38',
+          names='all None',
+          replace=ASK,
+          by=r"""
+        if isinstance(arguments, dict) and arguments and all(v is None for v in arguments.values()):
+            return "the user said no"  # nothing a person could read
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+"""),
+    Wrong(lab='14.1', name="control characters taken out of the question's tool name",
+          rule="The question put to the person is exact, character for character: the tool's name as the tool has it, control characters included.",
+          where='lab 14.1, Build section: "The question put to the person is exact, character for character"; hunt round 33, 14.1-33',
+          names='control characters',
+          replace=ASK,
+          by=r"""
+        shown = "".join(ch for ch in str(name) if ch.isprintable())  # a terminal kept safe
+        if human.ask(f"Allow {shown} {json.dumps(arguments)}?") is True:
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
