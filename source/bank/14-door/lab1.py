@@ -219,6 +219,9 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
         how, value = now["check"]
         if how == "raise":
             raise value
+        if how == "edit":  # a check that puts a default into the arguments, then answers None
+            args.setdefault(value, t.random.choice(FILES))
+            return None
         return value
 
     def act(arguments):
@@ -267,7 +270,9 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
               (("say", coloured), None, ["refused", BLOCKED + coloured]),
               (("raise", GeneratorExit("the run's generator was closed")), None,
                ["left", "GeneratorExit: the run's generator was closed"]),
-              (("raise", group), None, ["left", f"BaseExceptionGroup: {group}"])]
+              (("raise", group), None, ["left", f"BaseExceptionGroup: {group}"]),
+              (("edit", "region"), ("say", "synced with a region"),
+               ["ran", "synced with a region"])]
     for own in (RuntimeError(text), KeyError(t.random.choice(FILES)), TypeError(text),
                 IndexError("list index out of range")):
         cases.append((("say", None), ("raise", own), ["raised", f"{type(own).__name__}: {own}"]))
@@ -317,7 +322,8 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
              "text has \\r\\n line ends), answered text holding control characters (an escape "
              "sequence, a bell, a backspace, a NUL), raised lab.PowerCut, Hangup, GeneratorExit or "
              "a BaseExceptionGroup of Hangup and KeyboardInterrupt (each a "
-             "BaseException, not an Exception), or answered None for a tool that printed "
+             "BaseException, not an Exception), put a region into the arguments and answered "
+             "None, or answered None for a tool that printed "
              "nothing or returned None, raised ValueError, PermissionError, KeyboardInterrupt "
              "or PowerCut, or, last, printed its output; a reason of over 20,000 characters, an "
              "answer that equals None without being None, a check's error of over four hundred "

@@ -284,6 +284,27 @@ async def test_an_allowed_call_runs(t):
              "each call, the tool got them] (guard, Build item 1: \"the real tool gets the very "
              "arguments the check was shown, and its result, or its failure, is then the "
              "call's own, unchanged\", lesson 14).")
+    # A check that edits the arguments it is shown, then answers None.
+    fetched = []
+
+    def fills_in(name, arguments):
+        arguments.setdefault("timeout", t.random.choice([10, 30, 60]))  # a default of its own
+        return None
+    door = harness.guard(tool("fetch", lambda arguments: fetched.append(arguments) or "fetched"),
+                         fills_in)
+    asked = {"url": t.random.choice(["https://example.com", "https://docs.python.org"])}
+    came = await settle(door["execute"](asked))
+    t.expect([came, [arguments is asked for arguments in fetched], sorted(asked)],
+             ["fetched", [True], ["timeout", "url"]],
+             "A check that fills in a default (it puts a timeout into the arguments it was "
+             "shown) and answers None has let the call through: the answer None lets the call "
+             "through, whatever the check did to the dict before it answered, and the tool gets "
+             "that very dict, as the check left it; the door does not refuse a call because "
+             "its arguments changed while the check was asked. The items are [what the guarded "
+             "execute returned, for each run of the tool whether it got the dict the check was "
+             "shown, that dict's keys afterwards] (guard, Build item 1: \"The answer `None` "
+             "lets the call through: the real tool gets the very arguments the check was "
+             "shown\", lesson 14).")
 
 
 @lab_test("A refused call never reaches the tool; its result is Tool call blocked: and the "
@@ -1186,8 +1207,8 @@ async def test_only_true_is_yes(t):
                      ["Tool call blocked: the user said no", True] for given in answers],
              "What is not a clear True, True itself, is a no, even 1, which == True, and the "
              "text \"True\", and a true value of another kind (a bool_ as numpy has, true "
-             "and == True), and y, and always (no answer is a yes for this call, still less "
-             "for later ones: the next call is asked again): a door fails closed, so "
+             "and == True), and always (no answer is a yes for this call, still less for "
+             "later ones: the next call is asked again), and y: a door fails closed, so "
              "confirm_with asks `is True`. Each item is [content, is_error] "
              "for one call, the person's answers drawn in some order (confirm_with, "
              "lesson 14).")
