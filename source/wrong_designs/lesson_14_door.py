@@ -1774,6 +1774,194 @@ def deny_destructive(name, arguments):
         said = human.ask(f"Allow {name} {json.dumps(arguments)}?")
         if said is True or (type(said).__name__ == "bool_" and bool(said)):
 """),
+    # Hunt round 33 (reader r186): kinds the lab's tests did not draw, now drawn.
+    Wrong(lab='14.1', name="a crashed check's Windows line ends made \\n",
+          rule="A crashed check's reason is the check failed: followed by the text of what it raised, exactly as it was raised, its \\r\\n line ends included.",
+          where='lab 14.1, Build section, item 1: "its reason is `the check failed: ` followed by the text of what the check raised"; hunt round 33, 14.1-04',
+          names='Windows line ends',
+          replace=CRASH,
+          by=r"""
+        except Exception as exc:
+            reason = "the check failed: " + str(exc).replace("\r\n", "\n")  # one kind of line end
+"""),
+    Wrong(lab='14.1', name="a check's GeneratorExit made a refusal",
+          rule="The door's try catches Exception and nothing wider: a GeneratorExit from the check is no Exception and leaves the door as it came.",
+          where='lab 14.1, Build section, item 1: "a `PowerCut`, raised by the real tool or by the check, leaves the run"; figure 14.1; hunt round 33, 14.1-05',
+          names='GeneratorExit',
+          replace=r"""
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+""",
+          by=r"""
+        except (Exception, GeneratorExit) as exc:
+            reason = f"the check failed: {exc}"
+"""),
+    Wrong(lab='14.1', name="a check's BaseExceptionGroup made a refusal",
+          rule="The door's try catches Exception and nothing wider: a BaseExceptionGroup from the check, a group of endings, is no Exception and leaves the door as it came.",
+          where='lab 14.1, Build section, item 1: "a `PowerCut`, raised by the real tool or by the check, leaves the run"; figure 14.1; hunt round 33, 14.1-19',
+          names='BaseExceptionGroup',
+          replace=r"""
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+""",
+          by=r"""
+        except (Exception, BaseExceptionGroup) as exc:
+            reason = f"the check failed: {exc}"
+"""),
+    Wrong(lab='14.1', name='a mark of a call in progress put in the tool handed in',
+          rule="The tool handed in is not changed, by guard or by any call through it, not even for the moment the check is asked.",
+          where='lab 14.1, The lab\'s tests, in plain words (test_guard_keeps_every_other_key): the tool handed in is not changed, by guard or by any call through it; hunt round 33, 14.1-07',
+          names='while the check is asked',
+          replace=r"""
+        try:
+            reason = check(tool["name"], arguments)
+        except Exception as exc:
+""",
+          by=r"""
+        try:
+            tool["_door_busy"] = True  # a call in progress; taken out again below
+            try:
+                reason = check(tool["name"], arguments)
+            finally:
+                del tool["_door_busy"]
+        except Exception as exc:
+"""),
+    Wrong(lab='14.1', name='a None that came after a minute refused as stale',
+          rule="The answer None lets the call through, however long the check took to give it.",
+          where='lab 14.1, Build section, item 1: "The answer `None` lets the call through"; hunt round 33, 14.1-08',
+          names='by the clock',
+          replace=r"""
+        try:
+            reason = check(tool["name"], arguments)
+        except Exception as exc:
+""",
+          by=r"""
+        import time
+        started = time.monotonic()
+        try:
+            reason = check(tool["name"], arguments)
+            if reason is None and time.monotonic() - started > 60:
+                reason = "the approval took over a minute and is stale"
+        except Exception as exc:
+"""),
+    Wrong(lab='14.1', name="a reason's control characters taken out",
+          rule="Any answer but None is the reason, after Tool call blocked: as text, exactly: control characters in it stay.",
+          where='lab 14.1, Build section, item 1: "the call raises `PermissionError` with the text `Tool call blocked: ` and the reason after it"; hunt round 33, 14.1-11',
+          names='control characters',
+          replace=BLOCK,
+          by=r"""
+            shown = "".join(ch for ch in str(reason) if ch.isprintable() or ch in "\r\n\t")
+            raise PermissionError(f"Tool call blocked: {shown}")
+"""),
+    Wrong(lab='14.1', name='rm -rf inside double quotes not looked for',
+          rule="deny_destructive refuses a bash command that contains rm -rf, wherever it stands: inside double quotes too, which the shell runs.",
+          where='lab 14.1, Build section, item 2: "contains `rm -rf`, wherever it stands"; hunt round 33, 14.1-23',
+          names='double quotes',
+          replace=DENY,
+          by=r"""
+    import re
+    if name == "bash" and "rm -rf" in re.sub(r'"[^"]*"', '""', str(arguments.get("command"))):
+"""),
+    Wrong(lab='14.1', name='rm -rf after a # not looked for',
+          rule="deny_destructive refuses a bash command that contains rm -rf, wherever it stands: after a # on its line too.",
+          where='lab 14.1, Build section, item 2: "contains `rm -rf`, wherever it stands"; hunt round 33, 14.1-22',
+          names='after a #',
+          replace=DENY,
+          by=r"""
+    bare = "\n".join(line.split("#")[0] for line in str(arguments.get("command")).split("\n"))
+    if name == "bash" and "rm -rf" in bare:  # a comment runs nothing
+"""),
+    Wrong(lab='14.1', name='arguments of a dict subclass let through',
+          rule="A bash call whose command contains rm -rf gets a reason, its arguments a dict of a subclass too.",
+          where='lab 14.1, Build section, item 2: "A bash call whose command contains `rm -rf`, wherever it stands, gets a reason"; hunt round 33, 14.1-24',
+          names='dict subclass',
+          replace=r"""
+def deny_destructive(name, arguments):
+""",
+          by=r"""
+def deny_destructive(name, arguments):
+    if type(arguments) is not dict:
+        return None  # only plain JSON objects are looked at
+"""),
+    Wrong(lab='14.1', name='a tool name of a str subclass let through',
+          rule="A bash call whose command contains rm -rf gets a reason, the name bash as text of a str subclass too: it is the name bash.",
+          where='lab 14.1, Build section, item 2: "A bash call whose command contains `rm -rf`, wherever it stands, gets a reason"; hunt round 33, probe 14.1-P7',
+          names='str subclass',
+          replace=r"""
+def deny_destructive(name, arguments):
+""",
+          by=r"""
+def deny_destructive(name, arguments):
+    if type(name) is not str:
+        return None  # a name that is not exactly a str is not bash
+"""),
+    Wrong(lab='14.1', name='always taken as a yes to every later call',
+          rule="One question per call, and only True lets a call through: an answer such as always is a no, and no answer lets a later call through unasked.",
+          where='lab 14.1, Build section, item 3: "puts one question to the person per call" and "lets the call through only on a clear yes"; hunt round 33, 14.1-31',
+          names='always',
+          replace=ASK,
+          by=r"""
+        if name in always:
+            return None
+        said = human.ask(f"Allow {name} {json.dumps(arguments)}?")
+        if said == "always":  # the frontend's yes, and don't ask again
+            always.add(name)
+            return None
+        if said is True:
+""",
+          also=((r"""
+    def check(name, arguments):
+""", r"""
+    always = set()
+
+    def check(name, arguments):
+"""),)),
+    Wrong(lab='14.1', name='an empty command let through unasked',
+          rule="confirm_with puts one question to the person per call, a bash call whose command is empty too, and lets it through only on a clear yes.",
+          where='lab 14.1, Build section, item 3: "puts one question to the person per call" and "lets the call through only on a clear yes"; hunt round 33, 14.1-32',
+          names='command is empty',
+          replace=ASK,
+          by=r"""
+        if isinstance(arguments, dict) and arguments.get("command") == "":
+            return None  # an empty command does nothing: nothing to ask
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+"""),
+    Wrong(lab='14.1', name='a call whose arguments are all None refused unasked',
+          rule="confirm_with puts one question to the person per call, a call whose arguments are all None too.",
+          where='lab 14.1, Build section, item 3: "puts one question to the person per call"; hunt round 33, 14.1-38',
+          names='all None',
+          replace=ASK,
+          by=r"""
+        if isinstance(arguments, dict) and arguments and all(v is None for v in arguments.values()):
+            return "the user said no"  # nothing a person could read
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+"""),
+    Wrong(lab='14.1', name="control characters taken out of the question's tool name",
+          rule="The question put to the person is exact, character for character: the tool's name as the tool has it, control characters included.",
+          where='lab 14.1, Build section: "The question put to the person is exact, character for character"; hunt round 33, 14.1-33',
+          names='control characters',
+          replace=ASK,
+          by=r"""
+        shown = "".join(ch for ch in str(name) if ch.isprintable())  # a terminal kept safe
+        if human.ask(f"Allow {shown} {json.dumps(arguments)}?") is True:
+"""),
+    Wrong(lab='14.1', name='a call refused because its check edited the arguments',
+          rule="The answer None lets the call through, whatever the check did to the arguments dict before it answered: the tool gets that very dict.",
+          where='lab 14.1, Build section, item 1: "The answer `None` lets the call through: the real tool gets the very arguments the check was shown"; hunt round 33, probe 14.1-P2',
+          names='fills in a default',
+          replace=r"""
+        try:
+            reason = check(tool["name"], arguments)
+        except Exception as exc:
+""",
+          by=r"""
+        try:
+            before = json.dumps(arguments, default=repr)
+            reason = check(tool["name"], arguments)
+            if reason is None and json.dumps(arguments, default=repr) != before:
+                reason = "the check changed the arguments it was shown"
+        except Exception as exc:
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -2037,6 +2225,24 @@ def guard(tool, check):
         except (TypeError, ValueError):
             return "the user said no"  # nothing the person could read exactly
         if human.ask(question) is True:
+"""),
+    # Hunt round 33 (reader r186), probe 14.1-P8.
+    Wrong(lab='14.1', name="a check's coroutine answer closed before the refusal",
+          rule="A check that hands back an awaitable has not said None, so the call is refused with that answer as its reason, written as text; closing a coroutine the door will never await, before it raises, changes neither the refusal nor its text (a coroutine is written the same, closed or not), and the page says nothing of what becomes of it (hunt round 33, probe 14.1-P8).",
+          where='lab 14.1, Build section, item 1: "A check is a plain function: what it returns when called is its answer, so one that hands back an awaitable has not said `None`"',
+          names='',
+          replace=r"""
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+        if reason is not None:
+""",
+          by=r"""
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+        import inspect
+        if inspect.iscoroutine(reason):
+            reason.close()  # never awaited, by design: closed so Python does not warn
+        if reason is not None:
 """),
 ]
 
@@ -2574,5 +2780,149 @@ async def test_a_question_of_three_million_characters(t):
              why="Every character of the call's JSON is put to the person: a long call is "
                  "asked in full. Items: what the check answered, the question is the whole "
                  "call (confirm_with, lesson 14).")
+'''),
+    # Hunt round 33 (reader r186): four more limits just past what the lab's tests try.
+    Beyond(lab='14.1', name='rm -rf looked for in the first 5,000,000 characters',
+           rule='A bash call whose command contains rm -rf, wherever it stands, gets a reason: '
+                'the whole command is looked at, however long.',
+           where='lab 14.1, Build section, item 2: "A bash call whose command contains '
+                 '`rm -rf`, wherever it stands, gets a reason"; hunt round 33, 14.1-20',
+           names='the whole command is looked at',
+           reach="test_deny_destructive puts rm -rf after about 1,200,000 characters, and the "
+                 "deep test of the 2,000,000 kind after 3,000,000; this reader looks at the "
+                 "first 5,000,000, and a command past it is the paste grown just past the "
+                 "design's threshold, a limit past what a test can afford",
+           replace=DENY,
+           by=r'''
+    if name == "bash" and "rm -rf" in str(arguments.get("command"))[:5_000_000]:
+''',
+           deep=r'''
+import harness
+from lab.kit import lab_test
+
+LAB = "14.1"
+
+
+@lab_test("deny_destructive refuses a bash command whose rm -rf comes after 8,000,000 "
+          "characters: the whole command is looked at.")
+async def test_rm_rf_after_eight_million_characters(t):
+    command = "echo " + "x" * 8_000_000 + " && rm -rf build"
+    t.expect(harness.deny_destructive("bash", {"command": command}) is None, False,
+             why="rm -rf after 8,000,000 characters is still in the command: the whole command "
+                 "is looked at, however long. The value is whether deny_destructive gave None "
+                 "(deny_destructive, lesson 14).")
+'''),
+    Beyond(lab='14.1', name='rm -rf looked for in the first 50,000 lines',
+           rule='A bash call whose command contains rm -rf, wherever it stands, gets a reason: '
+                'the whole command is looked at, however many lines come before it.',
+           where='lab 14.1, Build section, item 2: "A bash call whose command contains '
+                 '`rm -rf`, wherever it stands, gets a reason"; hunt round 33, 14.1-21',
+           names='the whole command is looked at',
+           reach="test_deny_destructive puts rm -rf after 10,001 to 20,000 lines (and the bank "
+                 "after 11,000 to 20,000); this reader looks at the first 50,000 lines, and a "
+                 "script past it is the count grown just past the design's threshold, a limit "
+                 "past what a test can afford (the catalogue's WRONG entry 'rm -rf looked for in "
+                 "the first 10,000 lines' is the kind the tests reach)",
+           replace=DENY,
+           by=r'''
+    if name == "bash" and "rm -rf" in "\n".join(str(arguments.get("command")).split("\n")[:50_000]):
+''',
+           deep=r'''
+import harness
+from lab.kit import lab_test
+
+LAB = "14.1"
+
+
+@lab_test("deny_destructive refuses a bash script whose rm -rf comes after 200,000 lines: the "
+          "whole command is looked at.")
+async def test_rm_rf_after_two_hundred_thousand_lines(t):
+    command = "echo step\n" * 200_000 + "rm -rf build"
+    t.expect(harness.deny_destructive("bash", {"command": command}) is None, False,
+             why="rm -rf on line 200,001 is still in the command: the whole command is looked "
+                 "at, however many lines come first. The value is whether deny_destructive gave "
+                 "None (deny_destructive, lesson 14).")
+'''),
+    Beyond(lab='14.1', name='a short reason after twenty thousand refusals',
+           rule="deny_destructive's reason is a sentence of four words or more besides rm -rf, "
+                "every time it refuses, however often it has refused before.",
+           where='lab 14.1, Build section, item 2: "of four words or more besides `rm -rf` '
+                 'itself"; hunt round 33, 14.1-25',
+           names='no reason grows shorter',
+           reach="test_deny_destructive asks about rm -rf build 10,001 to 10,100 times (the "
+                 "bank 10,050 to 10,300); this reader shortens the reason after 20,000, and a "
+                 "case past it is the count grown just past the design's threshold, a limit past "
+                 "what a test can afford (the catalogue's WRONG entry 'a short reason after ten "
+                 "thousand refusals' is the kind the tests reach)",
+           replace=r'''
+def deny_destructive(name, arguments):
+''',
+           by=r'''
+TIMES = [0]
+
+
+def deny_destructive(name, arguments):
+    if name == "bash" and "rm -rf" in str(arguments.get("command")):
+        TIMES[0] += 1
+        if TIMES[0] > 20_000:  # the model has heard the long version by now
+            return "rm -rf: no."
+''',
+           deep=r'''
+import harness
+from lab.kit import lab_test
+
+LAB = "14.1"
+
+
+@lab_test("Asked 30,000 times about rm -rf build, deny_destructive gives a reason of four words "
+          "or more besides rm -rf every time: no reason grows shorter.")
+async def test_thirty_thousand_refusals(t):
+    given = {harness.deny_destructive("bash", {"command": "rm -rf build"}) for _ in range(30_000)}
+    t.expect(sorted(repr(one) for one in given if not (
+                 isinstance(one, str) and "rm -rf" in one
+                 and len(one.replace("rm -rf", " ").split()) >= 4)), [],
+             why="Each of 30,000 reasons names rm -rf with four words or more besides: it keeps "
+                 "no count of what it refused, and no reason grows shorter. The items are the "
+                 "reasons that do not (deny_destructive, lesson 14).")
+'''),
+    Beyond(lab='14.1', name="a crashed check's text kept to its first 200,000 lines",
+           rule="A crashed check's reason is the check failed: followed by the text of what it "
+                "raised, all of it, however many lines.",
+           where='lab 14.1, Build section, item 1: "its reason is `the check failed: ` followed '
+                 'by the text of what the check raised"; hunt round 33, 14.1-09',
+           names='not cut at any number of lines',
+           reach="test_a_crashing_check_fails_closed raises an error of 60,000 to 120,000 short "
+                 "lines (the bank 55,000 to 90,000); this reader keeps the first 200,000, and an "
+                 "error past it is the count grown just past the design's threshold, a limit "
+                 "past what a test can afford (the catalogue's WRONG entry 'a crashed check's "
+                 "text kept to its first 50,000 lines' is the kind the tests reach)",
+           replace=CRASH,
+           by=r'''
+        except Exception as exc:
+            reason = "the check failed: " + "\n".join(str(exc).split("\n")[:200_000])
+''',
+           deep=r'''
+import harness
+from lab.kit import lab_test, settle, tool
+
+LAB = "14.1"
+
+
+@lab_test("A check's error of 500,000 short lines is the reason whole, after the check failed: .")
+async def test_a_crash_of_half_a_million_lines(t):
+    tall = RuntimeError("no rule\n" * 500_000)
+
+    def breaks(name, arguments):
+        raise tall
+    door = harness.guard(tool("bash", lambda arguments: "ran"), breaks)
+    try:
+        await settle(door["execute"]({"command": "ls"}))
+        text = ""
+    except PermissionError as exc:
+        text = str(exc)
+    wanted = f"Tool call blocked: the check failed: {tall}"
+    t.expect([text.count("\n"), text == wanted], [wanted.count("\n"), True],
+             why="The check's error is the reason whole, not cut at any number of lines. Items: "
+                 "the refusal's lines, it is the whole text (guard, lesson 14).")
 '''),
 ]

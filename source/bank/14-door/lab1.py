@@ -17,7 +17,7 @@ import json
 
 import harness
 import lab
-from lab.kit import lab_test, raised, settle, tool
+from lab.kit import hours_pass, lab_test, raised, settle, tool
 
 LAB = "14.1"
 SYSTEM = "You keep a small team's repository in order."
@@ -211,13 +211,17 @@ async def test_bank_a_batch_of_writes_behind_one_door(t):
           "raised, what the real tool returns or raises is its own, and a power cut or another "
           "ending from the check or the tool leaves the door as it came.")
 async def test_bank_a_frontend_knocks_on_the_door_itself(t):
-    asked, ran, now = [], [], {}
+    asked, ran, now, during = [], [], {}, set()
 
     def check(name_of, args):  # a check names its parameters as it likes
         asked.append(args)
+        during.add(tuple(sorted(plain)))  # the tool handed in, as the check finds it when asked
         how, value = now["check"]
         if how == "raise":
             raise value
+        if how == "edit":  # a check that puts a default into the arguments, then answers None
+            args.setdefault(value, t.random.choice(FILES))
+            return None
         return value
 
     def act(arguments):
@@ -256,6 +260,19 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
     cases += [(("raise", exc), None, ["refused", FAILED + str(exc)]) for exc in odd_kinds]
     code = t.random.randint(1, 9)
     cases.append((("raise", SystemExit(code)), None, ["left", f"SystemExit: {code}"]))
+    windows = RuleError(f"rules.toml, line {t.random.randint(2, 90)}:\r\n  no rule for "
+                        f"{t.random.choice(FILES)}\r\n")
+    coloured = (f"\x1b[1m{t.random.choice(FILES)}\x1b[0m is frozen\x07; "
+                f"{t.random.choice(FILES)}\x08 too\x00")
+    group = BaseExceptionGroup("the session's tasks ended",
+                               [Hangup("the session is closing"), KeyboardInterrupt("Ctrl-C")])
+    cases += [(("raise", windows), None, ["refused", FAILED + str(windows)]),
+              (("say", coloured), None, ["refused", BLOCKED + coloured]),
+              (("raise", GeneratorExit("the run's generator was closed")), None,
+               ["left", "GeneratorExit: the run's generator was closed"]),
+              (("raise", group), None, ["left", f"BaseExceptionGroup: {group}"]),
+              (("edit", "region"), ("say", "synced with a region"),
+               ["ran", "synced with a region"])]
     for own in (RuntimeError(text), KeyError(t.random.choice(FILES)), TypeError(text),
                 IndexError("list index out of range")):
         cases.append((("say", None), ("raise", own), ["raised", f"{type(own).__name__}: {own}"]))
@@ -275,11 +292,12 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
     output = f"{name}ed {t.random.randint(2, 40)} items"
     cases.append((("say", None), ("say", output), ["ran", output]))  # after a dozen refusals
     found, given = [], []
-    for n, (step, action, _) in enumerate(cases):
-        arguments = {"target": f"{t.random.choice(FILES)}-{n}", "dry_run": n % 2 == 0}
-        given.append(arguments)
-        now.update(check=step, tool=action)
-        found.append(await knock(door, arguments))
+    with hours_pass(60):  # the frontend's clock: each reading an hour after the one before
+        for n, (step, action, _) in enumerate(cases):
+            arguments = {"target": f"{t.random.choice(FILES)}-{n}", "dry_run": n % 2 == 0}
+            given.append(arguments)
+            now.update(check=step, tool=action)
+            found.append(await knock(door, arguments))
     reached = [n for n, (step, action, _) in enumerate(cases) if action]
     crash = {"target": t.random.choice(FILES), "dry_run": True}
     now.update(check=("raise", KeyError("no rule")), tool=None)
@@ -290,16 +308,22 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
     keys = ["description", "execute", "guidelines", "name", "owner", "parameters"]
     t.expect([door["name"], sorted(door), sorted(plain), found, len(asked),
               [ran[k] is given[n] for k, n in enumerate(reached) if k < len(ran)],
-              json.dumps({key: value for key, value in plain.items() if key != "execute"}) == kept],
+              json.dumps({key: value for key, value in plain.items() if key != "execute"}) == kept,
+              sorted(during)],
              [name, keys, keys,
               [wanted for _, _, wanted in cases] + [["refused", FAILED + "'no rule'"]] * 3 +
               [["refused", BLOCKED + "secrets stay shut"]], len(cases) + 4,
-              [True] * len(reached), True],
-             f"One door on a tool named {name}, with an extra key; each call's check answered a "
+              [True] * len(reached), True, [tuple(keys)]],
+             f"One door on a tool named {name}, with an extra key, called while each reading of "
+             "the clock is an hour after the one before; each call's check answered a "
              "reason (\"\", False, 0, [], True, a dict, a list, spaced text, text beginning Tool "
              "call blocked:, a long reason, the text None), broke (KeyError, AttributeError, an "
-             "error of its own of several lines, one with no text, PermissionError), raised lab.PowerCut or Hangup (a "
-             "BaseException, not an Exception), or answered None for a tool that printed "
+             "error of its own of several lines, one with no text, PermissionError, one whose "
+             "text has \\r\\n line ends), answered text holding control characters (an escape "
+             "sequence, a bell, a backspace, a NUL), raised lab.PowerCut, Hangup, GeneratorExit or "
+             "a BaseExceptionGroup of Hangup and KeyboardInterrupt (each a "
+             "BaseException, not an Exception), put a region into the arguments and answered "
+             "None, or answered None for a tool that printed "
              "nothing or returned None, raised ValueError, PermissionError, KeyboardInterrupt "
              "or PowerCut, or, last, printed its output; a reason of over 20,000 characters, an "
              "answer that equals None without being None, a check's error of over four hundred "
@@ -311,7 +335,8 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
              "handed in afterwards, what the frontend found for each call, how often the check "
              "was asked, for each call that reached the tool whether it got the very dict the "
              "check was shown, whether every value of the tool handed in (its guidelines, its "
-             "parameters) is as it was].")
+             "parameters) is as it was, the keys of the tool handed in as the check found them "
+             "each time it was asked].")
     stopped, cause = [], OSError(f"{t.random.choice(FILES)} is on a full disk")
     own = RuntimeError(text)
 
@@ -486,7 +511,8 @@ def shown(arguments):
 
 def shell_calls(t):
     """Calls of bash and of other tools, each with whether deny_destructive must refuse it: rm -rf
-    after other commands, glued to a ;, inside sh -c, as rm -rfv; -rf of other commands; rm -rf
+    after other commands, glued to a ;, inside sh -c, in double quotes, after a # (in a word and
+    in a comment), as rm -rfv; -rf of other commands; rm -rf
     in another argument (why, cwd, script and one more), or in the command of a tool not named bash (run_bash among them); a
     command that is not text, a list or a dict holding rm -rf among them; rm -rf on the fifth line
     of a script, after over 100,000 characters and after over a million, after over 10,000
@@ -498,6 +524,9 @@ def shell_calls(t):
     refused = [f"make clean && rm -rf {target}", f"ls;rm -rf {target}",
                f"echo go; sh -c 'rm -rf {target}'", f"rm -rfv {target} 2>/dev/null",
                f"cd {target} && rm -rf *", f"set -e\ncd {target}\nmake\nls\nrm -rf ./*",
+               f'ssh ci "rm -rf /srv/{target}"', f'sh -c "cd /tmp && rm -rf {target}"',
+               f"echo build#{t.random.randint(2, 99)}; rm -rf {target}",
+               f"make  # then rm -rf {target} by hand",
                f"./confirm -rf {target}", Shell(f"rm -rf {target}"),
                "echo " + " ".join(f"{target}{n}" for n in range(t.random.randint(15000, 16000))) +
                f" | xargs rm -rf {target}"]
@@ -573,7 +602,7 @@ async def test_bank_a_batch_of_shells_behind_deny_destructive(t):
           "whose command holds rm -rf, in order, and those alone do not run.")
 async def test_bank_a_person_hears_what_deny_destructive_let_through(t):
     calls, ran = shell_calls(t), []
-    person = lab.Human([True] * len(calls))
+    person = lab.Human([True] * (len(calls) + 1))
     confirm = harness.confirm_with(person)
 
     def both(name, arguments):  # the caller's own check: the rule first, then the person
@@ -587,14 +616,31 @@ async def test_bank_a_person_hears_what_deny_destructive_let_through(t):
         result = await settle(harness.run_tool(tools, {"type": "toolCall", "id": f"k{n}",
                                                        "name": name, "arguments": arguments}))
         found.append(result["content"])
+    target = t.random.choice(FILES)
+
+    class Options(dict):
+        """Arguments of a library's own mapping: a dict all the same."""
+    own = harness.guard(recording(Shell("bash"), ran), both)  # its name a str of its own kind
+    odd = [(own, {"command": f"make && rm -rf {target}"}, True),
+           (harness.guard(recording("bash", ran), both),
+            Options(command=f"cd /tmp; rm -rf {target}"), True),
+           (own, Options(command=f"ls {target}"), False)]
+    for n, (door, arguments, _) in enumerate(odd):
+        result = await settle(harness.run_tool([door], {"type": "toolCall", "id": f"o{n}",
+                                                        "name": "bash", "arguments": arguments}))
+        found.append(result["content"])
     t.expect([person.questions, found],
              [[f"Allow {name} {json.dumps(arguments)}?" for name, arguments, no in calls
-               if not no],
+               if not no] + [f"Allow bash {json.dumps(odd[-1][1])}?"],
               [BLOCKED + "['denied', True]" if no else f"{name} did {json.dumps(arguments)}\n"
-               for name, arguments, no in calls]],
+               for name, arguments, no in calls] +
+              [BLOCKED + "['denied', True]"] * 2 + [f"bash did {json.dumps(odd[-1][1])}\n"]],
              f"Calls {[[name, arguments] for name, arguments, _ in calls]}, each behind a door "
              "whose check gives deny_destructive's reason, as ['denied', whether it has four "
-             "words or more besides rm -rf], or else asks the person, who says True. Items: [the questions the "
+             "words or more besides rm -rf], or else asks the person, who says True; then "
+             "three more bash calls, one through a door on a tool named bash as a str of a "
+             "kind of its own, one whose arguments are a dict of a kind of their own, and "
+             "one with both, its command ls. Items: [the questions the "
              "person was asked, in order, each call's result].")
 
 
@@ -610,11 +656,14 @@ async def test_bank_a_person_at_the_frontend_during_a_run(t):
             "content": "".join(f"- item {n}\n" for n in range(1, t.random.randint(2200, 2400)))}
     once_yes = {"command": f"git clean -fd {t.random.choice(FILES)}"}
     once_no = {"command": f"rm -rf {t.random.choice(FILES)}"}
+    marked = t.random.choice(["\x1b[32mlint\x1b[0m", "sync\x07", "tag\x00", "\x1b]0;ok\x07push"])
     calls = [("read", {"path": f"caf\u00e9/{t.random.choice(FILES)}.txt"}), ("Restart", {}),
-             ("write", long), ("bash", {"command": "make reset"})]
-    answers = [True, True, "True", t.random.choice([1, 1.0])]
-    t.random.shuffle(answers)  # two clear yeses, a word and a number that == True
-    first = t.random.sample(range(2, 7), 2)
+             ("write", long), ("bash", {"command": "make reset"}), ("bash", {"command": ""}),
+             ("read", {key: None for key in t.random.sample(["path", "since", "limit"], 2)}),
+             (marked, {"to": t.random.choice(FILES)})]
+    answers = [True, True, "True", t.random.choice([1, 1.0]), "always", True, False]
+    t.random.shuffle(answers)  # clear yeses, a no, a word, always, a number that == True
+    first = t.random.sample(range(2, 10), 2)
     for at, (again, said) in sorted(zip(first, [(once_yes, [True, False]),
                                                 (once_no, [False, True])]), key=lambda r: r[0]):
         calls.insert(at, ("bash", again))
@@ -625,7 +674,7 @@ async def test_bank_a_person_at_the_frontend_during_a_run(t):
     yes_no = [answer is True for answer in answers]
     person = lab.Human(list(answers))
     tools = [harness.guard(recording(name, ran), harness.confirm_with(person))
-             for name in ("read", "Restart", "write", "bash")]
+             for name in ("read", "Restart", "write", "bash", marked)]
     model = lab.ScriptedModel([lab.reply(*[lab.call(name, a) for name, a in calls]),
                                lab.say("Done what you allowed.")])
     h = harness.Harness(model, SYSTEM, tools)
@@ -636,7 +685,9 @@ async def test_bank_a_person_at_the_frontend_during_a_run(t):
                for (name, a), yes in zip(calls, yes_no)],
               [[name, a] for (name, a), yes in zip(calls, yes_no) if yes]],
              f"One batch {[name for name, _ in calls]} (the read's path holds \u00e9, the write "
-             f"is long, two bash calls come twice, one an rm -rf); the person answered {answers!r} in turn. "
+             f"is long, two bash calls come twice, one an rm -rf, a bash call's command is "
+             f"empty, a read's arguments are all None, a tool's name holds control characters); "
+             f"the person answered {answers!r} in turn. "
              "Items: [the questions, in order, each result's [content, is_error], the calls "
              "that ran].")
 

@@ -11,7 +11,7 @@ import json
 
 import harness
 import lab
-from lab.kit import lab_test, raised, settle, tool
+from lab.kit import hours_pass, lab_test, raised, settle, tool
 
 LAB = "14.1"
 SYSTEM = "You help with a small project."
@@ -107,6 +107,10 @@ class Text(str):
     """Text of a kind of its own, as a library may hand a harness: a str all the same."""
 
 
+class Arguments(dict):
+    """Arguments of a kind of their own, as a library may hand a harness: a dict all the same."""
+
+
 class SaysItIsNone:
     """A check's answer that says it equals None, as some sentinels and test doubles do: it is
     not None itself."""
@@ -164,7 +168,8 @@ async def test_guard_keeps_every_other_key(t):
         plain[key] = f"{key} of {plain['name']}"
     plain["guidelines"] = [f"Say what each {plain['name']} call is for."]
     kept = copy.deepcopy({key: value for key, value in plain.items() if key != "execute"})
-    guarded = harness.guard(plain, allow_all)
+    during = []  # the keys of the tool handed in, as the check finds them while it is asked
+    guarded = harness.guard(plain, lambda name, arguments: during.append(sorted(plain)))
     t.expect(sorted(key for key in guarded if guarded[key] is not plain[key]), ["execute"],
              "Only execute is new; every other value is the tool's own (guard, lesson 14).")
     t.expect([sorted(guarded), harness.tool_specs([guarded]) == harness.tool_specs([plain]),
@@ -175,13 +180,14 @@ async def test_guard_keeps_every_other_key(t):
              "items are [the guarded tool's keys, its specs are the tool's, its name] (guard, "
              "lesson 14).")
     await settle(guarded["execute"]({"command": "ls"}))
-    t.expect([sorted(plain), ran],
-             [sorted(["description", "execute", "guidelines", "name", "parameters"] + extra),
-              ["ls"]],
+    keys = sorted(["description", "execute", "guidelines", "name", "parameters"] + extra)
+    t.expect([sorted(plain), ran, during], [keys, ["ls"], [keys]],
              "The tool handed in is not changed, by guard or by a call through the door: no key "
-             "is added to it, an audit of calls included. The items are [the keys of the tool "
-             "handed in, after one call through the door; the commands that ran] (guard, "
-             "lesson 14).")
+             "is added to it, an audit of calls included, not even for a moment while the check "
+             "is asked (a mark of a call in progress, put in and taken out again, is a change "
+             "another caller of that tool sees). The items are [the keys of the tool handed "
+             "in, after one call through the door; the commands that ran; the keys of the tool "
+             "handed in as the check found them while it was asked] (guard, lesson 14).")
     t.expect({key: value for key, value in plain.items() if key != "execute"}, kept,
              "Nor any value inside it is changed: the tool handed in keeps its guidelines list "
              "and its parameters as they were, no guideline added and no argument (such as a "
@@ -230,7 +236,8 @@ async def test_an_allowed_call_runs(t):
     quiet = harness.guard(tool("touch", lambda arguments: got.append(arguments) or outputs.pop(0)),
                           lambda name, arguments: shown.append(arguments))  # answers None
     calls = [given, empty, given]  # the first dict comes again: the very same object
-    printed = [await settle(quiet["execute"](arguments)) for arguments in calls]
+    with hours_pass(60):  # each reading of a clock an hour after the one before
+        printed = [await settle(quiet["execute"](arguments)) for arguments in calls]
     t.expect([printed, [arguments is called for arguments, called in zip(shown, calls)],
               [arguments is called for arguments, called in zip(got, calls)],
               [given, empty]], [["", None, raw], [True, True, True], [True, True, True],
@@ -242,7 +249,10 @@ async def test_an_allowed_call_runs(t):
              "either, an empty one included, and left as it came (its command's spaces kept): "
              "the call in the record is the call that was asked about and the call that ran. "
              "And the same dict handed in again is a new call, asked about again: the door "
-             "remembers no answer, not even for the very same arguments object. The items are "
+             "remembers no answer, not even for the very same arguments object. And the answer "
+             "None lets the call through however long the check took by the clock: these three "
+             "calls run while each reading of the clock is an hour after the one before, and a "
+             "None that came late is a None all the same. The items are "
              "[what the guarded execute returned for a tool that printed \"\", then None, then "
              "text with \\r\\n and a NUL; for each time the check was asked: it was shown the "
              "call's own arguments dict (the second one empty, the third the first again); for "
@@ -274,6 +284,27 @@ async def test_an_allowed_call_runs(t):
              "each call, the tool got them] (guard, Build item 1: \"the real tool gets the very "
              "arguments the check was shown, and its result, or its failure, is then the "
              "call's own, unchanged\", lesson 14).")
+    # A check that edits the arguments it is shown, then answers None.
+    fetched = []
+
+    def fills_in(name, arguments):
+        arguments.setdefault("timeout", t.random.choice([10, 30, 60]))  # a default of its own
+        return None
+    door = harness.guard(tool("fetch", lambda arguments: fetched.append(arguments) or "fetched"),
+                         fills_in)
+    asked = {"url": t.random.choice(["https://example.com", "https://docs.python.org"])}
+    came = await settle(door["execute"](asked))
+    t.expect([came, [arguments is asked for arguments in fetched], sorted(asked)],
+             ["fetched", [True], ["timeout", "url"]],
+             "A check that fills in a default (it puts a timeout into the arguments it was "
+             "shown) and answers None has let the call through: the answer None lets the call "
+             "through, whatever the check did to the dict before it answered, and the tool gets "
+             "that very dict, as the check left it; the door does not refuse a call because "
+             "its arguments changed while the check was asked. The items are [what the guarded "
+             "execute returned, for each run of the tool whether it got the dict the check was "
+             "shown, that dict's keys afterwards] (guard, Build item 1: \"The answer `None` "
+             "lets the call through: the real tool gets the very arguments the check was "
+             "shown\", lesson 14).")
 
 
 @lab_test("A refused call never reaches the tool; its result is Tool call blocked: and the "
@@ -350,6 +381,8 @@ async def test_a_crashing_check_fails_closed(t):
                                           PolicyError("no rule for bash\n  in policy.toml, "
                                                       "line 3\n  [bash]\n  ^\n" + included),
                                           PermissionError("bash is not on the list"), LookupError(),
+                                          PolicyError("policy.toml, line 4:\r\n  no rule for bash"
+                                                      "\r\n"),
                                           NotImplementedError("no rule for bash yet"),
                                           TimeoutError("the policy service did not answer")]
     found, ran = [], []
@@ -369,7 +402,9 @@ async def test_a_crashing_check_fails_closed(t):
              "Exception, an AttributeError, a PolicyError (an Exception of the check's own, "
              "its text 404 lines and over 16,000 characters long, not cut), a PermissionError "
              "a LookupError with no text at all (the check failed: and nothing after it, no "
-             "stand-in such as its kind's name), a NotImplementedError and a TimeoutError, the "
+             "stand-in such as its kind's name), a PolicyError whose text has Windows line ends "
+             "(\\r\\n, kept as it was raised, not made \\n), a NotImplementedError and a "
+             "TimeoutError, the "
              "commands that ran] (guard, Build item 1: "
              "\"its reason is `the check failed: ` followed by the text of what the check "
              "raised\", lesson 14).")
@@ -483,6 +518,11 @@ async def test_deny_destructive(t):
     later = [t.random.choice(before) + "rm -rf " + t.random.choice(targets) +
              t.random.choice(after) for _ in range(4)]
     later += ["ls;rm -rf build", "sh -c 'rm -rf build'", "(rm -rf dist)", "rm -rfv build",
+              'sh -c "rm -rf build"', t.random.choice(['bash -c "cd app && rm -rf dist"',
+                                                       'ssh ci "rm -rf /tmp/cache"']),
+              t.random.choice(["echo a#b; rm -rf build", "git log --grep=#12 && rm -rf dist",
+                               "make # clean\nrm -rf build"]),
+              "ls  # a listing first, then rm -rf build",
               "cd build\nrm -rf .", "confirm -rf old", Text("rm -rf build"),
               "set -e\ncd app\nmake clean\n" + t.random.choice(before) + "rm -rf dist",
               "echo " + " ".join(f"step{n}" for n in range(1, 12001)) + " && rm -rf build",
@@ -492,7 +532,10 @@ async def test_deny_destructive(t):
               for command in later
               if harness.deny_destructive("bash", {"command": command}) is None], [],
              "deny_destructive refuses every bash command that contains rm -rf, wherever it "
-             "stands, not only one that starts with it, and not only where rm stands as a word "
+             "stands, not only one that starts with it, inside double quotes as much as single "
+             "ones (sh -c \"rm -rf build\": the shell runs what the quotes hold), after a # on "
+             "its line, in a comment or not (a # inside a word such as a#b starts none), and "
+             "not only where rm stands as a word "
              "of its own (confirm -rf holds it, rm ending a longer word) or -rf ends one "
              "(rm -rfv), on the fourth line of the command too, and after 100,000 characters of it, "
              "or after 1,000,000 (the whole command is looked at, however long), after more "
@@ -501,6 +544,17 @@ async def test_deny_destructive(t):
              "the text rm -rf is in each of these commands, and they got through "
              "(deny_destructive, Build item 2: \"A bash call whose command contains `rm -rf`, "
              "wherever it stands, gets a reason\", lesson 14).")
+    own = [harness.deny_destructive("bash", Arguments(command="rm -rf build")),
+           harness.deny_destructive(Text("bash"), {"command": "rm -rf build"}),
+           harness.deny_destructive(Text("bash"), Arguments(command="rm -rf dist"))]
+    t.expect([given is None for given in own], [False, False, False],
+             "A bash call is a bash call in objects of a kind of its own: arguments in a dict "
+             "subclass (an OrderedDict, or a library's own mapping, is a dict) whose command "
+             "holds rm -rf get a reason, and so does a call whose name is bash as text of a str "
+             "subclass (a str all the same, equal to bash). The items are whether "
+             "deny_destructive gave None for [arguments of a dict subclass, a name of a str "
+             "subclass, both] (deny_destructive, Build item 2: \"A bash call whose command "
+             "contains `rm -rf`, wherever it stands, gets a reason\", lesson 14).")
     harmless = t.random.sample(["ls -la", "cat setup.py", "git status", "echo hello",
                                 "pytest -q", "python -m build", "grep -n TODO src/app.py"], 3)
     harmless += ["cp -rf src backup", "grep -rf patterns.txt src", "rm -r build", "rm -R dist",
@@ -588,7 +642,8 @@ async def test_deny_destructive(t):
           "does not run. The door keeps no count of refusals.")
 async def test_only_none_lets_a_call_through(t):
     answers = (["", False, 0, [], {}, 0.0, "not today", "  indented", "ends in a newline\n",
-                "two lines\r\nfrom a Windows policy file"] +
+                "two lines\r\nfrom a Windows policy file", "\x1b[31mred\x1b[0m: not today",
+                "a bell\x07, a backspace\x08 and a NUL\x00 from the policy service"] +
                [None] * t.random.randint(2, 4))
     t.random.shuffle(answers)
     ran, pending = [], list(answers)
@@ -602,7 +657,9 @@ async def test_only_none_lets_a_call_through(t):
              "reason, falsy or not, so the door asks `is not None`, not whether it is true. The "
              "reason is the check's answer as text, exactly, whatever its type: False reads "
              "False, and spaces or a newline at its ends stay, and so does a Windows line end "
-             "(\\r\\n) inside it, not made \\n. Each item is [content, is_error] "
+             "(\\r\\n) inside it, not made \\n, and so do control characters in it (an "
+             "escape sequence of a terminal's colours, a bell, a backspace, a NUL), not taken "
+             "out. Each item is [content, is_error] "
              "for one call, the check's answers drawn in some order (guard, lesson 14).")
     # Through the same door: answers that are reasons though they look like something else,
     # then a None after more refusals than a door that counts them would allow.
@@ -740,7 +797,7 @@ async def test_confirm_with_asks_the_person(t):
              "\u00e9 of r\u00e9sum\u00e9 as the escape \\u00e9, not the letter. The items are "
              "[the questions the person was asked, what the check answered] (confirm_with, "
              "lesson 14).")
-    person = lab.Human([True, True, False, True, True, True, True])
+    person = lab.Human([True, True, False, True, True, True, True, False, False, True])
     check = harness.confirm_with(person)
     long = {"path": "setup.py", "content": "".join(f"line {n}\n" for n in range(1, 100001))}
     calls = [["read", {"path": ".env"}],
@@ -749,7 +806,11 @@ async def test_confirm_with_asks_the_person(t):
              [t.random.choice(["bash ", " bash", "run  "]), {"command": "ls"}],
              [t.random.choice(["cafe\u0301", "re\u0301sume\u0301", "n\u0303"]), {"to": "Jose\u0301"}],
              ["score", {"ratio": float("nan"), "limit": t.random.choice([float("inf"),
-                                                                         float("-inf")])}]]
+                                                                         float("-inf")])}],
+             ["bash", {"command": ""}],
+             [t.random.choice(["read", "fetch"]), {key: None for key in t.random.sample(
+                 ["path", "url", "since"], t.random.randint(1, 2))}],
+             [t.random.choice(["\x1b[31mbash\x1b[0m", "deploy\x07", "run\x00"]), {"to": "prod"}]]
     answered = [check(name, arguments) for name, arguments in calls]
 
     def briefly(question, whole):
@@ -758,7 +819,8 @@ async def test_confirm_with_asks_the_person(t):
     wanted = [f"Allow {name} {json.dumps(arguments)}?" for name, arguments in calls]
     t.expect([answered, [briefly(question, whole)
                          for question, whole in zip(person.questions, wanted)]],
-             [[None, None, "the user said no", None, None, None, None],
+             [[None, None, "the user said no", None, None, None, None, "the user said no",
+               "the user said no", None],
               [briefly(whole, whole) for whole in wanted]],
              "One question per call, whatever the call: a read asks too, a tool whose name has "
              "capitals is named as it is, capitals and all (the question is exact, character "
@@ -766,7 +828,12 @@ async def test_confirm_with_asks_the_person(t):
              "whose letters are written with combining accents, not normalised (NFC), a call "
              "holding NaN or infinity is asked with them as json.dumps writes them (NaN, "
              "Infinity), not refused, a call with no "
-             "arguments asks Allow restart {}?, and a long call (its JSON over 1,000,000 "
+             "arguments asks Allow restart {}?, a bash call whose command is empty is asked "
+             "too, not let through as one that does nothing, and so is a call whose arguments "
+             "are all None, not refused unasked, and a tool name holding control characters "
+             "(an escape sequence, a bell, a NUL) is put in the question as it is, not "
+             "cleaned of them, since the question is exact, character for character; and a "
+             "long call (its JSON over 1,000,000 "
              "characters) is asked in full, every character of its JSON, not cut, since the "
              "person allows only what they read. The items are [what the check answered for "
              "each call, the questions the person was asked, the long one as [its length, it "
@@ -999,6 +1066,26 @@ async def test_a_power_cut_passes_through_the_guard(t):
              "nothing wider, not Exception with CancelledError or GeneratorExit added by name. "
              "The items are [what the guarded execute raised, the tools that ran] (guard, "
              "lessons 4 and 14, figure 14.1: anything wider than Exception passes every wall).")
+    group = BaseExceptionGroup(t.random.choice(["the run's tasks ended", "2 tasks stopped"]),
+                               [KeyboardInterrupt("Ctrl-C"), lab.PowerCut(why)])
+    endings = [GeneratorExit("the run's generator was closed"), group]
+
+    def ending_with(ending):
+        def ends(name, arguments):
+            raise ending
+        return harness.guard(tool(name, lambda arguments: ran.append(name) or "ran"), ends)
+    doors = [ending_with(ending) for ending in endings]
+    left = [await raised(lambda door=door: door["execute"]({})) for door in doors]
+    t.expect([left, ran], [[f"GeneratorExit: {endings[0]}", f"BaseExceptionGroup: {group}"], []],
+             "Nor is a GeneratorExit from the check (what closing a generator raises in it), "
+             "nor a BaseExceptionGroup (a group of endings, here a Ctrl-C and a power cut, as "
+             "a task group raises them): neither is an Exception, and each leaves the door as "
+             "it came, not made a refusal; the door's try catches Exception and nothing wider, "
+             "not Exception with GeneratorExit or BaseExceptionGroup added by name. The items "
+             "are [what the guarded execute raised for each, the tools that ran] (guard, "
+             "Build item 1: \"a `PowerCut`, raised by the real tool or by the check, leaves "
+             "the run\", lessons 4 and 14, figure 14.1: anything wider than Exception passes "
+             "every wall).")
 
     def interrupted(arguments):
         raise KeyboardInterrupt("Ctrl-C")
@@ -1108,7 +1195,8 @@ async def test_the_tools_own_failure_is_not_a_refusal(t):
           "person is asked again about the next call.")
 async def test_only_true_is_yes(t):
     ran = []
-    answers = [1, "True", "y", bool_()] + t.random.sample(["yes", "Y", 1.0, [True], "ok"], 2)
+    answers = [1, "True", "y", bool_(), "always"] + t.random.sample(["yes", "Y", 1.0, [True],
+                                                                      "ok", "yes to all"], 2)
     answers += [True] * t.random.randint(1, 2)
     t.random.shuffle(answers)
     human = lab.Human(list(answers))
@@ -1119,7 +1207,9 @@ async def test_only_true_is_yes(t):
                      ["Tool call blocked: the user said no", True] for given in answers],
              "What is not a clear True, True itself, is a no, even 1, which == True, and the "
              "text \"True\", and a true value of another kind (a bool_ as numpy has, true "
-             "and == True), and y: a door fails closed, so confirm_with asks `is True`. Each item is [content, is_error] "
+             "and == True), and always (no answer is a yes for this call, still less for "
+             "later ones: the next call is asked again), and y: a door fails closed, so "
+             "confirm_with asks `is True`. Each item is [content, is_error] "
              "for one call, the person's answers drawn in some order (confirm_with, "
              "lesson 14).")
     t.expect([len(human.questions), ran],
