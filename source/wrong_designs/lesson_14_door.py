@@ -34,6 +34,34 @@ ASK = r'''
 '''
 
 WRONG = [
+    # Hunt round 33 (reader r186), probe 14.1-P6, ruled at the merge: waiting is the student's,
+    # but this wait takes the person's own TimeoutError for its own.
+    Wrong(lab='14.1', name='a person who cannot be reached taken for one who did not answer in time',
+          rule='Build item 3: a check lets a call through only on a clear yes, and a person '
+               'whose ask raised is refused with the user said no or the check failed: and what '
+               'ask raised. This check waits on a thread and takes any TimeoutError for its own '
+               'wait running out (concurrent.futures.TimeoutError is the built-in one), so a '
+               'person whose frontend raised TimeoutError is refused with the check\'s own words.',
+          where='hunt round 33, probe 14.1-P6; Build section, item 3: "How long to wait for an '
+                'answer, and what a check that stops waiting refuses with, are yours"',
+          names='A TimeoutError from ask is the person',
+          replace=r'''
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+            return None
+''',
+          by=r'''
+        import concurrent.futures
+        pool = concurrent.futures.ThreadPoolExecutor(1)
+        try:
+            answer = pool.submit(human.ask, f"Allow {name} {json.dumps(arguments)}?").result(
+                timeout=300)
+        except concurrent.futures.TimeoutError:
+            return "the user did not answer in time"
+        finally:
+            pool.shutdown(wait=False)
+        if answer is True:
+            return None
+'''),
     Wrong(lab='14.1', name='failing open when the check crashes',
           rule='A door fails closed: a check that raises has not said yes, so the call is refused with the check failed: <exc>.',
           where='prediction "A check that breaks" (let the call through); the cell with three guards; Build recap',
@@ -1967,6 +1995,33 @@ def deny_destructive(name, arguments):
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    # Hunt round 33 (reader r186), probe 14.1-P6, ruled at the merge.
+    Wrong(lab='14.1', name='the person asked on a thread, given up on after 300 seconds',
+          rule='Build item 3 says how long to wait for an answer, and what a check that stops '
+               'waiting refuses with, are the student\'s. A person who answers is heard as the '
+               'reference hears them; only a person silent for 300 seconds of the clock meets the '
+               'check\'s own refusal.',
+          where='hunt round 33, probe 14.1-P6; Build section, item 3: "How long to wait for an '
+                'answer, and what a check that stops waiting refuses with, are yours"', names='',
+          replace=r'''
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+            return None
+''',
+          by=r'''
+        import concurrent.futures
+        pool = concurrent.futures.ThreadPoolExecutor(1)
+        asked = pool.submit(human.ask, f"Allow {name} {json.dumps(arguments)}?")
+        try:
+            answer = asked.result(timeout=300)
+        except concurrent.futures.TimeoutError:
+            if asked.done():  # ask itself raised TimeoutError: the person's failure, not the wait
+                raise
+            return "the user did not answer in time"
+        finally:
+            pool.shutdown(wait=False)
+        if answer is True:
+            return None
+'''),
     # Hunt round 15 (reader r77), probe 14.1-P3.
     Wrong(lab='14.1', name='the reason written as text inside the check\'s try',
           rule="An answer that cannot be written as text at all may count as the check breaking or go up from the door: the page leaves it to the student, and the real tool never runs either way (hunt round 15, probe 14.1-P3).",

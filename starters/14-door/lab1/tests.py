@@ -66,10 +66,14 @@ class PolicyError(Exception):
 
 
 class Unreachable:
-    """A person who cannot be asked: the frontend that would put the question is gone."""
+    """A person who cannot be asked: the frontend that would put the question is gone, and ask
+    raises `error` (a TimeoutError where the frontend gave up waiting for it)."""
+
+    def __init__(self, error=ConnectionError):
+        self.error = error
 
     def ask(self, question):
-        raise ConnectionError("the frontend has closed")
+        raise self.error("the frontend has closed")
 
 
 class Dropped:
@@ -1216,16 +1220,19 @@ async def test_only_true_is_yes(t):
              [len(answers), [f"rm -r out{n}" for n, given in enumerate(answers, 1)
                              if given is True]],
              "Only the calls answered True ran (confirm_with, lesson 14).")
-    ran = []
-    door = harness.guard(shell_tool(ran), harness.confirm_with(Unreachable()))
-    content, is_error = await answer([door], bash_call("rm -r build"))
     either = [BLOCKED + "the user said no", BLOCKED + "the check failed: the frontend has closed"]
-    t.expect([content in either, is_error, ran], [True, True, []],
-             "A person who cannot be asked has not said yes: when human.ask raises (the "
-             "frontend is gone), the call is refused with a reason, either the user said no or "
-             "the check failed: and what ask raised, never an empty one, and the tool does not "
-             f"run. The items are [the result is one of {either}, is_error, the commands that "
-             f"ran]; the result was {content!r} (confirm_with, lesson 14).")
+    for error in (ConnectionError, TimeoutError):
+        ran = []
+        door = harness.guard(shell_tool(ran), harness.confirm_with(Unreachable(error)))
+        content, is_error = await answer([door], bash_call("rm -r build"))
+        t.expect([content in either, is_error, ran], [True, True, []],
+                 "A person who cannot be asked has not said yes: when human.ask raises "
+                 f"{error.__name__} (the frontend is gone), the call is refused with a reason, "
+                 "either the user said no or the check failed: and what ask raised, never an "
+                 "empty one or one of the check's own, and the tool does not run. A TimeoutError "
+                 "from ask is the person's failure, not a wait the check gave up on. The items "
+                 f"are [the result is one of {either}, is_error, the commands that ran]; the "
+                 f"result was {content!r} (confirm_with, lesson 14).")
     ran = []
     door = harness.guard(shell_tool(ran), harness.confirm_with(Dropped()))
     first = await answer([door], bash_call("make status", "c1"))
