@@ -1287,7 +1287,7 @@ def error_message(text):
         if tools and max_turns is not None and turn > max_turns:  # no tools, nothing to cap
 """),
     Wrong(lab='5.1', name='a cap past a hundred ignored',
-          rule='A run given max_turns=N makes at most N requests, for a cap of any size: a cap of 101 to 140 stops the run at its cap as a cap of 3 does.',
+          rule='A run given max_turns=N makes at most N requests, for a cap of any size: a cap of 151 to 199 stops the run at its cap as a cap of 3 does.',
           where='Build item 2: "A run given `max_turns=N` makes at most N requests" (hunt round 19, 5.1-42)',
           names='makes at most',
           replace=r"""
@@ -1982,6 +1982,37 @@ def run_agent("""))),
                 datetime.datetime.now() - began > datetime.timedelta(minutes=30):
             reply = error_message("Agent stopped after 30 minutes")
 '''),)),
+    # Hunt round 33 (reader r185), design 53: a cancellation, which the tests' list of what a
+    # model may raise left out.
+    Wrong(lab='5.1', name='a cancellation during a request recorded as an ending',
+          rule='An exception the model raises goes through to the caller, a cancellation included: no try turns it into an ending.',
+          where='Build item 3: "no `try` turns it into one, and it goes on through the run to whoever called it" (hunt round 33, design 5.1-53)',
+          names='a cancellation',
+          replace=r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""",
+          by=r"""
+            import asyncio
+            try:
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+            except asyncio.CancelledError:  # the request was stopped: say so on the record
+                reply = error_message("Cancelled")
+"""),
+    # Hunt round 33 (reader r185), design 39: every cap cut down to 150, past the caps drawn then.
+    Wrong(lab='5.1', name='a cap past a hundred and fifty cut down to a hundred and fifty',
+          rule='A run given max_turns=N makes at most N requests, and is stopped by the cap only after N of them, for a cap of any size: a cap of 151 to 199 stops the run at its own number, not at 150.',
+          where='Build item 2: "A run given `max_turns=N` makes at most N requests"; "with the number in place of N" (hunt round 33, design 5.1-39)',
+          names='makes at most',
+          replace=r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          by=r"""
+    messages.append(user_message(prompt))
+    if max_turns is not None:
+        max_turns = min(max_turns, 150)  # nobody needs more
+    turn = 0
+"""),
 ]
 
 # The designs lesson 5 allows, which lab 5.1 must pass (tools.wrong_designs.allowed).
@@ -2291,6 +2322,31 @@ def run_agent("""),)),
         if max_turns is not None and \
                 sum(message["role"] == "assistant" for message in messages[start:]) >= max_turns:
 """),)),
+    # Hunt round 33 (reader r185), probe P9: every reply of the course carries a stop_reason.
+    Wrong(lab='5.1', name='a reply with no stop_reason taken for a failure',
+          rule='Every assistant message of the course carries a stop_reason (lab.validate refuses one without it: lab/world/transcript.py, KEYS), so a run that reads a missing label as "error" ends on exactly the replies the reference ends on, as a run does that takes any label but "stop" and "toolUse" for a failure.',
+          where='Build item 3, a failed reply: "one whose `stop_reason` is `"error"`" (hunt round 33, probe 5.1-P9)',
+          names='',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        failed = reply.get("stop_reason", "error") == "error"  # no label read as a failure
+"""),
+    # Hunt round 33 (reader r185), design 49: a pause between requests ends nothing.
+    Wrong(lab='5.1', name='a pause of a millisecond before each request after the first',
+          rule='The page rules what a run records, the requests it makes and the calls it runs; "no timer" is a run that no clock ends, which the tests hold with clocks that jump years at each reading. A pause before a request ends nothing, retries nothing and changes no request and no record: the run makes the same requests, runs the same calls and leaves the same record, a millisecond a turn later.',
+          where='Build: "Here is what must hold once they are filled; how you get there is yours"; "Count what you did without: no retry, no timer" (hunt round 33, design 5.1-49)',
+          names='',
+          replace=r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""",
+          by=r"""
+            if turn > 1:
+                import time
+                time.sleep(0.001)  # be kind to the provider
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+"""),
 ]
 
 # Designs that break a rule only past what a check of lab 5.1 can afford (tools/wrong_designs.py's
@@ -2489,8 +2545,8 @@ async def test_no_limit_past_three_hundred_repeats(t):
                 'of 1,001 and more stops the run at its cap as a cap of 3 does.',
            where='Build item 2: "A run given `max_turns=N` makes at most N requests" (hunt '
                  'round 22, design 5.1-21)', names='makes at most',
-           reach="test_max_turns_stops_an_endless_run runs caps up to 140 to their end, and the "
-                 "bank's up to 140: a cap is seen only when a run reaches it, so this design "
+           reach="test_max_turns_stops_an_endless_run runs caps up to 199 to their end, and the "
+                 "bank's up to 199: a cap is seen only when a run reaches it, so this design "
                  "shows at the 1,001st request of a run, which costs more processor time than "
                  "the lab's whole check",
            replace=r'''
@@ -2530,7 +2586,7 @@ async def test_a_cap_past_a_thousand(t):
            where='Build item 2: "A run that needs no more than N turns ends on its own answer" '
                  '(hunt round 26, design 5.1-22)', names='ends on its answer',
            reach="test_finishing_on_the_last_turn runs caps up to 6 to their end, and "
-                 "test_max_turns_stops_an_endless_run caps up to 140: a cap cut down is seen "
+                 "test_max_turns_stops_an_endless_run caps up to 199: a cap cut down is seen "
                  "only when a run goes past the cut, so this design shows at the 201st request "
                  "of a run, and every cut further up as far again: a limit past what a test can "
                  "afford",
@@ -2579,8 +2635,8 @@ async def test_a_cap_of_two_hundred_and_fifty(t):
                 'another.',
            where='Build item 1: "no ending shares anything with another" (hunt round 30, '
                  'design 5.1-24)', names='sharing nothing',
-           reach="test_max_turns_stops_an_endless_run runs caps up to 140 to their stop, twice "
-                 "for one cap past a hundred, and the bank's up to 140: a stop is made only when "
+           reach="test_max_turns_stops_an_endless_run runs caps up to 199 to their stop, twice "
+                 "for one cap past a hundred and fifty, and the bank's up to 199: a stop is made only when "
                  "a run reaches its cap, so this design shows only when two runs make a "
                  "thousand requests each, as 'a cap past a thousand ignored' shows only at the "
                  "1,001st: more processor time than the lab's whole check",
@@ -2639,5 +2695,141 @@ async def test_two_stops_at_a_thousand(t):
                  "of any size: [requests of each run, the second run's ending is the first's, "
                  "its content once a note went into the first's, its error_message] under "
                  "max_turns=1000 (error_message; run_agent, lesson 5).")
+'''),
+    # Hunt round 33 (reader r185), designs 29 and 38: a cap on the record's size, past the
+    # forty-megabyte log the tests run (40 to 48 million characters).
+    Beyond(lab='5.1', name="a run ended when its record's content passes a hundred million characters",
+           rule='max_turns=None means no cap at all, of any kind: a run goes on while the model '
+                'asks for tools, however much its record holds.',
+           where='Build item 2: "`max_turns=None`, the default, means no cap at all"; "A '
+                 'colleague\'s cap": "whose result is a forty-megabyte log, still counts as one" '
+                 '(hunt round 33, designs 5.1-29 and 5.1-38)', names='no cap at all',
+           reach="test_no_limit runs a record past the forty-megabyte log the page names (40 to "
+                 "48 million characters), and the bank a prompt of 42 million: a cap on the "
+                 "record's size is seen only on a record past it, and every lab's check after "
+                 "this one runs these tests on its own reference, which walks the record on "
+                 "each request; a record of a hundred million characters holds that much memory "
+                 "in the browser's Python, and a cap further up asks for more again: a limit "
+                 "past what a test can afford. The catalogue's 'a run ended when its request "
+                 "passes twenty million characters' is the same kind, within reach, and fails",
+           replace=r'''
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+''',
+           by=r'''
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        elif sum(len(str(m.get("content", ""))) for m in messages) > 100_000_000:
+            reply = error_message("Agent stopped: the record is too large")
+''',
+           turns=10_000, seconds=10.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "5.1"
+
+
+@lab_test("With max_turns=None there is no cap of any kind: a run whose first result is a log of "
+          "a hundred and five million characters goes on to the model's answer.")
+async def test_no_cap_past_a_hundred_million(t):
+    asked = []
+
+    def some(request):
+        asked.append(1)
+        return lab.reply(lab.call("cat")) if len(asked) == 1 else lab.say("Read it all.")
+    model = lab.ScriptedModel([lab.forever(some)])
+    messages = []
+    cat = tool("cat", lambda arguments: "#" * 105_000_000)
+    await lab.drive(harness.run_agent(model, "Read the log.", messages, [cat], "Read on."))
+    t.expect([len(model.calls), lab.shape(messages[-2:])],
+             why="max_turns=None means no cap at all, of any kind: [requests, the record's last "
+                 "two messages] for a run whose one result holds 105 million characters "
+                 "(run_agent, lesson 5).")
+'''),
+    # Hunt round 33 (reader r185), design 55: a cap on the record's length in messages, past the
+    # records the tests hand a run.
+    Beyond(lab='5.1', name='a run ended when its record passes a hundred thousand messages',
+           rule='max_turns=None means no cap at all, of any kind: a run goes on while the model '
+                'asks for tools, however many messages its record holds.',
+           where='Build item 2: "`max_turns=None`, the default, means no cap at all" (hunt round '
+                 '33, design 5.1-55)', names='no cap at all',
+           reach="test_context_for_model's views go over records of up to 40,000 messages and "
+                 "no run of the tests carries a record that long: a cap on the record's length "
+                 "is seen only by a run on a record past it, which costs a later lab's "
+                 "reference (lab 16.2's view, about five rounds of its loops a message) more "
+                 "than the practice check allows a test past 50,000 messages, as 'a view that "
+                 "leaves out empty failures among the record's last 50,000 only' found: a "
+                 "limit past what a test can afford",
+           replace=r'''
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+''',
+           by=r'''
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        elif len(messages) > 100_000:
+            reply = error_message("Agent stopped: the record is too long")
+''',
+           turns=10_000, seconds=10.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "5.1"
+
+
+@lab_test("With max_turns=None there is no cap of any kind: a run on a record of 100,002 "
+          "messages whose model asks for a tick and then answers is called twice.")
+async def test_no_cap_past_a_hundred_thousand_messages(t):
+    messages = [harness.user_message("Again."), lab.say("Yes.")] * 50001
+    model = lab.ScriptedModel([lab.reply(lab.call("tick")), lab.say("Done.")])
+    tick = tool("tick", lambda arguments: "tock")
+    await lab.drive(harness.run_agent(model, "Tick once.", messages, [tick], "Tick."))
+    t.expect([len(model.calls), lab.shape(messages[-4:])],
+             why="max_turns=None means no cap at all, of any kind: [requests, the record's last "
+                 "four messages] for a run on a record of 100,002 messages (run_agent, "
+                 "lesson 5).")
+'''),
+    # Hunt round 33 (reader r185), designs 37 and 05: cuts past the longest reason a test can
+    # give.
+    Beyond(lab='5.1', name='error_message cutting a reason at twenty million characters',
+           rule="error_message holds its text whole, however long: a provider's whole answer as "
+                "the reason is kept, not cut.",
+           where='Build item 1: "`error_message` holding `text`" (hunt round 33, designs 5.1-37 '
+                 'and 5.1-05)', names='held whole',
+           reach="test_error_message's long reason is 8 to 12 million characters, and the "
+                 "bank's 9 to 11 million: a cut is seen only on a reason past it, and an "
+                 "error_message the page allows may go over its text a character at a time (the "
+                 "catalogue's allowed 'error_message keeps \"\".join(text)'), which for a reason "
+                 "past twenty million characters takes more processor time than the practice "
+                 "check allows a test without a turn (tried at fifty million: stopped at 0.5 "
+                 "seconds), in the browser's Python sooner: a limit past what a test can afford. "
+                 "The catalogue's 'error_message cutting a reason at six million characters' is "
+                 "the same kind, within reach, and fails",
+           replace=r'''
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+''',
+           by=r'''
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text[:20_000_000]}
+''',
+           turns=10_000, seconds=10.0,
+           deep=r'''
+import harness
+from lab.kit import lab_test
+
+LAB = "5.1"
+
+
+@lab_test("error_message holds a reason of 55 million characters whole.")
+async def test_a_reason_of_fifty_five_million(t):
+    told = "Error code: 529 (overloaded)" + " (and again)" * 4_580_000
+    ending = harness.error_message(told)
+    t.expect([len(ending["error_message"]), ending["error_message"] == told],
+             why="A long reason is held whole, not cut: [the length of the ending's "
+                 "error_message, it is the reason given] for a reason of 55 million characters "
+                 "(error_message, lesson 5).")
 '''),
 ]

@@ -8,6 +8,7 @@ another thing (the workspace a tool wrote to, the roles of a request, what the c
 changes to a view, or a model's to the list it is handed, do to the record), so that the
 public tests' wanted expressions, evaluated in a bank test's frame, do not give its values.
 """
+import asyncio
 import contextlib
 import copy
 import http.client
@@ -125,6 +126,27 @@ def interrupted(request):
     """A script entry that answers its request by raising KeyboardInterrupt, as Ctrl-C during a
     request does: an exception like any other, which goes through."""
     raise KeyboardInterrupt("the user pressed Ctrl-C")
+
+
+class Halted(asyncio.CancelledError):
+    """What an async client raises when the task it runs in is cancelled during a request: an
+    exception like the rest, which goes through. This file's own class, so that a scenario
+    catches it only, never a cancellation of its own task."""
+
+
+def halted(request):
+    """A script entry that answers its request by raising Halted, as a client whose task was
+    cancelled half way through the request."""
+    raise Halted("the request was cancelled")
+
+
+async def raised_through(thunk):
+    """What raised() gives, and this file's own cancellation as well, which raised() lets go
+    on up with every other."""
+    try:
+        return await raised(thunk)
+    except Halted as exc:
+        return f"Halted: {exc}"
 
 
 def writer(ws, log=None):
@@ -350,7 +372,7 @@ async def test_bank_a_capped_run_answers_its_batches(t):
              [cap, 2 * cap, f"Agent stopped after max_turns={cap}"],
              "With a save that asks the same model a question of its own: the run's requests, "
              "the saves' requests, the last error_message.")
-    big = t.random.randint(101, 140)
+    big = t.random.randint(151, 199)
     model = persistent(big, "many.txt")
     messages = await go(model, [], t.random.choice(ASKS), max_turns=big)
     t.expect([len(model.calls), messages[-1].get("error_message")],
@@ -383,7 +405,7 @@ async def test_bank_zero_and_none(t):
              f"Then, on the same record, under max_turns={below} and given no tools at all: what "
              "the run raised, the roles on the record, the files written, the requests made, "
              "the last error_message.")
-    big = t.random.randint(101, 140)
+    big = t.random.randint(151, 199)
     model = persistent(big, "big.txt")
     capped = await go(model, [tool("save", lambda arguments: "saved")], t.random.choice(ASKS),
                       max_turns=big)
@@ -391,7 +413,7 @@ async def test_bank_zero_and_none(t):
              [big, f"Agent stopped after max_turns={big}"],
              f"A fresh run under max_turns={big}, a model asking for a save on every reply, a "
              "save that writes nothing: the requests made, the last error_message.")
-    await on_time(t, t.random.randint(101, 140), "Finished, just in time.")
+    await on_time(t, t.random.randint(151, 199), "Finished, just in time.")
     rounds = t.random.randint(26, 29)
     model = lab.ScriptedModel([lab.reply(*saves([f"r{n}.txt"])) for n in range(rounds)] +
                               [lab.say("Finished.")])
@@ -644,20 +666,21 @@ async def test_bank_a_raising_tool_ends_nothing(t):
                          (unresolved, "gaierror: [Errno -2] Name or service not known"),
                          (aborted, "ConnectionAbortedError: Software caused connection abort"),
                          (exhausted, "MemoryError: the client ran out of memory"),
+                         (halted, "Halted: the request was cancelled"),
                          (throttled, "Refused: 429 Too Many Requests: rate limit reached, the "
                                      "server is overloaded")):
         model = lab.ScriptedModel([raiser, lab.say("Never.")])
-        problem = await raised(lambda: go(model, [writer(ws)], "And now?", messages))
+        problem = await raised_through(lambda: go(model, [writer(ws)], "And now?", messages))
         t.expect([problem, [m.get("stop_reason") for m in messages].count("error")],
                  [said, 0],
                  "Then a model whose client raised (could not read the answer, lost its "
-                 "connection, was told 429): what the run raised, and how many messages on the "
-                 "record are labelled \"error\".")
+                 "connection, was told 429, was cancelled): what the run raised, and how many "
+                 "messages on the record are labelled \"error\".")
 
 
 @lab_test("A model that raises, after rounds of tools, is not a failed reply, whatever it "
-          "raises, an interrupt included: its exception reaches the caller, the files asked for before it are written, and the record holds "
-          "no ending.")
+          "raises, an interrupt or a cancellation included: its exception reaches the caller, "
+          "the files asked for before it are written, and the record holds no ending.")
 async def test_bank_a_raising_model_is_not_a_failed_reply(t):
     for raiser, said in ((unplugged, "Unplugged: the network is gone"),
                          (reset, "ConnectionResetError: Connection reset by peer"),
@@ -669,15 +692,17 @@ async def test_bank_a_raising_model_is_not_a_failed_reply(t):
                          (unresolved, "gaierror: [Errno -2] Name or service not known"),
                          (aborted, "ConnectionAbortedError: Software caused connection abort"),
                          (exhausted, "MemoryError: the client ran out of memory"),
-                         (interrupted, "KeyboardInterrupt: the user pressed Ctrl-C")):
+                         (interrupted, "KeyboardInterrupt: the user pressed Ctrl-C"),
+                         (halted, "Halted: the request was cancelled")):
         ws = lab.Workspace()
         rounds = [[f"r{n}_{k}.txt" for k in range(t.random.randint(1, 2))]
                   for n in range(t.random.randint(1, 3))]
         model = lab.ScriptedModel([lab.reply(*saves(names)) for names in rounds] +
                                   [raiser, lab.say("Never sent.")])
         messages = []
-        problem = await raised(lambda: go(model, [writer(ws)], t.random.choice(ASKS), messages,
-                                          max_turns=t.random.choice([None, 6, 9])))
+        problem = await raised_through(lambda: go(model, [writer(ws)], t.random.choice(ASKS),
+                                                  messages,
+                                                  max_turns=t.random.choice([None, 6, 9])))
         asked, answered = results_of(messages)
         t.expect([problem, sorted(ws.files), len(model.calls), answered == asked,
                   [m["role"] for m in messages if m["role"] != "toolResult"]],

@@ -10,6 +10,7 @@ cases; the same seed draws the same ones.
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 5 tests.py
 """
+import asyncio
 import copy
 import http.client
 import json
@@ -60,6 +61,12 @@ NETWORK = (socket.gaierror(-2, "Name or service not known"), socket.herror(1, "U
            http.client.ResponseNotReady("Idle"), http.client.CannotSendRequest("Request-sent"),
            urllib.error.URLError("no host given"),
            UnicodeDecodeError("utf-8", b"\xff\xfe", 0, 1, "invalid start byte"))
+
+
+class Cancelled(asyncio.CancelledError):
+    """What an async client raises when the task it runs in is cancelled during a request: an
+    exception like the rest, which goes through. A class of this file's own, so that a test
+    catches this one only, never a cancellation of its own task."""
 
 
 def lengthy(t):
@@ -227,8 +234,9 @@ async def test_max_turns_stops_an_endless_run(t):
              "test the cap against None, not for truth. The items are [requests, the record, "
              "its last error_message] (run_agent, lesson 5).")
     # The cap holds whatever the run is given besides: no tools at all (each tick asked for
-    # gets an unknown tool's result), and a cap past a hundred, its size drawn, run twice.
-    big, stops = t.random.randint(101, 140), []
+    # gets an unknown tool's result), and a cap past a hundred and fifty, its size drawn up to
+    # 199, run twice.
+    big, stops = t.random.randint(151, 199), []
     for limit, tools in ((limits[0], []), (big, [ticker()]), (big, [ticker()])):
         model, messages = lab.ScriptedModel([lab.forever(lambda request: lab.reply(
             lab.call("tick")) if len(model.calls) <= limit + 20 else lab.say("I give up."))]), []
@@ -481,7 +489,8 @@ async def test_a_failed_reply_ends_the_run(t):
     # Whatever the model raises goes through: a network's errors (a dropped connection and a
     # broken pipe among them, and every kind in NETWORK, from socket, ssl, http.client and
     # urllib), a client's own complaints about what came back (an answer that
-    # is not JSON among them), one whose words say rate limited, and an interrupt too.
+    # is not JSON among them), one whose words say rate limited, an interrupt, and a
+    # cancellation during the request.
     for problem in (ConnectionError("connection reset"), TimeoutError("timed out"),
                     ConnectionResetError("Connection reset by peer"), BrokenPipeError("Broken pipe"),
                     ValueError("the provider sent no JSON"), RuntimeError("provider error"),
@@ -490,16 +499,20 @@ async def test_a_failed_reply_ends_the_run(t):
                     http.client.RemoteDisconnected("Remote end closed connection"),
                     ConnectionAbortedError("Software caused connection abort"),
                     MemoryError("the client ran out of memory"), KeyboardInterrupt(),
-                    *NETWORK):
+                    Cancelled("the request was cancelled"), *NETWORK):
         def raising(request, problem=problem):
             raise problem
         model, messages = lab.ScriptedModel([ticks(width) for width in widths] + [raising]), []
-        got = await raised(lambda: run(model, [ticker()], prompt, messages))
+        try:  # raised() lets every cancellation go on up: this file's own is caught here
+            got = await raised(lambda: run(model, [ticker()], prompt, messages))
+        except Cancelled as exc:
+            got = f"Cancelled: {exc}"
         t.expect([(got or "").split(":")[0], lab.shape(messages)],
                  [type(problem).__name__, shape_of(widths, "")],
                  "An exception from the model is not a failed reply, whichever it is and "
                  "whatever it says: no try turns it into one, a network's error, a rate limit "
-                 "or an interrupt included, socket's, ssl's, http.client's and urllib's own "
+                 "or an interrupt included, and a cancellation (a subclass of "
+                 "asyncio.CancelledError) too, socket's, ssl's, http.client's and urllib's own "
                  "among them, and it goes through to the caller (Build item 3, "
                  "\"no `try` turns it into one\"). Here the model raised "
                  f"{type(problem).__name__}({str(problem)!r}). The items are [what run_agent "
