@@ -82,49 +82,38 @@ async def test_raised_names_what_a_call_raised():
     assert await kit.raised(bad) == "ValueError: path must be a string"
 
 
-async def test_raised_writes_a_subclass_by_the_class_the_page_names_and_nothing_else():
-    class AlreadyRunning(RuntimeError):
-        pass
+class AlreadyRunning(RuntimeError):
+    """A refusal of a class of its own: a subclass of the class the page names."""
 
-    def busy():
-        raise AlreadyRunning("already running")
 
-    def lost():
-        raise KeyError("x")
+NAMED_ALIKE = type("RuntimeError", (Exception,), {})  # takes the built-in's name and is not one
 
-    found = [await kit.raised(busy), await kit.raised(busy, kind=RuntimeError),
-             await kit.raised(lost, kind=RuntimeError)]
+
+def _raising(error):
+    def call():
+        raise error
+    return call
+
+
+async def _written_by(how, thunk, **kind):
+    """What raised(), or raised_now() for a call where nothing can be awaited (lab 8.1's
+    prompt() from inside a tool), made of thunk(): the two must write alike."""
+    return await kit.raised(thunk, **kind) if how == "raised" else kit.raised_now(thunk, **kind)
+
+
+@pytest.mark.parametrize("how", ["raised", "raised_now"])
+async def test_a_subclass_is_written_by_the_class_the_page_names_and_a_class_named_alike_by_its_module(how):
+    busy = _raising(AlreadyRunning("already running"))
+    found = [await _written_by(how, busy), await _written_by(how, busy, kind=RuntimeError),
+             await _written_by(how, _raising(KeyError("x")), kind=RuntimeError),
+             await _written_by(how, _raising(NAMED_ALIKE("already running")), kind=RuntimeError),
+             await _written_by(how, lambda: "fine")]
     assert found == ["AlreadyRunning: already running", "RuntimeError: already running",
-                     "KeyError: 'x'"], (
-        "raised(kind=RuntimeError) writes a RuntimeError of a subclass as RuntimeError, since the "
-        f"page asks for that class and `except RuntimeError` catches it; found {found}")
-
-
-def test_raised_now_writes_what_a_call_raised_as_raised_does_where_nothing_can_be_awaited():
-    class AlreadyRunning(RuntimeError):
-        pass
-
-    def busy():
-        raise AlreadyRunning("already running")
-
-    def lost():
-        raise KeyError("x")
-
-    named_alike = type("RuntimeError", (Exception,), {})  # takes the name and is not one
-
-    def impostor():
-        raise named_alike("already running")
-
-    found = [kit.raised_now(busy), kit.raised_now(busy, kind=RuntimeError),
-             kit.raised_now(lost, kind=RuntimeError), kit.raised_now(lambda: "fine"),
-             kit.raised_now(impostor, kind=RuntimeError)]
-    assert found == ["AlreadyRunning: already running", "RuntimeError: already running",
-                     "KeyError: 'x'", None, f"{named_alike.__module__}.RuntimeError: already "
-                     "running"], (
-        "raised_now(), for a call inside a tool a run calls (lab 8.1's prompt() from inside a "
-        "run), must write what was raised as raised() does, a class named like a built-in that "
-        "is not one with its module, and None when the call returned; "
-        f"found {found}")
+                     "KeyError: 'x'", f"{__name__}.RuntimeError: already running", None], (
+        f"{how}(kind=RuntimeError) writes a RuntimeError of a subclass as RuntimeError, since the "
+        "page asks for that class and `except RuntimeError` catches it; a class that only takes "
+        "the name with its module, so it never passes for one; and None for a call that "
+        f"returned; found {found}")
 
 
 async def test_raised_settles_an_awaitable_result_before_deciding():
