@@ -2199,6 +2199,23 @@ ALLOWED = [
             if entry["type"] == "message" and "id" in entry:  # no id: a hand-made line
                 table.append((entry["id"], entry["message"]))
 '''),
+    # Hunt round 32 (reader r182), probe 11.1-47, ruled the next stop: the test that failed it
+    # told events apart by identity, which the page never states.
+    Wrong(lab='11.1', name='each listener handed a copy of the event of its own',
+          rule='Build item 5 says each listener hears every event of every run, in the order they '
+               'subscribed; whether they are handed the same event object is not ruled on. A copy '
+               'per listener holds the same keys and values, so each hears what the reference\'s '
+               'listeners hear.',
+          where='hunt round 32, probe 11.1-47; Build section, item 5: "the listener hears every '
+                'event of every run"', names='',
+          replace=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+''',
+          by=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(dict(event))  # each listener its own copy: none can change another's
+'''),
     # Hunt round 32 (reader r182), probe 11.1-57, ruled the next stop.
     Wrong(lab='11.1', name='rows() leaving out a message entry whose "message" is not an object',
           rule='Build item 3 says a message entry whose "message" is not an object is a '
