@@ -1054,7 +1054,7 @@ def to_wire(system, messages, tools):
 '''),
     Wrong(lab='16.1', name='an empty message taken for none',
           rule='An error chunk reports its message, even an empty one; what it says as text is only for an error that has no message (a string, or a dict without one).',
-          where='lab 16.1, Build section: the table\'s second row, "its `message`, as text, or, for an error that has none (a string, or a dict without `message`), `str()` of the error"; bench/kinds.py, a cap read for truth',
+          where='lab 16.1, Build section: the table\'s second row, "its `message`, as text (which text, for a message that is not a string, is yours), or, for an error that has none (a string, or a dict without `message`), `str()` of the error"; bench/kinds.py, a cap read for truth',
           names='even an empty one',
           replace=r'''
             failure = failure or str(error if said is None else said)
@@ -3541,6 +3541,38 @@ def to_wire(system, messages, tools):
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    # Hunt round 31 (reader r178), design 16.1-50, ruled two stops later: the reader's design was
+    # the reference's own sharing; the reader's passing file copied, which this entry holds.
+    Wrong(lab='16.1', name='each spec deep-copied into the body, its parameters included',
+          rule='Build item 3 says whether a spec in a body shares its parts (the parameters) with '
+               'the tool, or is a copy, is the student\'s. The reference shares them; a body '
+               'whose specs are deep copies holds the same keys and values.',
+          where='hunt round 31, design 16.1-50; Build section, item 3: "Whether a spec in a body '
+                'shares its parts (the parameters) with the tool, or is a copy, is yours"',
+          names='',
+          replace=r'''
+            "tools": [{"type": "function", "function": spec} for spec in tool_specs(tools)],
+''',
+          by=r'''
+            "tools": [{"type": "function", "function": __import__("copy").deepcopy(spec)}
+                      for spec in tool_specs(tools)],
+'''),
+    # Hunt round 31 (reader r178), probe 16.1-65, ruled two stops later.
+    Wrong(lab='16.1', name="an error's message that is not a string written as JSON",
+          rule='Build item 2\'s table says an error chunk\'s ending holds its message as text, and '
+               'which text, for a message that is not a string, is the student\'s. A message '
+               'that is a string, and an error with no message, are written as the reference '
+               'writes them.',
+          where='hunt round 31, probe 16.1-65; Build section, item 2: "which text, for a message '
+                'that is not a string, is yours"', names='',
+          replace=r'''
+            failure = failure or str(error if said is None else said)
+''',
+          by=r'''
+            if said is not None and not isinstance(said, str):
+                said = json.dumps(said)  # a message that is not text, written as JSON
+            failure = failure or str(error if said is None else said)
+'''),
     Wrong(
         lab="16.2", name="the last reply's chunks kept on the model as well",
         rule="Build item 2 leaves how the reply is read to the reader (\"how it reads is yours "
