@@ -3648,11 +3648,82 @@ def to_wire(system, messages, tools):
                 if line is not None and len(line) > 20_000:  # no chunk is this long: broken
                     return error_message(f"not a stream line: {line[:80]!r}")
 """),
+    # Hunt round 34 (reader r190), design 16.2-63.
+    Wrong(lab='16.2', name='a thousand keep-alives in a row taken for the end',
+          rule='Lines that carry nothing are skipped, however many come in a row, and the response is read to its end.',
+          where='lab 16.2, Build section, item 2 ("lines that carry nothing are skipped", "The response is read to its end"); hunt round 34, 16.2-63',
+          names='however many',
+          replace=r"""
+        chunks = []
+        try:
+""",
+          by=r"""
+        chunks, idle = [], 0
+        try:
+""",
+          also=((r"""
+                if chunk is not None:
+                    chunks.append(chunk)
+""", r"""
+                if chunk is None:
+                    idle += 1
+                    if idle > 1000:  # a connection kept alive with nothing in it
+                        return assemble(chunks)
+                    continue
+                idle = 0
+                chunks.append(chunk)
+"""),)),
+    # Hunt round 34 (reader r190), design 16.2-64.
+    Wrong(lab='16.2', name='the reading cut off after a million characters',
+          rule='The response is read to its end, where read_line() gives None or a line decodes to STREAM_DONE: no count of characters ends it.',
+          where='lab 16.2, Build section, item 2 ("The response is read to its end"); hunt round 34, 16.2-64',
+          names='however long the reply',
+          replace=r"""
+        chunks = []
+        try:
+""",
+          by=r"""
+        chunks, size = [], 0
+        try:
+""",
+          also=((r"""
+                line = response.read_line()
+""", r"""
+                line = response.read_line()
+                size += len(line or "")
+                if size > 1_000_000:  # a reply this long is a runaway: stop reading
+                    return assemble(chunks)
+"""),)),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    Wrong(
+        lab="16.2", name="a line of only whitespace skipped before decode_line",
+        rule="The page has every line go to decode_line \"as it was read, never tidied first\", "
+             "so that what decode_line judges is the line itself; and decode_line's own rule "
+             "(lab 16.1, Build item 1) gives None for a line that carries nothing, a blank line "
+             "among them. A line that is only spaces, tabs or line breaks starts with no field, "
+             "so skipping it first gives exactly what decode_line would have given, and no line "
+             "that carries something is tidied or judged by the reader (hunt round 34, probe "
+             "16.2-11).",
+        where="hunt round 34", names="",
+        replace='''                    chunk = STREAM_DONE if line is None else decode_line(line)''',
+        by='''                    chunk = (STREAM_DONE if line is None else
+                             None if not line.strip() else decode_line(line))'''),
+    Wrong(
+        lab="16.2", name="ready() asked once more after [DONE]",
+        rule="The page says \"Nothing after that end is read\"; ready() only says whether a line "
+             "can be had and reads none (round 17 ruled so for \"ready() asked before the signal "
+             "on each lap\"), so one more ready() after the end reads nothing after it, and the "
+             "response is still closed on the way out (hunt round 34, probe 16.2-52).",
+        where="hunt round 34", names="",
+        replace='''                if chunk == STREAM_DONE:
+                    break''',
+        by='''                if chunk == STREAM_DONE:
+                    response.ready()  # let the connection notice we are done; reads no line
+                    break'''),
     Wrong(
         lab="16.2", name="the last reply's chunks kept on the model as well",
         rule="Build item 2 leaves how the reply is read to the reader (\"how it reads is yours "

@@ -340,7 +340,7 @@ async def test_bank_own_exceptions_at_the_door(t):
     answers = [await kept.acomplete(SYSTEM, messages, tools) for messages, tools in asks]
     t.expect([[harness.text_of(answer) for answer in answers],
               answers[-1].get("error_message"), len(keeper.bodies),
-              [body == harness.to_wire(SYSTEM, messages, tools)
+              [offering(body) == offering(harness.to_wire(SYSTEM, messages, tools))
                for body, (messages, tools) in zip(keeper.bodies, asks)],
               len({id(body) for body in keeper.bodies})],
              [[said, said, ""], "The provider sent an empty reply", 3, [True] * 3, 3],
@@ -738,8 +738,11 @@ async def test_bank_three_ways_out_of_the_reading(t):
     reply = await harness.StreamingModel(ended).acomplete(SYSTEM, [harness.user_message("End?")])
     wide = f"{word(t)} " * t.random.randint(5_000, 9_000)  # one chunk of 20,000 characters or more
     wide = wide if len(wide) > 20_000 else wide * 2
-    echo = Ready([words_line(parts[0]), words_line(parts[0]), words_line(parts[1]),
-                  words_line(wide), FINISHED, "data: [DONE]"])
+    copies = 1_000_000 // len(wide) + t.random.randint(1, 6)  # over a million characters in all
+    pings = t.random.randint(1_001, 2_500)  # carry-nothing lines in a row
+    echo = Ready([words_line(parts[0]), words_line(parts[0])] + [": ping"] * pings
+                 + [words_line(parts[1])] + [words_line(wide)] * copies
+                 + [FINISHED, "data: [DONE]"])
     echoed = await harness.StreamingModel(echo).acomplete(SYSTEM, [harness.user_message("Echo?")])
     cut = t.random.randint(1, len(parts) - 1)
     broken = (f"data: {{{word(t)}" + ", ".join(word(t) for _ in range(t.random.randint(100, 250)))
@@ -756,12 +759,15 @@ async def test_bank_three_ways_out_of_the_reading(t):
              "read, never tidied, and one that decode_line refuses ends "
              "the reply as an error whose text is its ValueError's, whole, and is the last line read, even when the next is ready at "
              "once (StreamingModel, lesson 16).")
-    t.expect([echoed["stop_reason"], harness.text_of(echoed) == parts[0] * 2 + parts[1] + wide],
+    t.expect([echoed["stop_reason"],
+              harness.text_of(echoed) == parts[0] * 2 + parts[1] + wide * copies],
              ["stop", True],
-             f"A response whose first chunk comes twice, and whose last is {len(wide):,} "
-             "characters long. Items: the reply's stop_reason, whether its words are every "
-             "chunk's. The reply is what assemble makes of every chunk read, a chunk the same "
-             "as the one before included, and a line goes to decode_line however long "
+             f"A response whose first chunk comes twice, then {pings:,} pings in a row, then "
+             f"chunks of {len(wide):,} characters, {copies} of them. Items: the reply's "
+             "stop_reason, whether its words are every chunk's. The reply is what assemble "
+             "makes of every chunk read, a chunk the same as the one before included; a line "
+             "goes to decode_line however long, lines that carry nothing are skipped however "
+             "many come in a row, and the response is read to its end however long the reply "
              "(StreamingModel, lesson 16).")
     faults, bare, ctrl_c = [], f"{word(t)} has no buffer yet", f"Ctrl-C on {word(t)}"
     leaving = f"{word(t)} shut down"

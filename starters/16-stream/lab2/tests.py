@@ -592,16 +592,24 @@ async def test_what_a_stream_carries_between_chunks(t):
                  "as read carries nothing and is skipped (decode_line, lab 16.1; StreamingModel, "
                  "lesson 16, Build item 2).")
     size = t.random.randint(20_001, 80_000)  # one chunk's words, longer than any cap a reader drew
-    said = "".join(t.random.choice("abc ") for _ in range(size))
-    fast = AllAtOnce([text(said), STOP, DONE], 0, None)
+    word = t.random.choice(["tea ", "rows ", "plans "])
+    said = (word * (size // len(word) + 1))[:size]
+    copies = 1_000_000 // size + t.random.randint(1, 8)  # a reply of over a million characters
+    quiet = t.random.randint(1_001, 3_000)  # keep-alives in a row, and no words among them
+    fast = AllAtOnce([text(said)] + [": keep-alive"] * quiet + [text(said)] * (copies - 1)
+                     + [STOP, DONE], 0, None)
     reply = await harness.StreamingModel(fast).acomplete(SYSTEM, [harness.user_message("All?")])
-    t.expect([reply["stop_reason"], len(harness.text_of(reply)), harness.text_of(reply) == said,
-              fast.lines_read, fast.closed], ["stop", size, True, 3, True],
-             f"A response whose first line is one chunk of {size:,} characters of words, then a "
-             "finish and [DONE]. Items: the reply's stop_reason, the length of its words, whether "
-             "they are the chunk's, the lines read, closed. Every line goes to decode_line as it "
-             "was read, however long: only decode_line's refusal is a refused line "
-             "(StreamingModel, lesson 16, Build item 2).")
+    t.expect([reply["stop_reason"], len(harness.text_of(reply)),
+              harness.text_of(reply) == said * copies, fast.lines_read, fast.closed],
+             ["stop", size * copies, True, copies + quiet + 2, True],
+             f"A response whose lines are all ready at once: a chunk of {size:,} characters of "
+             f"words, then {quiet:,} keep-alive comments in a row, then the same chunk "
+             f"{copies - 1} more times ({size * copies:,} characters in all), a finish and "
+             "[DONE]. Items: the reply's stop_reason, the length of its words, whether they are "
+             "every chunk's, the lines read, closed. Every line goes to decode_line as it was "
+             "read, however long: only decode_line's refusal is a refused line; lines that "
+             "carry nothing are skipped, however many come in a row; and the response is read "
+             "to its end, however long the reply (StreamingModel, lesson 16, Build item 2).")
     await lab.drive(h.prompt("Once more?"))
     t.expect([h.messages[-1], provider.responses[2].lines_read, provider.open_responses()],
              [{"role": "assistant", "content": [{"type": "text", "text": "Half an"}],
