@@ -1048,8 +1048,9 @@ async def test_steering_is_asked_for_only_in_the_gaps(t):
              "its ask after the first turn_end, then one message at each later ask: steering "
              "is asked for after the turn_end of every turn whose reply did not fail (Build "
              "item 3), however many messages it has handed over, so the two after the crowd "
-             "get a turn each. Items: the asks, the model calls, the last two user messages "
-             "(run_agent, lesson 9).")
+             "get a turn each; and whatever is in pending at the top of a turn is recorded "
+             "there, the whole crowd in one turn. Items: the asks, the model calls, the last "
+             "two user messages (run_agent, lesson 9).")
     t.expect([user_words(messages) == ["Read the files."] + [m["content"] for m in crowd]
               + later, lab.shape(model.calls[1].messages).count("U")],
              [True, 1 + len(crowd)],
