@@ -1031,7 +1031,7 @@ async def test_steering_is_asked_for_only_in_the_gaps(t):
     # crowd says some words more than once, each time another message
     rounds_of = t.random.randint(3, 9)
     crowd = [harness.user_message(f"Point {n % rounds_of}.")
-             for n in range(t.random.randint(20_000, 24_000))]
+             for n in range(t.random.randint(8_000, 10_000))]
     later = t.random.sample(WORDS, 2)
     then, asked, messages = [harness.user_message(w) for w in later], [], []
 
@@ -1119,7 +1119,7 @@ async def test_follow_ups_are_asked_for_only_at_the_end(t):
     # says some words more than once, each time another message
     rounds_of = t.random.randint(3, 9)
     crowd = [harness.user_message(f"Then point {n % rounds_of}.")
-             for n in range(t.random.randint(20_000, 24_000))]
+             for n in range(t.random.randint(8_000, 10_000))]
     later = t.random.sample(WORDS, 2)
     then, asked, messages = [harness.user_message(w) for w in later], [], []
 
