@@ -3702,11 +3702,11 @@ ALLOWED = [
     # Hunt round 31 (reader r178), design 16.1-50, ruled two stops later: the reader's design was
     # the reference's own sharing; the reader's passing file copied, which this entry holds.
     Wrong(lab='16.1', name='each spec deep-copied into the body, its parameters included',
-          rule='Build item 3 says whether a spec in a body shares its parts (the parameters) with '
+          rule='Build item 3 says whether a spec in a body shares its parameters with '
                'the tool, or is a copy, is the student\'s. The reference shares them; a body '
                'whose specs are deep copies holds the same keys and values.',
           where='hunt round 31, design 16.1-50; Build section, item 3: "Whether a spec in a body '
-                'shares its parts (the parameters) with the tool, or is a copy, is yours"',
+                'shares its parameters with the tool, or is a copy, is yours"',
           names='',
           replace=r'''
             "tools": [{"type": "function", "function": spec} for spec in tool_specs(tools)],
