@@ -60,6 +60,58 @@ WRONG = [
                 pass  # a file that cannot be read gives no rules
     return found
 """),
+    # Kill round 34 (reader r189): the errors a real disk raises swallowed, or read_text tried
+    # in place of exists()
+    Wrong(lab='13.1', name="PermissionError and UnicodeDecodeError swallowed by discover_context",
+          rule="An AGENTS.md that the workspace says exists but cannot read is not passed over in silence: what ws.read_text raised comes out of discover_context as it was raised, whatever it is.",
+          where='Build: say what is there, item 2 ("is not passed over in silence") (kill round 34, r189-15)',
+          names='not passed over in silence',
+          replace=r"""
+        if ws.exists(name):
+            found.append((name, ws.read_text(name)))
+    return found
+""",
+          by=r"""
+        if ws.exists(name):
+            try:
+                found.append((name, ws.read_text(name)))
+            except (PermissionError, UnicodeDecodeError):  # unreadable: leave it out
+                continue
+    return found
+"""),
+    Wrong(lab='13.1', name="a file gone between exists() and read_text passed over",
+          rule="An AGENTS.md that the workspace says exists but cannot read is not passed over in silence: what ws.read_text raised comes out of discover_context as it was raised, FileNotFoundError included.",
+          where='Build: say what is there, item 2 ("what `ws.read_text` raised comes out of `discover_context` as it was raised") (kill round 34, r189-16)',
+          names='not passed over in silence',
+          replace=r"""
+        if ws.exists(name):
+            found.append((name, ws.read_text(name)))
+    return found
+""",
+          by=r"""
+        if ws.exists(name):
+            try:
+                found.append((name, ws.read_text(name)))
+            except FileNotFoundError:  # gone since exists(): nothing there
+                continue
+    return found
+"""),
+    Wrong(lab='13.1', name="read_text tried in place of exists(), its not-found errors taken for no file",
+          rule="The workspace answers ws.exists(path) and ws.read_text(path); an AGENTS.md that the workspace says exists but cannot read is not passed over in silence.",
+          where='Build: say what is there, item 2 ("The workspace answers `ws.exists(path)` and `ws.read_text(path)`") (kill round 34, r189-17)',
+          names='not passed over in silence',
+          replace=r"""
+        if ws.exists(name):
+            found.append((name, ws.read_text(name)))
+    return found
+""",
+          by=r"""
+        try:
+            found.append((name, ws.read_text(name)))
+        except (FileNotFoundError, IsADirectoryError):  # no file there
+            continue
+    return found
+"""),
     Wrong(lab='13.1', name="a guideline of two sentences",
           rule='Each guideline is one sentence on one line: two sentences on one line are two pieces of advice in one.',
           where='Build: say what is there, item 1 ("Each guideline is one sentence on one line") (hunt round 30, r173-33)',

@@ -57,7 +57,9 @@ class Unreadable(Exception):
 # What reading an AGENTS.md may raise, in three families, so that a walk that swallows one kind
 # and not another shows: a disk's OSError, a text that is not UTF-8, and anything else.
 REFUSALS = [[(PermissionError, "Permission denied"), (OSError, "Input/output error"),
-             (TimeoutError, "the network drive did not answer")],
+             (TimeoutError, "the network drive did not answer"),
+             (FileNotFoundError, "removed since exists() answered"),
+             (IsADirectoryError, "Is a directory")],
             [(lambda words: UnicodeDecodeError("utf-8", b"\xff", 0, 1, words),
               "invalid start byte"), (ValueError, "not a text file")],
             [(Unreadable, "locked by another program"), (RuntimeError, "the drive was unplugged"),
@@ -953,14 +955,18 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
              "deep cwd is (discover_context, lesson 13, Build item 2, \"each text exactly as "
              "the workspace holds it\").")
     found.append(deep)
-    # an AGENTS.md on the way that the workspace has but cannot read, in three workspaces: at
-    # the root, partway down and in cwd itself, each raising a kind of error of its own family
+    # an AGENTS.md on the way that the workspace has but cannot read, in a workspace of its own
+    # for every kind of error of every family (the ones a real disk raises included), each at
+    # the root, partway down or in cwd itself, the three levels all drawn
     refused = []
-    for family, level in zip(t.random.sample(REFUSALS, 3), ["root", "partway", "cwd"]):
+    kinds = [pair for family in REFUSALS for pair in family]
+    levels = ["root", "partway", "cwd"] + [t.random.choice(["root", "partway", "cwd"])
+                                          for _ in range(len(kinds) - 3)]
+    t.random.shuffle(levels)
+    for (kind, words), level in zip(t.random.sample(kinds, len(kinds)), levels):
         names = t.random.sample(FOLDERS, t.random.randint(2, 6))
         at = {"root": 0, "partway": t.random.randint(1, len(names) - 1),
               "cwd": len(names)}[level]
-        kind, words = t.random.choice(family)
         error = kind(words)
         files = {"".join(f + "/" for f in names[:n]) + "AGENTS.md": f"Rules {n}. {text(t)}"
                  for n in range(len(names) + 1)}
@@ -974,7 +980,7 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
     t.expect([[locked, came] for locked, came, _ in refused],
              [[locked, ["raised", f"{kind}: {words}", True]]
               for locked, _, (kind, words) in refused],
-             "Three workspaces with an AGENTS.md on every folder of the way, each holding one "
+             f"{len(refused)} workspaces with an AGENTS.md on every folder of the way, each holding one "
              "the workspace says exists but cannot read: "
              + "; ".join(f"{locked}, whose read_text raises {kind}: {words}"
                          for locked, _, (kind, words) in refused)
