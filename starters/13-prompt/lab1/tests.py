@@ -688,6 +688,73 @@ async def test_the_parts_come_in_a_fixed_order(t):
              "the last is, the last part] (build_system_prompt, lesson 13).")
 
 
+# Characters a tidy-up takes or changes, none of them a line break: a tab, a carriage return, a
+# NUL, a no-break space, a zero-width space, a line tab, an escape, a full-width letter, and
+# one accented letter in both its Unicode spellings (one character, or a letter and a
+# combining mark), which are different characters.
+ODD = ["\t", "\r", "\x00", "\u00a0", "\u200b", "\x0b", "\x1b", "\uff21", "\u00e9", "e\u0301"]
+
+
+def odd(t, least):
+    """A value of at least `least` characters: words of WORDS, every one of ODD among them,
+    repeated, and at each of its ends a no-break space or a tab."""
+    bits = t.random.sample(ODD, len(ODD))
+    words = [t.random.choice(WORDS) + bit for bit in bits]
+    while len(words) < 12:
+        words.append(t.random.choice(WORDS))
+    words *= -(-least // len(" ".join(words)))  # repeated until it is long enough
+    ends = [t.random.choice(["\u00a0", "\t"]) for _ in range(2)]
+    return ends[0] + " ".join(words) + ends[1]
+
+
+@lab_test("Every value goes in as it came, however long and whatever characters it holds: a "
+          "snippet, a guideline, a context file's path and text, a skill's name, description "
+          "and path, today and cwd, with their tabs, carriage returns, NULs, no-break spaces "
+          "and combining marks; two guidelines that differ only in how an accent is spelled "
+          "are two guidelines.")
+async def test_every_value_goes_in_as_it_came(t):
+    snippet = odd(t, t.random.randint(200, 2000))
+    # two guidelines of the same look, an accent spelled each way, and one of over a million
+    # characters
+    same = odd(t, t.random.randint(40, 400))
+    one = same.replace("e\u0301", "\u00e9") + " caf\u00e9."
+    two = same.replace("\u00e9", "e\u0301") + " cafe\u0301."
+    advice = [one, two, odd(t, t.random.randint(1_100_000, 1_500_000))]
+    t.random.shuffle(advice)
+    where, body = odd(t, t.random.randint(300, 3000)), odd(t, t.random.randint(2000, 20000))
+    skill = {"name": odd(t, t.random.randint(120, 1200)),
+             "description": odd(t, t.random.randint(1_100_000, 1_500_000)),
+             "path": odd(t, t.random.randint(120, 1200))}
+    today, cwd = odd(t, t.random.randint(40, 400)), odd(t, t.random.randint(5000, 9000))
+    prompt = harness.build_system_prompt([described("read", snippet, list(advice))],
+                                         [(where, body)], [skill], cwd, today)
+    wanted = {"the tool line": f"Available tools:\n- read: {snippet}",
+              "the guidelines": "Guidelines:\n" + "\n".join(f"- {g}" for g in advice),
+              "the context file": f'<project_instructions path="{where}">\n{body}\n'
+                                  "</project_instructions>",
+              "the skill's line": f"\n- {skill['name']}: {skill['description']} "
+                                  f"({skill['path']})",
+              "the date and folder": f"Current date: {today}\nCurrent working directory: {cwd}"}
+    parts = sections(prompt)
+    found = [[what, (line in parts) if what != "the skill's line" else
+              any(part.endswith(line) for part in parts)] for what, line in wanted.items()]
+    t.expect(found, [[what, True] for what in wanted],
+             f"One read tool whose snippet is {len(snippet):,} characters long, guidelines of "
+             f"{', '.join(f'{len(g):,}' for g in advice)} characters (two of them differing "
+             "only in how an accent is spelled, as one character or a letter and a combining "
+             f"mark), a context file whose path is {len(where):,} characters and its text "
+             f"{len(body):,}, a skill whose name, description and path are {len(skill['name']):,}, "
+             f"{len(skill['description']):,} and {len(skill['path']):,} characters, today of "
+             f"{len(today):,} and cwd of {len(cwd):,}; every one holds tabs, carriage returns, "
+             "NULs, no-break spaces (at its ends too), a zero-width space, a line tab, an "
+             "escape, a full-width letter and accents. Each item: [a part of the prompt, "
+             "whether it is there exactly as the lesson spells it, each value in it as it "
+             "came]: every value goes in as it came, however long, never cut, tidied, "
+             "normalised or left out, and only the same characters make the same guideline "
+             "(build_system_prompt, lesson 13, Build item 3, \"as it came\", \"as they were "
+             "passed\").")
+
+
 @lab_test("The same arguments give the same text every time: no clock, no disk, no set.")
 async def test_the_prompt_is_deterministic(t):
     def arguments():
