@@ -2319,6 +2319,41 @@ WRONG += [
 ]
 
 ALLOWED = [
+    # Hunt round 31 (reader r175), probe 3.1-30, ruled two rounds later.
+    Wrong(lab='3.1', name='a write with no "content" writing an empty file',
+          rule='Build item 2 says what write does with a call that has no "content", or one that is not a string, and what bash does with a call that has no "command", or one that is not a string, are the student\'s for now (lesson 4 answers such calls). Every call the tests make holds them, as strings, and is answered as the reference answers it.',
+          where='hunt round 31, probe 3.1-30; Build section, item 2: "For now, what write does with a call that has no"', names='',
+          replace=r'''
+        path, content = arguments["path"], arguments["content"]
+''',
+          by=r'''
+        path, content = arguments["path"], arguments.get("content", "")
+'''),
+    # Hunt round 31 (reader r175), probe 3.1-31, ruled two rounds later.
+    Wrong(lab='3.1', name='a content that is not a string written as JSON',
+          rule='Build item 2 says what write does with a call that has no "content", or one that is not a string, and what bash does with a call that has no "command", or one that is not a string, are the student\'s for now (lesson 4 answers such calls). Every call the tests make holds them, as strings, and is answered as the reference answers it.',
+          where='hunt round 31, probe 3.1-31; Build section, item 2: "For now, what write does with a call that has no"', names='',
+          replace=r'''
+        path, content = arguments["path"], arguments["content"]
+        ws.write_text(path, content)
+''',
+          by=r'''
+        path, content = arguments["path"], arguments["content"]
+        if not isinstance(content, str):
+            import json
+            content = json.dumps(content, indent=2)
+        ws.write_text(path, content)
+'''),
+    # Hunt round 31 (reader r175), probe 3.1-39, ruled two rounds later.
+    Wrong(lab='3.1', name='a bash call with no "command" running an empty one',
+          rule='Build item 2 says what write does with a call that has no "content", or one that is not a string, and what bash does with a call that has no "command", or one that is not a string, are the student\'s for now (lesson 4 answers such calls). Every call the tests make holds them, as strings, and is answered as the reference answers it.',
+          where='hunt round 31, probe 3.1-39; Build section, item 2: "For now, what write does with a call that has no"', names='',
+          replace=r'''
+        output, code = shell.run(arguments["command"])
+''',
+          by=r'''
+        output, code = shell.run(arguments.get("command", ""))
+'''),
     Wrong(lab='3.1', name='every message also kept in a list of the module\'s',
           rule='Build item 3 says each request carries the caller\'s list, the record. A copy '
                'kept beside it that no request reads breaks no sentence of the page: the '

@@ -1844,6 +1844,93 @@ class _CalledQueue(deque):
         except Exception:
             return []  # a broken frontend must not kill the run
 """),
+    # Kill round 34 (reader r188), design 9.1-03: a per-run cap on steers past the crowds the
+    # tests handed over (3,000 at most), which a crowd of twenty thousand in one ask now passes.
+    Wrong(lab='9.1', name='no steering asked for once a run has taken 5,000 steers',
+          rule='get_steering is called after the turn_end of every turn whose reply did not fail, however many messages it has handed over.',
+          where='Build item 3 ("after the `turn_end` of every turn whose reply did not fail"); kill round 34, design 9.1-03 (r188)',
+          names='however many messages it has handed over',
+          replace=r"""
+            if not failed:
+                pending = ask(get_steering)  # every call of this turn has its result
+""",
+          by=r"""
+            if not failed and steered < 5000:  # a runaway frontend: 5,000 steers a run
+                pending = ask(get_steering)  # every call of this turn has its result
+                steered += len(pending)
+""",
+          also=((r"""
+    turn, todo, failed = 0, [], False
+""", r"""
+    turn, todo, failed = 0, [], False
+    steered = 0
+"""),)),
+    # Kill round 34 (reader r188), design 9.1-04: the same cap on follow-ups.
+    Wrong(lab='9.1', name='no follow-ups asked for once a run has taken 5,000',
+          rule='get_follow_ups is called each time the run would otherwise end, however many follow-ups it has handed over: a follow-up sent during a run is answered in that run.',
+          where='Build item 4 ("A follow-up sent during a run is answered in that run"); kill round 34, design 9.1-04 (r188)',
+          names='however many it has handed over',
+          replace=r"""
+        if not failed:
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""",
+          by=r"""
+        if not failed and followed < 5000:  # a runaway frontend: 5,000 follow-ups a run
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+            followed += len(pending)
+""",
+          also=((r"""
+    turn, todo, failed = 0, [], False
+""", r"""
+    turn, todo, failed = 0, [], False
+    followed = 0
+"""),)),
+    # Kill round 34 (reader r188), design 9.1-14: a guard against an empty deque, which swallows
+    # one kind only; the tests raised ten kinds, never an IndexError.
+    Wrong(lab='9.1', name='an IndexError from a callable taken for []',
+          rule='If get_steering or get_follow_ups raises, the exception comes out of the run as it was raised, whatever its kind: the loop never swallows it, and never takes it for [].',
+          where='Build item 4 ("the loop never swallows it, and never takes it for `[]`"); kill round 34, design 9.1-14 (r188)',
+          names='as it was raised',
+          replace=r"""
+    def ask(get):
+        return list(get()) if get else []
+""",
+          by=r"""
+    def ask(get):
+        try:
+            return list(get()) if get else []
+        except IndexError:  # an empty deque
+            return []
+"""),
+    # Kill round 34 (reader r188), design 9.1-36: the queues aliased as public attributes.
+    Wrong(lab='9.1', name='the queues kept on public attributes too',
+          rule='The queues are private: nothing outside the harness has a way into them, neither what steer and follow_up return nor an attribute of the harness.',
+          where='Build item 1 ("Neither hands back a way into a queue", "since the queues are private"); the recap ("the queues are private, and the lab adds no way in"); kill round 34, design 9.1-36 (r188)',
+          names='the queues are private',
+          replace=r"""
+        self._steering_queue, self._follow_up_queue = deque(), deque()
+""",
+          by=r"""
+        self._steering_queue, self._follow_up_queue = deque(), deque()
+        self.steering, self.follow_ups = self._steering_queue, self._follow_up_queue  # for the UI
+"""),
+    # Kill round 34 (reader r188), design 9.1-38: words made valid UTF-8, which changes only a
+    # text with a lone surrogate; the tests sent none.
+    Wrong(lab='9.1', name='words encoded to UTF-8 and back, bad ones replaced',
+          rule='steer(text) and follow_up(text) queue the words word for word: nothing is expanded, normalised, stripped or tidied, undecodable characters included.',
+          where='Build item 1 ("word for word"); kill round 34, design 9.1-38 (r188)',
+          names='surrogateescape',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        self._steering_queue.append(user_message(text.encode("utf-8", "replace").decode("utf-8")))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        self._follow_up_queue.append(user_message(text.encode("utf-8", "replace").decode("utf-8")))
+"""),)),
 ]
 
 ALLOWED = [
@@ -2038,6 +2125,51 @@ ALLOWED = [
         if text is None:  # nothing typed: nothing to queue
             return
         self._steering_queue.append(user_message(text))
+"""),
+    # Kill round 34 (reader r188), probe 9.1-P2.
+    Wrong(lab='9.1', name='a queued user message with its keys in the other order',
+          rule='"Afterwards the words wait as a user message" (Build item 1): a dict with the role "user" and the words as its content is that message whatever the order of its two keys; lesson 1 states a message\'s fields, not their order, and a dict compares, validates and is sent the same either way.',
+          where='Build item 1; lesson 1\'s messages; kill round 34, probe 9.1-P2 (r188)', names='',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        self._steering_queue.append({"content": text, "role": "user"})
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        self._follow_up_queue.append({"content": text, "role": "user"})
+"""),)),
+    # Kill round 34 (reader r188), probe 9.1-P3.
+    Wrong(lab='9.1', name='no asks after a reply labelled "aborted"',
+          rule='"never after a failed reply" (Build items 3 and 4): a reply labelled "aborted" is one the user stopped, and no reply is so labelled before lesson 15 (lesson 1\'s table of stop reasons), where a stopped run ends like a failed one; lesson 5 names the two labels Tau\'s loop ends on, "error" and "aborted". Asking nothing after one asks at exactly the reference\'s moments on every run lesson 9 can make, as kill round 23 ruled for follow-ups asked only after a reply labelled "stop".',
+          where='Build items 3 and 4; lesson 1\'s table of stop reasons; lesson 5\'s Tau table; kill round 34, probe 9.1-P3 (r188)', names='',
+          replace=r"""
+            if not failed:
+                pending = ask(get_steering)  # every call of this turn has its result
+        if not failed:
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""",
+          by=r"""
+            if not failed and reply["stop_reason"] != "aborted":  # a stopped run asks nothing
+                pending = ask(get_steering)  # every call of this turn has its result
+        if not failed and reply["stop_reason"] != "aborted":
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+"""),
+    # Kill round 34 (reader r188), probe 9.1-P5.
+    Wrong(lab='9.1', name='the very message found, then taken off by deque.remove',
+          rule='"Only that message leaves" (Build item 2): deque.remove takes off the first message equal to the one it is given, and the message found by identity is always the front, since the loop is handed the front alone and records it before anything behind it (round 15\'s "the very message taken off wherever it waits"); so the front leaves, that very message, and never another of the same words.',
+          where='Build item 2; kill round 34, probe 9.1-P5 (r188)', names='',
+          replace=r"""
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+                queue.popleft()
+""",
+          by=r"""
+            for waiting in queue:  # that very dict, wherever it waits
+                if waiting is message:
+                    queue.remove(waiting)  # the first equal one: the front, since it is handed
+                    return
 """),
 ]
 

@@ -1054,7 +1054,7 @@ def to_wire(system, messages, tools):
 '''),
     Wrong(lab='16.1', name='an empty message taken for none',
           rule='An error chunk reports its message, even an empty one; what it says as text is only for an error that has no message (a string, or a dict without one).',
-          where='lab 16.1, Build section: the table\'s second row, "its `message`, as text, or, for an error that has none (a string, or a dict without `message`), `str()` of the error"; bench/kinds.py, a cap read for truth',
+          where='lab 16.1, Build section: the table\'s second row, "its `message`, as text (which text, for a message that is not a string, is yours), or, for an error that has none (a string, or a dict without `message`), `str()` of the error"; bench/kinds.py, a cap read for truth',
           names='even an empty one',
           replace=r'''
             failure = failure or str(error if said is None else said)
@@ -3536,11 +3536,226 @@ def to_wire(system, messages, tools):
             "tools": list({spec["name"]: {"type": "function", "function": spec}
                            for spec in tool_specs(tools)}.values()),
 """),
+    # Hunt round 34 (reader r190), design 16.2-34.
+    Wrong(lab='16.2', name='the same body object sent again for an equal request',
+          rule="Each call makes a body of its own: once handed to the client it is the client's, and no later call's body is that one.",
+          where='lab 16.1, Build section, item 3 ("no later call\'s body is that one"); lab 16.2, Build section, item 1 ("Once handed to the client, the body is the client\'s"); hunt round 34, 16.2-34',
+          names='each call makes a body of its own',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            body = to_wire(system, messages, tools)
+            last = getattr(self, "_last_body", None)
+            body = last if last == body else body  # the same request again: reuse it
+            self._last_body = body
+            response = self.client.open(body)
+"""),
+    # Hunt round 34 (reader r190), design 16.2-59.
+    Wrong(lab='16.2', name='one body dict cleared and refilled for each request',
+          rule="Once handed to the client, the body is the client's: nothing is taken from it or added to it afterwards, by a later call either.",
+          where='lab 16.2, Build section, item 1 ("nothing is taken from it or added to it afterwards"); hunt round 34, 16.2-59',
+          names='nothing is taken from it or added to it afterwards',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            body = getattr(self, "_body", None)
+            if body is None:
+                body = self._body = {}
+            body.clear()
+            body.update(to_wire(system, messages, tools))  # one dict, refilled per request
+            response = self.client.open(body)
+"""),
+    # Hunt round 34 (reader r190), design 16.2-45.
+    Wrong(lab='16.2', name="the client's model added to the body",
+          rule="The body is the one to_wire makes of the arguments, with neither model nor key: the client adds them.",
+          where='lab 16.2, Build section, item 1 ("its body the one `to_wire` makes of the arguments"); "What a real server sends" ("the client adds them"); hunt round 34, 16.2-45',
+          names="nothing of the client's",
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            body = to_wire(system, messages, tools)
+            if getattr(self.client, "model", None):
+                body["model"] = self.client.model
+            response = self.client.open(body)
+"""),
+    # Hunt round 34 (reader r190), design 16.2-55.
+    Wrong(lab='16.2', name='an empty finished reply asked for once more',
+          rule='Otherwise exactly one request goes out: an empty reply is a reply, and no second request goes out.',
+          where='lab 16.2, Build section, item 1 ("Otherwise exactly one request goes out"); hunt round 34, 16.2-55',
+          names='no second request goes out',
+          replace=r"""
+            response.close()  # on every way out, a hard cancel's too
+        return assemble(chunks)
+""",
+          by=r"""
+            response.close()  # on every way out, a hard cancel's too
+        reply = assemble(chunks)
+        if (reply.get("error_message") == "The provider sent an empty reply"
+                and not getattr(self, "_again", False)):
+            self._again = True
+            try:
+                return await self.acomplete(system, messages, tools, signal)
+            finally:
+                self._again = False
+        return reply
+"""),
+    # Hunt round 34 (reader r190), design 16.2-71.
+    Wrong(lab='16.2', name="a failed request's text cut to a thousand characters",
+          rule="`Provider request failed: ` is followed by the exception's text as it is, however long.",
+          where='lab 16.2, Build section, item 1 ("`Provider request failed: ` followed by the exception\'s text"); hunt round 34, 16.2-71',
+          names='a whole HTML page',
+          replace=r"""
+                return error_message(f"Provider request failed: {exc}")
+""",
+          by=r"""
+                return error_message(f"Provider request failed: {str(exc)[:1000]}")
+"""),
+    # Hunt round 34 (reader r190), design 16.2-69.
+    Wrong(lab='16.2', name="a line's line break taken off before decode_line",
+          rule='Each line goes to decode_line as it was read, never tidied first, a line break at its end included.',
+          where='lab 16.2, Build section, item 2 ("Each line goes to `decode_line` as it was read, never tidied first"); hunt round 34, 16.2-69',
+          names='never tidied',
+          replace=r"""
+                    chunk = STREAM_DONE if line is None else decode_line(line)
+""",
+          by=r"""
+                    chunk = STREAM_DONE if line is None else decode_line(line.rstrip("\r\n"))
+"""),
+    # Hunt round 34 (reader r190), design 16.2-70.
+    Wrong(lab='16.2', name="a refused line's text cut to 300 characters",
+          rule="A refused line's reply has that ValueError's text as its error_message, whole.",
+          where='lab 16.2, Build section, item 2 ("whose `error_message` is that `ValueError`\'s text"); hunt round 34, 16.2-70',
+          names='whole',
+          replace=r"""
+                    return error_message(str(exc))
+""",
+          by=r"""
+                    return error_message(str(exc)[:300])
+"""),
+    # Hunt round 34 (reader r190), design 16.2-66.
+    Wrong(lab='16.2', name='a line over 20,000 characters refused by the reader',
+          rule="Each line goes to decode_line as it was read, however long: only decode_line's refusal is a refused line.",
+          where='lab 16.2, Build section, item 2 ("Each line goes to `decode_line` as it was read", "only `decode_line`\'s refusal"); hunt round 34, 16.2-66',
+          names='however long',
+          replace=r"""
+                line = response.read_line()
+""",
+          by=r"""
+                line = response.read_line()
+                if line is not None and len(line) > 20_000:  # no chunk is this long: broken
+                    return error_message(f"not a stream line: {line[:80]!r}")
+"""),
+    # Hunt round 34 (reader r190), design 16.2-63.
+    Wrong(lab='16.2', name='a thousand keep-alives in a row taken for the end',
+          rule='Lines that carry nothing are skipped, however many come in a row, and the response is read to its end.',
+          where='lab 16.2, Build section, item 2 ("lines that carry nothing are skipped", "The response is read to its end"); hunt round 34, 16.2-63',
+          names='however many',
+          replace=r"""
+        chunks = []
+        try:
+""",
+          by=r"""
+        chunks, idle = [], 0
+        try:
+""",
+          also=((r"""
+                if chunk is not None:
+                    chunks.append(chunk)
+""", r"""
+                if chunk is None:
+                    idle += 1
+                    if idle > 1000:  # a connection kept alive with nothing in it
+                        return assemble(chunks)
+                    continue
+                idle = 0
+                chunks.append(chunk)
+"""),)),
+    # Hunt round 34 (reader r190), design 16.2-64.
+    Wrong(lab='16.2', name='the reading cut off after a million characters',
+          rule='The response is read to its end, where read_line() gives None or a line decodes to STREAM_DONE: no count of characters ends it.',
+          where='lab 16.2, Build section, item 2 ("The response is read to its end"); hunt round 34, 16.2-64',
+          names='however long the reply',
+          replace=r"""
+        chunks = []
+        try:
+""",
+          by=r"""
+        chunks, size = [], 0
+        try:
+""",
+          also=((r"""
+                line = response.read_line()
+""", r"""
+                line = response.read_line()
+                size += len(line or "")
+                if size > 1_000_000:  # a reply this long is a runaway: stop reading
+                    return assemble(chunks)
+"""),)),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    # Hunt round 31 (reader r178), design 16.1-50, ruled two stops later: the reader's design was
+    # the reference's own sharing; the reader's passing file copied, which this entry holds.
+    Wrong(lab='16.1', name='each spec deep-copied into the body, its parameters included',
+          rule='Build item 3 says whether a spec in a body shares its parameters with '
+               'the tool, or is a copy, is the student\'s. The reference shares them; a body '
+               'whose specs are deep copies holds the same keys and values.',
+          where='hunt round 31, design 16.1-50; Build section, item 3: "Whether a spec in a body '
+                'shares its parameters with the tool, or is a copy, is yours"',
+          names='',
+          replace=r'''
+            "tools": [{"type": "function", "function": spec} for spec in tool_specs(tools)],
+''',
+          by=r'''
+            "tools": [{"type": "function", "function": __import__("copy").deepcopy(spec)}
+                      for spec in tool_specs(tools)],
+'''),
+    # Hunt round 31 (reader r178), probe 16.1-65, ruled two stops later.
+    Wrong(lab='16.1', name="an error's message that is not a string written as JSON",
+          rule='Build item 2\'s table says an error chunk\'s ending holds its message as text, and '
+               'which text, for a message that is not a string, is the student\'s. A message '
+               'that is a string, and an error with no message, are written as the reference '
+               'writes them.',
+          where='hunt round 31, probe 16.1-65; Build section, item 2: "which text, for a message '
+                'that is not a string, is yours"', names='',
+          replace=r'''
+            failure = failure or str(error if said is None else said)
+''',
+          by=r'''
+            if said is not None and not isinstance(said, str):
+                said = json.dumps(said)  # a message that is not text, written as JSON
+            failure = failure or str(error if said is None else said)
+'''),
+    Wrong(
+        lab="16.2", name="a line of only whitespace skipped before decode_line",
+        rule="The page has every line go to decode_line \"as it was read, never tidied first\", "
+             "so that what decode_line judges is the line itself; and decode_line's own rule "
+             "(lab 16.1, Build item 1) gives None for a line that carries nothing, a blank line "
+             "among them. A line that is only spaces, tabs or line breaks starts with no field, "
+             "so skipping it first gives exactly what decode_line would have given, and no line "
+             "that carries something is tidied or judged by the reader (hunt round 34, probe "
+             "16.2-11).",
+        where="hunt round 34", names="",
+        replace='''                    chunk = STREAM_DONE if line is None else decode_line(line)''',
+        by='''                    chunk = (STREAM_DONE if line is None else
+                             None if not line.strip() else decode_line(line))'''),
+    Wrong(
+        lab="16.2", name="ready() asked once more after [DONE]",
+        rule="The page says \"Nothing after that end is read\"; ready() only says whether a line "
+             "can be had and reads none (round 17 ruled so for \"ready() asked before the signal "
+             "on each lap\"), so one more ready() after the end reads nothing after it, and the "
+             "response is still closed on the way out (hunt round 34, probe 16.2-52).",
+        where="hunt round 34", names="",
+        replace='''                if chunk == STREAM_DONE:
+                    break''',
+        by='''                if chunk == STREAM_DONE:
+                    response.ready()  # let the connection notice we are done; reads no line
+                    break'''),
     Wrong(
         lab="16.2", name="the last reply's chunks kept on the model as well",
         rule="Build item 2 leaves how the reply is read to the reader (\"how it reads is yours "

@@ -44,6 +44,10 @@ TIDIED = ["Use\ttabs, sorry.", "Quote the \ufb01le \uff13 error, cafe\u0301.",
 # Words that sound urgent, sent while idle: every way of writing a few of them.
 URGENT = [f"{word}{tail}" for word in ("STOP", "Stop", "stop", "WAIT", "Halt", "Abort")
           for tail in ("", " NOW", " now!", "!!", ", wrong box.")]
+# What a frontend's undecodable input becomes in Python: a lone surrogate (surrogateescape, as
+# os.fsdecode makes them) or half an emoji cut from a paste; still the user's str, word for word.
+UNDECODED = ["\udcc3\udca9t\udce9 report", "log: \udcff", "the \ud83d\udd25 and the \ud83d",
+             "\udfff ok", "caf\udce9 menu"]
 PASTE = "".join(f"{n:05d} INFO request served in 3 ms, nothing unusual\n" for n in range(25000))
 
 
@@ -304,7 +308,7 @@ async def steering_after_a_follow_up():
 
 
 async def crowds_at_once(t):
-    """run_agent handed a get_steering that hands over a crowd of twelve hundred and more at its
+    """run_agent handed a get_steering that hands over a crowd of twelve thousand and more at its
     ask after the first turn_end, then one message per ask, and a get_follow_ups that does the
     same at its first ask: the asks of each, the requests, the user messages after the crowds,
     whether every message of both crowds is on the record, in order, repeats included, and how
@@ -312,9 +316,9 @@ async def crowds_at_once(t):
     asks, messages = [], []
     every = t.random.randint(2, 7)  # the crowds say some words again, each time another message
     steers = [harness.user_message(f"Aside {n % every}.")
-              for n in range(t.random.randint(1200, 2400))]
+              for n in range(t.random.randint(12_000, 16_000))]
     follows = [harness.user_message(f"After {n % every}.")
-               for n in range(t.random.randint(1200, 2400))]
+               for n in range(t.random.randint(12_000, 16_000))]
     later = [harness.user_message(w) for w in t.random.sample(SAID, 4)]
     owed = {"steering": [later[0], later[1]], "follow-ups": [later[2], later[3]]}
 
@@ -437,13 +441,26 @@ async def wide_batches(t):
     return [asks, lab.shape(messages), [lab.validate(r.messages) for r in model.calls]]
 
 
+def a_ui_that_reaches_in(h):
+    """A frontend's UI that looks for the words waiting among the harness's public attributes:
+    each public list or deque of user messages it finds there, it empties. Private queues are
+    out of its reach (Build item 1: "the queues are private")."""
+    from collections import deque
+    for name, value in list(vars(h).items()):
+        if not name.startswith("_") and isinstance(value, (list, deque)) and value and all(
+                isinstance(m, dict) and m.get("role") == "user" for m in value):
+            value.clear()
+
+
 async def words_of_every_size(t):
     """A harness sent, while idle, a blank of five hundred spaces and a paste of two and a half
     megabytes, the paste steered again once recorded, then five thousand and more words as steers and as follow-ups; then, in a
     run, a tool steers the words of a steer already recorded. The lengths recorded, the words
     waiting (with a crowd of two million and more put behind them) and each queue's maxlen, if
     it has one; then a steer and a follow-up sent with the crowd waiting, the crowd taken away
-    from in front of them, and the user messages of the second run."""
+    from in front of them, undecodable words steered and followed up, a UI that empties every
+    public list of user messages on the harness, and the user messages of the second run (as
+    ascii() writes them)."""
     model = lab.ScriptedModel([lab.say("Read."), lab.say("Read too."),
                                opens([t.random.choice(NAMES)]), noted()])
     said = t.random.choice(SAID)
@@ -470,9 +487,13 @@ async def words_of_every_size(t):
         kept = queue[-1]
         queue.clear()
         queue.append(kept)
+    odd = t.random.sample(UNDECODED, 2)  # undecodable words, as a steer and a follow-up
+    h.steer(odd[0])
+    h.follow_up(odd[1])
+    a_ui_that_reaches_in(h)  # it finds nothing to empty: the queues are private
     await lab.drive(h.prompt("Open one."))
     return [lengths, waiting, later,
-            [m["content"] for m in h.messages if m["role"] == "user"][2:]]
+            [ascii(m["content"]) for m in h.messages if m["role"] == "user"][2:]]
 
 
 async def a_drain_of_many(t):
@@ -509,13 +530,21 @@ STUCK = [(BrokenPipeError, "the frontend hung up"), (KeyError, "steer"),
 
 
 async def a_jammed_hand_over(t, which):
-    """A Harness whose hand-over of the queue `which` ("steering" or "follow_up") raises a drawn
-    exception once jammed: a steer (or a follow-up) sent from the run's first tool jams it, so
-    the loop's next ask of that queue raises. Then, unjammed, a second run. Returns [what came
-    out of the first run, the text and whether it is the very exception; is_running after it;
-    the words still in that queue; the user messages each request ended with; the record]."""
-    kind, words = t.random.choice(STUCK)
-    error = kind(*words) if isinstance(words, tuple) else kind(words)
+    """A Harness whose hand-over of the queue `which` ("steering" or "follow_up") raises each
+    kind of STUCK in turn, in a drawn order, once jammed: a steer (or a follow-up) sent from the
+    run's first tool jams it, so the loop's next ask of that queue raises. Then, unjammed, a
+    second run. Returns, per kind, [what came out of the first run, the text and whether it is
+    the very exception; is_running after it; the words still in that queue; the user messages
+    each request ended with; the record]."""
+    found = []
+    for kind, words in t.random.sample(STUCK, len(STUCK)):  # every kind: none is swallowed
+        found.append(await jammed_once(t, which, kind(*words) if isinstance(words, tuple)
+                                       else kind(words)))
+    return found
+
+
+async def jammed_once(t, which, error):
+    """a_jammed_hand_over for one exception `error`."""
     said, jam = t.random.choice(SAID), []
 
     class Jammed(harness.Harness):

@@ -143,15 +143,16 @@ class Worded(Balky):
 
 
 class Keeper:
-    """A client that keeps each body it was handed, the object itself, and answers with
-    `lines`, all ready at once."""
+    """A client that keeps each body it was handed, the object itself, and answers request n
+    with `answers[n]` (the last one again once they run out), all ready at once; it names its
+    model, as a real client does, and adds it to no body."""
 
-    def __init__(self, lines):
-        self.lines, self.bodies = lines, []
+    def __init__(self, model, *answers):
+        self.model, self.answers, self.bodies = model, answers, []
 
     def open(self, body):
         self.bodies.append(body)
-        return Ready(self.lines)
+        return Ready(self.answers[min(len(self.bodies), len(self.answers)) - 1])
 
 
 class Counter:
@@ -228,6 +229,8 @@ async def test_bank_own_exceptions_at_the_door(t):
              ["529 with a wait", Balky(f"overloaded: {reason}", status=529, retry_after=wait),
               f"Provider request failed: overloaded: {reason}"],
              ["no text", Balky(""), "Provider request failed: "],
+             ["a page of text", Balky(f"<html>{reason}. " * (pages := t.random.randint(80, 200))),
+              "Provider request failed: " + f"<html>{reason}. " * pages],
              ["429 per-minute quota", Balky(reason, status=429, code="requests_per_min_quota",
                                             retry_after=wait + 0.5),
               f"Provider rate limit, so send again in {wait + 0.5} s: {reason}"],
@@ -327,18 +330,29 @@ async def test_bank_own_exceptions_at_the_door(t):
              for side in ("north", "south")] + [t.random.choice(rows)]
     t.random.shuffle(alike)
     said = word(t)
-    keeper = Keeper([words_line(said), FINISHED, "data: [DONE]"])
+    keeper = Keeper(f"{word(t)}-small", [words_line(said), FINISHED, "data: [DONE]"],
+                    [words_line(said), FINISHED, "data: [DONE]"], [FINISHED, "data: [DONE]"],
+                    [words_line(f"{word(t)}, asked twice"), FINISHED, "data: [DONE]"])
     record = [harness.user_message("Water everything.")]
-    answer = await harness.StreamingModel(keeper).acomplete(SYSTEM, record,
-                                                           harness.tool_specs(alike))
-    t.expect([harness.text_of(answer), len(keeper.bodies),
-              keeper.bodies == [harness.to_wire(SYSTEM, record, harness.tool_specs(alike))]],
-             [said, 1, True],
-             "A client that keeps the body it is handed, the object itself, offered three tools, "
-             "two of them named water. Items: [the reply's words, requests sent, whether the "
-             "body kept, looked at once the reply is back, is to_wire of the call's arguments]. "
-             "The body is the one to_wire makes, every tool given included, and once handed "
-             "over nothing is taken from it or added to it (StreamingModel, lesson 16).")
+    kept = harness.StreamingModel(keeper)
+    asks = [(record, harness.tool_specs(alike)), (record, harness.tool_specs(alike)),
+            ([harness.user_message("Anything to add?")], [])]
+    answers = [await kept.acomplete(SYSTEM, messages, tools) for messages, tools in asks]
+    t.expect([[harness.text_of(answer) for answer in answers],
+              answers[-1].get("error_message"), len(keeper.bodies),
+              [offering(body) == offering(harness.to_wire(SYSTEM, messages, tools))
+               for body, (messages, tools) in zip(keeper.bodies, asks)],
+              len({id(body) for body in keeper.bodies})],
+             [[said, said, ""], "The provider sent an empty reply", 3, [True] * 3, 3],
+             "A client that keeps the body it is handed, the object itself, and names its model "
+             f"({keeper.model!r}); one model asked with three tools, two of them named water, "
+             "the same again, then a question whose stream finishes with no words. Items: [the "
+             "replies' words, the last one's error_message, requests sent, whether each body "
+             "kept, looked at once the last reply is back, is to_wire of its call's arguments, "
+             "how many distinct objects the bodies are]. The body is the one to_wire makes, "
+             "every tool given included and no model (the client adds it), each call's a body of "
+             "its own, and once handed over nothing is taken from it or added to it; an empty "
+             "reply is a reply, and no second request goes out (StreamingModel, lesson 16).")
     # a record to_wire cannot write (a set is not JSON), and a client that raises what is no
     # Exception: the first is a failed request with nothing sent, the second goes up
     odd = [harness.user_message("Tag the rows."),
@@ -722,24 +736,38 @@ async def test_bank_three_ways_out_of_the_reading(t):
     early_reply = await harness.StreamingModel(early).acomplete(
         SYSTEM, [harness.user_message("Cut short?")])
     reply = await harness.StreamingModel(ended).acomplete(SYSTEM, [harness.user_message("End?")])
-    echo = Ready([words_line(parts[0]), words_line(parts[0]), words_line(parts[1]), FINISHED,
-                  "data: [DONE]"])
+    wide = f"{word(t)} " * t.random.randint(5_000, 9_000)  # one chunk of 20,000 characters or more
+    wide = wide if len(wide) > 20_000 else wide * 2
+    copies = 1_000_000 // len(wide) + t.random.randint(1, 6)  # over a million characters in all
+    pings = t.random.randint(1_001, 2_500)  # carry-nothing lines in a row
+    echo = Ready([words_line(parts[0]), words_line(parts[0])] + [": ping"] * pings
+                 + [words_line(parts[1])] + [words_line(wide)] * copies
+                 + [FINISHED, "data: [DONE]"])
     echoed = await harness.StreamingModel(echo).acomplete(SYSTEM, [harness.user_message("Echo?")])
     cut = t.random.randint(1, len(parts) - 1)
-    broken = f"data: {{{word(t)}"
+    broken = (f"data: {{{word(t)}" + ", ".join(word(t) for _ in range(t.random.randint(100, 250)))
+              + t.random.choice(["\r\n", "\n", "\r"]))  # long, and a line break as read
     refused = Ready([words_line(part) for part in parts[:cut]] + [broken]
                     + [words_line(part) for part in parts[cut:]] + [FINISHED, "data: [DONE]"])
     got = await harness.StreamingModel(refused).acomplete(SYSTEM, [harness.user_message("Cut?")])
     t.expect([got, refused.lines_read, refused.closed],
              [{"role": "assistant", "content": [], "stop_reason": "error",
                "error_message": f"not a stream line: {broken!r}"}, cut + 1, True],
-             "A response whose lines are all ready at once, a broken line among its words. "
-             "Items: the reply, the lines read, closed. A line that decode_line refuses ends "
-             "the reply as an error and is the last line read, even when the next is ready at "
+             f"A response whose lines are all ready at once, a broken line among its words, "
+             f"{len(broken)} characters long and ending in a line break. "
+             "Items: the reply, the lines read, closed. A line goes to decode_line as it was "
+             "read, never tidied, and one that decode_line refuses ends "
+             "the reply as an error whose text is its ValueError's, whole, and is the last line read, even when the next is ready at "
              "once (StreamingModel, lesson 16).")
-    t.expect(harness.text_of(echoed), parts[0] * 2 + parts[1],
-             "A response whose first chunk comes twice: the reply's words. The reply is what "
-             "assemble makes of every chunk read, a chunk the same as the one before included "
+    t.expect([echoed["stop_reason"],
+              harness.text_of(echoed) == parts[0] * 2 + parts[1] + wide * copies],
+             ["stop", True],
+             f"A response whose first chunk comes twice, then {pings:,} pings in a row, then "
+             f"chunks of {len(wide):,} characters, {copies} of them. Items: the reply's "
+             "stop_reason, whether its words are every chunk's. The reply is what assemble "
+             "makes of every chunk read, a chunk the same as the one before included; a line "
+             "goes to decode_line however long, lines that carry nothing are skipped however "
+             "many come in a row, and the response is read to its end however long the reply "
              "(StreamingModel, lesson 16).")
     faults, bare, ctrl_c = [], f"{word(t)} has no buffer yet", f"Ctrl-C on {word(t)}"
     leaving = f"{word(t)} shut down"

@@ -35,7 +35,9 @@ RAISES = [(ConnectionError, "the frontend's socket closed"), (KeyError, "queue")
           (OSError, "the inbox file is gone"), (ValueError, "not a message"),
           (RuntimeError, "a bug in the frontend"), (LookupError, "no such session"),
           (TimeoutError, "the frontend took too long"), (Jammed, "the input box is jammed"),
-          (UnicodeError, "the terminal sent bad bytes"), (PermissionError, "not yours to read")]
+          (UnicodeError, "the terminal sent bad bytes"), (PermissionError, "not yours to read"),
+          (IndexError, "pop from an empty deque"), (TypeError, "'NoneType' is not iterable"),
+          (AttributeError, "'NoneType' object has no attribute 'popleft'")]
 
 
 class PowerCut(BaseException):
@@ -422,6 +424,27 @@ def emptied(handed):
         handed.clear()
 
 
+def ways_in(h):
+    """The public names of harness `h`, its own attributes and its class's properties, whose
+    value is one of its queues or holds one (in a tuple, a list or a dict): a way in from
+    outside, which the private queues never have."""
+    queues = (h._steering_queue, h._follow_up_queue)
+    names = [name for name in vars(h) if not name.startswith("_")]
+    names += [name for name in dir(type(h)) if not name.startswith("_")
+              and isinstance(getattr(type(h), name, None), property)]
+    found = []
+    for name in names:
+        try:
+            value = getattr(h, name)
+        except Exception:
+            continue
+        held = list(value.values()) if isinstance(value, dict) else \
+            list(value) if isinstance(value, (tuple, list)) else []
+        if any(item is queue for item in [value] + held for queue in queues):
+            found.append(name)
+    return found
+
+
 @lab_test("A steer sent while nothing runs raises nothing and joins the next prompt's turn, "
           "after the prompt: U U A; and only that harness's, not another's, nor one made "
           "after it.")
@@ -435,6 +458,12 @@ async def test_a_steer_sent_while_idle(t):
     t.expect([lab.shape(h.messages), len(model.calls)], ["", 0],
              "Steering only queues: nothing is recorded and nobody is asked (Harness.steer, "
              "lesson 9).")
+    t.expect(ways_in(h), [],
+             "The harness's public attributes and properties that are one of its queues, or "
+             "hold one: none, since the queues are private (Build item 1: \"Neither hands back "
+             "a way into a queue ... the queues are private\"), so nothing outside the harness "
+             "can reach, change or empty the words waiting. Keep them as _steering_queue and "
+             "_follow_up_queue only (Harness.__init__, lesson 9).")
     await lab.drive(h.prompt("Fix the login page."))
     t.expect([lab.shape(h.messages), user_words(h.messages)],
              [" ".join(["U U", rounds(widths), "A"]).replace("  ", " "),
@@ -516,6 +545,10 @@ RAW = ["Keep\tit short.", "Read the \ufb01le \uff12, the cafe\u0301 one.",
        "No\u00a0new files\u200b, the \U0001F469\u200d\U0001F4BB one, re\u00adtry \u200fok\u2060."]
 # A pasted log of over four million characters: far past lesson 6's budget for a tool result,
 # in bytes and in lines.
+# What a terminal's bytes that are not UTF-8 become in Python (a lone surrogate each, as
+# os.fsdecode and surrogateescape make them), and a paste cut inside an emoji: still the user's
+# text, a str, and kept as given.
+UNDECODED = ["build \udcff\udcfe failed", "the \ud83d", "\udc80", "half \ude00 a face"]
 PASTED = "".join(f"line {n}: ok, nothing to see here\n" for n in range(1, 120001))
 
 
@@ -611,7 +644,7 @@ async def test_the_words_go_in_as_they_were_given(t):
     # every kind of text again, sent while a run is going, from inside its tool call, with a
     # paste of three thousand lines
     paste = PASTED[:PASTED.index("line 3001:")]
-    kinds = BLANK + EDGED + RAW
+    kinds = BLANK + EDGED + RAW + UNDECODED
     texts = t.random.sample(kinds, len(kinds)) + [paste]
 
     def during(path):
@@ -628,10 +661,12 @@ async def test_the_words_go_in_as_they_were_given(t):
              [2 * len(texts)] + [[len(sent), True] for sent in texts + texts],
              f"{len(texts)} texts sent as steers and as follow-ups while a run is going, from "
              "inside its tool call: blank ones, ones with spaces at their ends or line breaks, "
-             f"tabs, colour codes and the rest, and a paste of {paste.count(chr(10))} lines. "
+             f"tabs, colour codes and the rest, bytes a terminal could not decode (lone "
+             "surrogates, as Python's surrogateescape makes them, or half an emoji), and a "
+             f"paste of {paste.count(chr(10))} lines. "
              "Build item 1 holds \"running or idle\": word for word, a blank one waits like any "
              "other, and nothing is trimmed, tidied or cut to lesson 6's budget because a run "
-             "is going. The first item is how many user messages follow the prompt; each "
+             "is going, nor encoded and decoded again. The first item is how many user messages follow the prompt; each "
              "other is [the length recorded, whether it is the text as sent], the steers "
              "then the follow-ups (Harness.steer and Harness.follow_up, lesson 9).")
 
@@ -996,7 +1031,7 @@ async def test_steering_is_asked_for_only_in_the_gaps(t):
     # crowd says some words more than once, each time another message
     rounds_of = t.random.randint(3, 9)
     crowd = [harness.user_message(f"Point {n % rounds_of}.")
-             for n in range(t.random.randint(1500, 3000))]
+             for n in range(t.random.randint(8_000, 10_000))]
     later = t.random.sample(WORDS, 2)
     then, asked, messages = [harness.user_message(w) for w in later], [], []
 
@@ -1013,8 +1048,9 @@ async def test_steering_is_asked_for_only_in_the_gaps(t):
              "its ask after the first turn_end, then one message at each later ask: steering "
              "is asked for after the turn_end of every turn whose reply did not fail (Build "
              "item 3), however many messages it has handed over, so the two after the crowd "
-             "get a turn each. Items: the asks, the model calls, the last two user messages "
-             "(run_agent, lesson 9).")
+             "get a turn each; and whatever is in pending at the top of a turn is recorded "
+             "there, the whole crowd in one turn. Items: the asks, the model calls, the last "
+             "two user messages (run_agent, lesson 9).")
     t.expect([user_words(messages) == ["Read the files."] + [m["content"] for m in crowd]
               + later, lab.shape(model.calls[1].messages).count("U")],
              [True, 1 + len(crowd)],
@@ -1083,7 +1119,7 @@ async def test_follow_ups_are_asked_for_only_at_the_end(t):
     # says some words more than once, each time another message
     rounds_of = t.random.randint(3, 9)
     crowd = [harness.user_message(f"Then point {n % rounds_of}.")
-             for n in range(t.random.randint(600, 1000))]
+             for n in range(t.random.randint(8_000, 10_000))]
     later = t.random.sample(WORDS, 2)
     then, asked, messages = [harness.user_message(w) for w in later], [], []
 
@@ -1109,12 +1145,14 @@ async def test_follow_ups_are_asked_for_only_at_the_end(t):
              "the user messages are the prompt, the crowd, the two after it (run_agent, "
              "lesson 9).")
     # callables that raise: at the run's start, after a turn of calls, where the run would end
-    kinds = t.random.sample(RAISES, 3)
+    # every kind, each at one of the three places, drawn: a loop that swallows one kind (an
+    # IndexError from an empty deque, say) swallows it at every place
+    kinds = t.random.sample(RAISES, len(RAISES))
     widths = [t.random.randint(1, 3) for _ in range(t.random.randint(1, 3))]
     after = t.random.randint(1, len(widths))  # the steering ask that raises, after that turn
     found = []
-    for case, (kind, words) in enumerate(kinds):
-        error, messages, asks = kind(words), [], []
+    for at, (kind, words) in enumerate(kinds):
+        error, messages, asks, case = kind(words), [], [], at % 3
 
         def get_steering():
             asks.append("get_steering")
@@ -1137,15 +1175,19 @@ async def test_follow_ups_are_asked_for_only_at_the_end(t):
         except Exception as exc:
             came = [f"{type(exc).__name__}: {exc}", exc is error]
         found.append([came, lab.shape(messages), len(model.calls)])
-    t.expect(found, [[[f"{kind.__name__}: {kind(words)}", True], shape, calls]
-                     for (kind, words), shape, calls in zip(kinds, [
-                         "", "U " + rounds(widths[:after]),
-                         "U " + rounds(widths) + " A"], [0, after, len(widths) + 1])],
-             f"Three runs whose get_steering or get_follow_ups raises: get_steering at the run's "
-             f"start ({kinds[0][0].__name__}), get_steering after the turn_end of turn {after} "
-             f"of {len(widths) + 1} ({kinds[1][0].__name__}), get_follow_ups where the run would "
-             f"end ({kinds[2][0].__name__}). Whatever either raises comes out of the run as it "
-             "was raised, as an exception from the model does: the loop never swallows it and "
+    places = ["U " + rounds(widths[:after]) if at % 3 == 1 else
+              "U " + rounds(widths) + " A" if at % 3 == 2 else "" for at in range(len(kinds))]
+    t.expect(found, [[[f"{kind.__name__}: {kind(words)}", True], shape,
+                      [0, after, len(widths) + 1][at % 3]]
+                     for at, ((kind, words), shape) in enumerate(zip(kinds, places))],
+             f"{len(kinds)} runs whose get_steering or get_follow_ups raises, one per kind of "
+             "exception, in turn at three places: get_steering at the run's start, get_steering "
+             f"after the turn_end of turn {after} of {len(widths) + 1}, get_follow_ups where the "
+             "run would end. The kinds, in the order run: "
+             + ", ".join(kind.__name__ for kind, _ in kinds) + ". Whatever either raises, "
+             "whatever its kind (an IndexError, a TypeError, an AttributeError too, as a guard "
+             "against an empty or missing queue would catch), comes out of the run as it was "
+             "raised, as an exception from the model does: the loop never swallows it and "
              "never takes it for [], so the run goes no further. Each item: [what the run "
              "raised, and whether it is the very exception; the record then (lab.shape); the "
              "model calls made] (run_agent, lesson 9, Build item 4).")

@@ -321,6 +321,8 @@ async def test_trouble_is_a_reply_and_every_response_is_closed(t):
                   Refusal("Service unavailable\n", 503, retry_after=0),
                   Refusal("Overloaded", 529), BrokenPipeError(32, "Broken pipe"),
                   ConnectionAbortedError(103, "Software caused connection abort"),
+                  RuntimeError("HTTP 502: <html><body>" + "Bad gateway. " * t.random.randint(
+                      90, 300) + "</body></html>"),
                   KeyError(t.random.choice(["choices", "error", "retry-after"])),
                   Described(t.random.choice(["Bad gateway", "Gateway timeout"]),
                             t.random.choice([502, 504]))):
@@ -335,8 +337,9 @@ async def test_trouble_is_a_reply_and_every_response_is_closed(t):
                  "(its text is str(exc), errno included), a 503 whose text ends in a line break "
                  "and whose Retry-After is 0, Anthropic's 529 Overloaded, a broken pipe, an aborted "
                  "connection, a KeyError from a client that read a body without a field (its "
-                 "text is its key in quotes), and a client library's error whose __str__ writes "
-                 "its status before its words. If sending raises any Exception, the reply is "
+                 "text is its key in quotes), a client library's error whose __str__ writes "
+                 "its status before its words, and a 502 whose text is a whole HTML page, over "
+                 "a thousand characters. If sending raises any Exception, the reply is "
                  "an `error` ending and no second request goes out, whatever its class or "
                  "status, however short a wait it asks for: a quiet second try is not acomplete's to make. Its error_message is "
                  "`Provider request failed: ` followed by the exception's text, as it is, even "
@@ -495,20 +498,31 @@ async def test_a_set_signal_sends_nothing(t):
     offered = [reader(ws, []), listing, other]
     t.random.shuffle(offered)
     twice = harness.tool_specs(offered)
-    keeping = Keeping(lab.FakeProvider([lab.say("Kept.")]))
-    reply = await harness.StreamingModel(keeping).acomplete(SYSTEM, asked, twice)
-    t.expect([harness.text_of(reply),
+    keeping = Keeping(lab.FakeProvider([lab.say("Kept."), lab.say("Kept again."),
+                                        [STOP, DONE], lab.say("Sent twice.")]))
+    kept = harness.StreamingModel(keeping)
+    calls = [(asked, twice), (asked, twice), (asked, specs[0])]  # the same request twice
+    replies = [await kept.acomplete(SYSTEM, messages, tools) for messages, tools in calls]
+    t.expect([[harness.text_of(reply) for reply in replies], replies[-1].get("error_message"),
               [[spec["function"]["name"] for spec in body.get("tools") or []]
                for body in keeping.bodies],
-              keeping.bodies == [harness.to_wire(SYSTEM, asked, twice)]],
-             why="A client that keeps the body it is handed, the object itself, and tools "
+              [body == harness.to_wire(SYSTEM, messages, tools)
+               for body, (messages, tools) in zip(keeping.bodies, calls)],
+              len({id(body) for body in keeping.bodies})],
+             why="A client that keeps the body it is handed, the object itself, and names its "
+                 f"model ({keeping.model!r}), as a real client does; tools "
                  f"{[spec['name'] for spec in twice]}, two of them named read (two "
-                 "workspaces' read tools). Items: the reply's words, the tools of each body the "
-                 "client kept, whether that body, looked at after the reply, is still "
-                 "to_wire(system, messages, tools) of the arguments. The body is the one to_wire "
-                 "makes, every tool it was given, and once handed over it is the client's: "
-                 "nothing is taken from it or added to it afterwards (to_wire, lab 16.1, Build "
-                 "item 3; StreamingModel, lesson 16, Build item 1).")
+                 "workspaces' read tools). One model asked three times: those tools, the same "
+                 "arguments again, then other tools, answered by a stream that finishes with no "
+                 "words. Items: the replies' words, the third reply's error_message, the tools "
+                 "of each body the client kept, whether each body, looked at after the last "
+                 "reply, is still to_wire(system, messages, tools) of its call's arguments, how "
+                 "many distinct objects those bodies are. The body is the one to_wire makes, "
+                 "every tool it was given and nothing of the client's (the client adds its model "
+                 "itself); each call makes a body of its own, and once handed over it is the "
+                 "client's: nothing is taken from it or added to it afterwards, nor is it "
+                 "reused; an empty reply is a reply, and no second request goes out (to_wire, "
+                 "lab 16.1, Build item 3; StreamingModel, lesson 16, Build item 1).")
 
 
 @lab_test("Keep-alive comments and blank lines between the data lines are skipped, and a "
@@ -556,7 +570,9 @@ async def test_what_a_stream_carries_between_chunks(t):
              "item 2).")
     spoken = t.random.choice([" more", " later", " again"])
     edges = []
-    for odd in ("data:", "data: ", " " + text(spoken), "\t" + DONE):
+    long = "data: {" + ", ".join(["not json"] * t.random.randint(60, 400))  # 600 to 4,000 long
+    for odd in ("data:", "data: ", " " + text(spoken), "\t" + DONE,
+                "data: {not json" + t.random.choice(["\r", "\r\n", "\n"]), long):
         fast = AllAtOnce([text("Fine")] + [odd, text("."), STOP, DONE], 0, None)
         reply = await harness.StreamingModel(fast).acomplete(SYSTEM, [harness.user_message("Hi?")])
         edges.append([odd, reply["stop_reason"], reply.get("error_message"),
@@ -567,11 +583,33 @@ async def test_what_a_stream_carries_between_chunks(t):
                  "the same with a space after the colon, a text line whose field name begins "
                  f"with a space (its words {spoken!r}), and [DONE] after a tab. Each item is [the "
                  "odd line, the reply's stop_reason, its error_message, its words, the lines "
-                 "read, closed]. Every line goes to decode_line as it was read, never tidied "
-                 "or judged first: an empty payload is no JSON object, so decode_line refuses it "
+                 "read, closed]. Then a broken line that ends in a line break as read, and a "
+                 f"broken line {len(long):,} characters long. "
+                 "Every line goes to decode_line as it was read, never tidied, cut "
+                 "or judged first, and the reply's error_message is its ValueError's text, "
+                 "whole: an empty payload is no JSON object, so decode_line refuses it "
                  "and the reply is an error ending with no words; a field that is not `data:` "
                  "as read carries nothing and is skipped (decode_line, lab 16.1; StreamingModel, "
                  "lesson 16, Build item 2).")
+    size = t.random.randint(20_001, 80_000)  # one chunk's words, longer than any cap a reader drew
+    word = t.random.choice(["tea ", "rows ", "plans "])
+    said = (word * (size // len(word) + 1))[:size]
+    copies = 1_000_000 // size + t.random.randint(1, 8)  # a reply of over a million characters
+    quiet = t.random.randint(1_001, 1_900)  # keep-alives in a row; the reply under 2,000 lines
+    fast = AllAtOnce([text(said)] + [": keep-alive"] * quiet + [text(said)] * (copies - 1)
+                     + [STOP, DONE], 0, None)
+    reply = await harness.StreamingModel(fast).acomplete(SYSTEM, [harness.user_message("All?")])
+    t.expect([reply["stop_reason"], len(harness.text_of(reply)),
+              harness.text_of(reply) == said * copies, fast.lines_read, fast.closed],
+             ["stop", size * copies, True, copies + quiet + 2, True],
+             f"A response whose lines are all ready at once: a chunk of {size:,} characters of "
+             f"words, then {quiet:,} keep-alive comments in a row, then the same chunk "
+             f"{copies - 1} more times ({size * copies:,} characters in all), a finish and "
+             "[DONE]. Items: the reply's stop_reason, the length of its words, whether they are "
+             "every chunk's, the lines read, closed. Every line goes to decode_line as it was "
+             "read, however long: only decode_line's refusal is a refused line; lines that "
+             "carry nothing are skipped, however many come in a row; and the response is read "
+             "to its end, however long the reply (StreamingModel, lesson 16, Build item 2).")
     await lab.drive(h.prompt("Once more?"))
     t.expect([h.messages[-1], provider.responses[2].lines_read, provider.open_responses()],
              [{"role": "assistant", "content": [{"type": "text", "text": "Half an"}],
@@ -1231,6 +1269,8 @@ class Described(Exception):
 class Keeping:
     """A client in front of `provider` that keeps each body it was handed, the object itself,
     as a client that logs or sends later may."""
+
+    model = "gpt-4o-mini"  # a real client names its model, and adds it to the body itself
 
     def __init__(self, provider):
         self.provider, self.bodies = provider, []
