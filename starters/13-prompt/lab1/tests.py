@@ -750,7 +750,8 @@ def odd(t, least, kinds=ODD):
     repeated = [said] * -(-least // len(said))
     repeated[0] = ends[0] + repeated[0]
     repeated[-1] += ends[1]
-    return " ".join(repeated)
+    value = " ".join(repeated)
+    return value
 
 
 def stands(prompt, pieces, alone=True):
