@@ -60,6 +60,58 @@ WRONG = [
                 pass  # a file that cannot be read gives no rules
     return found
 """),
+    # Kill round 34 (reader r189): the errors a real disk raises swallowed, or read_text tried
+    # in place of exists()
+    Wrong(lab='13.1', name="PermissionError and UnicodeDecodeError swallowed by discover_context",
+          rule="An AGENTS.md that the workspace says exists but cannot read is not passed over in silence: what ws.read_text raised comes out of discover_context as it was raised, whatever it is.",
+          where='Build: say what is there, item 2 ("is not passed over in silence") (kill round 34, r189-15)',
+          names='not passed over in silence',
+          replace=r"""
+        if ws.exists(name):
+            found.append((name, ws.read_text(name)))
+    return found
+""",
+          by=r"""
+        if ws.exists(name):
+            try:
+                found.append((name, ws.read_text(name)))
+            except (PermissionError, UnicodeDecodeError):  # unreadable: leave it out
+                continue
+    return found
+"""),
+    Wrong(lab='13.1', name="a file gone between exists() and read_text passed over",
+          rule="An AGENTS.md that the workspace says exists but cannot read is not passed over in silence: what ws.read_text raised comes out of discover_context as it was raised, FileNotFoundError included.",
+          where='Build: say what is there, item 2 ("what `ws.read_text` raised comes out of `discover_context` as it was raised") (kill round 34, r189-16)',
+          names='not passed over in silence',
+          replace=r"""
+        if ws.exists(name):
+            found.append((name, ws.read_text(name)))
+    return found
+""",
+          by=r"""
+        if ws.exists(name):
+            try:
+                found.append((name, ws.read_text(name)))
+            except FileNotFoundError:  # gone since exists(): nothing there
+                continue
+    return found
+"""),
+    Wrong(lab='13.1', name="read_text tried in place of exists(), its not-found errors taken for no file",
+          rule="The workspace answers ws.exists(path) and ws.read_text(path); an AGENTS.md that the workspace says exists but cannot read is not passed over in silence.",
+          where='Build: say what is there, item 2 ("The workspace answers `ws.exists(path)` and `ws.read_text(path)`") (kill round 34, r189-17)',
+          names='not passed over in silence',
+          replace=r"""
+        if ws.exists(name):
+            found.append((name, ws.read_text(name)))
+    return found
+""",
+          by=r"""
+        try:
+            found.append((name, ws.read_text(name)))
+        except (FileNotFoundError, IsADirectoryError):  # no file there
+            continue
+    return found
+"""),
     Wrong(lab='13.1', name="a guideline of two sentences",
           rule='Each guideline is one sentence on one line: two sentences on one line are two pieces of advice in one.',
           where='Build: say what is there, item 1 ("Each guideline is one sentence on one line") (hunt round 30, r173-33)',
@@ -1680,11 +1732,274 @@ def build_system_prompt(tools, context_files, skills, cwd, today):'''),)),
           names='however far apart',
           replace=r'''            if line not in advice:  # first seen, first listed: a list keeps order, a set not''',
           by=r'''            if line not in advice[-1000:]:  # a repeat is said soon after, if at all'''),
+    # Kill round 34 (reader r189): values cut, tidied or normalised past the sizes and the
+    # characters the tests had drawn; test_every_value_goes_in_as_it_came and both of rule 3's
+    # bank scenarios draw each long and full of the characters a tidy-up takes
+    Wrong(lab='13.1', name="guidelines cut to 500,000 characters",
+          rule='A line - GUIDELINE for each guideline of the tools, as it came, however long.',
+          where='Build: say what is there, item 3 ("for each guideline of the tools") (kill round 34, r189-06)',
+          names='every value goes in as it came',
+          replace=r"""
+                advice.append(line)
+""",
+          by=r"""
+                advice.append(line[:500_000])
+"""),
+    Wrong(lab='13.1', name="guidelines over a million characters left out",
+          rule='A line - GUIDELINE for each guideline of the tools, as it came, however long: none is too long to list.',
+          where='Build: say what is there, item 3 ("for each guideline of the tools") (kill round 34, r189-27)',
+          names='every value goes in as it came',
+          replace=r"""
+            if line not in advice:  # first seen, first listed: a list keeps order, a set not
+""",
+          by=r"""
+            if line not in advice and len(line) <= 1_000_000:  # longer is no guideline
+"""),
+    Wrong(lab='13.1', name="a skill's description cut to a million characters",
+          rule='A line - NAME: DESCRIPTION (PATH) for each skill, its description as it came, however long.',
+          where='Build: say what is there, item 3 ("for each skill, in the order given") (kill round 34, r189-07)',
+          names='every value goes in as it came',
+          replace=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))''',
+          by=r'''            [f"- {k['name']}: {k['description'][:1_000_000]} ({k['path']})" for k in skills]))'''),
+    Wrong(lab='13.1', name="a skill's name and path cut to 100 characters",
+          rule='A line - NAME: DESCRIPTION (PATH) for each skill, its name and path as they came, however long.',
+          where='Build: say what is there, item 3 ("for each skill, in the order given") (kill round 34, r189-11)',
+          names='every value goes in as it came',
+          replace=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))''',
+          by=r'''            [f"- {k['name'][:100]}: {k['description']} ({k['path'][:100]})" for k in skills]))'''),
+    Wrong(lab='13.1', name="tabs in a skill's description turned to spaces",
+          rule='A line - NAME: DESCRIPTION (PATH) for each skill, its description as it came, tabs and all.',
+          where='Build: say what is there, item 3 ("for each skill, in the order given") (kill round 34, r189-31)',
+          names='every value goes in as it came',
+          replace=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))''',
+          by=r'''            [f"- {k['name']}: {k['description'].replace(chr(9), ' ')} ({k['path']})"
+             for k in skills]))'''),
+    Wrong(lab='13.1', name="a snippet cut to 120 characters",
+          rule='A line - NAME: SNIPPET for each tool that has a snippet, which its line carries as it came, however long.',
+          where='Build: say what is there, item 3 ("its line carries it as it came") (kill round 34, r189-10)',
+          names='every value goes in as it came',
+          replace=r"""    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]""",
+          by=r"""    snippets = [f"- {t['name']}: {t['snippet'][:120]}" for t in tools if t.get("snippet")]"""),
+    Wrong(lab='13.1', name="carriage returns dropped from a snippet",
+          rule='A line - NAME: SNIPPET for each tool that has a snippet, which its line carries as it came: the caller\'s mistake, not the builder\'s to mend.',
+          where='Build: say what is there, item 3 ("its line carries it as it came") (kill round 34, r189-28)',
+          names='every value goes in as it came',
+          replace=r"""    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]""",
+          by=r"""    snippets = [f"- {t['name']}: {t['snippet'].replace(chr(13), '')}" for t in tools
+                if t.get("snippet")]"""),
+    Wrong(lab='13.1', name="context paths cut to 255 characters in the tag",
+          rule='Each context file as its own section: the tag <project_instructions path="PATH"> with the path as it came, however long.',
+          where='Build: say what is there, item 3 ("the text exactly as it came") (kill round 34, r189-12)',
+          names='every value goes in as it came',
+          replace=r"""
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+""",
+          by=r"""
+    parts += [f'<project_instructions path="{where[:255]}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+"""),
+    Wrong(lab='13.1', name="NULs dropped from context files in the prompt",
+          rule='Each context file goes in with the text exactly as it came, whatever characters it holds.',
+          where='Build: say what is there, item 3 ("the text exactly as it came") (kill round 34, r189-29)',
+          names='every value goes in as it came',
+          replace=r"""
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+""",
+          by=r"""
+    parts += [f'<project_instructions path="{where}">\n{body.replace(chr(0), "")}\n'
+              '</project_instructions>' for where, body in context_files]
+"""),
+    Wrong(lab='13.1', name="cwd cut to 4,096 characters",
+          rule='Last, the date and the folder with today and cwd as they were passed, however long.',
+          where='Build: say what is there, item 3 ("with `today` and `cwd` as they were passed") (kill round 34, r189-13)',
+          names='every value goes in as it came',
+          replace=r"""
+    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")
+""",
+          by=r"""
+    parts.append(f"Current date: {today}\nCurrent working directory: {cwd[:4096]}")
+"""),
+    Wrong(lab='13.1', name="today cut to 32 characters",
+          rule='Last, the date and the folder with today and cwd as they were passed, however long.',
+          where='Build: say what is there, item 3 ("with `today` and `cwd` as they were passed") (kill round 34, r189-14)',
+          names='every value goes in as it came',
+          replace=r"""
+    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")
+""",
+          by=r"""
+    parts.append(f"Current date: {str(today)[:32]}\nCurrent working directory: {cwd}")
+"""),
+    Wrong(lab='13.1', name="no-break spaces stripped from today's ends",
+          rule='Last, the date and the folder with today and cwd as they were passed, whatever spaces they hold.',
+          where='Build: say what is there, item 3 ("with `today` and `cwd` as they were passed") (kill round 34, r189-33)',
+          names='every value goes in as it came',
+          replace=r"""
+    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")
+""",
+          by=r"""
+    parts.append(f"Current date: {str(today).strip(chr(0xa0))}\nCurrent working directory: {cwd}")
+"""),
+    Wrong(lab='13.1', name="guidelines the same when their NFC forms are",
+          rule='Each guideline once, and only the same characters make the same guideline: an accent spelled as one character and as a letter and a combining mark are two.',
+          where='Build: say what is there, item 3 ("each sentence once") (kill round 34, r189-22)',
+          names='only the same characters make the same guideline',
+          replace=r"""
+    advice = []
+    for tool in tools:
+        for line in tool.get("guidelines", ()):
+            if line not in advice:  # first seen, first listed: a list keeps order, a set not
+                advice.append(line)
+""",
+          by=r"""
+    import unicodedata
+    advice, seen = [], set()
+    for tool in tools:
+        for line in tool.get("guidelines", ()):
+            if unicodedata.normalize("NFC", line) not in seen:  # one spelling per sentence
+                seen.add(unicodedata.normalize("NFC", line))
+                advice.append(line)
+"""),
+    Wrong(lab='13.1', name="tabs in guidelines expanded to spaces",
+          rule='A line - GUIDELINE for each guideline of the tools, as it came, tabs and all: only the same characters make the same guideline.',
+          where='Build: say what is there, item 3 ("for each guideline of the tools") (kill round 34, r189-30)',
+          names='every value goes in as it came',
+          replace=r"""
+        for line in tool.get("guidelines", ()):
+""",
+          by=r"""
+        for line in (line.expandtabs(4) for line in tool.get("guidelines", ())):
+"""),
+    # Kill round 34 (reader r189): caps past the lengths and counts the tests had drawn; the
+    # long context file and AGENTS.md are now drawn at 10.5 to 12 million characters, and one
+    # tool's guidelines at 2,001 to 8,000, the new ones after a sentence said again and again
+    Wrong(lab='13.1', name="context files cut to 5,000,000 characters in the prompt",
+          rule='Each context file goes in with the text exactly as it came, however long.',
+          where='Build: say what is there, item 3 ("the text exactly as it came") (kill round 34, r189-05)',
+          names='every value goes in as it came',
+          replace=r"""
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+""",
+          by=r"""
+    parts += [f'<project_instructions path="{where}">\n{body[:5_000_000]}\n'
+              '</project_instructions>' for where, body in context_files]
+"""),
+    Wrong(lab='13.1', name="context files over ten million characters left out of the prompt",
+          rule='Each context file, in the order given, as its own section, with the text exactly as it came, however long: none is too long to go in.',
+          where='Build: say what is there, item 3 ("the text exactly as it came") (kill round 34, r189-26)',
+          names='every value goes in as it came',
+          replace=r"""
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+""",
+          by=r"""
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files if len(body) <= 10_000_000]
+"""),
+    Wrong(lab='13.1', name="AGENTS.md texts cut to 5,000,000 characters by discover_context",
+          rule='Each text exactly as the workspace holds it, however long.',
+          where='Build: say what is there, item 2 ("each text exactly as the workspace holds it") (kill round 34, r189-09)',
+          names='nor on a text',
+          replace=r"""
+            found.append((name, ws.read_text(name)))
+""",
+          by=r"""
+            found.append((name, ws.read_text(name)[:5_000_000]))
+"""),
+    Wrong(lab='13.1', name="an AGENTS.md over ten million characters passed over by discover_context",
+          rule='One pair for each AGENTS.md on the way, each text exactly as the workspace holds it, however long: none is too long to be found.',
+          where='Build: say what is there, item 2 ("each text exactly as the workspace holds it") (kill round 34, r189-25)',
+          names='nor on a text',
+          replace=r"""
+            found.append((name, ws.read_text(name)))
+""",
+          by=r"""
+            text = ws.read_text(name)
+            if len(text) <= 10_000_000:  # a runaway file is no instructions
+                found.append((name, text))
+"""),
+    Wrong(lab='13.1', name="only a tool's first 1,500 guidelines read",
+          rule='A line for each guideline of the tools, however many one tool has and however far down its list.',
+          where='Build: say what is there, item 3 ("for each guideline of the tools") (kill round 34, r189-24)',
+          names='however far down its list',
+          replace=r"""
+        for line in tool.get("guidelines", ()):
+""",
+          by=r"""
+        for line in list(tool.get("guidelines", ()))[:1500]:
+"""),
+    # Kill round 34 (reader r189), probes P5 and P7, which lesson 13 now rules out: a part of
+    # cwd names a folder exactly as spelled, and the builder changes none of its arguments
+    Wrong(lab='13.1', name="spaces at the ends of cwd's parts dropped by discover_context",
+          rule="An empty part of cwd or a . names no folder, and every other part names a folder exactly as it is spelled, a space at either end included.",
+          where='Build: say what is there, item 2 ("every other part names a folder exactly as it is spelled, a space at either end included") (kill round 34, probe r189-P5)',
+          names='exactly as it is spelled',
+          replace=r"""    steps = [step for step in cwd.split("/") if step not in ("", ".")]""",
+          by=r"""    steps = [step.strip() for step in cwd.split("/") if step.strip() not in ("", ".")]"""),
+    Wrong(lab='13.1', name="a tool with no guidelines given a list of them while the builder runs",
+          rule="The builder reads its arguments and changes none of them, not even for a moment while it runs: a key written into a caller's tool and taken back before returning is still a change.",
+          where='Build: say what is there, item 3 ("It reads its arguments and changes none of them, not even for a moment while it runs.") (kill round 34, probe r189-P7)',
+          names='changes none of them',
+          replace=r"""
+    advice = []
+    for tool in tools:
+        for line in tool.get("guidelines", ()):
+""",
+          by=r"""
+    added = [tool for tool in tools if "guidelines" not in tool]
+    for tool in added:  # every tool a list for the loop below, taken back after it
+        tool["guidelines"] = []
+    advice = []
+    for tool in tools:
+        for line in tool["guidelines"]:
+""",
+          also=((r"""    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]""",
+                 r"""    for tool in added:
+        tool.pop("guidelines", None)
+    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]"""),)),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    # Kill round 34 (reader r189): design 32 and probes P2 and P8, which lesson 13 now leaves
+    # to the student
+    Wrong(
+        lab="13.1", name="None for today or cwd written as unknown",
+        rule="Build item 3: \"`today` and `cwd` are strings and `guidelines` a list; what the "
+             "builder makes of any other value there is yours.\" A None written as a word of the "
+             "builder's own keeps every rule the page states for strings, and reads neither the "
+             "clock nor the process, which the catalogue's \"None for today or cwd taken from "
+             "the clock and the process\" does (kill round 34, r189-32).",
+        where="kill round 34, r189-32", names="",
+        replace=r"""    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")""",
+        by=r"""    today = "unknown" if today is None else today
+    cwd = "unknown" if cwd is None else cwd
+    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")"""),
+    Wrong(
+        lab="13.1", name="guidelines given as one string taken as one guideline",
+        rule="Build item 3: \"`today` and `cwd` are strings and `guidelines` a list; what the "
+             "builder makes of any other value there is yours.\" Taking a string of guidelines "
+             "as one guideline, rather than a character at a time, gives every list the "
+             "reference's lines (kill round 34, probe r189-P2).",
+        where="kill round 34, probe r189-P2", names="",
+        replace=r"""        for line in tool.get("guidelines", ()):""",
+        by=r"""        listed = tool.get("guidelines") or ()
+        for line in ([listed] if isinstance(listed, str) else listed):"""),
+    Wrong(
+        lab="13.1", name="a folder named AGENTS.md passed over by discover_context",
+        rule="Build item 2: \"A folder that happens to be named `AGENTS.md` is no file: whether "
+             "the walk passes it over or lets the read's error out is yours.\" Asking the "
+             "workspace isdir before reading passes such a folder over; a file the workspace "
+             "has but cannot read still raises what read_text raised (kill round 34, probe "
+             "r189-P8).",
+        where="kill round 34, probe r189-P8", names="",
+        replace=r"""        if ws.exists(name):
+            found.append((name, ws.read_text(name)))""",
+        by=r"""        if ws.exists(name) and not ws.isdir(name):  # a folder of that name is no file
+            found.append((name, ws.read_text(name)))"""),
     # Hunt round 30 (reader r173), probe P5.
     Wrong(
         lab="13.1", name="a snippet of None taken for none, any other written with str",

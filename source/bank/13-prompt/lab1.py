@@ -251,8 +251,11 @@ async def test_bank_every_set_of_the_factories(t):
 # --- rule 2: discover_context -----------------------------------------------------------------
 
 def way(t):
-    """A folder path of two to four names, one of which sorts before "AGENTS.md"."""
+    """A folder path of two to four names, one of which sorts before "AGENTS.md", and one with a
+    space at its start or end, which is part of its name (kill round 34, probe r189-P5)."""
     names = t.random.sample(LATER, t.random.randint(1, 3))
+    spaced = t.random.randrange(len(names))
+    names[spaced] = t.random.choice([f" {names[spaced]}", f"{names[spaced]} "])
     names.insert(t.random.randint(0, len(names)), t.random.choice(EARLY))
     return names
 
@@ -283,7 +286,9 @@ CANNOT = [lambda: PermissionError(13, "Permission denied"),
           lambda: ConnectionResetError("the shared drive went away"),
           lambda: UnicodeDecodeError("utf-8", b"\xfe\xff", 0, 1, "invalid start byte"),
           lambda: Corrupt("the file's blocks are damaged"),
-          lambda: LookupError("no such inode"), lambda: MemoryError("the file is too big")]
+          lambda: LookupError("no such inode"), lambda: MemoryError("the file is too big"),
+          lambda: FileNotFoundError(2, "No such file or directory"),
+          lambda: IsADirectoryError(21, "Is a directory")]
 
 
 class Guarded(lab.Workspace):
@@ -317,7 +322,8 @@ async def test_bank_instructions_written_during_a_run(t):
     ws = Guarded({"AGENTS.md": root, "/".join(names + ["main.py"]): "print(1)\n"})
     before = harness.discover_context(ws, spelled(t, names))
     k = early(names)
-    levels = sorted({k, k + 1, t.random.randint(1, len(names))})  # the root's when k is 0
+    # the root's when k is 0, and cwd's own, below every folder of the way
+    levels = sorted({k, k + 1, t.random.randint(1, len(names)), len(names)})
     texts = {level: rules_text(t) for level in levels}
     texts[t.random.choice([n for n in levels if n])] = ""  # an empty file is still on the way
     paths = {level: "".join(f + "/" for f in names[:level]) + "AGENTS.md" for level in levels}
@@ -362,7 +368,25 @@ async def test_bank_instructions_written_during_a_run(t):
              "record, discover_context before the run, and after it, as [path, text] pairs: "
              "every AGENTS.md from the root down to cwd, broadest first, each text as written, "
              "line ends and end spaces included, asked with HOME and the process's folder "
-             "holding AGENTS.md files of the account's own, which are not in the workspace].")
+             "holding AGENTS.md files of the account's own, which are not in the workspace]; "
+             "each part of cwd names a folder exactly as it is spelled, a space at its end "
+             "included.")
+    # Kill round 34 (reader r189, designs 09 and 25): one file on the way rewritten, after the
+    # run, with ten and a half to twelve million characters, as long as a file can be (written
+    # to the workspace itself: a model's reply of that size costs the fake world's copies more
+    # than the walk does): found whole
+    longest = t.random.choice(levels)
+    huge = (((" ".join(t.random.sample(WORDS, 7)) + " ") * 100)[:1198] + "\r\n") * \
+        t.random.randint(8750, 10000)
+    ws.write_text(paths[longest], huge)
+    whole = harness.discover_context(ws, spelled(t, names))
+    t.expect([[path for path, _ in whole], [text == ws.read_text(path) for path, text in whole]],
+             [[paths[level] for level in sorted(texts)], [True] * len(texts)],
+             f"The same workspace once {paths[longest]} was rewritten with {len(huge):,} "
+             "characters. Items: [the paths found, whether each text is the workspace's whole]: "
+             "each text exactly as the workspace holds it, however long, never cut short nor "
+             "left out (discover_context, lesson 13, Build item 2).")
+    texts[longest] = huge
     # Kill round 30 (reader r173, probe P3): one file the model wrote on the way can no longer
     # be read; the next session's prompt is built from discover_context, and a harness started
     # with it. What read_text raised comes out before any model is asked, never a prompt that
@@ -436,11 +460,12 @@ async def test_bank_each_folder_on_the_way_in_turn(t):
     files.pop(gone)
     files[on_way[-1]] = edited
     again = [[path, text] for path, text in harness.discover_context(ws, spelled(t, names))]
-    # Hunt round 30 (reader r173): one file on the way rewritten as long as a file can be, two
-    # to three million characters: found whole, as the workspace holds it
+    # Hunt round 30 (reader r173): one file on the way rewritten as long as a file can be, ten
+    # and a half to twelve million characters since kill round 34 (r189-09, r189-25): found
+    # whole, as the workspace holds it
     longest = t.random.choice([path for path in on_way if path != gone])
     ws.write_text(longest, (((" ".join(t.random.sample(WORDS, 7)) + " ") * 100)[:1198] + "\r\n") *
-                  t.random.randint(1700, 2400))
+                  t.random.randint(8750, 10000))
     whole = harness.discover_context(ws, spelled(t, names))
     t.expect([[path for path, _ in whole], [text == ws.read_text(path) for path, text in whole]],
              [[path for path in on_way if path != gone],
@@ -448,7 +473,8 @@ async def test_bank_each_folder_on_the_way_in_turn(t):
              f"The same workspace once {longest} was rewritten with "
              f"{len(ws.read_text(longest))} characters. Items: [the paths found, whether each "
              "text is the workspace's whole]: each text exactly as the workspace holds it, "
-             "however long, nothing cut short (discover_context, lesson 13, Build item 2).")
+             "however long, nothing cut short nor left out (discover_context, lesson 13, Build "
+             "item 2).")
     t.expect([found, again],
              [[[[path, first[path]] for n, path in zip(present, on_way)
                 if n <= depth] for depth in range(len(names), -1, -1)],
@@ -464,29 +490,33 @@ async def test_bank_each_folder_on_the_way_in_turn(t):
     # again from the deepest up: below the locked file every answer is what read_text raised,
     # above it the files there are
     kept = [path for path in on_way if path != gone]
-    lost = t.random.randrange(len(kept))
-    error = t.random.choice(CANNOT)()
-    ws.locked[kept[lost]] = error
-    level = kept[lost].count("/")
-    asked = []
-    for depth in range(len(names), -1, -1):
-        try:
-            asked.append(["found", [path for path, _ in harness.discover_context(
-                ws, spelled(t, names[:depth]) if depth else "./")]])
-        except Exception as raised:
-            asked.append(["raised", f"{type(raised).__name__}: {raised}", raised is error])
-    t.expect(asked, [["raised", f"{type(error).__name__}: {error}", True] if depth >= level else
-                     ["found", [path for path in kept if path.count("/") <= depth]]
-                     for depth in range(len(names), -1, -1)],
-             f"The same workspace once {kept[lost]} could not be read (its read_text raising "
-             f"{type(error).__name__}: {error}), asked at each folder from the deepest up to "
-             "the root. Items: for each folder, [\"raised\", the exception, whether it is the "
-             "very one read_text raised] or [\"found\", the paths]: every folder at or below "
-             f"{kept[lost]}'s has it on the way, and an AGENTS.md the workspace has but cannot "
-             "read is not passed over in silence: what read_text raised comes out of "
-             "discover_context as it was raised; folders above it find their files as before "
-             "(discover_context, lesson 13, Build item 2, \"not passed over in silence\").")
-    del ws.locked[kept[lost]]
+    # Kill round 34 (reader r189, designs 15 to 17): every kind in turn, the ones a real disk
+    # raises included, so a walk that swallows any one of them shows
+    for make in t.random.sample(CANNOT, len(CANNOT)):
+        lost = t.random.randrange(len(kept))
+        error = make()
+        ws.locked[kept[lost]] = error
+        level = kept[lost].count("/")
+        asked = []
+        for depth in range(len(names), -1, -1):
+            try:
+                asked.append(["found", [path for path, _ in harness.discover_context(
+                    ws, spelled(t, names[:depth]) if depth else "./")]])
+            except Exception as raised:
+                asked.append(["raised", f"{type(raised).__name__}: {raised}", raised is error])
+        t.expect(asked, [["raised", f"{type(error).__name__}: {error}", True] if depth >= level
+                         else ["found", [path for path in kept if path.count("/") <= depth]]
+                         for depth in range(len(names), -1, -1)],
+                 f"The same workspace once {kept[lost]} could not be read (its read_text raising "
+                 f"{type(error).__name__}: {error}), asked at each folder from the deepest up to "
+                 "the root. Items: for each folder, [\"raised\", the exception, whether it is "
+                 "the very one read_text raised] or [\"found\", the paths]: every folder at or "
+                 f"below {kept[lost]}'s has it on the way, and an AGENTS.md the workspace has but "
+                 "cannot read is not passed over in silence: what read_text raised comes out of "
+                 "discover_context as it was raised; folders above it find their files as "
+                 "before (discover_context, lesson 13, Build item 2, \"not passed over in "
+                 "silence\").")
+        del ws.locked[kept[lost]]
     # a hundred to two hundred folders deep, names repeating; every third folder holds an
     # AGENTS.md, the others a file of another name only
     deep, others = t.random.choices(LATER + EARLY, k=t.random.randint(100, 200)), \
@@ -514,6 +544,156 @@ async def test_bank_each_folder_on_the_way_in_turn(t):
 
 # --- rule 3: build_system_prompt --------------------------------------------------------------
 
+# Characters a tidy-up takes or changes, none a line break: a tab, a carriage return, a NUL, a
+# no-break space, a zero-width space, a line tab, an escape, a full-width letter, and one accent
+# in both its spellings (one character, or a letter and a combining mark).
+ODD = ["\t", "\r", "\x00", "\u00a0", "\u200b", "\x0b", "\x1b", "\uff42", "\u00e8", "e\u0300"]
+
+
+def odd(t, least, kinds=ODD):
+    """A value of at least `least` characters: each of `kinds` before a word, words of WORDS,
+    said again until it is long enough (joined once: one copy, however long), and a no-break
+    space at one end and a tab at the other."""
+    said = " ".join([bit + t.random.choice(WORDS) for bit in t.random.sample(kinds, len(kinds))] +
+                    t.random.sample(WORDS, 4))
+    ends = t.random.sample(["\t", "\u00a0"], 2)  # one of each, in either order
+    repeated = [said] * -(-least // len(said))
+    repeated[0] = ends[0] + repeated[0]
+    repeated[-1] += ends[1]
+    return " ".join(repeated)
+
+
+def stands(system, pieces, alone=True):
+    """Whether the texts `pieces`, one straight after another, stand in `system` as one of its
+    sections, between blank lines (alone=False: at the end of one), looked for in place, so a
+    text of millions of characters is never copied to be compared."""
+    first = pieces[0][:100]
+    at = system.find(first)
+    while at >= 0:
+        end = at
+        for piece in pieces:
+            if not system.startswith(piece, end):
+                break
+            end += len(piece)
+        else:
+            if (not alone or at == 0 or system.startswith("\n\n", at - 2)) and \
+                    (end == len(system) or system.startswith("\n\n", end)):
+                return True
+        at = system.find(first, at + 1)
+    return False
+
+
+class Noted(dict):
+    """A caller's dict that notes each change made to it, by the method that made it, even one
+    taken back before the call that made it returned (kill round 34, probe r189-P7)."""
+
+    def _note(self, how, *args, **kwargs):
+        before = [(key, id(value)) for key, value in dict.items(self)]
+        try:
+            return getattr(dict, how)(self, *args, **kwargs)
+        finally:
+            if [(key, id(value)) for key, value in dict.items(self)] != before:
+                self.__dict__.setdefault("changes", []).append(how)
+
+
+class NotedList(list):
+    """A caller's list that notes each change made to it, as Noted does."""
+
+    def _note(self, how, *args, **kwargs):
+        before = [id(value) for value in list.__iter__(self)]
+        try:
+            return getattr(list, how)(self, *args, **kwargs)
+        finally:
+            if [id(value) for value in list.__iter__(self)] != before:
+                self.__dict__.setdefault("changes", []).append(how)
+
+
+for _kind, _hows in ((Noted, ("__setitem__", "__delitem__", "__ior__", "pop", "popitem",
+                              "setdefault", "update", "clear")),
+                     (NotedList, ("__setitem__", "__delitem__", "__iadd__", "__imul__", "append",
+                                  "extend", "insert", "pop", "remove", "clear", "sort",
+                                  "reverse"))):
+    for _how in _hows:
+        setattr(_kind, _how, lambda self, *args, _how=_how, **kwargs:
+                self._note(_how, *args, **kwargs))
+
+
+def changed(arguments):
+    """Each list and dict of the builder's arguments that was changed, with how."""
+    tools, files, skills = arguments[:3]
+    seen = [("tools", tools), ("files", files), ("skills", skills)] + \
+        [(f"tool {x['name']!r}", x) for x in tools] + \
+        [(f"tool {x['name']!r}'s guidelines", x["guidelines"]) for x in tools
+         if "guidelines" in x] + [(f"skill {k['name'][:20]!r}", k) for k in skills]
+    return [[what, value.__dict__["changes"]] for what, value in seen
+            if "changes" in value.__dict__]
+
+
+def as_they_came(t):
+    """Arguments for the builder whose every value is odd and long (kill round 34, r189): a read
+    tool whose snippet is hundreds of characters, whose guidelines are one sentence said 2,001 to
+    8,000 times and then three new ones, two that differ only in how an accent is spelled and one
+    of over a million characters; a context file whose path is thousands of characters and whose
+    text is over ten million; a skill whose name and path are hundreds and whose description is
+    over a million; today and cwd of hundreds and thousands; and a tool with neither snippet nor
+    guidelines. Every list and dict of them notes each change made to it. With them, what each
+    part of the prompt must be, exactly."""
+    same = odd(t, t.random.randint(60, 500))
+    new = [same.replace("e\u0300", "\u00e8") + " \u00e8.", same.replace("\u00e8", "e\u0300") +
+           " e\u0300.", odd(t, t.random.randint(1_050_000, 1_400_000))]
+    t.random.shuffle(new)
+    again = t.random.choice(ADVICE)
+    read = Noted(harness.make_read_tool(lab.Workspace()), snippet=odd(t, t.random.randint(150, 1500)),
+                 guidelines=NotedList([again] * t.random.randint(1998, 7997) + new))
+    tools = NotedList([read])
+    tools.insert(t.random.randint(0, 1), Noted(described(t.random.choice(TOOL_NAMES))))
+    del tools.__dict__["changes"]  # the insert above is the test's own
+    where, body = odd(t, t.random.randint(260, 4000)), odd(t, t.random.randint(3000, 30000))
+    skill = {"name": odd(t, t.random.randint(101, 900)),
+             "description": odd(t, t.random.randint(1_050_000, 1_400_000)),
+             "path": odd(t, t.random.randint(101, 900))}
+    today, cwd = odd(t, t.random.randint(33, 300)), odd(t, t.random.randint(4100, 8000))
+    wanted = [["tools", ("Available tools:\n- read: ", read["snippet"])],
+              ["guidelines", ("Guidelines:\n", "\n".join([f"- {again}"] + [f"- {g}" for g in new]))],
+              ["file", (f'<project_instructions path="{where}">\n', body, "\n</project_instructions>")],
+              ["skill", (f"\n- {skill['name']}: ", skill["description"], f" ({skill['path']})")],
+              ["date", (f"Current date: {today}\nCurrent working directory: {cwd}",)]]
+    return (tools, NotedList([(where, body)]), NotedList([Noted(skill)]), cwd, today), wanted
+
+
+def as_long_as_a_file(t):
+    """A context file of ten and a half to twelve million characters, as long as a file can be,
+    of the odd characters Latin-1 text holds (kill round 34, r189-05 and r189-26), with the
+    rest of a prompt of its own plain; and what its section must be."""
+    path = odd(t, t.random.randint(30, 300), ODD[:4])
+    text = odd(t, t.random.randint(10_500_000, 12_000_000),
+               [bit for bit in ODD if max(bit) < "\u0100"])
+    return (([], [(path, text)], [], "/srv/" + t.random.choice(LATER), old_day(t)),
+            [["long file", (f'<project_instructions path="{path}">\n', text,
+                            "\n</project_instructions>")]])
+
+
+def came(system, wanted):
+    """For each part `wanted` names, whether the prompt `system` holds it exactly as a section
+    of its own (the skill's line: at the end of one)."""
+    return [[what, stands(system, line, alone=what != "skill")] for what, line in wanted]
+
+
+def sizes(arguments):
+    """The lengths of the odd values, for a failure's message."""
+    tools, ((where, body),), (skill,), cwd, today = arguments
+    read = next(x for x in tools if x["name"] == "read")
+    return (f"a read tool and one with neither snippet nor guidelines, read's snippet of {len(read['snippet']):,} characters, its "
+            f"{len(read['guidelines']):,} guidelines one sentence said "
+            f"{len(read['guidelines']) - 3:,} times then three new ones of "
+            f"{', '.join(f'{len(g):,}' for g in read['guidelines'][-3:])} characters (two "
+            "differing only in how an accent is spelled), a context file whose path is "
+            f"{len(where):,} characters and its text {len(body):,}, a skill whose name, "
+            f"description and path are {len(skill['name']):,}, {len(skill['description']):,} "
+            f"and {len(skill['path']):,}, today of {len(today):,} and cwd of {len(cwd):,}, "
+            "every one holding tabs, carriage returns, NULs, no-break spaces (at its ends too), "
+            "a zero-width space, a line tab, an escape, a full-width letter and accents")
+
 def advice_for(t, count):
     """`count` tools' guideline lists over at least ten different sentences, some repeated
     within and across tools, and one sentence again with a small first letter and once with a
@@ -537,7 +717,9 @@ def advice_for(t, count):
           "spelled them, last and only there; built again from the same arguments, it is the "
           "same text, and the builder fills in nothing of its own; past a thousand tools, "
           "guidelines, skills and files, each goes in as it came, built again by another "
-          "process the same text, and after an edit the new one.")
+          "process the same text, and after an edit the new one; every value, however long "
+          "and whatever characters it holds, goes in as it came, and the builder changes none "
+          "of its arguments.")
 async def test_bank_what_a_model_is_told_in_a_session(t):
     # every name and three of them again, read after the fourth tool: nine lines or more
     names = t.random.sample(TOOL_NAMES, len(TOOL_NAMES)) + t.random.sample(TOOL_NAMES, 3)
@@ -894,11 +1076,43 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
              "the text exactly as it came, and equal arguments give identical text in every "
              "process (build_system_prompt, lesson 13, Build item 3).")
 
+    # Kill round 34 (reader r189): every value odd and long, and a tool with neither snippet nor
+    # guidelines, a harness started with the prompt built from them and asked twice: each
+    # request carries every part as it came, and the builder changed none of its arguments
+    arguments, wanted = as_they_came(t)
+    system = harness.build_system_prompt(*arguments)
+    touched = changed(arguments)
+    model = lab.ScriptedModel([lab.say("Noted."), lab.say("Noted again.")])
+    h = harness.Harness(model, system, list(arguments[0]))
+    for ask in ("What were you told?", "And the skills?"):
+        await lab.drive(h.prompt(ask))
+    # and a session whose prompt holds one context file as long as a file can be
+    longest, whole = as_long_as_a_file(t)
+    told_long = lab.ScriptedModel([lab.say("Read it all.")])
+    await lab.drive(harness.Harness(told_long, harness.build_system_prompt(*longest), []).prompt(
+        "What are the project's rules?"))
+    t.expect([lab.shape(h.messages), touched] + [came(request.system, wanted)
+                                                 for request in model.calls] +
+             [came(told_long.calls[0].system, whole)],
+             ["U A U A", []] + [[[what, True] for what, _ in wanted]] * 2 + [[["long file", True]]],
+             f"A harness of two tools, {sizes(arguments)}, asked twice; then a session whose "
+             f"prompt holds one context file of {len(longest[1][0][1]):,} characters. Items: "
+             "[the record, each argument the builder changed and how, then for each request, "
+             "each part of the prompt it carried and whether it is there exactly as the lesson "
+             "spells it]: "
+             "every value goes in as it came, however long, never cut, tidied, normalised or "
+             "left out, only the same characters make the same guideline, however many times "
+             "one tool says another first, and the builder changes none of its arguments, not "
+             "even for a moment while it runs (build_system_prompt, lesson 13, Build item 3, "
+             "\"as it came\", \"as they were passed\", \"changes none of them\").")
+
 
 @lab_test("A harness rebuilt run after run as tools are switched on and off: the prompt each "
           "run's request carries lists no tool without a snippet and no skills until a tool "
           "named exactly read is there, leaves an empty date or folder empty, reads no disk, "
-          "and keeps every guideline of over three hundred tools.")
+          "and keeps every guideline of over three hundred tools; run after run, every value, "
+          "however long and whatever characters it holds, goes in as it came, and the builder "
+          "changes none of its arguments.")
 async def test_bank_the_prompt_follows_the_tools_run_after_run(t):
     skills = t.random.sample(SKILLS, 3)
     if skills == sorted(skills, key=lambda k: k["name"]):
@@ -968,3 +1182,31 @@ async def test_bank_the_prompt_follows_the_tools_run_after_run(t):
              "tool lines, the skills index, the date line, whether the last line is 'Current "
              "working directory: ' and cwd as passed, how many guideline lines, the "
              "last two of them, whether the real AGENTS.md's text was in the prompt].")
+
+    # Kill round 34 (reader r189): two more runs on a record of their own, the first by a
+    # harness of odd and long arguments and a tool with neither snippet nor guidelines, the
+    # second of one context file as long as a file can be: each run's request carries every
+    # part as it came, and the builder changed none of its arguments
+    arguments, wanted = as_they_came(t)
+    longest, whole = as_long_as_a_file(t)
+    record, seen, touched = [], [], []
+    for built, parts in ((arguments, wanted), (longest, whole)):
+        model = lab.ScriptedModel([lab.say("Done.")])
+        h = harness.Harness(model, harness.build_system_prompt(*built), list(built[0]),
+                            messages=record)
+        touched = changed(arguments)
+        await lab.drive(h.prompt("Go on."))
+        record = h.messages
+        seen.append(came(model.calls[0].system, parts))
+    t.expect([lab.shape(record), touched, seen],
+             ["U A U A", [], [[[what, True] for what, _ in wanted], [["long file", True]]]],
+             f"Two runs on one record: the first by a harness of two tools, {sizes(arguments)}; "
+             "the second by a harness of no tools whose prompt holds one context file of "
+             f"{len(longest[1][0][1]):,} characters. Items: [the record, each argument the "
+             "builder changed and how, then for each run's request, each part of the prompt "
+             "and whether it is there exactly as the lesson spells it]: every "
+             "value goes in as it came, however long, never cut, tidied, normalised or left "
+             "out, only the same characters make the same guideline, however many times one "
+             "tool says another first, and the builder changes none of its arguments, not even "
+             "for a moment while it runs (build_system_prompt, lesson 13, Build item 3, \"as it "
+             "came\", \"as they were passed\", \"changes none of them\").")

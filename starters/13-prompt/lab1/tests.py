@@ -57,7 +57,9 @@ class Unreadable(Exception):
 # What reading an AGENTS.md may raise, in three families, so that a walk that swallows one kind
 # and not another shows: a disk's OSError, a text that is not UTF-8, and anything else.
 REFUSALS = [[(PermissionError, "Permission denied"), (OSError, "Input/output error"),
-             (TimeoutError, "the network drive did not answer")],
+             (TimeoutError, "the network drive did not answer"),
+             (FileNotFoundError, "removed since exists() answered"),
+             (IsADirectoryError, "Is a directory")],
             [(lambda words: UnicodeDecodeError("utf-8", b"\xff", 0, 1, words),
               "invalid start byte"), (ValueError, "not a text file")],
             [(Unreadable, "locked by another program"), (RuntimeError, "the drive was unplugged"),
@@ -77,6 +79,42 @@ class Locked(lab.Workspace):
         if "/".join(p for p in str(path).split("/") if p not in ("", ".")) == self.locked:
             raise self.error
         return super().read_text(path)
+
+
+class Noted(dict):
+    """A caller's dict (a tool, a skill) that notes each change made to it, by the name of the
+    method that made it, even a change taken back before the call that made it returns."""
+
+    def _note(self, how, *args, **kwargs):
+        before = [(key, id(value)) for key, value in dict.items(self)]
+        try:
+            return getattr(dict, how)(self, *args, **kwargs)
+        finally:
+            if [(key, id(value)) for key, value in dict.items(self)] != before:
+                self.__dict__.setdefault("changes", []).append(how)
+
+
+class NotedList(list):
+    """A caller's list (of tools, guidelines, files, skills) that notes each change made to it,
+    as Noted does."""
+
+    def _note(self, how, *args, **kwargs):
+        before = [id(value) for value in list.__iter__(self)]
+        try:
+            return getattr(list, how)(self, *args, **kwargs)
+        finally:
+            if [id(value) for value in list.__iter__(self)] != before:
+                self.__dict__.setdefault("changes", []).append(how)
+
+
+for _kind, _hows in ((Noted, ("__setitem__", "__delitem__", "__ior__", "pop", "popitem",
+                              "setdefault", "update", "clear")),
+                     (NotedList, ("__setitem__", "__delitem__", "__iadd__", "__imul__", "append",
+                                  "extend", "insert", "pop", "remove", "clear", "sort",
+                                  "reverse"))):
+    for _how in _hows:
+        setattr(_kind, _how, lambda self, *args, _how=_how, **kwargs:
+                self._note(_how, *args, **kwargs))
 
 
 def described(name, snippet=None, guidelines=None):
@@ -318,7 +356,8 @@ async def test_a_line_for_each_tool_with_a_snippet(t):
 
 @lab_test("Guidelines appear once each under the heading Guidelines:, in the order first seen, "
           "however many tools share them, repeat them or have none: 1 to 5 tools, up to 14 "
-          "guidelines, 1,002 over 502 tools and 1,000 in one tool, one of tens of thousands of "
+          "guidelines, 1,002 over 502 tools and 2,001 to 8,000 in one tool, most of them one "
+          "sentence said again and a thousand new ones after, one of tens of thousands of "
           "characters, a repeat listed once however far apart; only the "
           "same characters make the same guideline.")
 async def test_each_guideline_once_first_seen_first(t):
@@ -383,21 +422,26 @@ async def test_each_guideline_once_first_seen_first(t):
              "order]: every tool's every guideline is listed, however many tools and "
              "guidelines there are, in the order first met, never sorted (build_system_prompt, "
              "lesson 13, Build item 3, \"in the order it is first met\").")
-    # one tool with 1,000 guidelines of its own, among two others (1,002 at most in all, as
-    # above): every one is listed, however many one tool has, the long one whole
+    # one tool with 2,001 to 8,000 guidelines of its own, among two others: one sentence said
+    # again and again, then 1,000 different ones (1,002 at most in all, as above): every one is
+    # listed, however many one tool has and however far down its list, the long one whole
     own = [f"Point {n}." for n in range(1000)]
     own[t.random.randrange(1000)] = rules[long]
+    said = t.random.randint(1001, 7000)
+    own = [own[0]] * said + own
     crowd = [described(name, None, [t.random.choice(ADVICE)]) for name in t.random.sample(NAMES, 2)]
     crowd.insert(t.random.randint(0, 2), described("read", None, own))
     lines = headed(harness.build_system_prompt(crowd, [], [], CWD, TODAY), "Guidelines:")
     t.expect([len(lines or []) - 1, (lines or [])[1:] == ["- " + line for line in dict.fromkeys(
         line for x in crowd for line in x["guidelines"])]], [len(set(own) | {
             x["guidelines"][0] for x in crowd if x["name"] != "read"}), True],
-             f"Three tools, {[x['name'] for x in crowd]!r}, read with 1,000 guidelines of its own, "
-             f"one of them {len(rules[long])} characters long. Items: [how many guideline lines, "
+             f"Three tools, {[x['name'] for x in crowd]!r}, read with {len(own):,} guidelines of "
+             f"its own, the first said {said + 1:,} times, then 999 different ones, one of them "
+             f"{len(rules[long])} characters long. Items: [how many guideline lines, "
              "whether they are every guideline of the tools once, in the order first met, each "
-             "whole]: a line for each guideline of the tools, however many one tool has and "
-             "however long one is, none read past a count or cut short (build_system_prompt, "
+             "whole]: a line for each guideline of the tools, however many one tool has, "
+             "however far down its list and however long one is, none read past a count or cut "
+             "short (build_system_prompt, "
              "lesson 13, Build item 3, \"for each guideline of the tools\").")
 
 
@@ -686,7 +730,108 @@ async def test_the_parts_come_in_a_fixed_order(t):
              "the last is, the last part] (build_system_prompt, lesson 13).")
 
 
-@lab_test("The same arguments give the same text every time: no clock, no disk, no set.")
+# Characters a tidy-up takes or changes, none of them a line break: a tab, a carriage return, a
+# NUL, a no-break space, a zero-width space, a line tab, an escape, a full-width letter, and
+# one accented letter in both its Unicode spellings (one character, or a letter and a
+# combining mark), which are different characters.
+ODD = ["\t", "\r", "\x00", "\u00a0", "\u200b", "\x0b", "\x1b", "\uff21", "\u00e9", "e\u0301"]
+
+
+def odd(t, least, kinds=ODD):
+    """A value of at least `least` characters: words of WORDS, every one of `kinds` among them,
+    repeated, and a no-break space at one of its ends and a tab at the other."""
+    bits = t.random.sample(kinds, len(kinds))
+    words = [t.random.choice(WORDS) + bit for bit in bits]
+    while len(words) < 12:
+        words.append(t.random.choice(WORDS))
+    said = " ".join(words)
+    ends = t.random.sample(["\u00a0", "\t"], 2)  # one of each, in either order
+    # repeated until it is long enough, and joined once: one copy, however long
+    repeated = [said] * -(-least // len(said))
+    repeated[0] = ends[0] + repeated[0]
+    repeated[-1] += ends[1]
+    value = " ".join(repeated)
+    return value
+
+
+def stands(prompt, pieces, alone=True):
+    """Whether the texts `pieces`, one straight after another, stand in `prompt` as one of its
+    parts, between blank lines (alone=False: at the end of one), looked for in place, without
+    copying a text of millions of characters."""
+    first = pieces[0][:100]
+    at = prompt.find(first)
+    while at >= 0:
+        end = at
+        for piece in pieces:
+            if not prompt.startswith(piece, end):
+                break
+            end += len(piece)
+        else:
+            if (not alone or at == 0 or prompt.startswith("\n\n", at - 2)) and \
+                    (end == len(prompt) or prompt.startswith("\n\n", end)):
+                return True
+        at = prompt.find(first, at + 1)
+    return False
+
+
+@lab_test("Every value goes in as it came, however long and whatever characters it holds: a "
+          "snippet, a guideline, a context file's path and text (of over ten million "
+          "characters), a skill's name, description and path, today and cwd, with their tabs, carriage returns, NULs, no-break spaces "
+          "and combining marks; two guidelines that differ only in how an accent is spelled "
+          "are two guidelines.")
+async def test_every_value_goes_in_as_it_came(t):
+    snippet = odd(t, t.random.randint(200, 2000))
+    # two guidelines of the same look, an accent spelled each way, and one of over a million
+    # characters
+    same = odd(t, t.random.randint(40, 400))
+    one = same.replace("e\u0301", "\u00e9") + " caf\u00e9."
+    two = same.replace("\u00e9", "e\u0301") + " cafe\u0301."
+    advice = [one, two, odd(t, t.random.randint(1_100_000, 1_500_000))]
+    t.random.shuffle(advice)
+    where, body = odd(t, t.random.randint(300, 3000)), odd(t, t.random.randint(2000, 20000))
+    skill = {"name": odd(t, t.random.randint(120, 1200)),
+             "description": odd(t, t.random.randint(1_100_000, 1_500_000)),
+             "path": odd(t, t.random.randint(120, 1200))}
+    today, cwd = odd(t, t.random.randint(40, 400)), odd(t, t.random.randint(5000, 9000))
+    prompt = harness.build_system_prompt([described("read", snippet, list(advice))],
+                                         [(where, body)], [skill], cwd, today)
+    # each part in pieces, looked for in place: a text of millions is never copied to compare
+    wanted = {"the tool line": ("Available tools:\n- read: ", snippet),
+              "the guidelines": ("Guidelines:\n", "\n".join(f"- {g}" for g in advice)),
+              "the context file": (f'<project_instructions path="{where}">\n', body,
+                                   "\n</project_instructions>"),
+              "the skill's line": (f"\n- {skill['name']}: ", skill["description"],
+                                   f" ({skill['path']})"),
+              "the date and folder": (f"Current date: {today}\nCurrent working directory: {cwd}",)}
+    found = [[what, stands(prompt, line, alone=what != "the skill's line")]
+             for what, line in wanted.items()]
+    # and a context file as long as a file can be, ten and a half to twelve million characters
+    # of the odd ones a file of Latin-1 text holds, in a prompt of its own: whole
+    path, whole = odd(t, t.random.randint(300, 3000), ODD[:4]), odd(
+        t, t.random.randint(10_500_000, 12_000_000), [bit for bit in ODD if max(bit) < "\u0100"])
+    alone = harness.build_system_prompt([], [(path, whole)], [], CWD, TODAY)
+    found.append(["the long file", stands(alone, (f'<project_instructions path="{path}">\n',
+                                                  whole, "\n</project_instructions>"))])
+    wanted["the long file"] = ()
+    t.expect(found, [[what, True] for what in wanted],
+             f"One read tool whose snippet is {len(snippet):,} characters long, guidelines of "
+             f"{', '.join(f'{len(g):,}' for g in advice)} characters (two of them differing "
+             "only in how an accent is spelled, as one character or a letter and a combining "
+             f"mark), a context file whose path is {len(where):,} characters and its text "
+             f"{len(body):,} (and, in a prompt of its own, one of {len(whole):,}), a skill whose name, description and path are {len(skill['name']):,}, "
+             f"{len(skill['description']):,} and {len(skill['path']):,} characters, today of "
+             f"{len(today):,} and cwd of {len(cwd):,}; every one holds tabs, carriage returns, "
+             "NULs, no-break spaces (at its ends too), a zero-width space, a line tab, an "
+             "escape, a full-width letter and accents. Each item: [a part of the prompt, "
+             "whether it is there exactly as the lesson spells it, each value in it as it "
+             "came]: every value goes in as it came, however long, never cut, tidied, "
+             "normalised or left out, and only the same characters make the same guideline "
+             "(build_system_prompt, lesson 13, Build item 3, \"as it came\", \"as they were "
+             "passed\").")
+
+
+@lab_test("The same arguments give the same text every time: no clock, no disk, no set; and "
+          "the builder changes none of them, not even for a moment while it runs.")
 async def test_the_prompt_is_deterministic(t):
     def arguments():
         tools = [described(name, t.random.choice(SNIPPETS), t.random.sample(ADVICE, 3))
@@ -842,6 +987,30 @@ async def test_the_prompt_is_deterministic(t):
              "arguments, keeps none from an earlier call and writes nothing into the caller's "
              "tools (build_system_prompt, lesson 13, Build item 3, \"whatever was built "
              "before\").")
+    # The first arguments again, every list and dict of them one that notes each change made
+    # to it, and a tool with neither snippet nor guidelines among the tools: the builder reads
+    # its arguments and changes none of them, not even for a moment while it runs
+    noted = [NotedList([Noted(x, guidelines=NotedList(x["guidelines"])) for x in copies[1][0]]),
+             NotedList(copies[1][1]), NotedList(Noted(k) for k in copies[1][2])]
+    noted[0].insert(t.random.randint(0, len(noted[0])), Noted(described(t.random.choice(NAMES))))
+    noted[0].__dict__.clear()  # the insert above is the test's own
+    watched = harness.build_system_prompt(*noted, first[3], first[4])
+    seen = [("the tools list", noted[0])] + \
+        [(f"tool {x['name']!r}", x) for x in noted[0]] + \
+        [(f"tool {x['name']!r}'s guidelines", x["guidelines"]) for x in noted[0]
+         if "guidelines" in x] + \
+        [("the context files", noted[1]), ("the skills", noted[2])] + \
+        [(f"skill {k['name']!r}", k) for k in noted[2]]
+    t.expect([[what, value.__dict__.get("changes", [])] for what, value in seen
+              if value.__dict__.get("changes")] + [watched == prompts[0]], [True],
+             f"The first arguments again, with a tool of neither snippet nor guidelines among the "
+             f"{len(noted[0])} tools, each list and dict of them one that notes every change made "
+             "to it, even one taken back before the builder returned. Items: [each argument "
+             "changed, the methods that changed it], then whether the prompt is the first "
+             "one's: the builder reads its arguments and changes none of them, not even for a "
+             "moment while it runs, so a caller's tools are never written into, not even "
+             "to give a missing key a value that is taken back after (build_system_prompt, "
+             "lesson 13, Build item 3, \"changes none of them\").")
     built = prompts + again + [on_disk, harness.build_system_prompt([], [], [], "", "")]
     t.expect([sections(prompt)[0] == sections(built[0])[0] for prompt in built],
              [True] * len(built),
@@ -856,7 +1025,8 @@ async def test_the_prompt_is_deterministic(t):
 
 @lab_test("discover_context returns every AGENTS.md from the root down to cwd, broadest first, "
           "skipping folders that have none: cwd 0 to 8 folders deep and 100 to 200, however it is "
-          "spelled, one text of millions of characters whole, with files beside and below it and other names than AGENTS.md left out "
+          "spelled, a folder named with a space at an end, one text of over ten million "
+          "characters whole, with files beside and below it and other names than AGENTS.md left out "
           "(agents.md and CLAUDE.md among them), two files of the same words each kept, each "
           "pair a tuple; an AGENTS.md the workspace has but cannot read raises what read_text "
           "raised.")
@@ -895,6 +1065,17 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
         # and a .agents folder holding an AGENTS.md: a folder beside the way, not on it
         files["".join(f + "/" for f in path[:i]) + ".agents/AGENTS.md"] = f"Hidden rules {i}."
     cases.append((path, list(range(9)), files, "/".join(path)))
+    # a folder whose name has a space at its start or end, an AGENTS.md in every folder, and
+    # beside it the folder of the name without that space, holding one too: each part of cwd
+    # names a folder exactly as it is spelled
+    path = t.random.sample(FOLDERS, t.random.randint(2, 4))
+    spaced = t.random.randrange(len(path))
+    trimmed = path[spaced]
+    path[spaced] = named = t.random.choice([f" {trimmed}", f"{trimmed} "])
+    files = {"".join(f + "/" for f in path[:i]) + "AGENTS.md": f"Rules {i}. {text(t)}"
+             for i in range(len(path) + 1)}
+    files["".join(f + "/" for f in path[:spaced]) + f"{trimmed}/AGENTS.md"] = "Not on the way."
+    cases.append((path, list(range(len(path) + 1)), files, "/".join(path)))
     found = [harness.discover_context(lab.Workspace(files), spelled)
              for path, present, files, spelled in cases]
     t.expect(found, [[("".join(f + "/" for f in path[:i]) + "AGENTS.md",
@@ -903,7 +1084,9 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
              "Every AGENTS.md from the root down to cwd, one folder deeper at a time, broadest "
              "first so that the nearest has the last word; a folder with none is skipped, "
              "folders beside the way or below cwd are not on it, and \"\" and \".\" parts of cwd "
-             "name no folder; each text is the file's as the workspace holds it, its \\r\\n "
+             "name no folder, and every other part names a folder exactly as it is spelled, "
+             f"{named!r} with its space; each text is the file's as the workspace holds "
+             "it, its \\r\\n "
              "line ends, the spaces at a line's end, a byte-order mark and its final line "
              "break included, and two files of the same words are two files; a CLAUDE.md is "
              "not an AGENTS.md, nor are agents.md and AGENTS.MD; a .agents/AGENTS.md in a "
@@ -917,11 +1100,12 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
     files = {"".join(f + "/" for f in path[:i]) + ("AGENTS.md" if i % 2 == 0 else
                                                    others[i // 2 % len(others)]): f"Rules {i}."
              for i in range(len(path) + 1)}
-    # one of them as long as a file can be: two to three million characters, in long lines
+    # one of them as long as a file can be: ten and a half to twelve million characters, in
+    # long lines
     big = t.random.randrange(0, len(path) + 1, 2)
     line = ((" ".join(t.random.sample(WORDS, 6)) + " ") * 100)[:999] + "\n"
     files["".join(f + "/" for f in path[:big]) + "AGENTS.md"] = \
-        f"Rules {big}.\n" + line * t.random.randint(2001, 3000)
+        "".join([f"Rules {big}.\n"] + [line] * t.random.randint(10_500, 12_000))
     walked = lab.Workspace(files)
     deep = harness.discover_context(walked, "/".join(path))
     wanted = [("".join(f + "/" for f in path[:i]) + "AGENTS.md",
@@ -953,14 +1137,18 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
              "deep cwd is (discover_context, lesson 13, Build item 2, \"each text exactly as "
              "the workspace holds it\").")
     found.append(deep)
-    # an AGENTS.md on the way that the workspace has but cannot read, in three workspaces: at
-    # the root, partway down and in cwd itself, each raising a kind of error of its own family
+    # an AGENTS.md on the way that the workspace has but cannot read, in a workspace of its own
+    # for every kind of error of every family (the ones a real disk raises included), each at
+    # the root, partway down or in cwd itself, the three levels all drawn
     refused = []
-    for family, level in zip(t.random.sample(REFUSALS, 3), ["root", "partway", "cwd"]):
+    kinds = [pair for family in REFUSALS for pair in family]
+    levels = ["root", "partway", "cwd"] + [t.random.choice(["root", "partway", "cwd"])
+                                          for _ in range(len(kinds) - 3)]
+    t.random.shuffle(levels)
+    for (kind, words), level in zip(t.random.sample(kinds, len(kinds)), levels):
         names = t.random.sample(FOLDERS, t.random.randint(2, 6))
         at = {"root": 0, "partway": t.random.randint(1, len(names) - 1),
               "cwd": len(names)}[level]
-        kind, words = t.random.choice(family)
         error = kind(words)
         files = {"".join(f + "/" for f in names[:n]) + "AGENTS.md": f"Rules {n}. {text(t)}"
                  for n in range(len(names) + 1)}
@@ -974,7 +1162,7 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
     t.expect([[locked, came] for locked, came, _ in refused],
              [[locked, ["raised", f"{kind}: {words}", True]]
               for locked, _, (kind, words) in refused],
-             "Three workspaces with an AGENTS.md on every folder of the way, each holding one "
+             f"{len(refused)} workspaces with an AGENTS.md on every folder of the way, each holding one "
              "the workspace says exists but cannot read: "
              + "; ".join(f"{locked}, whose read_text raises {kind}: {words}"
                          for locked, _, (kind, words) in refused)
