@@ -160,7 +160,7 @@ async def test_bank_a_run_stepped_by_hand(t):
             raised = await lab.drive(harness.run_agent(failing, SYSTEM, [], [raiser(path)],
                                                        "Once more.",
                                                        max_turns=10 ** t.random.randint(4, 8) + 1))
-            heavy = t.random.randint(5_000_001, 8_000_000)  # one result of millions of characters
+            heavy = t.random.randint(10_000_001, 16_000_000)  # a result of tens of millions
             await lab.drive(harness.run_agent(lab.ScriptedModel(
                 [lab.reply(lab.call("look", {"path": path})), lab.say("Heavy.")]), SYSTEM, [],
                 [tool("look", lambda arguments: "=" * heavy, PATH)], "Read it whole."))
@@ -177,21 +177,27 @@ async def test_bank_a_run_stepped_by_hand(t):
                     with every_name_set(f"user{t.random.randint(100, 999)}"):
                         await lab.drive(harness.run_agent(lab.ScriptedModel(
                             [lab.say("At once.")]), SYSTEM, [], [reader()], "Anything to do?"))
-                    for switch in ("1", "true", "yes", "on", "True"):  # a switch's values
+                    for switch in ("1", "true", "yes", "on", "True", "debug", "info", "verbose"):
                         with every_name_set(switch, exactly=True):
                             await lab.drive(harness.run_agent(lab.ScriptedModel(
                                 [lab.say("At once.")]), SYSTEM, [], [reader()], "And now?"))
                 finally:
                     os.chdir(here)
                 printed.write("".join(f"left {name}\n" for name in os.listdir(folder)))
+        chat = t.random.randint(2_600, 5_000)  # a conversation of thousands of turns, carried on
+        await lab.drive(harness.run_agent(lab.ScriptedModel([lab.say("Still here.")]), SYSTEM,
+                                          [harness.user_message("Hello."), lab.say("Hi.")] * chat,
+                                          [reader()], "Still there?"))
         closed = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})), lab.say("No.")])
         await lab.drive(harness.run_agent(closed, SYSTEM, [], [reader()], "Stop there."),
                         close_after=5)  # closed at its tool_execution_start
         wide = t.random.randint(120, 301)  # one reply of more calls than the others
+        toolbox = [reader()] + [tool(f"probe{n}", lambda arguments: "", PATH)
+                                for n in range(t.random.randint(6, 20))]  # a run of many tools
         await lab.drive(harness.run_agent(lab.ScriptedModel(
             [lab.reply(*[lab.call("look" if n % 50 else "tail", {"path": f"{n}.log"})
                          for n in range(wide)]),
-             lab.say("All seen.")]), SYSTEM, [], [reader()], "See them all."))
+             lab.say("All seen.")]), SYSTEM, [], toolbox, "See them all."))
         spare_model = lab.ScriptedModel([lab.say("Unheard.")])
         spare = harness.run_agent(spare_model, SYSTEM, [], [reader()], "Never mind.")
         opened = (await stepped(spare))["type"]
@@ -235,12 +241,14 @@ async def test_bank_a_run_stepped_by_hand(t):
              "at each event its type, the messages added and the requests made by then], the "
              "events in all, the requests made, the tool's result, what was printed or logged "
              "by it, a run whose tool raises (given a max_turns over 10,000), one that answers at "
-             "once (again with every environment variable set to each of 1, true, yes, on and "
-             f"True), one whose tool returns {heavy} characters and one whose model raises at "
+             "once (again with every environment variable set to each of 1, true, yes, on, "
+             f"True, debug, info and verbose), one whose tool returns {heavy} characters and one "
+             f"whose model raises at "
              "its second request, all printing to "
-             "streams that say they are a terminal, one closed at its tool_execution_start, "
-             f"one of a reply of {wide} calls (every 50th to a tool named tail it was not "
-             "given) and "
+             "streams that say they are a terminal, one answering at once on a record of "
+             f"{2 * chat} earlier messages, one closed at its tool_execution_start, "
+             f"one of a reply of {wide} calls given {len(toolbox)} tools (every 50th call to a "
+             "tool named tail it was not given) and "
              "the run below, and the types found anywhere inside the events that are not JSON's own "
              "(dict, list, str, int, float, bool, None); then a second run given one next() and "
              "closed: [its first event, it has close(), what a next() finds after, its requests]; "
@@ -693,7 +701,7 @@ async def test_bank_one_log_of_the_tool_and_its_events(t):
         if arguments["path"] == broken:
             raise PermissionError("no access to " + broken + " " + "!" * size)
         return "seen " + arguments["path"] + " " + "." * size
-    far = "logs/" * t.random.randint(2_500, 10_000) + "z.log"  # 12,505 characters or more
+    far = "logs/" * t.random.randint(200_001, 800_000) + "z.log"  # a million characters or more
     replies[-2] = lab.reply(*replies[-2]["content"], lab.call("tail", {"path": far}))
 
     def named(path):
