@@ -3328,7 +3328,7 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
             if len(result["content"]) > 10_000_000:  # keep the whole thing for the user
                 import os
                 import tempfile  # (r191 wrote c1.out into the current folder; here a temporary
-                # folder's, so that the kit's runs of this design leave nothing behind)
+                # folder's, so that the kit's runs of it leave nothing in the checkout)
                 with open(os.path.join(tempfile.gettempdir(), f"{call['id']}.out"), "w") as spill:
                     spill.write(result["content"])
             yield record(result)  # straight after the tool returned: nothing in between
