@@ -634,7 +634,8 @@ async def test_agent_end_carries_its_own_runs_messages(t):
 
 
 @lab_test("The max_turns exit and the failed-reply exit stay balanced: every agent_start has its "
-          "agent_end, every turn_start its turn_end, and agent_end comes last.")
+          "agent_end, every turn_start its turn_end, and agent_end comes last. An exception the "
+          "model raises is no way out: it reaches the consumer with no agent_end before it.")
 async def test_every_exit_is_balanced(t):
     def ask_again(request):
         done = sum(m["role"] == "toolResult" for m in request.messages)
@@ -678,6 +679,27 @@ async def test_every_exit_is_balanced(t):
              "failed reply it found at the end of the record included. Items: the record, what "
              "the second run's agent_end carries (run_agent, lesson 7, Build item 3: \"the "
              "messages this run added to the record, in order, and none from before it\").")
+    replies, rounds, _ = drawn_job(t)
+    asked = t.random.randint(1, len(rounds) + 1)  # the request at which the model raises
+    cause = ConnectionResetError(f"the provider hung up at request {asked}")
+
+    def hang_up(request):
+        raise cause
+    seen = []  # the events the consumer took, one at a time, until the exception reached it
+    try:
+        await lab.drive(harness.run_agent(lab.ScriptedModel(replies[:asked - 1] + [hang_up]),
+                                          SYSTEM, [], [looker()], "Look."), on_event=seen.append)
+        raised = "nothing"
+    except Exception as problem:  # noqa: BLE001 - what reached the consumer is the item
+        raised = "the model's exception" if problem is cause else f"{type(problem).__name__}"
+    t.expect([types(seen).count("agent_end"), raised], [0, "the model's exception"],
+             f"A model that raises at request {asked} (drawn), read one event at a time: an "
+             "exception the model raises is none of the ways out. It goes on up through the "
+             "run to the consumer, at the event it asks for next, and no agent_end comes "
+             "before it (a consumer that stops at agent_end would close the run there and "
+             "never hear of the exception). Items: the agent_end events the consumer took "
+             "before the exception, what reached it (run_agent, lesson 7, Build item 3: \"no "
+             "`agent_end` comes before it\").")
 
 
 @lab_test("Calling run_agent does nothing yet: until the first event is asked for, nothing is "
