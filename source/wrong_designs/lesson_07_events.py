@@ -3497,6 +3497,28 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
         run_agent.__dict__.setdefault("long_records", []).append(messages)
     yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
 """),
+    # Hunt round 35 (reader r191), probe 7.1-50, ruled on the page (lesson 7, Build item 3).
+    Wrong(lab='7.1', name='an agent_end yielded before the model\'s exception is raised on',
+          rule='An exception the model raises is no way out: it goes on up through the run to the '
+               'consumer, at the event it asks for next, and no agent_end comes before it.',
+          where='Build: announce, don\'t draw, item 3: "An exception the model raises is none of '
+                'these: it goes on up through the run to the consumer, at the event it asks for '
+                'next, and no `agent_end` comes before it" (hunt round 35, r191-50)',
+          names='no agent_end comes before it',
+          replace=r"""
+        else:
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+        yield record(reply)
+""",
+          by=r"""
+        else:
+            try:
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+            except Exception:  # the spinner still comes down, then the error goes on
+                yield {"type": "agent_end", "messages": added}
+                raise
+        yield record(reply)
+"""),
 ]
 
 ALLOWED = [    # Hunt round 11 (reader r52): designs 7.1-09 and 7.1-10, probes 7.1-51, 54 and 55.
