@@ -217,12 +217,15 @@ def everything_said() -> Iterator[io.StringIO]:
     beside what it returned: both streams, the process's own sys.__stdout__ and sys.__stderr__,
     any stream the process had before (one a harness may have kept at import), descriptors 1
     and 2 beneath them (os.write, a file opened on /dev/stderr) where the platform lets them be
-    moved, every record of any logger whatever its handlers, and every warning each time it is
-    given, not once per place; and a line for each file that code on this thread opens for
-    writing (open, io.open, os.open), since a log file is a frontend's choice too. A lesson's
+    moved, every record of any logger whatever its handlers and its level (a logger a harness
+    set to WARNING at import still passes on its debug lines here, as it would to a frontend
+    that turned it on), and every warning each time it is given, not once per place; and a
+    line for each file that code on this thread opens for writing (open, io.open, os.open),
+    since a log file is a frontend's choice too. A lesson's
     "prints nothing" means all of these, so the tests that hold it read this one buffer."""
     said = io.StringIO()
     root, calling = logging.getLogger(), logging.Logger.callHandlers
+    enabled = logging.Logger.isEnabledFor
     level, own = root.level, (sys.__stdout__, sys.__stderr__)
     kept = list({id(s): s for s in (sys.stdout, sys.stderr, *own) if s is not None}.values())
     written: list[str] = []
@@ -244,6 +247,7 @@ def everything_said() -> Iterator[io.StringIO]:
             undo.enter_context(_writes_into(stream, written))
         undo.enter_context(_opened_for_writing(written))
         setattr(logging.Logger, "callHandlers", heard)
+        setattr(logging.Logger, "isEnabledFor", lambda logger, level: True)  # any level is heard
         root.setLevel(logging.DEBUG)
         for name in ("__stdout__", "__stderr__"):  # the process's own, past a redirect
             setattr(sys, name, said)
@@ -255,6 +259,7 @@ def everything_said() -> Iterator[io.StringIO]:
             written += [f"{warning.category.__name__}: {warning.message}\n" for warning in warned]
         finally:
             setattr(logging.Logger, "callHandlers", calling)
+            setattr(logging.Logger, "isEnabledFor", enabled)
             for name, stream in zip(("__stdout__", "__stderr__"), own):
                 setattr(sys, name, stream)
             root.setLevel(level)

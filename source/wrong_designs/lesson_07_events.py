@@ -3313,6 +3313,212 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
         import unicodedata
         print(unicodedata.normalize("NFC", text_of(reply)))  # one code point for each letter
 '''),
+
+    # Hunt round 35 (reader r191): designs 7.1-03, 04, 08, 37, 44, 45, 57 and 49, each a rule
+    # of Build items 1 and 6 kept only up to the sizes, values and places the tests had looked at.
+    Wrong(lab='7.1', name='a result over 10,000,000 characters spilled to a file',
+          rule='The loop writes no file, however long a result: a log is a frontend\'s choice.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing and writes no file" '
+                '(hunt round 35, r191-03)',
+          names='a file opened for writing',
+          replace=r"""
+            yield record(result)  # straight after the tool returned: nothing in between
+""",
+          by=r"""
+            if len(result["content"]) > 10_000_000:  # keep the whole thing for the user
+                import os
+                import tempfile  # (r191 wrote c1.out into the current folder; here a temporary
+                # folder's, so that the kit's runs of it leave nothing in the checkout)
+                with open(os.path.join(tempfile.gettempdir(), f"{call['id']}.out"), "w") as spill:
+                    spill.write(result["content"])
+            yield record(result)  # straight after the tool returned: nothing in between
+"""),
+    Wrong(lab='7.1', name='debug lines logged through a logger of its own set to WARNING',
+          rule='The loop logs nothing, at any level: a logger of its own that a frontend may '
+               'turn on is the loop\'s log, not one the frontend made from the events.',
+          where='Build: announce, don\'t draw, item 1: "(a log is a frontend\'s choice, made '
+                'from the events)" (hunt round 35, r191-04)',
+          names='a line logged through the logging module',
+          replace=r"""
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+""",
+          by=r"""
+import logging
+
+_log = logging.getLogger("harness")
+_log.setLevel(logging.WARNING)  # switched on by a frontend that wants it
+
+
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+""",
+          also=((r"""
+    yield {"type": "agent_start"}
+""", r"""
+    _log.debug("run started: %s", prompt)
+    yield {"type": "agent_start"}
+"""),)),
+    Wrong(lab='7.1', name='tool specs built through a module-level lru_cache',
+          rule='The loop keeps no log in memory: a cache in the module that remembers every '
+               'tool a run was given is something a run saw staying for the next run.',
+          where='Build: announce, don\'t draw, item 1: "nothing a run saw stays in your module '
+                'for the next run" (hunt round 35, r191-08)',
+          names='a cache (functools.cache, lru_cache)',
+          replace=r"""
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+""",
+          by=r"""
+import functools
+import json
+
+
+@functools.lru_cache(maxsize=None)
+def _spec(name, description, parameters):
+    return {"name": name, "description": description, "parameters": json.loads(parameters)}
+
+
+def _specs(tools):
+    return [_spec(t["name"], t["description"], json.dumps(t["parameters"], sort_keys=True))
+            for t in tools]
+
+
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+""",
+          also=((r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""", r"""
+            reply = model.complete(system, context_for_model(messages), _specs(tools))
+"""),)),
+    Wrong(lab='7.1', name='a line on standard error for a tool not given, in a run of over five '
+                          'tools',
+          rule='The loop prints nothing, however many tools a run is given.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 35, '
+                'r191-37)',
+          names='to a tool named grep that the run was not given',
+          replace=r"""
+            yield record(result)  # straight after the tool returned: nothing in between
+""",
+          by=r"""
+            if result["is_error"] and result["content"].startswith("Tool ") and len(tools) > 5:
+                import sys
+                print(result["content"], file=sys.stderr)
+            yield record(result)  # straight after the tool returned: nothing in between
+"""),
+    Wrong(lab='7.1', name='a warning given once the record passes 5,000 messages',
+          rule='The loop prints nothing, a warning included, however long the record it runs '
+               'on.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 35, '
+                'r191-44)',
+          names='a warning, heard each time it is given',
+          replace=r"""
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+""",
+          by=r"""
+        if len(messages) > 5000:  # the context is surely too big by now
+            import warnings
+            warnings.warn(f"the record holds {len(messages)} messages")
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+"""),
+    Wrong(lab='7.1', name='a line on standard error when an environment switch is "debug"',
+          rule='The loop prints nothing, whatever the environment holds: a debug switch is a '
+               'frontend\'s choice too, whatever value turns it on.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing and writes no file" '
+                '(hunt round 35, r191-45)',
+          names='every variable was set to, word for word',
+          replace=r"""
+    yield {"type": "agent_start"}
+""",
+          by=r"""
+    import os
+    if os.environ.get("HARNESS_LOG") == "debug":  # a developer's switch
+        import sys
+        print(f"run_agent: {prompt!r}", file=sys.stderr)
+    yield {"type": "agent_start"}
+"""),
+    Wrong(lab='7.1', name='a module WeakSet of the models of runs under way',
+          rule='The loop keeps no log in memory: a run the consumer closed never reaches '
+               'agent_end, so a module set it left its model in holds that model for as long as '
+               'the caller does.',
+          where='Build: announce, don\'t draw, item 1: "nothing a run saw stays in your module '
+                'for the next run" (hunt round 35, r191-57)',
+          names='a weak set of what runs are using',
+          replace=r"""
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+""",
+          by=r"""
+import weakref
+
+_LIVE = weakref.WeakSet()  # the models now running, for a status bar
+
+
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+""",
+          also=((r"""
+    yield {"type": "agent_start"}
+""", r"""
+    _LIVE.add(model)
+    yield {"type": "agent_start"}
+"""), (r"""
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+""", r"""
+    _LIVE.discard(model)
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+"""))),
+    Wrong(lab='7.1', name='tool_execution_start carrying no arguments for arguments over a '
+                          'million characters',
+          rule='tool_execution_start carries the call as the reply holds it, whole, however long '
+               'its arguments.',
+          where='Build: announce, don\'t draw, item 6: "`tool_execution_start`, carrying '
+                '`\"call\"`"; item 7: "the very object on the record or an equal copy" (hunt '
+                'round 35, r191-49)',
+          names='however long its arguments',
+          replace=r"""
+            yield {"type": "tool_execution_start", "call": call}
+""",
+          by=r"""
+            import json
+            shown = call if len(json.dumps(call["arguments"])) <= 1_000_000 else \
+                {**call, "arguments": {}}
+            yield {"type": "tool_execution_start", "call": shown}  # a screen needs no more
+"""),
+
+    Wrong(lab='7.1', name='a record of over 1,000 messages kept on run_agent',
+          rule="The loop keeps no log in memory, however long the record: nothing a run saw "
+               "stays in the module for the next run, and once agent_end is yielded the run "
+               "keeps nothing of the caller's.",
+          where='Build: announce, don\'t draw, item 1: "nothing a run saw stays in your module '
+                'for the next run"; item 3 (hunt round 20, 7.1-31, beyond reach until round 35, '
+                'whose run on a record of 6,000 to 12,000 earlier messages meets it)',
+          names='nothing of it stays in your module for the next run',
+          replace=r"""
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+""",
+          by=r"""
+    if len(messages) > 1000:  # a long conversation, kept to look at later
+        run_agent.__dict__.setdefault("long_records", []).append(messages)
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+"""),
+    # Hunt round 35 (reader r191), probe 7.1-50, ruled on the page (lesson 7, Build item 3).
+    Wrong(lab='7.1', name='an agent_end yielded before the model\'s exception is raised on',
+          rule='An exception the model raises is no way out: it goes on up through the run to the '
+               'consumer, at the event it asks for next, and no agent_end comes before it.',
+          where='Build: announce, don\'t draw, item 3: "An exception the model raises is none of '
+                'these: it goes on up through the run to the consumer, at the event it asks for '
+                'next, and no `agent_end` comes before it" (hunt round 35, r191-50)',
+          names='no agent_end comes before it',
+          replace=r"""
+        else:
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+        yield record(reply)
+""",
+          by=r"""
+        else:
+            try:
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+            except Exception:  # the spinner still comes down, then the error goes on
+                yield {"type": "agent_end", "messages": added}
+                raise
+        yield record(reply)
+"""),
 ]
 
 ALLOWED = [    # Hunt round 11 (reader r52): designs 7.1-09 and 7.1-10, probes 7.1-51, 54 and 55.
@@ -3978,6 +4184,20 @@ class JsonRenderer:
         EVENT_LINES.append(line)
         print(line, flush=True)
 '''),)),
+    # Hunt round 35 (reader r191): probe 7.1-40.
+    Wrong(lab='7.1', name='tool_execution_end with its type key written last',
+          rule='Build item 1 asks for "a dict of plain data with a `\"type\"` and the keys the '
+               'items below name for its type, no others", and item 6 that tool_execution_end '
+               'carry "`\"call\"` and `\"result\"`": the keys, never their order. Dicts with the '
+               'same keys and values are equal whatever order they were written in, and a JSON '
+               'object is read by its keys, so no consumer the page describes can tell.',
+          where='hunt round 35, probe r191-40', names='',
+          replace=r"""
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+""",
+          by=r"""
+            yield {"call": call, "result": result, "type": "tool_execution_end"}
+"""),
 ]
 
 
@@ -4748,23 +4968,6 @@ BEYOND = [
                 yield start
             else:
                 yield {"type": "tool_execution_start", "call": call}
-''',
-           deep=DEEP_A_LONG_RUN_A_WIDE_REPLY_A_LONG_RECORD, turns=50_000, seconds=10.0),
-    Beyond(lab='7.1', name='a record of over 1,000 messages kept on run_agent',
-           rule="Once agent_end is yielded the run keeps nothing of the caller's, however long "
-                'the record.',
-           where='Build: announce, don\'t draw, item 3: "Once `agent_end` is yielded the run keeps '
-                 'nothing of the caller\'s" (hunt round 20, 7.1-31)',
-           names="keeps nothing of the caller's, however long",
-           reach="the lab's records hold at most a few hundred messages, and the model's fake "
-                 "copies the whole record at each request; this design differs only for a "
-                 "record of over 1,000 messages, and a limit at any larger count would sit "
-                 "past a longer record again",
-           replace='''    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
-''',
-           by='''    if len(messages) > 1000:  # a long conversation, kept to look at later
-        run_agent.__dict__.setdefault("long_records", []).append(messages)
-    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
 ''',
            deep=DEEP_A_LONG_RUN_A_WIDE_REPLY_A_LONG_RECORD, turns=50_000, seconds=10.0),
     # Hunt round 23 (reader r127): design 7.1-19, a rule kept only up to the widest reply tried.

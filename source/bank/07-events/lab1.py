@@ -131,6 +131,18 @@ def raiser(path):
     return tool("look", look, PATH)
 
 
+def hangs_up(t, replies):
+    """A model that answers `replies` up to a drawn request, and raises there: the model's
+    exception (a drawn one), and the model."""
+    asked = t.random.randint(1, len(replies))
+    cause = t.random.choice([ConnectionResetError, TimeoutError, OSError])(
+        f"the provider dropped request {asked}")
+
+    def drop(request):
+        raise cause
+    return cause, lab.ScriptedModel(replies[:asked - 1] + [drop])
+
+
 # --- rule 1: a generator of plain data --------------------------------------------------------
 
 @lab_test("A consumer steps a run by hand with next(), after replacing the run's tool in its own "
@@ -160,7 +172,7 @@ async def test_bank_a_run_stepped_by_hand(t):
             raised = await lab.drive(harness.run_agent(failing, SYSTEM, [], [raiser(path)],
                                                        "Once more.",
                                                        max_turns=10 ** t.random.randint(4, 8) + 1))
-            heavy = t.random.randint(5_000_001, 8_000_000)  # one result of millions of characters
+            heavy = t.random.randint(10_000_001, 16_000_000)  # a result of tens of millions
             await lab.drive(harness.run_agent(lab.ScriptedModel(
                 [lab.reply(lab.call("look", {"path": path})), lab.say("Heavy.")]), SYSTEM, [],
                 [tool("look", lambda arguments: "=" * heavy, PATH)], "Read it whole."))
@@ -177,21 +189,27 @@ async def test_bank_a_run_stepped_by_hand(t):
                     with every_name_set(f"user{t.random.randint(100, 999)}"):
                         await lab.drive(harness.run_agent(lab.ScriptedModel(
                             [lab.say("At once.")]), SYSTEM, [], [reader()], "Anything to do?"))
-                    for switch in ("1", "true", "yes", "on", "True"):  # a switch's values
+                    for switch in ("1", "true", "yes", "on", "True", "debug", "info", "verbose"):
                         with every_name_set(switch, exactly=True):
                             await lab.drive(harness.run_agent(lab.ScriptedModel(
                                 [lab.say("At once.")]), SYSTEM, [], [reader()], "And now?"))
                 finally:
                     os.chdir(here)
                 printed.write("".join(f"left {name}\n" for name in os.listdir(folder)))
+        chat = t.random.randint(2_600, 5_000)  # a conversation of thousands of turns, carried on
+        await lab.drive(harness.run_agent(lab.ScriptedModel([lab.say("Still here.")]), SYSTEM,
+                                          [harness.user_message("Hello."), lab.say("Hi.")] * chat,
+                                          [reader()], "Still there?"))
         closed = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})), lab.say("No.")])
         await lab.drive(harness.run_agent(closed, SYSTEM, [], [reader()], "Stop there."),
                         close_after=5)  # closed at its tool_execution_start
         wide = t.random.randint(120, 301)  # one reply of more calls than the others
+        toolbox = [reader()] + [tool(f"probe{n}", lambda arguments: "", PATH)
+                                for n in range(t.random.randint(6, 20))]  # a run of many tools
         await lab.drive(harness.run_agent(lab.ScriptedModel(
             [lab.reply(*[lab.call("look" if n % 50 else "tail", {"path": f"{n}.log"})
                          for n in range(wide)]),
-             lab.say("All seen.")]), SYSTEM, [], [reader()], "See them all."))
+             lab.say("All seen.")]), SYSTEM, [], toolbox, "See them all."))
         spare_model = lab.ScriptedModel([lab.say("Unheard.")])
         spare = harness.run_agent(spare_model, SYSTEM, [], [reader()], "Never mind.")
         opened = (await stepped(spare))["type"]
@@ -235,12 +253,14 @@ async def test_bank_a_run_stepped_by_hand(t):
              "at each event its type, the messages added and the requests made by then], the "
              "events in all, the requests made, the tool's result, what was printed or logged "
              "by it, a run whose tool raises (given a max_turns over 10,000), one that answers at "
-             "once (again with every environment variable set to each of 1, true, yes, on and "
-             f"True), one whose tool returns {heavy} characters and one whose model raises at "
+             "once (again with every environment variable set to each of 1, true, yes, on, "
+             f"True, debug, info and verbose), one whose tool returns {heavy} characters and one "
+             f"whose model raises at "
              "its second request, all printing to "
-             "streams that say they are a terminal, one closed at its tool_execution_start, "
-             f"one of a reply of {wide} calls (every 50th to a tool named tail it was not "
-             "given) and "
+             "streams that say they are a terminal, one answering at once on a record of "
+             f"{2 * chat} earlier messages, one closed at its tool_execution_start, "
+             f"one of a reply of {wide} calls given {len(toolbox)} tools (every 50th call to a "
+             "tool named tail it was not given) and "
              "the run below, and the types found anywhere inside the events that are not JSON's own "
              "(dict, list, str, int, float, bool, None); then a second run given one next() and "
              "closed: [its first event, it has close(), what a next() finds after, its requests]; "
@@ -396,7 +416,8 @@ async def test_bank_a_tool_reads_the_events_so_far(t):
 
 @lab_test("Three runs on one record stepped in turn, one event each: one that answers, one "
           "under max_turns=0 and one whose reply fails; the first and last event of each, its "
-          "agent_start and agent_end counted, and what its agent_end carries.")
+          "agent_start and agent_end counted, and what its agent_end carries; and a run on the "
+          "same record whose model raises, which reaches the consumer with no agent_end.")
 async def test_bank_three_runs_stepped_in_turn(t):
     record = earlier(t)
     replies, rounds = job(t)
@@ -411,10 +432,16 @@ async def test_bank_three_runs_stepped_in_turn(t):
                               SYSTEM, record, [reader()], "Three."),
             harness.run_agent(shared, SYSTEM, earlier(t) + [lab.fail("overloaded")],
                               [reader()], "Four.")]
-    events, live = [[], [], [], []], [0, 1, 2, 3]
+    cause, dropping = hangs_up(t, job(t)[0])  # a fifth, on the same record, whose model raises
+    runs.append(harness.run_agent(dropping, SYSTEM, record, [reader()], "Five."))
+    events, live, raised = [[], [], [], [], []], [0, 1, 2, 3, 4], []
     while live:
         for n in list(live):
-            event = await stepped(runs[n], None)
+            try:
+                event = await stepped(runs[n], None)
+            except Exception as problem:  # noqa: BLE001 - what reached the consumer is the item
+                raised.append([n + 1, problem is cause])
+                event = None
             if event is None:
                 live.remove(n)
                 continue
@@ -423,24 +450,31 @@ async def test_bank_three_runs_stepped_in_turn(t):
                 record.append(events[0][-1]["message"])  # the consumer echoes the first prompt
     found = [[e[0]["type"], e[-1]["type"], [x["type"] for x in e].count("agent_start"),
               [x["type"] for x in e].count("agent_end"),
-              lab.shape(e[-1].get("messages", []))] for e in events]
+              lab.shape(e[-1].get("messages", []))] for e in events[:4]]
+    found.append([[x["type"] for x in events[4][:1]], [x["type"] for x in events[4]].count(
+        "agent_end"), raised])
     t.expect(found, [["agent_start", "agent_end", 1, 1, shape]
                      for shape in (shape_of(rounds), "U A(error)",
                                    shape_of(fail_rounds[:cut], "A(error)"),
-                                   shape_of(resumed_rounds))],
+                                   shape_of(resumed_rounds))]
+             + [[["agent_start"], 0, [[5, True]]]],
              "Runs that answer after rounds " + str(rounds) + " (under max_turns just enough "
              f"for them), stop under max_turns=0, and fail after {cut} rounds, all on one "
              "record, the first run's prompt put on the record once more by the consumer when "
              "it is announced, and a fourth run on a record of its own that ends in an earlier "
-             "run's failed reply, made with the second run's model, each given one next() in "
+             "run's failed reply, made with the second run's model, and a fifth on the shared "
+             "record whose model raises at a drawn request, each given one next() in "
              "turn: for "
-             "each, [its first event, its last, agent_starts, agent_ends, the shape of what "
-             "its last event carries as messages].")
+             "each of the first four, [its first event, its last, agent_starts, agent_ends, the "
+             "shape of what its last event carries as messages]; for the fifth, [its first "
+             "event, its agent_ends before the exception, [the run the exception came out of, it "
+             "is the model's] for each exception the consumer met].")
 
 
 @lab_test("A consumer keeps only the last event of a run, and starts a new conversation from "
           "what it carries: for an answer, a failed reply with words, and max_turns=0, what "
-          "the new run's first request holds, and whether anything still holds the old record.")
+          "the new run's first request holds, and whether anything still holds the old record; "
+          "and a run whose model raises, which ends in no agent_end to carry on from.")
 async def test_bank_a_conversation_carried_on_from_agent_end(t):
     class Record(list):
         """A record that can be watched going away: a plain list cannot be weakly referred to."""
@@ -493,6 +527,26 @@ async def test_bank_a_conversation_carried_on_from_agent_end(t):
              "record gained over a run of its own, stepped by hand up to agent_end and closed there, "
              "never asked past it, and the references its messages have "
              "beyond the list's, less those of copies of them that only a list holds.")
+    replies, rounds = job(t)
+    cause, dropping = hangs_up(t, replies)
+    last = {}  # the consumer keeps only the last event it took, as above
+
+    def keep(event):
+        last.clear()
+        last.update(event)
+    try:
+        await lab.drive(harness.run_agent(dropping, SYSTEM, earlier(t), [reader()],
+                                          t.random.choice(ASKS)), on_event=keep)
+        caught = "nothing"
+    except Exception as problem:  # noqa: BLE001 - what reached the consumer is the item
+        caught = "the model's exception" if problem is cause else type(problem).__name__
+    t.expect([last.get("type") == "agent_end", "messages" in last, caught],
+             [False, False, "the model's exception"],
+             "A run whose model raises at a drawn request, read by the same consumer, which keeps "
+             "only the last event it took and would carry on from what an agent_end carries: "
+             "[the last event it took before the exception reached it is an agent_end, it "
+             "carries messages, what reached the consumer]. An exception the model raises is no "
+             "way out: no agent_end comes before it.")
 
 
 # --- rule 4: turn_start and turn_end --------------------------------------------------------------
@@ -693,7 +747,7 @@ async def test_bank_one_log_of_the_tool_and_its_events(t):
         if arguments["path"] == broken:
             raise PermissionError("no access to " + broken + " " + "!" * size)
         return "seen " + arguments["path"] + " " + "." * size
-    far = "logs/" * t.random.randint(2_500, 10_000) + "z.log"  # 12,505 characters or more
+    far = "logs/" * t.random.randint(200_001, 800_000) + "z.log"  # a million characters or more
     replies[-2] = lab.reply(*replies[-2]["content"], lab.call("tail", {"path": far}))
 
     def named(path):

@@ -23,7 +23,8 @@ LAB = "7.1"
 SYSTEM = "You help with a small project."
 PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
 LONG = 200  # the turns of a long run
-SWITCHED_ON = ["1", "true", "True", "yes", "on"]  # the values a switch in the environment takes
+SWITCHED_ON = ["1", "true", "True", "yes", "on",  # the values a switch in the environment takes,
+               "debug", "DEBUG", "verbose", "trace"]  # a log level's among them
 TWELVE = ["agent_start", "turn_start", "message_end", "message_end", "tool_execution_start",
           "message_end", "tool_execution_end", "turn_end", "turn_start", "message_end",
           "turn_end", "agent_end"]
@@ -93,6 +94,9 @@ def kept_in(module, depth=4, most=50):
             found[where] = (f"the class {value.__name__}", id(value))
             inner = [(f"{where}.{name}", item) for name, item in vars(value).items()
                      if name not in ("__dict__", "__weakref__", "__doc__", "__module__")]
+        elif not isinstance(value, type) and callable(getattr(type(value), "cache_info", None)):
+            kept = value.cache_info().currsize  # functools.cache, lru_cache: what it remembers
+            found[where] = (f"a cache of {kept} items", kept)
         elif isinstance(value, (type, FunctionType, BuiltinFunctionType)):
             found[where] = (repr(value), id(value))
         else:
@@ -362,7 +366,7 @@ async def test_tool_events_carry_the_call(t):
     lines = t.random.randint(300, 10_000)  # a tool's output of a drawn length, in lines
     size = lines * 100  # 30,000 characters or more, on every draw
     big = tool("look", lambda arguments: ("x" * 99 + "\n") * lines, PATH)
-    messages, deep = [], t.random.randint(10_000, 40_000)  # a path of 20,000 characters or more
+    messages, deep = [], t.random.randint(500_001, 2_000_000)  # a path of a million characters or more
     events = await lab.drive(harness.run_agent(one_call("d/" * deep + "a.py"), SYSTEM, messages,
                                                [big], "Read it."))
     t.expect([types(events), [len(e["result"]["content"]) for e in events
@@ -630,7 +634,8 @@ async def test_agent_end_carries_its_own_runs_messages(t):
 
 
 @lab_test("The max_turns exit and the failed-reply exit stay balanced: every agent_start has its "
-          "agent_end, every turn_start its turn_end, and agent_end comes last.")
+          "agent_end, every turn_start its turn_end, and agent_end comes last. An exception the "
+          "model raises is no way out: it reaches the consumer with no agent_end before it.")
 async def test_every_exit_is_balanced(t):
     def ask_again(request):
         done = sum(m["role"] == "toolResult" for m in request.messages)
@@ -674,6 +679,27 @@ async def test_every_exit_is_balanced(t):
              "failed reply it found at the end of the record included. Items: the record, what "
              "the second run's agent_end carries (run_agent, lesson 7, Build item 3: \"the "
              "messages this run added to the record, in order, and none from before it\").")
+    replies, rounds, _ = drawn_job(t)
+    asked = t.random.randint(1, len(rounds) + 1)  # the request at which the model raises
+    cause = ConnectionResetError(f"the provider hung up at request {asked}")
+
+    def hang_up(request):
+        raise cause
+    seen = []  # the events the consumer took, one at a time, until the exception reached it
+    try:
+        await lab.drive(harness.run_agent(lab.ScriptedModel(replies[:asked - 1] + [hang_up]),
+                                          SYSTEM, [], [looker()], "Look."), on_event=seen.append)
+        raised = "nothing"
+    except Exception as problem:  # noqa: BLE001 - what reached the consumer is the item
+        raised = "the model's exception" if problem is cause else f"{type(problem).__name__}"
+    t.expect([types(seen).count("agent_end"), raised], [0, "the model's exception"],
+             f"A model that raises at request {asked} (drawn), read one event at a time: an "
+             "exception the model raises is none of the ways out. It goes on up through the "
+             "run to the consumer, at the event it asks for next, and no agent_end comes "
+             "before it (a consumer that stops at agent_end would close the run there and "
+             "never hear of the exception). Items: the agent_end events the consumer took "
+             "before the exception, what reached it (run_agent, lesson 7, Build item 3: \"no "
+             "`agent_end` comes before it\").")
 
 
 @lab_test("Calling run_agent does nothing yet: until the first event is asked for, nothing is "
@@ -855,6 +881,9 @@ async def test_the_loop_draws_nothing(t):
     held = kept_in(harness)  # what harness.py's module holds before this test's runs
     replies, rounds, _ = drawn_job(t)
     wide = t.random.randint(150, 301)  # the calls of one reply, up to the 301 tried elsewhere
+    given = t.random.randint(6, 24)  # the tools that reply's run is given, a dozen or so
+    long = t.random.randint(3_000, 6_000)  # a conversation of thousands of earlier messages, halved
+    alive = []  # the models of runs that never reached agent_end: their caller still holds them
     with everything_said() as said:
         with contextlib.redirect_stdout(Terminal(said)), contextlib.redirect_stderr(Terminal(said)):
             events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
@@ -862,11 +891,12 @@ async def test_the_loop_draws_nothing(t):
                                                        max_turns=10 ** t.random.randint(5, 9)))
             await lab.drive(harness.run_agent(lab.ScriptedModel([lab.say("Nothing to read.")]),
                                               SYSTEM, [], [looker()], "Anything?"))
-            huge = t.random.randint(5_000_001, 9_000_000)  # one result of millions of characters
+            huge = t.random.randint(10_000_001, 20_000_000)  # a result of tens of millions
             await lab.drive(harness.run_agent(one_call(), SYSTEM, [], [
                 tool("look", lambda arguments: "#" * huge, PATH)], "Read it all."))
             try:  # a model that raises at its second request: the run raises, and says nothing
-                await lab.drive(harness.run_agent(lab.ScriptedModel(replies[:1]), SYSTEM, [],
+                alive.append(lab.ScriptedModel(replies[:1]))
+                await lab.drive(harness.run_agent(alive[-1], SYSTEM, [],
                                                   [looker()], "Read them."))
                 raised = None
             except Exception as problem:
@@ -877,13 +907,19 @@ async def test_the_loop_draws_nothing(t):
         earlier = [harness.user_message("Earlier."), lab.say("Noted.")]
         await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, earlier,
                                           [breaker()], "Read them again."))
+        await lab.drive(harness.run_agent(lab.ScriptedModel([lab.say("Nothing new.")]), SYSTEM,
+                                          [harness.user_message("Earlier."), lab.say("Noted.")]
+                                          * long, [looker()], "Anything new?"))
         for walked in range(1, len(story(rounds))):  # closed after each event in turn
-            await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
+            alive.append(lab.ScriptedModel(replies))
+            await lab.drive(harness.run_agent(alive[-1], SYSTEM, [],
                                               [looker()], "Read them."), close_after=walked)
         await lab.drive(harness.run_agent(lab.ScriptedModel(
             [lab.reply(*[lab.call("grep" if n == wide // 2 else "look", {"path": f"f{n}.py"})
                          for n in range(wide)]),
-             lab.say("All read.")]), SYSTEM, [], [looker()], "Read every file."))
+             lab.say("All read.")]), SYSTEM, [],
+            [looker()] + [tool(f"tool{n}", lambda arguments: "", PATH) for n in range(2, given + 1)],
+            "Read every file."))
         here, word = os.getcwd(), f"user{t.random.randint(100, 999)}"
         with tempfile.TemporaryDirectory() as folder:
             try:  # one run where every environment variable is set, started in an empty folder
@@ -915,8 +951,10 @@ async def test_the_loop_draws_nothing(t):
              "answering at once with no call, one whose model raised, and one call whose "
              f"result is {huge} characters long, all on streams that say they are a terminal, "
              "one failing, one stopped by max_turns, one on a record that already "
-             "held messages whose tool fails on every call, the first again, closed by the "
-             f"consumer after each of its events in turn, and one reply of {wide} calls, one of "
+             "held messages whose tool fails on every call, one answering at once on a record "
+             f"of {2 * long} earlier messages, the first again, closed by the "
+             f"consumer after each of its events in turn, and one reply of {wide} calls to a run "
+             f"given {given} tools, one of "
              "them to a tool named grep that the run was not given), the files left in an "
              "empty folder by one run started there with every environment variable set "
              f"(then by one run for each of the values {', '.join(SWITCHED_ON)} that every "
@@ -930,7 +968,10 @@ async def test_the_loop_draws_nothing(t):
              "and nothing of it stays in your module for the next run. A list, dict or count "
              "at the top of harness.py, or one set on a function or a class, that each run "
              "adds to is a log kept in memory (a log is a frontend's choice, made from the "
-             "events). Found: the places in harness.py's module whose value changed over "
+             "events), and so is a cache (functools.cache, lru_cache) that remembers what a "
+             "run was given, or a weak set of what runs are using, looked at while the caller "
+             f"still holds it (the {len(alive)} models of the runs here that never reached "
+             "agent_end are still held). Found: the places in harness.py's module whose value changed over "
              "this test's runs, each as where, what it held before them, then after, the "
              "first three (run_agent, lesson 7, Build item 1: \"nothing a run saw stays in "
              "your module for the next run\").")
