@@ -159,6 +159,39 @@ async def six_late_stops(t, ticks):
             for n, shell in enumerate(shells)]
 
 
+async def watched_stop(t, late):
+    """bash on `sleep inf` handed a frontend's flag that notes the event loop's turn at each
+    read; the flag is set `late` turns in: [late, no two reads more than five turns apart, over
+    within five turns of the flag's setting, its command killed]. A look less often than every
+    fifth turn lets some Stop go unheard for longer than five, wherever it falls."""
+    loop = asyncio.get_running_loop()
+
+    class Watched:
+        def __init__(self):
+            self.reads, self.raised = [], False
+
+        def is_cancelled(self):
+            self.reads.append(loop.turns)
+            return self.raised
+    flag, shell = Watched(), lab.Shell(lab.Workspace({}))
+    task = asyncio.ensure_future(harness.make_bash_tool(shell)["execute"]({"command": "sleep inf"},
+                                                                           flag))
+    try:
+        await lab.ticks(late)
+        flag.raised, turns = True, 0
+        while not task.done() and turns < 40:
+            await lab.tick()
+            turns += 1
+    finally:
+        task.cancel()
+        while not task.done():
+            await lab.tick()
+    if not task.cancelled():
+        task.exception()  # a bash that raises on Stop is allowed: looked at, not judged here
+    gaps = [b - a for a, b in zip(flag.reads, flag.reads[1:])]
+    return [late, max(gaps, default=0) <= 5, turns <= 5, [p.killed for p in shell.processes]]
+
+
 # -- rule 1: ABORTED and error_message's label --------------------------------------------
 
 
@@ -327,18 +360,23 @@ async def test_tokens_keep_to_themselves(t):
     count = t.random.randint(2, 5)
     tokens = [harness.CancelToken() for _ in range(count)]
     presses = [t.random.choice([0, 0, 1, 2, 3]) for _ in range(count)]
-    presses[t.random.randrange(count)] = t.random.randint(20, 150)  # one pressed again and again
-    for n, times in enumerate(presses):
-        for _ in range(times):
-            tokens[n].cancel()
+    presses[t.random.randrange(count)] = t.random.randint(300, 1_100)  # pressed again and again
     reads = t.random.randint(1_500, 2_500)  # past a thousand: a Stop never goes stale
-    rounds = [[token.is_cancelled() for token in tokens] for _ in range(reads)]
-    t.expect([presses, reads, [rounds.count([times > 0 for times in presses])],
+    with hours_pass(minutes=365 * 24 * 60):  # each reading of the clock a year on
+        unset = 0  # presses after which the token pressed read clear
+        for n, times in enumerate(presses):
+            for _ in range(times):
+                tokens[n].cancel()
+                unset += not tokens[n].is_cancelled()
+        rounds = [[token.is_cancelled() for token in tokens] for _ in range(reads)]
+    t.expect([presses, unset, reads, [rounds.count([times > 0 for times in presses])],
               harness.CancelToken().is_cancelled()],
-             [presses, reads, [reads], False],
+             [presses, 0, reads, [reads], False],
              "Each token keeps its own flag: cancel() sets it and nothing clears it, pressing it "
-             "again or reading it included (CancelToken, lesson 15). Items: [cancel() calls per "
-             "token, rounds of is_cancelled() over every token, [rounds in which each token said "
+             "again, hundreds of times, or reading it included, however long ago it was pressed "
+             "(CancelToken, lesson 15). Items: [cancel() calls per token, presses after which "
+             "that token read clear, rounds of is_cancelled() over every token, read while each "
+             "reading of the clock is a year after the last, [rounds in which each token said "
              "what was done to it], a fresh token].")
 
     class Flag:  # a frontend's own flag, no CancelToken, and empty: false as a truth value
@@ -475,13 +513,15 @@ async def test_a_late_stop_is_quiet(t):
     h.follow_up(f"Then {label(t)}.")  # queued while idle, before three late Stops
     h.follow_up(f"Last, {label(t)}.")
     found += [await raised(h.cancel), await raised(h.cancel), await raised(h.cancel)]
+    idle = len(heard)
+    found += [await raised(h.cancel), [e.get("type") for e in heard[idle:]]]
     start = len(heard)
     await lab.drive(h.prompt(f"And {label(t)}?"))
     found += [lab.shape([e["message"] for e in heard[start:] if e["type"] == "message_end"])]
     first = model.calls[0].signal
     found += [[first.is_cancelled()] + [request.signal is first for request in model.calls[2:]]]
     found += [sorted(set(said))]
-    t.expect(found, [None, False, None, None, None, None,
+    t.expect(found, [None, False, None, None, None, None, None, [],
                      " ".join(["U", "A[c3]", "R(c3)", "A", "U", "A[c4]", "R(c4)", "A",
                                "U", "A[c5]", "R(c5)", "A"]),
                      [False] * (len(model.calls) - 1), [""]],
@@ -490,7 +530,9 @@ async def test_a_late_stop_is_quiet(t):
              "its own, so a Stop of a later run never reaches a signal an earlier run handed out "
              "(Harness.prompt and Harness.cancel, lesson 15). Items: [what cancel() raised on a "
              "new harness, is_running after a closed run that followed an answered one, what "
-             "cancel() raised then, what three cancel() in a row after a stopped run raised, the "
+             "cancel() raised then, what three cancel() in a row after a stopped run raised, what "
+             "one more raised and the events a listener heard from it: none, since it does "
+             "nothing anyone can see, the "
              "messages a listener heard in the next run, which answers two follow-ups queued "
              "before those three Stops, since an idle cancel() leaves the queues alone, [the answered run's token cancelled, then for each "
              "later request: it carried that token], what another harness's idle cancel(), "
@@ -513,6 +555,7 @@ async def test_a_refused_prompt_and_an_idle_stop_change_nothing(t):
     h.follow_up(f"Then {later}.")
     h.follow_up(f"And {steer} again.")
     h.cancel()  # idle
+    idle = [e.get("type") for e in heard]  # what a listener heard from it: nothing
     task = asyncio.ensure_future(lab.drive(h.prompt("Begin.")))
     while not model.calls:
         await lab.tick()
@@ -524,18 +567,19 @@ async def test_a_refused_prompt_and_an_idle_stop_change_nothing(t):
     other, said = harness.Harness(model, SYSTEM, []), []  # a second harness, idle throughout
     h.subscribe(lambda event: event["type"] == "turn_start" and said.append(quietly(t, other.cancel)))
     await lab.drive(h.prompt("Again."))
-    t.expect([refused is not None, stopping,
+    t.expect([idle, refused is not None, stopping,
               lab.shape([e["message"] for e in heard if e["type"] == "message_end"]),
               type(signal).__name__, signal.is_cancelled(), len(model.calls),
               [m["content"] for m in h.messages if m["role"] == "user"], sorted(set(said))],
-             [True, [True, True], "U U A(aborted) U A U A U A", "CancelToken", True, 4,
+             [[], True, [True, True], "U U A(aborted) U A U A U A", "CancelToken", True, 4,
               ["Begin.", f"Mind {steer}.", "Again.", f"Then {later}.", f"And {steer} again."], [""]],
              "h.cancel() with no run going does nothing, and leaves what was queued queued; a "
              "prompt() refused while a run goes changes nothing, its token included, so the Stop "
              "pressed after it stops that run, which goes on until it has unwound: is_running "
              "stays True just after that Stop, and a prompt() then is refused too; and run_agent "
              "receives the run's CancelToken itself as its signal (Harness.prompt and "
-             "Harness.cancel, lesson 15). Items: [the second prompt refused, [is_running just "
+             "Harness.cancel, lesson 15). Items: [the events a listener heard from the idle "
+             "Stop: none, the second prompt refused, [is_running just "
              "after Stop, a prompt() then refused], the messages a listener heard, the first request's signal's "
              "type, it is cancelled, requests, the record's user messages, what an idle second "
              "harness's cancel(), pressed at each turn of the last run, printed, logged or "
@@ -1105,12 +1149,19 @@ async def test_run_tool_cancelled_while_bash_waits(t):
             step.send(None)  # one turn of run_tool's wait, driven by hand
         step.close()  # the coroutine closed at its await: GeneratorExit, no CancelledError
         closed[wrapped] = command
+        struck = harness.run_tool([bash], call, harness.CancelToken())
+        for _ in range(t.random.randint(1, 6)):
+            struck.send(None)
+        try:  # a BaseException that is neither: the power going, a Ctrl-C
+            struck.throw(t.random.choice([lab.PowerCut, KeyboardInterrupt])())
+        except BaseException:  # what comes out is not judged: only what is left running
+            pass
         rows.append([wrapped, "closed", [[p.command, p.killed] for p in shell.processes]])
         cases.append([wrapped, "closed"])
     t.expect(rows, [[wrapped, "flag", True, ["Command cancelled"], True, True, [True],
                      ["Operation aborted", True], ["Operation aborted", True], f"{again}\n"]
                     if command == "flag" else
-                    [wrapped, "closed", [[closed[wrapped], True]]] if command == "closed" else
+                    [wrapped, "closed", [[closed[wrapped], True]] * 2] if command == "closed" else
                     [wrapped, [others[wrapped], command], True,
                      [[others[wrapped], False], [command, True]], [others[wrapped]],
                      outputs[wrapped]] for wrapped, command in cases],
@@ -1128,7 +1179,8 @@ async def test_run_tool_cancelled_while_bash_waits(t):
              "before the cancel (another call's of the same bash, of the very same text, first), "
              "the task cancelled, each command as [line, killed], the commands "
              "still running, among them the other call's `sleep 60`, which bash does not end, "
-             "and that call's result, its exit line kept]; closed: [bare or guarded, \"closed\", each command as [line, "
+             "and that call's result, its exit line kept]; closed, then left by a PowerCut or a "
+             "KeyboardInterrupt raised at its await: [bare or guarded, \"closed\", each command as [line, "
              "killed]].")
     shell = lab.Shell(lab.Workspace({}))
     inner, word = harness.make_bash_tool(shell), label(t)
@@ -1178,7 +1230,7 @@ async def test_run_tool_cancelled_while_bash_waits(t):
 
 @lab_test("One reply asks bash for two or three commands that each need a hundred and more "
           "turns before printing a drawn count of lines, one of them over nine thousand, while "
-          "each reading of the clock is a day after the last, decades in all: a "
+          "each reading of the clock is a century after the last, millennia in all: a "
           "listener hears every result come back whole, none killed, and the run answers. Then "
           "bash's execute, handed no signal and awaited in a task of its own on a command that "
           "never ends, is cancelled, and another is closed at its await: each command is dead, "
@@ -1193,12 +1245,14 @@ async def test_bash_outlasts_slow_commands(t):
                                lab.say("All counted.")])
     h = harness.Harness(model, SYSTEM, [harness.make_bash_tool(shell)])
     heard = listen(h)
-    with hours_pass(minutes=24 * 60):  # each reading of the clock a day on: bash times nothing
+    with hours_pass(minutes=100 * 365 * 24 * 60):  # each reading a century on: bash times nothing
+        watch = asyncio.ensure_future(watched_stop(t, t.random.randint(3100, 3300)))  # beside it
         await lab.drive(h.prompt("Count slowly."))
+        watched = await watch
     lines = lambda c: "".join(f"{n}\n" for n in range(int(c.split()[-2]), int(c.split()[-1]) + 1))
     found = [[e["result"]["content"], e["result"]["is_error"]] for e in heard
              if e["type"] == "tool_execution_end"] + [[p.killed for p in shell.processes],
-                                                      lab.shape(h.messages)]
+                                                      lab.shape(h.messages), watched]
     endless = f"sleep {t.random.choice(['inf', 'infinity'])}"
     given = t.random.choice([(), (None,)])  # no signal: left out, or None as earlier callers pass
     theirs = "sleep 1000"  # another harness's command on the same shell: not bash's to end
@@ -1214,19 +1268,33 @@ async def test_bash_outlasts_slow_commands(t):
     for _ in range(t.random.randint(1, 6)):
         step.send(None)  # one turn of bash's wait, driven by hand
     step.close()  # left by GeneratorExit: no CancelledError, no flag
+    struck = harness.make_bash_tool(shell)["execute"]({"command": endless}, *given)
+    for _ in range(t.random.randint(1, 6)):
+        struck.send(None)
+    try:
+        struck.throw(t.random.choice([lab.PowerCut, KeyboardInterrupt])())  # no Exception either
+    except BaseException:  # what bash lets out is not judged: only what it leaves running
+        pass
     found.append([[p.command, p.killed] for p in shell.processes[len(commands) + 2:]])
     t.expect(found,
              [[lines(c), False] for c in commands] + [[False] * len(commands),
                                                       " ".join([f"U A[{','.join(f'c{n}' for n in range(1, len(commands) + 1))}]"]
                                                                + [f"R(c{n})" for n in range(1, len(commands) + 1)] + ["A"]),
-                                                      [True, [[theirs, False], [endless, True]]], [[endless, True]]],
+                                                      [watched[0], True, True, [True]],
+                                                      [True, [[theirs, False], [endless, True]]],
+                                                      [[endless, True], [endless, True]]],
              "A command that merely takes a while, hundreds of turns, is waited for and its "
              "output comes back as before: bash has no timeout of its own, only Stop ends a "
              "command early; and however its execute is left, a cancel from outside included, "
              "with a signal or without, the command does not keep running, and another "
-             "harness's command on the shell is not bash's to end (bash, lesson 15). Items: each result as [content, "
-             "is_error], then [each command killed], the record, then [the cancelled execute's "
+             "harness's command on the shell is not bash's to end; and bash looks at its signal "
+             "at least every fifth turn however long its command has run (bash, lesson 15). Items: each result as [content, "
+             "is_error], then [each command killed], the record, then, for a bash call beside "
+             "the run handed a frontend's flag that notes the turn of each read and is set "
+             "thousands of turns in: [turns before the flag was set, no two reads more than five "
+             "turns apart, over within five turns of it, its command killed], then [the cancelled execute's "
              "task cancelled, the other harness's command and its own as [line, killed]], then the closed execute's command "
+             "and that of one left by a PowerCut or KeyboardInterrupt raised at its await, each "
              "as [line, killed].")
 
 
@@ -1294,8 +1362,10 @@ async def test_bash_hears_stop_wherever_it_falls(t):
         return await inner["execute"](arguments, token)
     call = {"type": "toolCall", "id": "c3", "name": "bash",
             "arguments": {"command": f"sleep {slow} && echo done"}}
-    with hours_pass(minutes=24 * 60):  # each reading of the clock a day on: decades in all
+    with hours_pass(minutes=100 * 365 * 24 * 60):  # each reading a century on: millennia
+        watch = asyncio.ensure_future(watched_stop(t, t.random.randint(3100, 3300)))  # beside it
         output = (await harness.run_tool([{**inner, "execute": relay}], call))["content"]
+        watched = await watch
     endless = asyncio.ensure_future(harness.make_bash_tool(shell)["execute"]({"command": "sleep inf"}))
     await lab.ticks(t.random.randint(2, 20))
     endless.cancel()
@@ -1328,11 +1398,12 @@ async def test_bash_hears_stop_wherever_it_falls(t):
              "[the looks after the first that found a command running, as how many ran, commands "
              "left running].")
     t.expect([rows, [again["content"], again["is_error"]], [read["content"], read["is_error"]], output,
-              [[p.command, p.killed] for p in shell.processes]],
+              [[p.command, p.killed] for p in shell.processes], watched],
              [[[wait, True, ["Command cancelled"], True, True, [True, False], False]
                for wait in waits],
               [f"{word}\n\nCommand exited with code 1", False], [harness.ABORTED, True],
-              "done\n", [[f"sleep {slow} && echo done", False], ["sleep inf", True]]],
+              "done\n", [[f"sleep {slow} && echo done", False], ["sleep inf", True]],
+              [watched[0], True, True, [True]]],
              "bash hears Stop wherever it falls, within five turns, ends its result on the line "
              "Command cancelled and keeps whatever output it returns within its budget, the end "
              "of the output within both max_lines and max_bytes; it has no "
@@ -1346,4 +1417,8 @@ async def test_bash_hears_stop_wherever_it_falls(t):
              "which waits out its command and keeps its exit line (a stop never carries into the next run), a read "
              "called with the set token, answered ABORTED like any call after Stop, the slow command's output (through run_tool with no "
              "signal, over a relay whose second parameter has no default), each command of the "
-             "unsignalled calls as [line, killed].")
+             "unsignalled calls as [line, killed], then, for a bash call beside the slow one "
+             "handed a frontend's flag that notes the turn of each read and is set thousands of "
+             "turns in: [turns before it was set, no two reads more than five turns apart, over "
+             "within five turns of it, its command killed]: bash hears Stop however long its "
+             "command has run.")
