@@ -2705,6 +2705,30 @@ _SHARED = []  # one list for every provider-worded aborted ending
                 if laps < 3_000 and signal is not None and signal.is_cancelled():
                     return "Command cancelled"  # past that, the command is left to finish
 '''),
+    # Hunt round 35 (reader r192), probe 09 (token-renewed-at-run-end).
+    Wrong(lab='15.1', name='the next run\'s token made as a run ends, cancel() heard only while a run goes',
+          rule='Each run has a token of its own, made when the run is: a token renewed only as a run ends is not renewed for a run closed before its first step, whose finally never runs, so that run\'s Stop stops the next (hunt round 35, r192 probe 09).',
+          where='lab 15.1, Build section, item 3: "Each run has a token of its own"',
+          names='Each run has a token of its own',
+          replace=r"""
+        self._signal, run = CancelToken(), self._run(text)  # one line: one beginning
+""",
+          by=r"""
+        run = self._run(text)  # the token in place was made as the last run ended
+""",
+          also=((r"""
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+""", r"""
+        if self.is_running:
+            self._signal.cancel()
+"""), (r"""
+        finally:  # exhausted, closed by the consumer, or dying
+            await inner.aclose()
+""", r"""
+        finally:  # exhausted, closed by the consumer, or dying
+            await inner.aclose()
+            self._signal = CancelToken()  # the next run starts clear
+"""))),
     # Hunt round 35 (reader r192), design 04 (bash-timeout-clock).
     Wrong(lab='15.1', name="bash giving up after thirty thousand years by the loop's clock",
           rule='A command that merely takes a while is waited for, however long the clock says it took: bash has no timeout of its own, and only Stop ends a command early (hunt round 35, r192 design 04).',

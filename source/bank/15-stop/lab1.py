@@ -415,13 +415,17 @@ async def test_tokens_keep_to_themselves(t):
 
 
 @lab_test("Runs driven by a task of their own, with Stop pressed while idle after each: the "
-          "second is stopped between prompt() and the task's first turn. A listener hears it end "
+          "second is stopped between prompt() and the task's first turn, after a run stopped and "
+          "dropped before its first step. A listener hears it end "
           "at once, aborted, with no request; the runs before and after it are answered as "
           "usual, run 3's requests carrying another token than run 1's.")
 async def test_a_stop_before_the_task_takes_a_turn(t):
     model = one_tool_then_answer()
     h = harness.Harness(model, SYSTEM, [tool("probe", lambda arguments: "read", FILE)])
     heard = listen(h)
+    dropped = h.prompt(f"Never {label(t)}.")
+    h.cancel()  # stopped, then dropped before its first step: its Stop goes with it
+    await dropped.aclose()
     rows = []
     for number in (1, 2, 3):
         start, requests = len(heard), len(model.calls)
@@ -443,7 +447,8 @@ async def test_a_stop_before_the_task_takes_a_turn(t):
              "The run's token must exist once prompt() has returned: a Stop pressed before the "
              "task driving the run takes its first turn still stops that run; a Stop pressed "
              "while idle is a harmless no-op, and the next run has a token of its own "
-             "(Harness.prompt and Harness.cancel, lesson 15). Each row: [run, the events a "
+             "(Harness.prompt and Harness.cancel, lesson 15); a run stopped and dropped before "
+             "its first step takes its Stop with it. Each row: [run, the events a "
              "listener heard, requests made]; then the record, then whether run 1's first "
              "request and run 3's last carry one token, then [is_running just after run 2's Stop, a prompt() then refused]: a stopped run is still going until it has unwound.")
 
@@ -504,6 +509,9 @@ async def test_a_late_stop_is_quiet(t):
     h = harness.Harness(model, SYSTEM, [tool("probe", probe, FILE)])
     heard = listen(h)
     found = [await raised(h.cancel)]
+    dropped = h.prompt(f"Never {label(t)}.")
+    h.cancel()  # stopped, then dropped before its first step: its Stop goes with it
+    await dropped.aclose()
     await lab.drive(h.prompt(f"First {label(t)}."))
     await lab.drive(h.prompt("Start, then go."), close_after=t.random.randint(4, 6))
     found += [h.is_running, await raised(h.cancel)]

@@ -378,10 +378,11 @@ async def test_stop_before_the_first_step(t):
 
 
 @lab_test("A run closed before its first step is over: is_running turns False and the "
-          "next prompt is accepted.")
+          "next prompt is accepted; and one stopped, then closed before its first step, does "
+          "not stop the next.")
 async def test_a_run_closed_unstarted_ends(t):
     closed, prompt, answer = draw_words(t, 3)
-    model = lab.ScriptedModel([lab.say(f"Only run 2 asks: {answer}.")])
+    model = lab.ScriptedModel([lab.say(f"Only run 2 asks: {answer}."), lab.say("Answered.")])
     h = harness.Harness(model, SYSTEM, [])
     run = h.prompt(f"Never mind {closed}.")
     await run.aclose()
@@ -393,6 +394,18 @@ async def test_a_run_closed_unstarted_ends(t):
              ["U A", f"Hello again, {prompt}.", f"Only run 2 asks: {answer}."],
              "The next prompt is accepted and answered. The items: [the record, its prompt, "
              "the answer].")
+    dropped = h.prompt(f"Stop {closed} at once.")
+    h.cancel()  # Stop pressed, then the run is dropped before it ever took a step
+    await dropped.aclose()
+    await lab.drive(h.prompt(f"And {answer}?"))
+    t.expect([lab.shape(h.messages), h.messages[-2]["content"], h.is_running],
+             ["U A U A", f"And {answer}?", False],
+             "A run stopped before its first step and then closed unstarted takes its Stop with "
+             "it: each run has a token of its own, made when the run is, so the next run is "
+             "answered as usual, not stopped by the Stop of a run that never began (Harness, "
+             "Build item 3 of lab 15.1: \"Each run has a token of its own\"; a token renewed "
+             "only when a run ends is never renewed for a run closed unstarted, whose finally "
+             "never runs). The items: [the record, the last prompt, is_running].")
 
 
 @lab_test("cancel() with nothing running is a harmless no-op, before any run or "
