@@ -7,6 +7,7 @@ import pytest
 
 from lab.check import manifest
 from lab.desk.workfolder import SOLVED_ENV, WORK_ENV
+from tests import run_share
 
 # A suite started in the background (a CI runner, nohup, `cmd &` in a script) inherits SIGINT
 # ignored, and so would every process it starts, where Python then leaves Ctrl-C ignored. The
@@ -42,17 +43,16 @@ def run_seed(pytestconfig):
     """The run's seed, as pytest-randomly prints it at the run's top (every xdist worker gets
     the same), or None with randomly off (`-p no:randomly`). Tests that try a share of a large
     space each run draw it from this, so `-p randomly --randomly-seed=N` tries run N's again."""
-    seed = pytestconfig.getoption("randomly_seed", None)
-    return seed if isinstance(seed, int) else None
+    return run_share.seed_of(pytestconfig)
 
 
 @pytest.fixture(scope="session")
 def this_runs_share(run_seed):
-    """this_runs_share(choices): the one of `choices` this run tries, chosen by the run's seed,
-    so that runs in a row try each in turn (all of them with randomly off): for tests that
-    would cost too much under every choice each run."""
+    """this_runs_share(choices): the one of `choices` this run tries, chosen by the run's seed
+    (tests/run_share.py), so that runs in a row try each in turn (all of them with randomly
+    off): for tests that would cost too much under every choice each run."""
     def share(choices: tuple) -> tuple:
-        return tuple(choices) if run_seed is None else (choices[run_seed % len(choices)],)
+        return tuple(run_share.share(choices, run_seed, len(choices)))
     return share
 
 

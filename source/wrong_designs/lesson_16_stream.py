@@ -3756,6 +3756,21 @@ ALLOWED = [
         by='''                if chunk == STREAM_DONE:
                     response.ready()  # let the connection notice we are done; reads no line
                     break'''),
+    # Hunt round 34 (reader r190), probe 16.2-65, ruled at the merge of round 35.
+    Wrong(
+        lab="16.2", name="an exception from close() swallowed",
+        rule="Build item 2 says the response is closed on every way out and that what to do "
+             "when close() itself raises, let it go up or keep the reply already had, is the "
+             "student's; a close wrapped in try/except Exception still closes on every way "
+             "out, and what ready() and read_line() raise still goes up (hunt round 34, probe "
+             "16.2-65).",
+        where='hunt round 34, probe 16.2-65; Build section, item 2: "what you do when `close()` '
+              'itself raises, let it go up or keep the reply you had, is yours"', names="",
+        replace='''            response.close()  # on every way out, a hard cancel's too''',
+        by='''            try:
+                response.close()  # on every way out, a hard cancel's too
+            except Exception:
+                pass  # a close that fails loses nothing the reply holds'''),
     Wrong(
         lab="16.2", name="the last reply's chunks kept on the model as well",
         rule="Build item 2 leaves how the reply is read to the reader (\"how it reads is yours "

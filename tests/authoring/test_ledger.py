@@ -80,7 +80,7 @@ def test_every_rule_belongs_to_a_built_lab():
 
 @pytest.mark.parametrize("rule, design", BROKEN, ids=[f"{r.id}: {d.name}" for r, d in BROKEN])
 def test_a_design_fails_a_test_of_the_rule_it_breaks(tmp_path_factory, rule, design):
-    report = catalogue_runs.runs(tmp_path_factory, design).checked
+    report = catalogue_runs.checked(tmp_path_factory, design)
     failed = sorted(o.id.partition("::")[2] for o in report.outcomes if o.verdict != "pass")
     assert set(failed) & set(rule.tests), (
         f"{design.id} breaks {rule.id} ({_where(rule.lab)}, item {rule.item}), but none of that "

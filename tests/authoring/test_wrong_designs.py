@@ -22,7 +22,7 @@ DESIGNS = wrong_designs.catalogue()
 
 @pytest.mark.parametrize("design", DESIGNS, ids=[d.id for d in DESIGNS])
 def test_the_wrong_design_fails_its_own_lab_naming_the_rule(tmp_path_factory, design):
-    report = catalogue_runs.runs(tmp_path_factory, design).checked
+    report = catalogue_runs.checked(tmp_path_factory, design)
     failed = [o for o in report.outcomes if o.verdict != "pass"]
     assert failed, (f"{design.id} ({design.where}) passes every test of lab {design.lab}, "
                     f"though it breaks the rule: {design.rule}")

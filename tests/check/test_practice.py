@@ -19,6 +19,7 @@ from lab.check import manifest, runner, spin, suite
 from lab.desk import course
 from tools import wrong_designs
 
+from tests import run_share
 from tests.check import catalogue_runs, checked_once
 from tests.check.bad_submissions import LAB, SUBMISSIONS, TABLE, lab_folder, submission
 
@@ -97,16 +98,25 @@ def test_each_solution_passes_its_tests_under_the_allowances_of_a_file_that_spun
 
 
 DESIGNS = wrong_designs.catalogue()
+# The third of the catalogue a run compares the two paths on (tests/run_share.py): runs in a row
+# take each third in turn, and a run with randomly off takes every design.
+THIRDS = 3
 
 
-@pytest.mark.parametrize("design", DESIGNS, ids=[d.id for d in DESIGNS])
+def pytest_generate_tests(metafunc):
+    if metafunc.function is test_the_practice_check_gives_the_checkers_verdicts_on_a_wrong_design:
+        chosen = run_share.share(DESIGNS, run_share.seed_of(metafunc.config), THIRDS)
+        metafunc.parametrize("design", chosen, ids=[d.id for d in chosen])
+
+
 def test_the_practice_check_gives_the_checkers_verdicts_on_a_wrong_design(tmp_path_factory,
                                                                            design):
     """Test by test, the same verdicts, on the design's own lab: the tests whose verdicts it
     changes, the ones lab_check.py did not pass, run by the practice check and held to
     lab_check.py's verdicts on them, from a run of those tests alone where the two part (the
     starter and solution test above covers every lab's tests). The runs are
-    tests/check/catalogue_runs.py's, shared with the catalogue's own test.
+    tests/check/catalogue_runs.py's, shared with the catalogue's own test; a run compares a
+    third of the designs (THIRDS), every one with randomly off.
 
     No design's verdicts may follow the hash seed, which differs between the two paths (this
     process's, and the one the checker pins in its child): "13.1: a set for guidelines" once
