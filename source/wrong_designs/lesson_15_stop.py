@@ -2820,6 +2820,58 @@ _SHARED = []  # one list for every provider-worded aborted ending
     def is_cancelled(self):
         return bool(self._cancelled)
 """),
+    # Hunt round 35 (reader r192), probe 17 (no-fourth-arg-when-none), ruled by the page.
+    Wrong(lab='15.1', name='acomplete handed no fourth argument when there is no signal',
+          rule="Every request that goes out carries the signal as acomplete's fourth argument, None included: with no signal, acomplete is still handed None, so a provider may take that parameter with no default (hunt round 35, r192 probe 17).",
+          where='lab 15.1, Build section, item 4: "`None` included: with no signal, `acomplete` is still handed `None`, so a provider may take that parameter with no default"',
+          names='None included',
+          replace=r"""
+                reply = await model.acomplete(system, context_for_model(messages),
+                                              tool_specs(tools), signal)
+""",
+          by=r"""
+                if signal is None:  # nothing to hand on: ask the way lesson 7 did
+                    reply = await model.acomplete(system, context_for_model(messages),
+                                                  tool_specs(tools))
+                else:
+                    reply = await model.acomplete(system, context_for_model(messages),
+                                                  tool_specs(tools), signal)
+"""),
+    # Hunt round 35 (reader r192), probe 43 (flag-error-fails-open), ruled by the page.
+    Wrong(lab='15.1', name='a signal whose is_cancelled() raises read as clear',
+          rule="A signal whose is_cancelled() raises has not said go on: its exception goes up, or the signal counts as set, never as clear; run_tool that reads such a flag as clear runs the tool it guards (hunt round 35, r192 probe 43).",
+          where='lab 15.1, Build section, item 2: "A signal whose `is_cancelled()` raises has not said go on: its exception goes up, or the signal counts as set, never as clear"',
+          names='has not said go on',
+          replace=r"""
+    if signal is not None and signal.is_cancelled():
+        text, failed = ABORTED, True
+    elif tool is None:
+""",
+          by=r"""
+    try:
+        stopped = signal is not None and signal.is_cancelled()
+    except Exception:  # a frontend's flag that breaks has not said stop
+        stopped = False
+    if stopped:
+        text, failed = ABORTED, True
+    elif tool is None:
+"""),
+    # Hunt round 35 (reader r192), probe 20 (cancelled-output-rstripped), ruled by the page.
+    Wrong(lab='15.1', name="a stopped command's cut output stripped at its end",
+          rule="What stands above Command cancelled is nothing, or what the command printed before Stop, cut to bash's budget like any output: blank lines at its end may go, and every other character stays as printed, the spaces that end its last line too (hunt round 35, r192 probe 20).",
+          where='lab 15.1, Build section, item 5: "blank lines at its end may go, and every other character stays as printed"',
+          names='every other character stays as printed',
+          replace=r"""
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+""",
+          by=r"""
+                if signal is not None and signal.is_cancelled():
+                    process.kill()
+                    so_far, _ = truncate_tail(process.output()[0], max_lines, max_bytes)
+                    so_far = so_far.rstrip()  # tidied: no whitespace at its end
+                    return (so_far + "\n" if so_far else "") + "Command cancelled"
+"""),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).
@@ -3347,6 +3399,41 @@ ALLOWED = [
           by=r'''
             failed = reply["stop_reason"] not in ("stop", "toolUse")  # any other ending failed
 '''),
+    # Hunt round 35 (reader r192), designs 45 and 56 and probe 19, ruled allowed by the page.
+    Wrong(lab='15.1', name='error_message writing an empty label as error',
+          rule='error_message makes lesson 5\'s error ending unchanged, and given stop_reason="aborted" the same message with that label; the course passes it no other label, and what it makes of one, an empty one included, is the student\'s (hunt round 35, r192 design 45).',
+          where='lab 15.1, Build section, item 1: "The course passes it no other label, and what it makes of one is yours"',
+          names='',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": stop_reason, "error_message": text}
+""",
+          by=r"""
+    return {"role": "assistant", "content": [], "stop_reason": stop_reason or "error",
+            "error_message": text}
+"""),
+    Wrong(lab='15.1', name='error_message refusing a label but error and aborted',
+          rule='error_message makes lesson 5\'s error ending unchanged, and given stop_reason="aborted" the same message with that label; the course passes it no other label, and what it makes of one is the student\'s, a ValueError included (hunt round 35, r192 probe 56).',
+          where='lab 15.1, Build section, item 1: "The course passes it no other label, and what it makes of one is yours"',
+          names='',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": stop_reason, "error_message": text}
+""",
+          by=r"""
+    if stop_reason not in ("error", "aborted"):
+        raise ValueError(f"an ending is 'error' or 'aborted', not {stop_reason!r}")
+    return {"role": "assistant", "content": [], "stop_reason": stop_reason, "error_message": text}
+"""),
+    Wrong(lab='15.1', name='cancel() returning whether a run was going',
+          rule="h.cancel() stops the run that is going, and with no run going does nothing anyone can see; what it returns is the student's, since no caller reads it (hunt round 35, r192 probe 19).",
+          where='lab 15.1, Build section, item 3: "What `h.cancel()` returns is yours: no caller reads it"',
+          names='',
+          replace=r"""
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+""",
+          by=r"""
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+        return self.is_running  # whether there was a run to stop
+"""),
 ]
 
 # Designs that break a rule only past what a check of the lab can afford (tools/wrong_designs.py's

@@ -87,7 +87,8 @@ def deaf_wanted(size):
 CUT_RULE = ("What a stopped result keeps above its Command cancelled line is nothing, or what the "
             "command printed, cut like any output: lesson 6's last max_lines lines, as printed, "
             "indentation and blank lines kept, not stripped first nor cut to a size of bash's "
-            "own (bash, lesson 15). Items: [for each command: bare or guarded, max_lines, lines "
+            "own; blank lines at its end may go, and every other character stays as printed, "
+            "the spaces that end its last line too (bash, lesson 15). Items: [for each command: bare or guarded, max_lines, lines "
             "printed, what stands above Command cancelled is nothing or that cut].")
 
 
@@ -95,12 +96,14 @@ async def stopped_cuts(t, wrapped):
     """[wrapped, max_lines, lines printed, what a stopped result keeps is nothing or lesson 6's
     cut as printed] for two commands run by run_tool on bash (bare or behind a guard) whose
     token is set while they wait: one printing more lines than a budget of three to six, the
-    last of them blank, one fewer than a budget of a dozen or more; every line indented."""
+    last of them blank, one fewer than a budget of a dozen or more; every line indented, the
+    last one printed ending in spaces."""
     cuts = []  # budgets of lines with bytes to spare
     for most in (t.random.randint(3, 6), t.random.randint(12, 20)):
         count = most + t.random.randint(2, 5) if most < 10 else most - 1
-        pad = " " * t.random.randint(1, 4)
-        text = "".join(f"{pad}{label(t)} ok\n" for _ in range(count)) + ("\n" if most < 10 else "")
+        pad, tail = " " * t.random.randint(1, 4), " " * t.random.randint(1, 3)
+        text = "".join(f"{pad}{label(t)} ok{tail if n == count - 1 else ''}\n" for n in range(count)) \
+            + ("\n" if most < 10 else "")  # the last line printed ends in spaces
         bash = harness.make_bash_tool(lab.Shell(lab.Workspace({"out.txt": text})), max_lines=most,
                                       max_bytes=4096)
         if wrapped == "guarded":
@@ -351,6 +354,20 @@ async def test_a_tool_reads_its_signal_again_and_again(t):
              "answers, run_tool's answer, for each execute: it was handed the flag itself, bash "
              "answered within five turns on its own, no command left running].")
 
+    class Unplugged:  # a frontend's flag whose is_cancelled() raises
+        def is_cancelled(self):
+            raise ConnectionError(f"the Stop button of {name} lost its link")
+    answered = []
+
+    async def ask():
+        answered.append(await harness.run_tool([probe], call, Unplugged()))
+    trouble = await raised(ask)
+    t.expect([len(handed), trouble is not None or answered[0]["is_error"] is True], [0, True],
+             "A signal whose is_cancelled() raises has not said go on: its exception goes up, or "
+             "the signal counts as set, never as clear, so run_tool runs no tool on it "
+             "(CancelToken and run_tool, lesson 15). Items: [tools run, run_tool let the "
+             "exception out or answered the call with is_error true].")
+
 
 @lab_test("Two to five CancelTokens side by side, some cancelled once or several times: each "
           "says only what was done to it, read after read, and a fresh one is clear. Then "
@@ -409,6 +426,23 @@ async def test_tokens_keep_to_themselves(t):
              "run_tool and the top of each turn ask it, whatever its class, and never take it for "
              "true or false: this one is empty, so false, and set (CancelToken, lesson 15). Items: "
              "[the batch's size, the files read, requests, the record].")
+
+    class Breaking(Flag):  # clear, until the first tool breaks its link: then it raises
+        def is_cancelled(self):
+            if self.raised:
+                raise ConnectionError("the frontend's Stop button lost its link")
+            return False
+    flag, ran = Breaking(), []
+    files = [f"{label(t)}.md" for _ in range(size)]
+    model = lab.ScriptedModel([lab.reply(*[lab.call("probe", {"file": f}) for f in files]),
+                               lab.forever(lambda request: lab.say("Read."))])
+    await raised(lambda: lab.drive(harness.run_agent(
+        model, SYSTEM, [], [tool("probe", probe, FILE)], "Read them.", signal=flag)))
+    t.expect([size, ran, len(model.calls)], [size, files[:1], 1],
+             "A flag whose is_cancelled() raises, as this one does once the batch's first tool "
+             "has run, has not said go on: its exception goes up, or it counts as set, never as "
+             "clear, so no later tool of the batch runs and no request follows (CancelToken, "
+             "lesson 15). Items: [the batch's size, the files read, requests].")
 
 
 # -- rule 3: the Harness: a token per run, Stop before the first step, cancel when idle ---
@@ -854,6 +888,21 @@ async def test_the_view_of_a_record_with_stops(t):
              "record "
              "(context_for_model, lessons 10 and 15). Items: [how each run ended, the view, what "
              "lab.validate says of it, the record unchanged, the record's length].")
+    inner, handed = lab.ScriptedModel([lab.say("Noted.")]), []
+
+    class Provider:  # a model whose acomplete takes its fourth parameter with no default
+        async def acomplete(self, system, messages, tools, signal):
+            handed.append(signal)
+            return await inner.acomplete(system, messages, tools, signal)
+    trouble = await raised(lambda: lab.drive(harness.run_agent(Provider(), SYSTEM, record, [],
+                                                               "One more question.")))
+    t.expect([trouble, handed, [lab.shape(request.messages) for request in inner.calls]],
+             [None, [None], [lab.shape(view) + " U"]],
+             "A run with no signal over that record sends the view and its new question, and "
+             "hands acomplete None as its fourth argument, None included, so a provider whose "
+             "fourth parameter has no default answers (run_agent and context_for_model, lesson "
+             "15). Items: [what the run raised, what acomplete was handed, each request's "
+             "messages].")
 
 
 @lab_test("run_agent called with its own steering and follow-up sources and a signal set before "
@@ -976,15 +1025,23 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
         model = lab.ScriptedModel([got_out, lab.say("Going on.")])
         probe_tool = tool("probe", lambda arguments, signal=None, ran=ran: ran.append(arguments)
                           or "ok", FILE)
-        for prompt in ("Read it.", "Go on."):
-            await lab.drive(harness.run_agent(model, SYSTEM, messages, [probe_tool], prompt))
-        t.expect([ending, ran, lab.shape(messages), lab.shape(model.calls[1].messages)],
-                 [ending, [], f"U A[c1]({ending}) U A", f"U A[c1]({ending}) R(c1) U"],
+        class Provider:  # a model whose acomplete takes its fourth parameter with no default
+            async def acomplete(self, system, sent, tools, signal, model=model):
+                return await model.acomplete(system, sent, tools, signal)
+        troubles = [await raised(lambda prompt=prompt: lab.drive(harness.run_agent(
+            Provider(), SYSTEM, messages, [probe_tool], prompt))) for prompt in ("Read it.", "Go on.")]
+        t.expect([ending, troubles, ran, lab.shape(messages),
+                  lab.shape(model.calls[1].messages) if len(model.calls) > 1 else None,
+                  [request.signal for request in model.calls]],
+                 [ending, [None, None], [], f"U A[c1]({ending}) U A", f"U A[c1]({ending}) R(c1) U",
+                  [None, None]],
                  f"A reply labelled {ending!r} that got a call out and no words: nothing in it "
                  "is acted on, and it is not empty (empty means no content at all), so the next "
                  "request keeps it, its call answered as any call with no result "
-                 "(context_for_model, lesson 15). Items: [the label, tools run, the record, the "
-                 "next run's request].")
+                 "(context_for_model, lesson 15); with no signal, each request hands acomplete "
+                 "None as its fourth argument, so a provider whose fourth parameter has no "
+                 "default answers. Items: [the label, what each run raised, tools run, the "
+                 "record, the next run's request, the signal each request carried].")
     late = [await after_a_deaf_provider(t, with_call) for with_call in (False, True)]
     t.expect(late, [deaf_wanted(row[0]) for row in late],
              "Stop pressed while a provider that never reads the signal answers: its reply, "

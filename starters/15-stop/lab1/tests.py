@@ -157,7 +157,8 @@ async def bash_handed(flag):
           "token, run_tool skips the tool and answers Operation aborted, and "
           "run_agent records the prompt and an aborted message without asking the "
           "model. Handed a clear token, neither behaves any differently. A set signal that "
-          "counts as false stops run_tool, run_agent and bash all the same.")
+          "counts as false stops run_tool, run_agent and bash all the same, and one whose "
+          "is_cancelled() raises never lets run_tool run the tool.")
 async def test_the_token_and_the_two_checks(t):
     name, output, prompt = draw_words(t, 3)
     name = name.replace("-", "_")
@@ -252,6 +253,23 @@ async def test_the_token_and_the_two_checks(t):
                  "\"its answer is read as a condition, as any `if` reads one\"). The items: [what "
                  "is_cancelled() answers, run_tool's result, the tools that ran, the record, model "
                  "calls, bash answered within five turns, bash's command killed or never started].")
+    kind = t.random.choice([RuntimeError, OSError, ValueError])
+
+    class Unplugged:  # a frontend's flag whose is_cancelled() raises: it has not said go on
+        def is_cancelled(self):
+            raise kind(f"the Stop button of {name} is unplugged")
+    before, answered = len(ran), []
+
+    async def ask():
+        answered.append(await harness.run_tool(tools, call, Unplugged()))
+    trouble = await raised(ask)
+    t.expect([kind.__name__, ran[before:], trouble is not None or answered[0]["is_error"] is True],
+             [kind.__name__, [], True],
+             "A signal whose is_cancelled() raises has not said go on: its exception goes up, or "
+             "the signal counts as set, never as clear, so the tool it guards does not run "
+             "(run_tool, Build item 2 of lab 15.1: \"A signal whose `is_cancelled()` raises has "
+             "not said go on\"). The items: [what is_cancelled() raised, the tools that ran, "
+             "run_tool let the exception out or answered the call with is_error true].")
     clear = harness.CancelToken()
     t.expect((await harness.run_tool(tools, call, clear))["content"], output,
              "With a clear signal, run_tool runs the tool as before (lesson 15).")
@@ -291,7 +309,8 @@ async def test_the_token_and_the_two_checks(t):
 
 
 @lab_test("Leaving signal out, the way all earlier callers do, changes nothing: "
-          "run_agent runs the tool and finishes the usual way.")
+          "run_agent runs the tool and finishes the usual way, and hands acomplete None as its "
+          "fourth argument, so a provider that takes it with no default answers too.")
 async def test_no_signal_means_no_stop(t):
     rounds = t.random.randint(1, 3)
     outputs = draw_words(t, rounds)
@@ -307,6 +326,21 @@ async def test_no_signal_means_no_stop(t):
              "lesson 15): signal=None must mean 'nobody can stop this'.")
     t.expect([m["content"] for m in messages if m["role"] == "toolResult"], outputs,
              "The tool ran each time and its output is the result. The items: each result's content.")
+    inner, handed, messages = one_call_model(), [], []
+
+    class Provider:  # a model whose acomplete takes its fourth parameter with no default
+        async def acomplete(self, system, messages, tools, signal):
+            handed.append(signal)
+            return await inner.acomplete(system, messages, tools, signal)
+    ran.clear()
+    trouble = await raised(lambda: lab.drive(harness.run_agent(Provider(), SYSTEM, messages, tools,
+                                                               "Build it once.")))
+    t.expect([trouble, lab.shape(messages), handed], [None, "U A[c1] R(c1) A", [None, None]],
+             "Every request that goes out carries the signal as acomplete's fourth argument, "
+             "None included: with no signal, acomplete is still handed None, so a provider whose "
+             "fourth parameter has no default answers as any other (run_agent, Build item 4 of "
+             "lab 15.1: \"`None` included: with no signal, `acomplete` is still handed `None`\"). "
+             "The items: [what the run raised, the record, what each acomplete was handed].")
 
 
 @lab_test("error_message keeps its one-argument meaning, an \"error\" ending; given "
@@ -913,8 +947,9 @@ async def test_bash_hears_stop(t):
     for budget, count, ending in ((t.random.randint(3, 8), None, "\n\n"), (t.random.randint(14, 30), -1, "\n")):
         count = budget + t.random.randint(3, 6) if count is None else budget - t.random.randint(1, 3)
         indent = " " * t.random.randint(2, 4) if ending == "\n" else ""  # a tree: indented lines
-        text = "\n".join(f"{indent}step {n + 1}: {t.random.choice(MODULES)} built"
-                         for n in range(count)) + ending  # the first: a blank line at its end
+        steps = [f"{indent}step {n + 1}: {t.random.choice(MODULES)} built" for n in range(count)]
+        steps[-1] += " " * t.random.randint(1, 3)  # the last printed line ends in spaces
+        text = "\n".join(steps) + ending  # the first: a blank line at its end
         shell = lab.Shell(lab.Workspace({}), commands={"build": lambda args, ws, text=text: (text, 0)})
         h = harness.Harness(one_call_model("bash", {"command": "build && sleep inf"}), SYSTEM,
                             [harness.make_bash_tool(shell, max_lines=budget, max_bytes=4096)])
@@ -933,13 +968,15 @@ async def test_bash_hears_stop(t):
     t.expect(cuts, [[cut[0], cut[1], "U A[c1] R(c1) A(aborted)", True] for cut in cuts],
              "Two commands print lines and then wait, and Stop is pressed: the first prints more "
              "lines than max_lines and ends on a blank line, the second prints fewer, each "
-             "indented. What a stopped result keeps above its Command cancelled line is nothing, "
+             "indented; the last line each prints ends in spaces. What a stopped result keeps "
+             "above its Command cancelled line is nothing, "
              "or what the command printed, cut to bash's budget like any output: lesson 6's cut, "
              "the last max_lines lines, as printed, with their indentation and blank lines, not "
-             "a cut of a size of its own nor text stripped first (bash, Build item 5 of lab 15.1: "
-             "\"nothing, or what the command printed before Stop, cut to bash's budget like any "
-             "output\"). The items, for each command: [lines printed, max_lines, the record, what "
-             "stands above Command cancelled is nothing or that cut].")
+             "a cut of a size of its own nor text stripped first; blank lines at its end may go, "
+             "and every other character stays as printed, the spaces ending its last line too "
+             "(bash, Build item 5 of lab 15.1: \"blank lines at its end may go, and every other "
+             "character stays as printed\"). The items, for each command: [lines printed, "
+             "max_lines, the record, what stands above Command cancelled is nothing or that cut].")
     shell, word = lab.Shell(lab.Workspace({})), draw_words(t, 1)[0]
     long = first + t.random.randint(20, 40)  # turns: still running when the first run stops
     bash = harness.make_bash_tool(shell)  # one tool, two harnesses: two calls of it at once
