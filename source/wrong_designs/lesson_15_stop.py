@@ -2668,6 +2668,210 @@ _SHARED = []  # one list for every provider-worded aborted ending
             exc.add_note(f"while running tool {call['name']} ({call['id']})")
             raise  # the task is being stopped; that is news for its owner, not for the model
 '''),
+    # Hunt round 35 (reader r192), design 02 (bash-poll-backoff).
+    Wrong(lab='15.1', name='bash looking at the flag every twentieth turn after three thousand laps',
+          rule='bash must hear Stop while its command runs: no more than five event-loop turns after h.cancel(), however long the command has already run, three thousand laps and more included (hunt round 35, r192 design 02).',
+          where='lab 15.1, Build section, item 5: "no more than five event-loop turns after `h.cancel()`, the command is dead"',
+          names='however long the command has already run',
+          replace=r'''
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+          by=r'''
+            laps = 0
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                laps += 1
+                for _ in range(1 if laps < 3_000 else 20):  # a long command: look less often
+                    await asyncio.sleep(0)
+'''),
+    # Hunt round 35 (reader r192), design 03 (bash-stops-looking).
+    Wrong(lab='15.1', name='bash deaf to Stop after three thousand laps',
+          rule='bash must hear Stop while its command runs: no more than five event-loop turns after h.cancel(), however long the command has already run (hunt round 35, r192 design 03; the same after twelve thousand laps is beyond reach).',
+          where='lab 15.1, Build section, item 5: "no more than five event-loop turns after `h.cancel()`, the command is dead"',
+          names='however long the command has already run',
+          replace=r'''
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+''',
+          by=r'''
+            laps = 0
+            while not process.done():
+                laps += 1
+                if laps < 3_000 and signal is not None and signal.is_cancelled():
+                    return "Command cancelled"  # past that, the command is left to finish
+'''),
+    # Hunt round 35 (reader r192), probe 09 (token-renewed-at-run-end).
+    Wrong(lab='15.1', name='the next run\'s token made as a run ends, cancel() heard only while a run goes',
+          rule='Each run has a token of its own, made when the run is: a token renewed only as a run ends is not renewed for a run closed before its first step, whose finally never runs, so that run\'s Stop stops the next (hunt round 35, r192 probe 09).',
+          where='lab 15.1, Build section, item 3: "Each run has a token of its own"',
+          names='Each run has a token of its own',
+          replace=r"""
+        self._signal, run = CancelToken(), self._run(text)  # one line: one beginning
+""",
+          by=r"""
+        run = self._run(text)  # the token in place was made as the last run ended
+""",
+          also=((r"""
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+""", r"""
+        if self.is_running:
+            self._signal.cancel()
+"""), (r"""
+        finally:  # exhausted, closed by the consumer, or dying
+            await inner.aclose()
+""", r"""
+        finally:  # exhausted, closed by the consumer, or dying
+            await inner.aclose()
+            self._signal = CancelToken()  # the next run starts clear
+"""))),
+    # Hunt round 35 (reader r192), design 04 (bash-timeout-clock).
+    Wrong(lab='15.1', name="bash giving up after thirty thousand years by the loop's clock",
+          rule='A command that merely takes a while is waited for, however long the clock says it took: bash has no timeout of its own, and only Stop ends a command early (hunt round 35, r192 design 04).',
+          where='lab 15.1, Build section, item 5: "bash has no timeout of its own, and only Stop ends a command early"',
+          names='no timeout of its own',
+          replace=r'''
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+          by=r'''
+            began = asyncio.get_running_loop().time()
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                if asyncio.get_running_loop().time() - began > 1e12:  # ~30,000 years: hung
+                    return "Command timed out"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+'''),
+    # Hunt round 35 (reader r192), design 05 (bash-except-too-narrow).
+    Wrong(lab='15.1', name='the kill in an except naming CancelledError and GeneratorExit only',
+          rule="However bash's execute is left, its command is not left running: a PowerCut or a KeyboardInterrupt raised at its await is a way out too, so the kill goes in a finally (hunt round 35, r192 design 05).",
+          where='lab 15.1, Build section, item 5: "However bash\'s `execute` is left (an answer, a Stop, or its task being cancelled from outside), the command is not left running"',
+          names="However bash's execute is left",
+          replace=r'''
+        finally:
+            process.kill()  # on every way out, a hard cancel's too; harmless once it is done
+''',
+          by=r'''
+        except (asyncio.CancelledError, GeneratorExit):  # the two ways a wait is cut short
+            process.kill()
+            raise
+        process.kill()  # the Stop's way out and the answer's
+'''),
+    # Hunt round 35 (reader r192), designs 11 (cancel-idle-notifies) and 54 (its stop_requested).
+    Wrong(lab='15.1', name="an idle cancel() heard by the harness's listeners",
+          rule='h.cancel() with no run going does nothing anyone can see, and a frontend\'s listener is someone: it hears no event from an idle Stop (hunt round 35, r192 designs 11 and 54).',
+          where='lab 15.1, Build section, item 3: "`h.cancel()` with no run going does nothing anyone can see"',
+          names='does nothing anyone can see',
+          replace=r'''
+    def cancel(self):
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+''',
+          by=r'''
+    def cancel(self):
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+        if not self.is_running:
+            self._notify({"type": "cancel_ignored"})  # tell the frontends it came too late
+'''),
+    # Hunt round 35 (reader r192), design 12 (token-expires).
+    Wrong(lab='15.1', name='a token whose Stop goes stale after an hour of the clock',
+          rule='After cancel() a token is cancelled, and it stays so, however long ago it was pressed (hunt round 35, r192 design 12).',
+          where='lab 15.1, Build section, item 2: "After `cancel()` it is, and it stays so"',
+          names='never clears',
+          replace=r"""
+    def cancel(self):
+        self._cancelled = True
+
+    def is_cancelled(self):
+        return self._cancelled
+""",
+          by=r"""
+    def cancel(self):
+        import time
+        if not self._cancelled:
+            self._cancelled = time.monotonic()
+
+    def is_cancelled(self):
+        import time  # a Stop older than an hour is stale
+        return bool(self._cancelled) and time.monotonic() - self._cancelled < 3600
+"""),
+    # Hunt round 35 (reader r192), design 36 (token-counts-presses).
+    Wrong(lab='15.1', name='a token cleared by its 256th cancel()',
+          rule='After cancel() a token is cancelled, and it stays so, however often it is pressed: a count of presses kept in a byte clears it at the 256th (hunt round 35, r192 design 36).',
+          where='lab 15.1, Build section, item 2: "After `cancel()` it is, and it stays so"',
+          names='never clears',
+          replace=r"""
+    def cancel(self):
+        self._cancelled = True
+
+    def is_cancelled(self):
+        return self._cancelled
+""",
+          by=r"""
+    def cancel(self):
+        self._cancelled = (self._cancelled + 1) % 256  # count the presses, in a byte
+
+    def is_cancelled(self):
+        return bool(self._cancelled)
+"""),
+    # Hunt round 35 (reader r192), probe 17 (no-fourth-arg-when-none), ruled by the page.
+    Wrong(lab='15.1', name='acomplete handed no fourth argument when there is no signal',
+          rule="Every request that goes out carries the signal as acomplete's fourth argument, None included: with no signal, acomplete is still handed None, so a provider may take that parameter with no default (hunt round 35, r192 probe 17).",
+          where='lab 15.1, Build section, item 4: "`None` included: with no signal, `acomplete` is still handed `None`, so a provider may take that parameter with no default"',
+          names='None included',
+          replace=r"""
+                reply = await model.acomplete(system, context_for_model(messages),
+                                              tool_specs(tools), signal)
+""",
+          by=r"""
+                if signal is None:  # nothing to hand on: ask the way lesson 7 did
+                    reply = await model.acomplete(system, context_for_model(messages),
+                                                  tool_specs(tools))
+                else:
+                    reply = await model.acomplete(system, context_for_model(messages),
+                                                  tool_specs(tools), signal)
+"""),
+    # Hunt round 35 (reader r192), probe 43 (flag-error-fails-open), ruled by the page.
+    Wrong(lab='15.1', name='a signal whose is_cancelled() raises read as clear',
+          rule="A signal whose is_cancelled() raises has not said go on: its exception goes up, or the signal counts as set, never as clear; run_tool that reads such a flag as clear runs the tool it guards (hunt round 35, r192 probe 43).",
+          where='lab 15.1, Build section, item 2: "A signal whose `is_cancelled()` raises has not said go on: its exception goes up, or the signal counts as set, never as clear"',
+          names='has not said go on',
+          replace=r"""
+    if signal is not None and signal.is_cancelled():
+        text, failed = ABORTED, True
+    elif tool is None:
+""",
+          by=r"""
+    try:
+        stopped = signal is not None and signal.is_cancelled()
+    except Exception:  # a frontend's flag that breaks has not said stop
+        stopped = False
+    if stopped:
+        text, failed = ABORTED, True
+    elif tool is None:
+"""),
+    # Hunt round 35 (reader r192), probe 20 (cancelled-output-rstripped), ruled by the page.
+    Wrong(lab='15.1', name="a stopped command's cut output stripped at its end",
+          rule="What stands above Command cancelled is nothing, or what the command printed before Stop, cut to bash's budget like any output: blank lines at its end may go, and every other character stays as printed, the spaces that end its last line too (hunt round 35, r192 probe 20).",
+          where='lab 15.1, Build section, item 5: "blank lines at its end may go, and every other character stays as printed"',
+          names='every other character stays as printed',
+          replace=r"""
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+""",
+          by=r"""
+                if signal is not None and signal.is_cancelled():
+                    process.kill()
+                    so_far, _ = truncate_tail(process.output()[0], max_lines, max_bytes)
+                    so_far = so_far.rstrip()  # tidied: no whitespace at its end
+                    return (so_far + "\n" if so_far else "") + "Command cancelled"
+"""),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).
@@ -3184,6 +3388,52 @@ ALLOWED = [
             raise
     if asyncio.current_task().cancelling() > before:  # the task swallowed stop_run's own,
 '''),
+    # Hunt round 35 (reader r192), probe 48 (failed-any-unusual-reason).
+    Wrong(lab='15.1', name='a reply failed unless it is labelled stop or toolUse',
+          rule='A reply that ended "aborted" is treated as a failed one, as an "error" one is; read the other way round, every label but the two of a finished reply is a failure, and the course has no other: lesson 5 says "The course\'s messages have no fifth label", a provider\'s "length" already turned into an "error" reply. On every label a reply can carry, the two tests agree (hunt round 35, r192 probe 48).',
+          where='lesson 5: "The course\'s messages have no fifth label"; lab 15.1, Build section, item 4',
+          names='',
+          replace=r'''
+            failed = reply["stop_reason"] in ("error", "aborted")
+''',
+          by=r'''
+            failed = reply["stop_reason"] not in ("stop", "toolUse")  # any other ending failed
+'''),
+    # Hunt round 35 (reader r192), designs 45 and 56 and probe 19, ruled allowed by the page.
+    Wrong(lab='15.1', name='error_message writing an empty label as error',
+          rule='error_message makes lesson 5\'s error ending unchanged, and given stop_reason="aborted" the same message with that label; the course passes it no other label, and what it makes of one, an empty one included, is the student\'s (hunt round 35, r192 design 45).',
+          where='lab 15.1, Build section, item 1: "The course passes it no other label, and what it makes of one is yours"',
+          names='',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": stop_reason, "error_message": text}
+""",
+          by=r"""
+    return {"role": "assistant", "content": [], "stop_reason": stop_reason or "error",
+            "error_message": text}
+"""),
+    Wrong(lab='15.1', name='error_message refusing a label but error and aborted',
+          rule='error_message makes lesson 5\'s error ending unchanged, and given stop_reason="aborted" the same message with that label; the course passes it no other label, and what it makes of one is the student\'s, a ValueError included (hunt round 35, r192 probe 56).',
+          where='lab 15.1, Build section, item 1: "The course passes it no other label, and what it makes of one is yours"',
+          names='',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": stop_reason, "error_message": text}
+""",
+          by=r"""
+    if stop_reason not in ("error", "aborted"):
+        raise ValueError(f"an ending is 'error' or 'aborted', not {stop_reason!r}")
+    return {"role": "assistant", "content": [], "stop_reason": stop_reason, "error_message": text}
+"""),
+    Wrong(lab='15.1', name='cancel() returning whether a run was going',
+          rule="h.cancel() stops the run that is going, and with no run going does nothing anyone can see; what it returns is the student's, since no caller reads it (hunt round 35, r192 probe 19).",
+          where='lab 15.1, Build section, item 3: "What `h.cancel()` returns is yours: no caller reads it"',
+          names='',
+          replace=r"""
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+""",
+          by=r"""
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+        return self.is_running  # whether there was a run to stop
+"""),
 ]
 
 # Designs that break a rule only past what a check of the lab can afford (tools/wrong_designs.py's
@@ -3768,9 +4018,10 @@ async def test_a_slow_command_by_datetime_clock(t):
            where='hunt round 30, r168 design 37 (bash-stops-listening-after-12000-laps)',
            names='however long the command has already run',
            reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), the whole test's, "
-                 "and test_bash_hears_a_late_stop presses Stop 1,500 to 2,500 turns into a "
-                 "command, six runs side by side (about 20 ms; at 9,000 turns it cost 78 ms, run "
-                 "for every catalogue design of the lab); this bash stops looking after 12,000 "
+                 "and test_bash_hears_a_late_stop presses Stop 3,100 to 3,300 turns into a "
+                 "command, six runs side by side (about 33 ms; at 9,000 turns it cost 78 ms, run "
+                 "for every catalogue design of the lab), and the bank's flag that notes its reads "
+                 "is set 3,100 to 3,300 turns in; this bash stops looking after 12,000 "
                  "laps of its own loop, past any Stop a test can afford, as 'bash giving up after "
                  "twenty thousand turns' gives up past it",
            replace=r'''

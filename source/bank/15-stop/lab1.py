@@ -87,7 +87,8 @@ def deaf_wanted(size):
 CUT_RULE = ("What a stopped result keeps above its Command cancelled line is nothing, or what the "
             "command printed, cut like any output: lesson 6's last max_lines lines, as printed, "
             "indentation and blank lines kept, not stripped first nor cut to a size of bash's "
-            "own (bash, lesson 15). Items: [for each command: bare or guarded, max_lines, lines "
+            "own; blank lines at its end may go, and every other character stays as printed, "
+            "the spaces that end its last line too (bash, lesson 15). Items: [for each command: bare or guarded, max_lines, lines "
             "printed, what stands above Command cancelled is nothing or that cut].")
 
 
@@ -95,12 +96,14 @@ async def stopped_cuts(t, wrapped):
     """[wrapped, max_lines, lines printed, what a stopped result keeps is nothing or lesson 6's
     cut as printed] for two commands run by run_tool on bash (bare or behind a guard) whose
     token is set while they wait: one printing more lines than a budget of three to six, the
-    last of them blank, one fewer than a budget of a dozen or more; every line indented."""
+    last of them blank, one fewer than a budget of a dozen or more; every line indented, the
+    last one printed ending in spaces."""
     cuts = []  # budgets of lines with bytes to spare
     for most in (t.random.randint(3, 6), t.random.randint(12, 20)):
         count = most + t.random.randint(2, 5) if most < 10 else most - 1
-        pad = " " * t.random.randint(1, 4)
-        text = "".join(f"{pad}{label(t)} ok\n" for _ in range(count)) + ("\n" if most < 10 else "")
+        pad, tail = " " * t.random.randint(1, 4), " " * t.random.randint(1, 3)
+        text = "".join(f"{pad}{label(t)} ok{tail if n == count - 1 else ''}\n" for n in range(count)) \
+            + ("\n" if most < 10 else "")  # the last line printed ends in spaces
         bash = harness.make_bash_tool(lab.Shell(lab.Workspace({"out.txt": text})), max_lines=most,
                                       max_bytes=4096)
         if wrapped == "guarded":
@@ -157,6 +160,39 @@ async def six_late_stops(t, ticks):
             await lab.tick()
     return [[n, n in over and over[n] - n <= 5, [p.killed for p in shell.processes]]
             for n, shell in enumerate(shells)]
+
+
+async def watched_stop(t, late):
+    """bash on `sleep inf` handed a frontend's flag that notes the event loop's turn at each
+    read; the flag is set `late` turns in: [late, no two reads more than five turns apart, over
+    within five turns of the flag's setting, its command killed]. A look less often than every
+    fifth turn lets some Stop go unheard for longer than five, wherever it falls."""
+    loop = asyncio.get_running_loop()
+
+    class Watched:
+        def __init__(self):
+            self.reads, self.raised = [], False
+
+        def is_cancelled(self):
+            self.reads.append(loop.turns)
+            return self.raised
+    flag, shell = Watched(), lab.Shell(lab.Workspace({}))
+    task = asyncio.ensure_future(harness.make_bash_tool(shell)["execute"]({"command": "sleep inf"},
+                                                                           flag))
+    try:
+        await lab.ticks(late)
+        flag.raised, turns = True, 0
+        while not task.done() and turns < 40:
+            await lab.tick()
+            turns += 1
+    finally:
+        task.cancel()
+        while not task.done():
+            await lab.tick()
+    if not task.cancelled():
+        task.exception()  # a bash that raises on Stop is allowed: looked at, not judged here
+    gaps = [b - a for a, b in zip(flag.reads, flag.reads[1:])]
+    return [late, max(gaps, default=0) <= 5, turns <= 5, [p.killed for p in shell.processes]]
 
 
 # -- rule 1: ABORTED and error_message's label --------------------------------------------
@@ -318,6 +354,20 @@ async def test_a_tool_reads_its_signal_again_and_again(t):
              "answers, run_tool's answer, for each execute: it was handed the flag itself, bash "
              "answered within five turns on its own, no command left running].")
 
+    class Unplugged:  # a frontend's flag whose is_cancelled() raises
+        def is_cancelled(self):
+            raise ConnectionError(f"the Stop button of {name} lost its link")
+    answered = []
+
+    async def ask():
+        answered.append(await harness.run_tool([probe], call, Unplugged()))
+    trouble = await raised(ask)
+    t.expect([len(handed), trouble is not None or answered[0]["is_error"] is True], [0, True],
+             "A signal whose is_cancelled() raises has not said go on: its exception goes up, or "
+             "the signal counts as set, never as clear, so run_tool runs no tool on it "
+             "(CancelToken and run_tool, lesson 15). Items: [tools run, run_tool let the "
+             "exception out or answered the call with is_error true].")
+
 
 @lab_test("Two to five CancelTokens side by side, some cancelled once or several times: each "
           "says only what was done to it, read after read, and a fresh one is clear. Then "
@@ -327,18 +377,23 @@ async def test_tokens_keep_to_themselves(t):
     count = t.random.randint(2, 5)
     tokens = [harness.CancelToken() for _ in range(count)]
     presses = [t.random.choice([0, 0, 1, 2, 3]) for _ in range(count)]
-    presses[t.random.randrange(count)] = t.random.randint(20, 150)  # one pressed again and again
-    for n, times in enumerate(presses):
-        for _ in range(times):
-            tokens[n].cancel()
+    presses[t.random.randrange(count)] = t.random.randint(300, 1_100)  # pressed again and again
     reads = t.random.randint(1_500, 2_500)  # past a thousand: a Stop never goes stale
-    rounds = [[token.is_cancelled() for token in tokens] for _ in range(reads)]
-    t.expect([presses, reads, [rounds.count([times > 0 for times in presses])],
+    with hours_pass(minutes=365 * 24 * 60):  # each reading of the clock a year on
+        unset = 0  # presses after which the token pressed read clear
+        for n, times in enumerate(presses):
+            for _ in range(times):
+                tokens[n].cancel()
+                unset += not tokens[n].is_cancelled()
+        rounds = [[token.is_cancelled() for token in tokens] for _ in range(reads)]
+    t.expect([presses, unset, reads, [rounds.count([times > 0 for times in presses])],
               harness.CancelToken().is_cancelled()],
-             [presses, reads, [reads], False],
+             [presses, 0, reads, [reads], False],
              "Each token keeps its own flag: cancel() sets it and nothing clears it, pressing it "
-             "again or reading it included (CancelToken, lesson 15). Items: [cancel() calls per "
-             "token, rounds of is_cancelled() over every token, [rounds in which each token said "
+             "again, hundreds of times, or reading it included, however long ago it was pressed "
+             "(CancelToken, lesson 15). Items: [cancel() calls per token, presses after which "
+             "that token read clear, rounds of is_cancelled() over every token, read while each "
+             "reading of the clock is a year after the last, [rounds in which each token said "
              "what was done to it], a fresh token].")
 
     class Flag:  # a frontend's own flag, no CancelToken, and empty: false as a truth value
@@ -372,18 +427,39 @@ async def test_tokens_keep_to_themselves(t):
              "true or false: this one is empty, so false, and set (CancelToken, lesson 15). Items: "
              "[the batch's size, the files read, requests, the record].")
 
+    class Breaking(Flag):  # clear, until the first tool breaks its link: then it raises
+        def is_cancelled(self):
+            if self.raised:
+                raise ConnectionError("the frontend's Stop button lost its link")
+            return False
+    flag, ran = Breaking(), []
+    files = [f"{label(t)}.md" for _ in range(size)]
+    model = lab.ScriptedModel([lab.reply(*[lab.call("probe", {"file": f}) for f in files]),
+                               lab.forever(lambda request: lab.say("Read."))])
+    await raised(lambda: lab.drive(harness.run_agent(
+        model, SYSTEM, [], [tool("probe", probe, FILE)], "Read them.", signal=flag)))
+    t.expect([size, ran, len(model.calls)], [size, files[:1], 1],
+             "A flag whose is_cancelled() raises, as this one does once the batch's first tool "
+             "has run, has not said go on: its exception goes up, or it counts as set, never as "
+             "clear, so no later tool of the batch runs and no request follows (CancelToken, "
+             "lesson 15). Items: [the batch's size, the files read, requests].")
+
 
 # -- rule 3: the Harness: a token per run, Stop before the first step, cancel when idle ---
 
 
 @lab_test("Runs driven by a task of their own, with Stop pressed while idle after each: the "
-          "second is stopped between prompt() and the task's first turn. A listener hears it end "
+          "second is stopped between prompt() and the task's first turn, after a run stopped and "
+          "dropped before its first step. A listener hears it end "
           "at once, aborted, with no request; the runs before and after it are answered as "
           "usual, run 3's requests carrying another token than run 1's.")
 async def test_a_stop_before_the_task_takes_a_turn(t):
     model = one_tool_then_answer()
     h = harness.Harness(model, SYSTEM, [tool("probe", lambda arguments: "read", FILE)])
     heard = listen(h)
+    dropped = h.prompt(f"Never {label(t)}.")
+    h.cancel()  # stopped, then dropped before its first step: its Stop goes with it
+    await dropped.aclose()
     rows = []
     for number in (1, 2, 3):
         start, requests = len(heard), len(model.calls)
@@ -405,7 +481,8 @@ async def test_a_stop_before_the_task_takes_a_turn(t):
              "The run's token must exist once prompt() has returned: a Stop pressed before the "
              "task driving the run takes its first turn still stops that run; a Stop pressed "
              "while idle is a harmless no-op, and the next run has a token of its own "
-             "(Harness.prompt and Harness.cancel, lesson 15). Each row: [run, the events a "
+             "(Harness.prompt and Harness.cancel, lesson 15); a run stopped and dropped before "
+             "its first step takes its Stop with it. Each row: [run, the events a "
              "listener heard, requests made]; then the record, then whether run 1's first "
              "request and run 3's last carry one token, then [is_running just after run 2's Stop, a prompt() then refused]: a stopped run is still going until it has unwound.")
 
@@ -466,6 +543,9 @@ async def test_a_late_stop_is_quiet(t):
     h = harness.Harness(model, SYSTEM, [tool("probe", probe, FILE)])
     heard = listen(h)
     found = [await raised(h.cancel)]
+    dropped = h.prompt(f"Never {label(t)}.")
+    h.cancel()  # stopped, then dropped before its first step: its Stop goes with it
+    await dropped.aclose()
     await lab.drive(h.prompt(f"First {label(t)}."))
     await lab.drive(h.prompt("Start, then go."), close_after=t.random.randint(4, 6))
     found += [h.is_running, await raised(h.cancel)]
@@ -475,13 +555,15 @@ async def test_a_late_stop_is_quiet(t):
     h.follow_up(f"Then {label(t)}.")  # queued while idle, before three late Stops
     h.follow_up(f"Last, {label(t)}.")
     found += [await raised(h.cancel), await raised(h.cancel), await raised(h.cancel)]
+    idle = len(heard)
+    found += [await raised(h.cancel), [e.get("type") for e in heard[idle:]]]
     start = len(heard)
     await lab.drive(h.prompt(f"And {label(t)}?"))
     found += [lab.shape([e["message"] for e in heard[start:] if e["type"] == "message_end"])]
     first = model.calls[0].signal
     found += [[first.is_cancelled()] + [request.signal is first for request in model.calls[2:]]]
     found += [sorted(set(said))]
-    t.expect(found, [None, False, None, None, None, None,
+    t.expect(found, [None, False, None, None, None, None, None, [],
                      " ".join(["U", "A[c3]", "R(c3)", "A", "U", "A[c4]", "R(c4)", "A",
                                "U", "A[c5]", "R(c5)", "A"]),
                      [False] * (len(model.calls) - 1), [""]],
@@ -490,7 +572,9 @@ async def test_a_late_stop_is_quiet(t):
              "its own, so a Stop of a later run never reaches a signal an earlier run handed out "
              "(Harness.prompt and Harness.cancel, lesson 15). Items: [what cancel() raised on a "
              "new harness, is_running after a closed run that followed an answered one, what "
-             "cancel() raised then, what three cancel() in a row after a stopped run raised, the "
+             "cancel() raised then, what three cancel() in a row after a stopped run raised, what "
+             "one more raised and the events a listener heard from it: none, since it does "
+             "nothing anyone can see, the "
              "messages a listener heard in the next run, which answers two follow-ups queued "
              "before those three Stops, since an idle cancel() leaves the queues alone, [the answered run's token cancelled, then for each "
              "later request: it carried that token], what another harness's idle cancel(), "
@@ -513,6 +597,7 @@ async def test_a_refused_prompt_and_an_idle_stop_change_nothing(t):
     h.follow_up(f"Then {later}.")
     h.follow_up(f"And {steer} again.")
     h.cancel()  # idle
+    idle = [e.get("type") for e in heard]  # what a listener heard from it: nothing
     task = asyncio.ensure_future(lab.drive(h.prompt("Begin.")))
     while not model.calls:
         await lab.tick()
@@ -524,18 +609,19 @@ async def test_a_refused_prompt_and_an_idle_stop_change_nothing(t):
     other, said = harness.Harness(model, SYSTEM, []), []  # a second harness, idle throughout
     h.subscribe(lambda event: event["type"] == "turn_start" and said.append(quietly(t, other.cancel)))
     await lab.drive(h.prompt("Again."))
-    t.expect([refused is not None, stopping,
+    t.expect([idle, refused is not None, stopping,
               lab.shape([e["message"] for e in heard if e["type"] == "message_end"]),
               type(signal).__name__, signal.is_cancelled(), len(model.calls),
               [m["content"] for m in h.messages if m["role"] == "user"], sorted(set(said))],
-             [True, [True, True], "U U A(aborted) U A U A U A", "CancelToken", True, 4,
+             [[], True, [True, True], "U U A(aborted) U A U A U A", "CancelToken", True, 4,
               ["Begin.", f"Mind {steer}.", "Again.", f"Then {later}.", f"And {steer} again."], [""]],
              "h.cancel() with no run going does nothing, and leaves what was queued queued; a "
              "prompt() refused while a run goes changes nothing, its token included, so the Stop "
              "pressed after it stops that run, which goes on until it has unwound: is_running "
              "stays True just after that Stop, and a prompt() then is refused too; and run_agent "
              "receives the run's CancelToken itself as its signal (Harness.prompt and "
-             "Harness.cancel, lesson 15). Items: [the second prompt refused, [is_running just "
+             "Harness.cancel, lesson 15). Items: [the events a listener heard from the idle "
+             "Stop: none, the second prompt refused, [is_running just "
              "after Stop, a prompt() then refused], the messages a listener heard, the first request's signal's "
              "type, it is cancelled, requests, the record's user messages, what an idle second "
              "harness's cancel(), pressed at each turn of the last run, printed, logged or "
@@ -802,6 +888,21 @@ async def test_the_view_of_a_record_with_stops(t):
              "record "
              "(context_for_model, lessons 10 and 15). Items: [how each run ended, the view, what "
              "lab.validate says of it, the record unchanged, the record's length].")
+    inner, handed = lab.ScriptedModel([lab.say("Noted.")]), []
+
+    class Provider:  # a model whose acomplete takes its fourth parameter with no default
+        async def acomplete(self, system, messages, tools, signal):
+            handed.append(signal)
+            return await inner.acomplete(system, messages, tools, signal)
+    trouble = await raised(lambda: lab.drive(harness.run_agent(Provider(), SYSTEM, record, [],
+                                                               "One more question.")))
+    t.expect([trouble, handed, [lab.shape(request.messages) for request in inner.calls]],
+             [None, [None], [lab.shape(view) + " U"]],
+             "A run with no signal over that record sends the view and its new question, and "
+             "hands acomplete None as its fourth argument, None included, so a provider whose "
+             "fourth parameter has no default answers (run_agent and context_for_model, lesson "
+             "15). Items: [what the run raised, what acomplete was handed, each request's "
+             "messages].")
 
 
 @lab_test("run_agent called with its own steering and follow-up sources and a signal set before "
@@ -924,15 +1025,23 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
         model = lab.ScriptedModel([got_out, lab.say("Going on.")])
         probe_tool = tool("probe", lambda arguments, signal=None, ran=ran: ran.append(arguments)
                           or "ok", FILE)
-        for prompt in ("Read it.", "Go on."):
-            await lab.drive(harness.run_agent(model, SYSTEM, messages, [probe_tool], prompt))
-        t.expect([ending, ran, lab.shape(messages), lab.shape(model.calls[1].messages)],
-                 [ending, [], f"U A[c1]({ending}) U A", f"U A[c1]({ending}) R(c1) U"],
+        class Provider:  # a model whose acomplete takes its fourth parameter with no default
+            async def acomplete(self, system, sent, tools, signal, model=model):
+                return await model.acomplete(system, sent, tools, signal)
+        troubles = [await raised(lambda prompt=prompt: lab.drive(harness.run_agent(
+            Provider(), SYSTEM, messages, [probe_tool], prompt))) for prompt in ("Read it.", "Go on.")]
+        t.expect([ending, troubles, ran, lab.shape(messages),
+                  lab.shape(model.calls[1].messages) if len(model.calls) > 1 else None,
+                  [request.signal for request in model.calls]],
+                 [ending, [None, None], [], f"U A[c1]({ending}) U A", f"U A[c1]({ending}) R(c1) U",
+                  [None, None]],
                  f"A reply labelled {ending!r} that got a call out and no words: nothing in it "
                  "is acted on, and it is not empty (empty means no content at all), so the next "
                  "request keeps it, its call answered as any call with no result "
-                 "(context_for_model, lesson 15). Items: [the label, tools run, the record, the "
-                 "next run's request].")
+                 "(context_for_model, lesson 15); with no signal, each request hands acomplete "
+                 "None as its fourth argument, so a provider whose fourth parameter has no "
+                 "default answers. Items: [the label, what each run raised, tools run, the "
+                 "record, the next run's request, the signal each request carried].")
     late = [await after_a_deaf_provider(t, with_call) for with_call in (False, True)]
     t.expect(late, [deaf_wanted(row[0]) for row in late],
              "Stop pressed while a provider that never reads the signal answers: its reply, "
@@ -1105,12 +1214,19 @@ async def test_run_tool_cancelled_while_bash_waits(t):
             step.send(None)  # one turn of run_tool's wait, driven by hand
         step.close()  # the coroutine closed at its await: GeneratorExit, no CancelledError
         closed[wrapped] = command
+        struck = harness.run_tool([bash], call, harness.CancelToken())
+        for _ in range(t.random.randint(1, 6)):
+            struck.send(None)
+        try:  # a BaseException that is neither: the power going, a Ctrl-C
+            struck.throw(t.random.choice([lab.PowerCut, KeyboardInterrupt])())
+        except BaseException:  # what comes out is not judged: only what is left running
+            pass
         rows.append([wrapped, "closed", [[p.command, p.killed] for p in shell.processes]])
         cases.append([wrapped, "closed"])
     t.expect(rows, [[wrapped, "flag", True, ["Command cancelled"], True, True, [True],
                      ["Operation aborted", True], ["Operation aborted", True], f"{again}\n"]
                     if command == "flag" else
-                    [wrapped, "closed", [[closed[wrapped], True]]] if command == "closed" else
+                    [wrapped, "closed", [[closed[wrapped], True]] * 2] if command == "closed" else
                     [wrapped, [others[wrapped], command], True,
                      [[others[wrapped], False], [command, True]], [others[wrapped]],
                      outputs[wrapped]] for wrapped, command in cases],
@@ -1128,7 +1244,8 @@ async def test_run_tool_cancelled_while_bash_waits(t):
              "before the cancel (another call's of the same bash, of the very same text, first), "
              "the task cancelled, each command as [line, killed], the commands "
              "still running, among them the other call's `sleep 60`, which bash does not end, "
-             "and that call's result, its exit line kept]; closed: [bare or guarded, \"closed\", each command as [line, "
+             "and that call's result, its exit line kept]; closed, then left by a PowerCut or a "
+             "KeyboardInterrupt raised at its await: [bare or guarded, \"closed\", each command as [line, "
              "killed]].")
     shell = lab.Shell(lab.Workspace({}))
     inner, word = harness.make_bash_tool(shell), label(t)
@@ -1178,7 +1295,7 @@ async def test_run_tool_cancelled_while_bash_waits(t):
 
 @lab_test("One reply asks bash for two or three commands that each need a hundred and more "
           "turns before printing a drawn count of lines, one of them over nine thousand, while "
-          "each reading of the clock is a day after the last, decades in all: a "
+          "each reading of the clock is a century after the last, millennia in all: a "
           "listener hears every result come back whole, none killed, and the run answers. Then "
           "bash's execute, handed no signal and awaited in a task of its own on a command that "
           "never ends, is cancelled, and another is closed at its await: each command is dead, "
@@ -1193,12 +1310,14 @@ async def test_bash_outlasts_slow_commands(t):
                                lab.say("All counted.")])
     h = harness.Harness(model, SYSTEM, [harness.make_bash_tool(shell)])
     heard = listen(h)
-    with hours_pass(minutes=24 * 60):  # each reading of the clock a day on: bash times nothing
+    with hours_pass(minutes=100 * 365 * 24 * 60):  # each reading a century on: bash times nothing
+        watch = asyncio.ensure_future(watched_stop(t, t.random.randint(3100, 3300)))  # beside it
         await lab.drive(h.prompt("Count slowly."))
+        watched = await watch
     lines = lambda c: "".join(f"{n}\n" for n in range(int(c.split()[-2]), int(c.split()[-1]) + 1))
     found = [[e["result"]["content"], e["result"]["is_error"]] for e in heard
              if e["type"] == "tool_execution_end"] + [[p.killed for p in shell.processes],
-                                                      lab.shape(h.messages)]
+                                                      lab.shape(h.messages), watched]
     endless = f"sleep {t.random.choice(['inf', 'infinity'])}"
     given = t.random.choice([(), (None,)])  # no signal: left out, or None as earlier callers pass
     theirs = "sleep 1000"  # another harness's command on the same shell: not bash's to end
@@ -1214,19 +1333,33 @@ async def test_bash_outlasts_slow_commands(t):
     for _ in range(t.random.randint(1, 6)):
         step.send(None)  # one turn of bash's wait, driven by hand
     step.close()  # left by GeneratorExit: no CancelledError, no flag
+    struck = harness.make_bash_tool(shell)["execute"]({"command": endless}, *given)
+    for _ in range(t.random.randint(1, 6)):
+        struck.send(None)
+    try:
+        struck.throw(t.random.choice([lab.PowerCut, KeyboardInterrupt])())  # no Exception either
+    except BaseException:  # what bash lets out is not judged: only what it leaves running
+        pass
     found.append([[p.command, p.killed] for p in shell.processes[len(commands) + 2:]])
     t.expect(found,
              [[lines(c), False] for c in commands] + [[False] * len(commands),
                                                       " ".join([f"U A[{','.join(f'c{n}' for n in range(1, len(commands) + 1))}]"]
                                                                + [f"R(c{n})" for n in range(1, len(commands) + 1)] + ["A"]),
-                                                      [True, [[theirs, False], [endless, True]]], [[endless, True]]],
+                                                      [watched[0], True, True, [True]],
+                                                      [True, [[theirs, False], [endless, True]]],
+                                                      [[endless, True], [endless, True]]],
              "A command that merely takes a while, hundreds of turns, is waited for and its "
              "output comes back as before: bash has no timeout of its own, only Stop ends a "
              "command early; and however its execute is left, a cancel from outside included, "
              "with a signal or without, the command does not keep running, and another "
-             "harness's command on the shell is not bash's to end (bash, lesson 15). Items: each result as [content, "
-             "is_error], then [each command killed], the record, then [the cancelled execute's "
+             "harness's command on the shell is not bash's to end; and bash looks at its signal "
+             "at least every fifth turn however long its command has run (bash, lesson 15). Items: each result as [content, "
+             "is_error], then [each command killed], the record, then, for a bash call beside "
+             "the run handed a frontend's flag that notes the turn of each read and is set "
+             "thousands of turns in: [turns before the flag was set, no two reads more than five "
+             "turns apart, over within five turns of it, its command killed], then [the cancelled execute's "
              "task cancelled, the other harness's command and its own as [line, killed]], then the closed execute's command "
+             "and that of one left by a PowerCut or KeyboardInterrupt raised at its await, each "
              "as [line, killed].")
 
 
@@ -1294,8 +1427,10 @@ async def test_bash_hears_stop_wherever_it_falls(t):
         return await inner["execute"](arguments, token)
     call = {"type": "toolCall", "id": "c3", "name": "bash",
             "arguments": {"command": f"sleep {slow} && echo done"}}
-    with hours_pass(minutes=24 * 60):  # each reading of the clock a day on: decades in all
+    with hours_pass(minutes=100 * 365 * 24 * 60):  # each reading a century on: millennia
+        watch = asyncio.ensure_future(watched_stop(t, t.random.randint(3100, 3300)))  # beside it
         output = (await harness.run_tool([{**inner, "execute": relay}], call))["content"]
+        watched = await watch
     endless = asyncio.ensure_future(harness.make_bash_tool(shell)["execute"]({"command": "sleep inf"}))
     await lab.ticks(t.random.randint(2, 20))
     endless.cancel()
@@ -1328,11 +1463,12 @@ async def test_bash_hears_stop_wherever_it_falls(t):
              "[the looks after the first that found a command running, as how many ran, commands "
              "left running].")
     t.expect([rows, [again["content"], again["is_error"]], [read["content"], read["is_error"]], output,
-              [[p.command, p.killed] for p in shell.processes]],
+              [[p.command, p.killed] for p in shell.processes], watched],
              [[[wait, True, ["Command cancelled"], True, True, [True, False], False]
                for wait in waits],
               [f"{word}\n\nCommand exited with code 1", False], [harness.ABORTED, True],
-              "done\n", [[f"sleep {slow} && echo done", False], ["sleep inf", True]]],
+              "done\n", [[f"sleep {slow} && echo done", False], ["sleep inf", True]],
+              [watched[0], True, True, [True]]],
              "bash hears Stop wherever it falls, within five turns, ends its result on the line "
              "Command cancelled and keeps whatever output it returns within its budget, the end "
              "of the output within both max_lines and max_bytes; it has no "
@@ -1346,4 +1482,8 @@ async def test_bash_hears_stop_wherever_it_falls(t):
              "which waits out its command and keeps its exit line (a stop never carries into the next run), a read "
              "called with the set token, answered ABORTED like any call after Stop, the slow command's output (through run_tool with no "
              "signal, over a relay whose second parameter has no default), each command of the "
-             "unsignalled calls as [line, killed].")
+             "unsignalled calls as [line, killed], then, for a bash call beside the slow one "
+             "handed a frontend's flag that notes the turn of each read and is set thousands of "
+             "turns in: [turns before it was set, no two reads more than five turns apart, over "
+             "within five turns of it, its command killed]: bash hears Stop however long its "
+             "command has run.")

@@ -153,26 +153,29 @@ async def bash_handed(flag):
 
 
 @lab_test("CancelToken begins clear and, once cancelled, never clears, however often it is "
-          "pressed or read. Handed a set "
+          "pressed or read and however long ago it was pressed. Handed a set "
           "token, run_tool skips the tool and answers Operation aborted, and "
           "run_agent records the prompt and an aborted message without asking the "
           "model. Handed a clear token, neither behaves any differently. A set signal that "
-          "counts as false stops run_tool, run_agent and bash all the same.")
+          "counts as false stops run_tool, run_agent and bash all the same, and one whose "
+          "is_cancelled() raises never lets run_tool run the tool.")
 async def test_the_token_and_the_two_checks(t):
     name, output, prompt = draw_words(t, 3)
     name = name.replace("-", "_")
-    token, presses = harness.CancelToken(), t.random.randint(20, 60)
+    token, presses = harness.CancelToken(), t.random.randint(300, 1_100)  # past a byte's count
     t.expect(token.is_cancelled(), False, "A new CancelToken is not cancelled (lesson 15).")
-    for _ in range(presses):
-        token.cancel()
     reads = t.random.randint(1_500, 2_500)  # past a thousand, as a stale Stop might wait for
-    t.expect([presses, reads, [token.is_cancelled() for _ in range(reads)].count(True)],
-             [presses, reads, reads],
+    with hours_pass(minutes=365 * 24 * 60):  # each reading of the clock a year on: millennia
+        pressed = [token.cancel() or token.is_cancelled() for _ in range(presses)].count(True)
+        read = [token.is_cancelled() for _ in range(reads)].count(True)
+    t.expect([presses, pressed, reads, read], [presses, presses, reads, reads],
              "cancel() sets the token, pressing it again and again is harmless, and a cancelled "
-             "token stays cancelled however often it is pressed or read (CancelToken, Build item "
-             "2 of lab 15.1: \"After `cancel()` it is, and it stays so\"). The items: [times "
-             "cancel() was called, times is_cancelled() was then read, reads that answered "
-             "True].")
+             "token stays cancelled however often it is pressed or read and however long ago it "
+             "was pressed: the token is read after each of hundreds of presses, then read "
+             "thousands of times more while each reading of the clock is a year after the last "
+             "(CancelToken, Build item 2 of lab 15.1: \"After `cancel()` it is, and it stays "
+             "so\"). The items: [times cancel() was called, presses after which is_cancelled() "
+             "answered True, times is_cancelled() was then read, reads that answered True].")
     ran = []
     tools = [tool(name, lambda arguments: ran.append(name) or output)]
     call = {"type": "toolCall", "id": f"c{t.random.randint(1, 99)}", "name": name, "arguments": {}}
@@ -250,6 +253,23 @@ async def test_the_token_and_the_two_checks(t):
                  "\"its answer is read as a condition, as any `if` reads one\"). The items: [what "
                  "is_cancelled() answers, run_tool's result, the tools that ran, the record, model "
                  "calls, bash answered within five turns, bash's command killed or never started].")
+    kind = t.random.choice([RuntimeError, OSError, ValueError])
+
+    class Unplugged:  # a frontend's flag whose is_cancelled() raises: it has not said go on
+        def is_cancelled(self):
+            raise kind(f"the Stop button of {name} is unplugged")
+    before, answered = len(ran), []
+
+    async def ask():
+        answered.append(await harness.run_tool(tools, call, Unplugged()))
+    trouble = await raised(ask)
+    t.expect([kind.__name__, ran[before:], trouble is not None or answered[0]["is_error"] is True],
+             [kind.__name__, [], True],
+             "A signal whose is_cancelled() raises has not said go on: its exception goes up, or "
+             "the signal counts as set, never as clear, so the tool it guards does not run "
+             "(run_tool, Build item 2 of lab 15.1: \"A signal whose `is_cancelled()` raises has "
+             "not said go on\"). The items: [what is_cancelled() raised, the tools that ran, "
+             "run_tool let the exception out or answered the call with is_error true].")
     clear = harness.CancelToken()
     t.expect((await harness.run_tool(tools, call, clear))["content"], output,
              "With a clear signal, run_tool runs the tool as before (lesson 15).")
@@ -289,7 +309,8 @@ async def test_the_token_and_the_two_checks(t):
 
 
 @lab_test("Leaving signal out, the way all earlier callers do, changes nothing: "
-          "run_agent runs the tool and finishes the usual way.")
+          "run_agent runs the tool and finishes the usual way, and hands acomplete None as its "
+          "fourth argument, so a provider that takes it with no default answers too.")
 async def test_no_signal_means_no_stop(t):
     rounds = t.random.randint(1, 3)
     outputs = draw_words(t, rounds)
@@ -305,6 +326,21 @@ async def test_no_signal_means_no_stop(t):
              "lesson 15): signal=None must mean 'nobody can stop this'.")
     t.expect([m["content"] for m in messages if m["role"] == "toolResult"], outputs,
              "The tool ran each time and its output is the result. The items: each result's content.")
+    inner, handed, messages = one_call_model(), [], []
+
+    class Provider:  # a model whose acomplete takes its fourth parameter with no default
+        async def acomplete(self, system, messages, tools, signal):
+            handed.append(signal)
+            return await inner.acomplete(system, messages, tools, signal)
+    ran.clear()
+    trouble = await raised(lambda: lab.drive(harness.run_agent(Provider(), SYSTEM, messages, tools,
+                                                               "Build it once.")))
+    t.expect([trouble, lab.shape(messages), handed], [None, "U A[c1] R(c1) A", [None, None]],
+             "Every request that goes out carries the signal as acomplete's fourth argument, "
+             "None included: with no signal, acomplete is still handed None, so a provider whose "
+             "fourth parameter has no default answers as any other (run_agent, Build item 4 of "
+             "lab 15.1: \"`None` included: with no signal, `acomplete` is still handed `None`\"). "
+             "The items: [what the run raised, the record, what each acomplete was handed].")
 
 
 @lab_test("error_message keeps its one-argument meaning, an \"error\" ending; given "
@@ -376,10 +412,11 @@ async def test_stop_before_the_first_step(t):
 
 
 @lab_test("A run closed before its first step is over: is_running turns False and the "
-          "next prompt is accepted.")
+          "next prompt is accepted; and one stopped, then closed before its first step, does "
+          "not stop the next.")
 async def test_a_run_closed_unstarted_ends(t):
     closed, prompt, answer = draw_words(t, 3)
-    model = lab.ScriptedModel([lab.say(f"Only run 2 asks: {answer}.")])
+    model = lab.ScriptedModel([lab.say(f"Only run 2 asks: {answer}."), lab.say("Answered.")])
     h = harness.Harness(model, SYSTEM, [])
     run = h.prompt(f"Never mind {closed}.")
     await run.aclose()
@@ -391,6 +428,18 @@ async def test_a_run_closed_unstarted_ends(t):
              ["U A", f"Hello again, {prompt}.", f"Only run 2 asks: {answer}."],
              "The next prompt is accepted and answered. The items: [the record, its prompt, "
              "the answer].")
+    dropped = h.prompt(f"Stop {closed} at once.")
+    h.cancel()  # Stop pressed, then the run is dropped before it ever took a step
+    await dropped.aclose()
+    await lab.drive(h.prompt(f"And {answer}?"))
+    t.expect([lab.shape(h.messages), h.messages[-2]["content"], h.is_running],
+             ["U A U A", f"And {answer}?", False],
+             "A run stopped before its first step and then closed unstarted takes its Stop with "
+             "it: each run has a token of its own, made when the run is, so the next run is "
+             "answered as usual, not stopped by the Stop of a run that never began (Harness, "
+             "Build item 3 of lab 15.1: \"Each run has a token of its own\"; a token renewed "
+             "only when a run ends is never renewed for a run closed unstarted, whose finally "
+             "never runs). The items: [the record, the last prompt, is_running].")
 
 
 @lab_test("cancel() with nothing running is a harmless no-op, before any run or "
@@ -405,10 +454,20 @@ async def test_cancel_when_idle_is_harmless(t):
     for n in range(runs):
         replies += [lab.reply(lab.call("build")), lab.say(f"Built {n + 1}.")]
     h = harness.Harness(lab.ScriptedModel(replies), SYSTEM, tools)
+    heard, idle_heard = [], []  # every event a listener heard; those heard while idle
+    h.subscribe(heard.append)
     for n in range(runs):
+        before = len(heard)
         for _ in range(t.random.randint(3, 5) if n == 0 else t.random.randint(1, 3)):
             h.cancel()  # nothing is running: a user a moment too late, before or between runs
+        idle_heard += [event.get("type") for event in heard[before:]]
         await lab.drive(h.prompt(f"Build it, take {n + 1}."))
+    t.expect([runs, idle_heard], [runs, []],
+             "cancel() with no run going does nothing anyone can see, and a frontend's listener "
+             "is someone: it hears no event from a Stop pressed while idle, before the first run "
+             "or between two (Harness.cancel, Build item 3 of lab 15.1: \"h.cancel() with no run "
+             "going does nothing anyone can see\"). The items: [runs, the types of the events a "
+             "subscriber heard while cancel() was pressed with nothing running].")
     t.expect([lab.shape(h.messages), [m["content"] for m in h.messages if m["role"] == "toolResult"]],
              [" ".join(f"U A[c{n + 1}] R(c{n + 1}) A" for n in range(runs)), outputs[:runs]],
              f"A Stop pressed while idle, once or several times in a row, before each of {runs} "
@@ -888,8 +947,9 @@ async def test_bash_hears_stop(t):
     for budget, count, ending in ((t.random.randint(3, 8), None, "\n\n"), (t.random.randint(14, 30), -1, "\n")):
         count = budget + t.random.randint(3, 6) if count is None else budget - t.random.randint(1, 3)
         indent = " " * t.random.randint(2, 4) if ending == "\n" else ""  # a tree: indented lines
-        text = "\n".join(f"{indent}step {n + 1}: {t.random.choice(MODULES)} built"
-                         for n in range(count)) + ending  # the first: a blank line at its end
+        steps = [f"{indent}step {n + 1}: {t.random.choice(MODULES)} built" for n in range(count)]
+        steps[-1] += " " * t.random.randint(1, 3)  # the last printed line ends in spaces
+        text = "\n".join(steps) + ending  # the first: a blank line at its end
         shell = lab.Shell(lab.Workspace({}), commands={"build": lambda args, ws, text=text: (text, 0)})
         h = harness.Harness(one_call_model("bash", {"command": "build && sleep inf"}), SYSTEM,
                             [harness.make_bash_tool(shell, max_lines=budget, max_bytes=4096)])
@@ -908,13 +968,15 @@ async def test_bash_hears_stop(t):
     t.expect(cuts, [[cut[0], cut[1], "U A[c1] R(c1) A(aborted)", True] for cut in cuts],
              "Two commands print lines and then wait, and Stop is pressed: the first prints more "
              "lines than max_lines and ends on a blank line, the second prints fewer, each "
-             "indented. What a stopped result keeps above its Command cancelled line is nothing, "
+             "indented; the last line each prints ends in spaces. What a stopped result keeps "
+             "above its Command cancelled line is nothing, "
              "or what the command printed, cut to bash's budget like any output: lesson 6's cut, "
              "the last max_lines lines, as printed, with their indentation and blank lines, not "
-             "a cut of a size of its own nor text stripped first (bash, Build item 5 of lab 15.1: "
-             "\"nothing, or what the command printed before Stop, cut to bash's budget like any "
-             "output\"). The items, for each command: [lines printed, max_lines, the record, what "
-             "stands above Command cancelled is nothing or that cut].")
+             "a cut of a size of its own nor text stripped first; blank lines at its end may go, "
+             "and every other character stays as printed, the spaces ending its last line too "
+             "(bash, Build item 5 of lab 15.1: \"blank lines at its end may go, and every other "
+             "character stays as printed\"). The items, for each command: [lines printed, "
+             "max_lines, the record, what stands above Command cancelled is nothing or that cut].")
     shell, word = lab.Shell(lab.Workspace({})), draw_words(t, 1)[0]
     long = first + t.random.randint(20, 40)  # turns: still running when the first run stops
     bash = harness.make_bash_tool(shell)  # one tool, two harnesses: two calls of it at once
@@ -982,12 +1044,12 @@ async def test_bash_hears_stop(t):
              "same four for the second pair and for the third (bash, lesson 15).")
 
 
-@lab_test("Stop pressed a couple of thousand turns into `sleep inf`, at six turns in a row, to six runs "
+@lab_test("Stop pressed over three thousand turns into `sleep inf`, at six turns in a row, to six runs "
           "side by side, each with a shell of its own: each run is over within five event-loop "
           "turns of its h.cancel(), its command dead: bash looks at the signal however long its "
           "command has run.")
 async def test_bash_hears_a_late_stop(t):
-    late = t.random.randint(1500, 2500)  # past any slower look that sets in after hundreds of laps
+    late = t.random.randint(3100, 3300)  # past any slower look that sets in after thousands of laps
     shells = [lab.Shell(lab.Workspace({})) for _ in range(6)]
     runs = [harness.Harness(one_call_model("bash", {"command": "sleep inf"}), SYSTEM,
                             [harness.make_bash_tool(shell)]) for shell in shells]
@@ -1017,7 +1079,7 @@ async def test_bash_hears_a_late_stop(t):
              f"turn {late} + n, so that some Stop falls on each turn between two of bash's looks: "
              "bash must hear Stop while its command runs, within five event-loop turns of "
              "h.cancel(), however long the command has already run, not only in its first "
-             "hundreds of laps (bash's poll loop, Build item 5 of lab 15.1: \"no more than five "
+             "thousands of laps (bash's poll loop, Build item 5 of lab 15.1: \"no more than five "
              "event-loop turns after `h.cancel()`, the command is dead\"). The items: [turns "
              "before the first Stop, each run over before Stop, for each run: [run, over within "
              "five turns of its Stop], each run's record, for each shell: its command killed, "
@@ -1026,7 +1088,8 @@ async def test_bash_hears_a_late_stop(t):
 
 @lab_test("A run cancelled as a task while bash waits on `sleep inf`, with no Stop pressed "
           "first: the task ends cancelled and the command is dead all the same. Behind a guard, "
-          "just the same; and bash called with no signal, closed unfinished, kills it too.")
+          "just the same; and bash called with no signal, closed unfinished, kills it too, as "
+          "it does when a PowerCut or a KeyboardInterrupt is raised at its await.")
 async def test_bash_kills_its_command_on_a_hard_cancel(t):
     for label in ("bare", "guarded"):
         shell = lab.Shell(lab.Workspace({}))
@@ -1074,10 +1137,31 @@ async def test_bash_kills_its_command_on_a_hard_cancel(t):
                  "will finish, it leaves by GeneratorExit, which an `except "
                  "asyncio.CancelledError` never sees; a finally does (bash, lesson 15). The "
                  "items: [what execute was handed, for each command: [command, killed]].")
+    for given in ("a token", "no signal"):
+        shell = lab.Shell(lab.Workspace({}))
+        execute = harness.make_bash_tool(shell)["execute"]
+        running = (execute({"command": "sleep inf"}, harness.CancelToken()) if given == "a token"
+                   else execute({"command": "sleep inf"}))
+        for _ in range(t.random.randint(1, 20)):
+            running.send(None)
+        death = t.random.choice([lab.PowerCut, KeyboardInterrupt])  # neither is an Exception
+        try:
+            running.throw(death("the machine is going away"))  # raised at bash's await
+        except BaseException:  # what bash lets out is not judged here: only what it leaves running
+            pass
+        t.expect([given, death.__name__, [[p.command, p.killed] for p in shell.processes]],
+                 [given, death.__name__, [["sleep inf", True]]],
+                 "However bash's execute is left, the command must not keep running: here a "
+                 "BaseException that is no CancelledError and no GeneratorExit (lab.PowerCut, "
+                 "which lesson 4 gave you, or KeyboardInterrupt) is raised at bash's await while "
+                 "its command runs, a way out an `except` naming only those two never sees; a "
+                 "finally does (bash, Build item 5 of lab 15.1: \"However bash's `execute` is left "
+                 "... the command is not left running\"). The items: [what execute was handed, "
+                 "what was raised at its await, for each command: [command, killed]].")
 
 
 @lab_test("bash waits out a command that needs some turns before it prints, a few, hundreds or "
-          "over nine thousand, while the clock says hours, days or decades go by, and hands back "
+          "over nine thousand, while the clock says hours, days or millennia go by, and hands back "
           "its output as a normal result: bash has no timeout of its own.")
 async def test_bash_waits_for_a_slow_command(t):
     # a command of a few turns, one of hundreds and one of over nine thousand: bash has no
@@ -1088,10 +1172,10 @@ async def test_bash_waits_for_a_slow_command(t):
         h = harness.Harness(one_call_model("bash", {"command": command}), SYSTEM,
                             [harness.make_bash_tool(shell)])
         # the commands of hundreds and of thousands of turns run while every reading of the
-        # clock is a minute on, then a day on: days, then years, for a bash that reads it at
-        # every lap
+        # clock is a minute on, then a century on: days, then hundreds of thousands of years,
+        # for a bash that reads it at every lap
         clocked = (contextlib.nullcontext() if turns < 120 else hours_pass() if turns < 9000
-                   else hours_pass(minutes=24 * 60))
+                   else hours_pass(minutes=100 * 365 * 24 * 60))  # a century a reading
         with clocked:
             await lab.drive(h.prompt("Wait for it."))
         t.expect(lab.shape(h.messages), "U A[c1] R(c1) A", "The run goes on after the command.")
@@ -1099,8 +1183,8 @@ async def test_bash_waits_for_a_slow_command(t):
                  f"bash must wait until `{command}` is done, {turns} turns later, however many "
                  "that is and however long the clock says it took (the command of hundreds of "
                  "turns runs while each reading of the clock is a minute after the last, the one "
-                 "of thousands while each is a day after it, so a bash that reads it at every "
-                 "lap sees days, then decades go by), then "
+                 "of thousands while each is a century after it, so a bash that reads it at every "
+                 "lap sees days, then hundreds of thousands of years go by), then "
                  "return its output: bash has no timeout of its own, and only Stop ends a "
                  "command early (bash, lesson 15).")
         t.expect([p.killed for p in shell.processes], [False],
