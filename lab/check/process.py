@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import os
 import queue
+import select
 import signal
 import subprocess
 import sys
@@ -40,13 +41,17 @@ from lab.check.channel import (LONGEST_REPORT, QUEUE_BYTES, Closed, Forged, Outp
 from lab.check.limits import Limits
 
 PORTABLE_ENV = "HARNESS_CHECK_PORTABLE"
+DRAINED = 1 << 22  # bytes of output read after the child's death, at most: what it left in the
+# pipe (a pipe it enlarged holds 1 MiB), and whatever a process it left behind adds meanwhile
 
 # -P -s: the student's folder is not on the child's import path, so a file there named lab.py or
 # asyncio.py cannot stand in for the kit's; the kit itself is put first, explicitly. This is -I
 # without its -E, which would also ignore the PYTHONHASHSEED the child must run under: the
 # other PYTHON* variables are taken out of its environment instead (child_env).
 # -X utf8: what harness.py prints arrives as UTF-8 on every system.
-CHILD = [sys.executable, "-P", "-s", "-X", "utf8", "-c",
+# -u: what it prints goes into the pipe at once, so a line printed before a crash or a kill is
+# kept; buffered, it died with the process unless a report happened to flush it first.
+CHILD = [sys.executable, "-P", "-s", "-u", "-X", "utf8", "-c",
          f"import sys; sys.path.insert(0, {str(manifest.KIT)!r}); "
          "from lab.check.child import main; sys.exit(main())"]
 
@@ -78,9 +83,12 @@ class Child:
         self.output = Output(limits.output_bytes)
         self.events: queue.Queue = _Reports(QUEUE_BYTES)
         self._stopping = threading.Event()
+        # Written once the child is dead, so that the output's reader takes what is left in the
+        # pipe and ends (_read_output); the portable path has no poll on a pipe, so none.
+        self._dead = None if portable() else os.pipe()
         self._writes: queue.Queue = queue.Queue()
         self._threads = [_thread(self._write), _thread(self._read_reports, secret),
-                         _thread(self._read_output)]
+                         _thread(self._read_output, self._dead)]
         self.send(job.Header(secret, str(harness), seed, limits.budget_turns, limits.heartbeat))
 
     def send(self, message: job.Message) -> None:
@@ -117,7 +125,14 @@ class Child:
                 self.process.kill()
         self._writes.put(None)
         self.process.wait()
-        self._threads[2].join(1.0)  # the last of what it printed
+        if self._dead is None:
+            self._threads[2].join(1.0)  # the last of what it printed, if it comes that soon
+            return
+        dead, self._dead = self._dead, None
+        os.write(dead[1], b".")
+        self._threads[2].join()  # the last of what it printed, however late this thread runs
+        for fd in dead:
+            os.close(fd)
 
     def _write(self):
         pipe = self.process.stdin
@@ -158,10 +173,38 @@ class Child:
                 continue
         return False
 
-    def _read_output(self):
-        with self.process.stderr as pipe:
-            while data := _read(pipe):
+    def _read_output(self, dead: tuple[int, int] | None):
+        """What harness.py prints, into self.output until its pipe ends. Where stop() can say
+        that the child is dead, also until the pipe is empty after that: a process the child
+        left behind may hold the pipe open for ever, and everything the child wrote is in it
+        by then. So the count of what it printed never hangs on how soon this thread ran, and
+        after the child's death at most DRAINED bytes more are taken."""
+        stderr = self.process.stderr
+        if stderr is None:  # started with stderr=PIPE: never
+            return
+        with stderr as pipe:
+            if dead is None:
+                while data := _read(pipe):
+                    self.output.add(data)
+                return
+            poller = select.poll()
+            poller.register(pipe.fileno(), select.POLLIN)
+            poller.register(dead[0], select.POLLIN)
+            left = None  # bytes still taken, once the child is dead
+            while left is None or left > 0:
+                ready = {fd for fd, _ in poller.poll(None if left is None else 0)}
+                if pipe.fileno() not in ready:
+                    if left is not None:
+                        return  # dead, and the pipe is empty
+                    left = DRAINED
+                    poller.unregister(dead[0])
+                    continue
+                data = _read(pipe)
+                if not data:
+                    return
                 self.output.add(data)
+                if left is not None:
+                    left -= len(data)
 
 
 # --- how a child is started and what its end means ------------------------------------------

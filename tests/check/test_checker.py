@@ -201,11 +201,69 @@ def test_a_bad_submission_gets_a_verdict_and_a_reason(tmp_path, name, base_verdi
 
 
 def test_output_beyond_the_cap_is_counted_not_kept(tmp_path):
+    """Every byte is counted, whenever the reading thread ran: 5,000,100 for each import (a
+    test the machine's load stopped starts one more child, which prints it all again)."""
     path = tmp_path / "harness.py"
     path.write_text(submission("solution", "floods_output"), encoding="utf-8")
     report = judged(path)
-    assert len(report.output.encode()) <= runner.Limits().output_bytes
-    assert report.output_dropped > 4_000_000
+    kept = len(report.output.encode())
+    assert kept <= runner.Limits().output_bytes, f"{kept} bytes kept, past the cap"
+    counted = kept + report.output_dropped
+    assert counted and counted % 5_000_100 == 0, (
+        f"floods_output prints 5,000,100 bytes at each import; {counted} were counted")
+
+
+KILLED_AT_IMPORT = """
+import os, sys
+print("printed to standard output, then killed")
+print("printed to standard error, then killed", file=sys.stderr)
+os.kill(os.getpid(), 9)
+"""
+
+
+def test_what_a_file_printed_before_it_was_killed_is_kept(tmp_path):
+    path = tmp_path / "harness.py"
+    path.write_text(base_text("solution") + KILLED_AT_IMPORT, encoding="utf-8")
+    report = judged(path)
+    for line in ("printed to standard output, then killed",
+                 "printed to standard error, then killed"):
+        assert line in report.output, (
+            f"harness.py printed {line!r} at import, then was killed: the line must be in what "
+            f"the report kept (lab/check/process.py, CHILD's -u), which is {report.output!r}")
+
+
+LEAVES_A_PROCESS_HOLDING_ITS_OUTPUT = """
+import os, sys, time
+if os.fork() == 0:  # a process of its own session, holding the child's output pipe open
+    os.setsid()
+    with open({pid_file!r}, "a") as f:
+        print(os.getpid(), file=f)
+    time.sleep(600)
+    os._exit(0)
+print("printed after the fork", file=sys.stderr)
+"""
+
+
+def test_a_process_left_holding_the_output_neither_holds_the_run_nor_loses_a_byte(tmp_path):
+    """A child's stop does not wait for the end of a pipe that a process it left behind keeps
+    open (lab/check/process.py, Child._read_output), and what the child printed is all read."""
+    pid_file = tmp_path / "left.pid"
+    path = tmp_path / "harness.py"
+    path.write_text(base_text("solution") + LEAVES_A_PROCESS_HOLDING_ITS_OUTPUT.format(
+        pid_file=str(pid_file)), encoding="utf-8")
+    try:
+        report = judged(path)
+    finally:
+        for pid in pid_file.read_text().split() if pid_file.exists() else ():
+            try:
+                os.kill(int(pid), 9)
+            except ProcessLookupError:
+                pass
+    assert pid_file.exists(), "the harness never left its process behind"
+    said = report.output.count("printed after the fork")
+    assert said >= 1 and all(o.verdict.value == "pass" for o in report.outcomes), (
+        f"the line was kept {said} times; verdicts other than pass: "
+        f"{[(o.id, o.verdict.value) for o in report.outcomes if o.verdict.value != 'pass']}")
 
 
 def timeouts(folder, text, limits):

@@ -150,9 +150,12 @@ def test_socket_buffers_are_counted_in_the_slots_memory(graded):
 
 
 def test_spinners_run_in_their_slots_group(graded):
-    printed = graded["rows"]["spins"]["output"]
+    row = graded["rows"]["spins"]
+    printed = row["output"]
     assert "grader-" in printed, (
-        f"the spinner's processes are not in a group of the grader's:\n{printed[:500]}")
+        f"the spinner printed its control groups at import, and no group of the grader's is "
+        f"among them; its row: {row['verdict']} in {row['seconds']} s, notes {row['notes']}, "
+        f"printed:\n{printed[:500]}")
 
 
 def test_the_statement_says_what_the_group_and_the_file_systems_hold(graded):
