@@ -108,10 +108,6 @@ def _quietly_stopped(signum, frame):
     os._exit(128 + signum)
 
 
-class _OutOfTime(Exception):
-    pass
-
-
 # A submission with more wall-clock timeouts than this hangs of itself, whatever the load: it
 # is not judged again.
 RETRIED_TIMEOUTS = 3
@@ -156,27 +152,20 @@ def _grade(sub: Submission) -> Row:
         # The runner stops a test at the submission's time limit (Settings.limits); the tests
         # left then get this batch's own words.
         if time.monotonic() - started > settings.seconds_per_submission and len(outcomes) < total:
-            raise _OutOfTime
+            raise runner.Stop
 
     scratch = box.scratch(data)
-    report, cut = None, False
     try:
         report = _apart(scratch / "harness.py", _worker["files"], _worker["expected"],
                         limits=settings.limits(), cwd=scratch, env=box.env(scratch),
                         preexec_fn=box.preexec(), on_outcome=seen)
-    except _OutOfTime:
-        cut = True
     finally:
         box.sweep()  # what the submission left running, before its folder goes
         box.remove(scratch)  # never raises; what it cannot remove goes with the batch's folder
     text = data.decode("utf-8", "replace")
-    flagged: list[str] = []
-    if report:
-        outcomes = report.outcomes
-        report.import_error = cells.cut(_shown(report.import_error, scratch))
-        flagged, report.output = review.of(text, _shown(report.output, scratch))
-    else:
-        flagged, _ = review.of(text, "")
+    cut, outcomes = report.stopped, report.outcomes
+    report.import_error = cells.cut(_shown(report.import_error, scratch))
+    flagged, report.output = review.of(text, _shown(report.output, scratch))
     for o in outcomes:
         o.message = cells.cut(_shown(o.message, scratch))
         o.cause = facts.mapped(o.cause, lambda text: cells.cut(_shown(text, scratch)))
@@ -205,17 +194,21 @@ def _apart(harness: Path, files: list, expected, *, on_outcome, **how) -> runner
     kit = [f for f in files if f.lab_id is not None]
     hidden = [f for f in files if f.lab_id is None]
     report = runner.run(harness, kit, expected, on_outcome=on_outcome, **how)
-    if not hidden:
+    if not hidden or report.stopped:
         return report
     if report.import_error:  # the same file, the same failure: no process for the hidden code
-        for f in hidden:
-            for test_id, says in suite.describe_source(f.source, f.stem):
-                outcome = Outcome(test_id, says, None, Verdict.FAIL, report.import_error)
-                report.outcomes.append(outcome)
-                on_outcome(outcome)
+        try:
+            for f in hidden:
+                for test_id, says in suite.describe_source(f.source, f.stem):
+                    outcome = Outcome(test_id, says, None, Verdict.FAIL, report.import_error)
+                    report.outcomes.append(outcome)
+                    on_outcome(outcome)
+        except runner.Stop:
+            report.stopped = True
         return report
-    report.outcomes += runner.run(harness, hidden, expected, on_outcome=on_outcome,
-                                  **how).outcomes
+    apart = runner.run(harness, hidden, expected, on_outcome=on_outcome, **how)
+    report.outcomes += apart.outcomes
+    report.stopped = apart.stopped
     return report
 
 

@@ -52,7 +52,13 @@ from lab.check.protocol import (Beat, Done, Ended, Imported, ImportFailed, Impor
                                  Started)
 from lab.check.verdict import Outcome, Verdict, judge
 
-__all__ = ["Limits", "PORTABLE_ENV", "Report", "expected_for", "portable", "run"]
+__all__ = ["Limits", "PORTABLE_ENV", "Report", "Stop", "expected_for", "portable", "run"]
+
+
+class Stop(Exception):
+    """Raised by a caller's on_outcome to end the run at once (the grader's time limit for a
+    whole submission): run() returns the report so far, what harness.py printed included, with
+    `stopped` set and the tests left without a verdict."""
 
 
 @dataclass
@@ -64,6 +70,7 @@ class Report:
     import_error: str | None = None
     sets: list[tuple[str, int, int]] = field(default_factory=list)  # (set name, tests, checks)
     notes: list[str] = field(default_factory=list)
+    stopped: bool = False  # on_outcome raised Stop: the tests after the last outcome have none
 
     @property
     def passed(self) -> int:
@@ -101,7 +108,7 @@ def run(harness: Path, files: list[suite.TestFile], expected: dict, *,
     """Run `files` against `harness` in child processes and judge each test against
     `expected`, under the seed its observations were made under (seeds.Expected's; a plain
     dict's is the public seed): the child draws the same cases the reference drew.
-    on_outcome(outcome) is called as each verdict is decided (progress bars).
+    on_outcome(outcome) is called as each verdict is decided (progress bars); it may raise Stop.
     preexec_fn, the grader's sandbox, is run in each child before it starts (POSIX only).
 
     With `in_process`, the practice check: the tests run here, in this process, and are judged
@@ -155,6 +162,8 @@ def run(harness: Path, files: list[suite.TestFile], expected: dict, *,
                 state.decide_rest(position, Verdict.TIMEOUT, fact, ran=False)
                 break
             lost += 1
+    except Stop:
+        report.stopped = True
     finally:
         for left in (child, spare):
             if left is not None:

@@ -159,8 +159,7 @@ BANK_REASON = ("A test of the course's grading bank, which students never see: i
                "rule named above through a case of its own. Make that rule hold in every case, "
                "not only in your copy's tests.")
 NO_VERDICT = "This test got no verdict from the run, so it cannot count as passed."
-CUT_OFF = ("The run was cut off at the time limit for a whole submission; what harness.py "
-           "printed was not kept.")
+CUT_OFF = "The run was cut off at the time limit for a whole submission."
 
 
 def output_dropped(printed: int, kept: int) -> str:

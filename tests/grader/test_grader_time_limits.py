@@ -127,3 +127,21 @@ def test_a_submission_is_stopped_at_its_time_limit_while_it_runs(tmp_path):
     assert row.verdict is Overall.NO_MARKS
     assert all(t.verdict is Verdict.TIMEOUT for t in row.tests)
     assert any("cut off at the time limit" in note for note in row.notes)
+
+
+def test_what_a_submission_printed_is_kept_when_its_time_limit_cuts_the_run(tmp_path):
+    """The limit ends the run from the grader's side (runner.Stop); the report so far, what
+    harness.py printed included, is the row's."""
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    (folder / "spins.py").write_text(
+        base_text("solution") + "\nprint('said at import, before the tests')\n" +
+        snippet("hangs_in_a_busy_loop"), encoding="utf-8")
+    settings = batch.Settings(seconds_per_test=1.0, seconds_per_submission=2.0)
+    results, _ = batch.grade_all(plans.make(LAB.id, own_lab_only=True), batch.find(folder)[0],
+                                 tmp_path / "out", settings=settings)
+    row = results[0]
+    assert any("cut off at the time limit" in note for note in row.notes), (
+        f"the run was meant to be cut at 2 s; its notes: {row.notes}")
+    assert "said at import, before the tests" in row.output, (
+        f"the line harness.py printed at import is not in the row's output: {row.output!r}")
