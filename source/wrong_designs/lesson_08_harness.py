@@ -2040,7 +2040,7 @@ class _View:
     Wrong(lab='8.1', name='a system prompt cut past a hundred thousand characters',
           rule="Every request carries the harness's system prompt word for word, however long.",
           where='Build item 1: "all that `run_agent` needs"; hunt round 31, r180-06',
-          names='over a million characters',
+          names='five million characters',
           replace=r'''
         self._model, self._system, self._tools = model, system, list(tools)
 ''',
@@ -2391,7 +2391,7 @@ class _View:
     Wrong(lab='8.1', name='the given messages trimmed to the last 300,000',
           rule='Its transcript starts as what it was given, every message, however long the list.',
           where='Build item 1: "Its transcript starts as what it was given"; hunt round 36, r194-06',
-          names='however long the list',
+          names='however long',
           replace=r'''
         self._messages, self._max_turns = list(messages), max_turns
 ''',

@@ -292,7 +292,7 @@ async def test_the_list_passed_in_is_copied(t):
     orphan = [harness.user_message("Go on."), dict(TOOL_RESULT)]  # its call was never kept
     saved = [message for n in range(t.random.randint(1000, 1100))
              for message in (harness.user_message(f"Line {n}."), lab.say("Noted."))]
-    saved = saved * t.random.randint(160, 200) + [harness.user_message(said)] * t.random.randint(
+    saved = saved * t.random.randint(50, 66) + [harness.user_message(said)] * t.random.randint(
         1000, 2000)  # the session reopened again and again, then one stuck Send repeated
     kept = harness.Harness(answers(), SYSTEM, [], messages=saved).messages
     # A session of big messages: a pasted file of a megabyte or more and its tool result, the
@@ -318,8 +318,8 @@ async def test_the_list_passed_in_is_copied(t):
              "given (the Build section's item 1: \"Its transcript starts as what it was "
              "given\"): one that ends in a call with no result too, one that says the same words "
              "twice in a row, and three times, one holding a result whose call is not in it, and a long one of 2,000 messages or more, that saved session "
-             "given 160 to 200 times over and then one message a thousand times or more in a row, "
-             "321,000 messages or more however long the list, every one of them, and one of "
+             "given 50 to 66 times over and then one message a thousand times or more in a row, "
+             "101,000 messages or more however long the list, every one of them, and one of "
              "big messages, a pasted file of over a megabyte and its tool result 60 to 80 times "
              "over, past a hundred million characters in all, every one the very dict given: the "
              "transcript is a record, not a list to tidy, trim or take doubles out of. Items: "
