@@ -2766,6 +2766,18 @@ ALLOWED = [
         self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
         self.__dict__.setdefault("_every_run", []).append(self._run_now)
 """),
+    # Hunt round 36 (reader r194), probe 41: the weak reference a caller can read.
+    Wrong(lab='8.1', name='a weak reference to the last run in a public attribute',
+          rule="The harness must not hold its runs (Build item 3); a weak reference holds none, and a caller who calls it gets the run it could have kept itself, through which only run_agent writes. Build item 6 bounds what a method writes, not what a harness shows beside its transcript; as round 11's weak references to every run, the page does not bound that bookkeeping.",
+          where='Build item 3: "That last ending is why the harness must not be one of the holders"; hunt round 36, r194-41',
+          names='',
+          replace=r"""
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+""",
+          by=r"""
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        self.last_run = self._run_now  # for a frontend to find the run going, if anyone holds it
+"""),
     # Hunt round 11 (reader r49), probe 91: a method the lab does not ask for, adding a tool.
     Wrong(lab='8.1', name='a method that adds a tool, during a run too',
           rule="Lesson 3's loop sends `tool_specs(tools)` \"as the list stands at that request: a tool added to the list during a run is told to the model from the next request on\", and Build item 1 asks only that the tools be a list of the harness's own, which a caller's list cannot change; a method of the harness that adds to that list is the owner changing its own list, as lesson 3 allows.",
