@@ -2040,7 +2040,7 @@ class _View:
     Wrong(lab='8.1', name='a system prompt cut past a hundred thousand characters',
           rule="Every request carries the harness's system prompt word for word, however long.",
           where='Build item 1: "all that `run_agent` needs"; hunt round 31, r180-06',
-          names='over a million characters',
+          names='five million characters',
           replace=r'''
         self._model, self._system, self._tools = model, system, list(tools)
 ''',
@@ -2386,10 +2386,243 @@ class _View:
             raise ValueError("add_at(role, content, at)")
         self._messages.insert(at, {"role": role, "content": content})
 '''),
+    # Hunt round 36 (reader r194): sizes just past the draws, clocks around whole runs, throws that
+    # are no Exception, blank and \r\n prompts, the tools' order.
+    Wrong(lab='8.1', name='the given messages trimmed to the last 300,000',
+          rule='Its transcript starts as what it was given, every message, however long the list.',
+          where='Build item 1: "Its transcript starts as what it was given"; hunt round 36, r194-06',
+          names='however long',
+          replace=r'''
+        self._messages, self._max_turns = list(messages), max_turns
+''',
+          by=r'''
+        self._messages, self._max_turns = list(messages)[-300_000:], max_turns
+'''),
+    Wrong(lab='8.1', name='the given messages cut past a hundred million characters',
+          rule='Its transcript starts as what it was given, every message, however long the list.',
+          where='Build item 1: "Its transcript starts as what it was given"; hunt round 36, r194-32',
+          names='a hundred million characters',
+          replace=r'''
+        self._messages, self._max_turns = list(messages), max_turns
+''',
+          by=r'''
+        self._messages, self._max_turns = list(messages), max_turns
+        size = sum(len(str(m.get("content", ""))) for m in self._messages)
+        while size > 100_000_000 and len(self._messages) > 1:  # too big for any provider
+            size -= len(str(self._messages.pop(0).get("content", "")))
+'''),
+    Wrong(lab='8.1', name='big tool results copied',
+          rule='The dicts in the list given are shared, not copied: a tool result too, however big.',
+          where='Build item 1: "The dicts in that list are shared, not copied"; hunt round 36, r194-40',
+          names='the very dict given',
+          replace=r'''
+        self._messages, self._max_turns = list(messages), max_turns
+''',
+          by=r'''
+        self._messages = [dict(m) if m.get("role") == "toolResult"
+                          and len(str(m.get("content"))) > 1_000_000 else m for m in messages]
+        self._max_turns = max_turns
+'''),
+    Wrong(lab='8.1', name='the tools kept in the order of their names',
+          rule="Every request carries the specs of the harness's tools, tool_specs(tools), in the order given.",
+          where='Build item 1: "the tools in a list of its own"; hunt round 36, r194-03',
+          names='in the order given',
+          replace=r'''
+        self._model, self._system, self._tools = model, system, list(tools)
+''',
+          by=r'''
+        self._model, self._system = model, system
+        self._tools = sorted(tools, key=lambda each: each["name"])  # a stable order for the model
+'''),
+    Wrong(lab='8.1', name='a system prompt cut past five million characters',
+          rule="Every request carries the harness's system prompt word for word, however long.",
+          where='Build item 1: "all that `run_agent` needs"; hunt round 36, r194-08',
+          names='over five million characters',
+          replace=r'''
+        self._model, self._system, self._tools = model, system, list(tools)
+''',
+          by=r'''
+        self._model, self._tools = model, list(tools)
+        self._system = system[:5_000_000] if isinstance(system, str) else system  # a sane bound
+'''),
+    Wrong(lab='8.1', name='a snapshot of the last 500,000 messages',
+          rule='h.messages is a snapshot of the whole transcript, however long.',
+          where='Build item 2: "a snapshot of the transcript"; hunt round 36, r194-07',
+          names='snapshot of the whole transcript',
+          replace=r'''
+        return tuple(self._messages)
+''',
+          by=r'''
+        return tuple(self._messages[-500_000:])  # a reader never needs more
+'''),
+    Wrong(lab='8.1', name='a prompt cut past five million characters',
+          rule='Every prompt is a run, recorded word for word, however long.',
+          where='Build item 4: "hands back the run"; hunt round 36, r194-09',
+          names='five million characters',
+          replace=r'''
+        run = self._run(text)
+''',
+          by=r'''
+        run = self._run(text[:5_000_000] if isinstance(text, str) else text)
+'''),
+    Wrong(lab='8.1', name='a prompt cut to its first 200,000 lines',
+          rule='Every prompt is a run, recorded word for word, however long.',
+          where='Build item 4: "hands back the run"; hunt round 36, r194-43',
+          names='300,000 lines',
+          replace=r'''
+        run = self._run(text)
+''',
+          by=r'''
+        if isinstance(text, str) and text.count("\n") > 200_000:  # a paste gone wrong
+            text = "".join(text.splitlines(keepends=True)[:200_000])
+        run = self._run(text)
+'''),
+    Wrong(lab='8.1', name='a blank prompt recorded as empty',
+          rule='Every prompt is a run, recorded word for word: one of spaces and newlines alone too.',
+          where='Build item 4: "hands back the run"; hunt round 36, r194-29',
+          names='spaces, tabs and newlines alone',
+          replace=r'''
+        run = self._run(text)
+''',
+          by=r'''
+        if isinstance(text, str) and not text.strip():
+            text = ""  # nothing was typed
+        run = self._run(text)
+'''),
+    Wrong(lab='8.1', name='line ends of a prompt tidied from CRLF to LF',
+          rule='Every prompt is a run, recorded word for word: lines ended with \\r\\n too.',
+          where='Build item 4: "hands back the run"; hunt round 36, r194-33',
+          names='not tidied',
+          replace=r'''
+        run = self._run(text)
+''',
+          by=r'''
+        if isinstance(text, str):
+            text = text.replace("\r\n", "\n")  # one kind of line end
+        run = self._run(text)
+'''),
+    Wrong(lab='8.1', name='a blank prompt during a run handed an empty run',
+          rule='While a run is going, prompt() hands back no second run, whatever it is given: it raises, a blank prompt too.',
+          where='Build item 4: "it hands back no second run, whatever it is given"; hunt round 36, r194-37',
+          names='a blank one',
+          replace=r'''
+    def prompt(self, text):
+        if self.is_running:  # refused now, not at the run's first step
+''',
+          by=r'''
+    def prompt(self, text):
+        if self.is_running and isinstance(text, str) and not text.strip():
+            return iter(())  # nothing was typed: nothing to refuse
+        if self.is_running:  # refused now, not at the run's first step
+'''),
+    Wrong(lab='8.1', name='the refusal lapsing after a thousand refusals in a row',
+          rule='While a run is going, prompt() raises a RuntimeError, however many times it was refused before.',
+          where='Build item 4: "While a run is going, it raises a `RuntimeError`"; hunt round 36, r194-70',
+          names='over a thousand clicks',
+          replace=r'''
+    def prompt(self, text):
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+''',
+          by=r'''
+    def prompt(self, text):
+        if self.is_running:  # refused now, not at the run's first step
+            self._refused = getattr(self, "_refused", 0) + 1
+            if self._refused <= 1000:  # past that, the caller means it
+                raise RuntimeError("already running; use steer() or follow_up()")
+        self._refused = 0
+'''),
+    Wrong(lab='8.1', name='a second prompt let through an hour after the run was handed out',
+          rule='While a run is going, prompt() raises a RuntimeError, however long the run has gone: no clock ends a run.',
+          where='Build item 4: "While a run is going, it raises a `RuntimeError`"; hunt round 36, r194-11',
+          names='never when a clock says so',
+          replace=r'''
+    def prompt(self, text):
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+''',
+          by=r'''
+    def prompt(self, text):
+        import time
+        if self.is_running and time.monotonic() - getattr(self, "_since", 0.0) < 3600:
+            raise RuntimeError("already running; use steer() or follow_up()")
+        self._since = time.monotonic()  # a run older than an hour is stale
+'''),
+    Wrong(lab='8.1', name='the run ended quietly an hour after it began',
+          rule='The run hands on each event of run_agent, however long it goes: no clock ends a run.',
+          where='Build item 5: "hands on each event of `run_agent`"; hunt round 36, r194-51',
+          names='no clock ends a run',
+          replace=r'''
+            for event in inner:
+                yield event
+''',
+          by=r'''
+            import time
+            started = time.monotonic()
+            for event in inner:
+                if time.monotonic() - started > 3600:
+                    return  # a run nobody has read for an hour is dead
+                yield event
+'''),
+    Wrong(lab='8.1', name='the inner run closed only on an Exception or GeneratorExit',
+          rule='However the run ends, the run_agent run inside it ends too: a KeyboardInterrupt or a SystemExit thrown in too.',
+          where='Build item 5: "However the run ends, the `run_agent` run inside it ends too"; hunt round 36, r194-19',
+          names='except Exception',
+          replace=r'''
+        try:
+            for event in inner:
+                yield event
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+''',
+          by=r'''
+        try:
+            for event in inner:
+                yield event
+        except Exception:  # the run died: so does the inner one
+            inner.close()
+            raise
+        except GeneratorExit:  # the consumer closed it
+            inner.close()
+            raise
+'''),
+    Wrong(lab='8.1', name='a KeyboardInterrupt or a SystemExit thrown in swallowed',
+          rule='An exception thrown into the run comes back out to whoever threw it: the run never swallows it, a KeyboardInterrupt or a SystemExit too.',
+          where='Build item 5: "An exception thrown into the run comes back out to whoever threw it"; hunt round 36, r194-28',
+          names='no run swallows',
+          replace=r'''
+        try:
+            for event in inner:
+                yield event
+        finally:  # exhausted, closed by the consumer, or dying
+''',
+          by=r'''
+        try:
+            for event in inner:
+                yield event
+        except (KeyboardInterrupt, SystemExit):
+            return  # the program is going away: end the run quietly
+        finally:  # exhausted, closed by the consumer, or dying
+'''),
 ]
 
 # The designs lesson 8 allows, which lab 8.1 must pass (tools.wrong_designs.allowed).
 ALLOWED = [
+    Wrong(lab='8.1', name='a prompt put on the transcript and taken off before the refusal',
+          rule="Build item 6's one writer is about what a caller or the run can read: prompt() appending the user message to the harness's own list and popping it before it reads on, with no other code run between, leaves nothing anyone reads, and the page makes such a change the student's.",
+          where='Build item 6: "a message a method puts on the harness\'s own list and takes off again before it returns ... is yours"; hunt round 36, r194-15',
+          names='',
+          replace=r"""
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+""",
+          by=r"""
+        self._messages.append(user_message(text))  # tried on the transcript, then taken off
+        busy = self.is_running
+        self._messages.pop()
+        if busy:
+            raise RuntimeError("already running; use steer() or follow_up()")
+"""),
     Wrong(lab='8.1', name='the tools kept once per name',
           rule="Build item 1 keeps the tools in a list of its own but says nothing of two tools of one name; run_agent finds a tool by its name, so the first or the last of two alike is the harness's to choose, and every test gives tools of names apart.",
           where='Build item 1: "the tools in a list of its own"; hunt round 29, r161-42',
@@ -2547,6 +2780,18 @@ ALLOWED = [
           by=r"""
         self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
         self.__dict__.setdefault("_every_run", []).append(self._run_now)
+"""),
+    # Hunt round 36 (reader r194), probe 41: the weak reference a caller can read.
+    Wrong(lab='8.1', name='a weak reference to the last run in a public attribute',
+          rule="The harness must not hold its runs (Build item 3); a weak reference holds none, and a caller who calls it gets the run it could have kept itself, through which only run_agent writes. Build item 6 bounds what a method writes, not what a harness shows beside its transcript; as round 11's weak references to every run, the page does not bound that bookkeeping.",
+          where='Build item 3: "That last ending is why the harness must not be one of the holders"; hunt round 36, r194-41',
+          names='',
+          replace=r"""
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+""",
+          by=r"""
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        self.last_run = self._run_now  # for a frontend to find the run going, if anyone holds it
 """),
     # Hunt round 11 (reader r49), probe 91: a method the lab does not ask for, adding a tool.
     Wrong(lab='8.1', name='a method that adds a tool, during a run too',

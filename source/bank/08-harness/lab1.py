@@ -82,15 +82,24 @@ def refusal(h, words):
     return raised_now(lambda: h.prompt(words), kind=RuntimeError)
 
 
-# Not words at all: while a run is going, prompt() hands back no run for any of them.
+def refused_again(h, words, times):
+    """What prompt(words) raised, tried `times` times in a row, as Send clicked over and over:
+    one item when each raised the same, else everything it got."""
+    got = {refusal(h, words) for _ in range(times)}
+    return got.pop() if len(got) == 1 else sorted(map(str, got))
+
+
+# Not words at all: while a run is going, prompt() hands back no run for any of them; nor for
+# nothing typed, or spaces and newlines alone (BLANK), words all the same.
 NOT_TEXT = (None, 0, 2.5, b"Read.", ("Read.",), {"role": "user", "content": "Read."})
+BLANK = ("", "   ", "\n\t", " \r\n")
 
 
 def handed_back(h):
     """Which of NOT_TEXT prompt() took without raising (any exception will do, since what it
     does with what is not a string is the student's), each a second run handed back."""
     handed = []
-    for given in NOT_TEXT:
+    for given in NOT_TEXT + BLANK:
         try:
             h.prompt(given)
         except Exception:
@@ -180,24 +189,32 @@ async def test_bank_two_harnesses_from_one_list_keep_apart(t):
                 "content": "text of " + path, "is_error": False}]  # its call was never kept
     saved = [m for n in range(t.random.randint(1100, 1200))
              for m in (harness.user_message(f"Note {n}."), lab.say("Kept."))]
-    saved = saved * t.random.randint(46, 60) + [lab.say("Kept.")] * t.random.randint(900, 1500)
+    saved = saved * t.random.randint(140, 180) + [lab.say("Kept.")] * t.random.randint(900, 1500)
     long = harness.Harness(two, SYSTEM, [], messages=saved).messages
+    page = "".join(f"{t.random.choice(NAMES)}: line {n}\n" for n in range(t.random.randint(2500, 2600)))
+    page *= t.random.randint(25, 40)  # a file of a megabyte or more, read again and again
+    heavy = [lab.say("Kept."), {"role": "toolResult", "tool_call_id": "c9", "tool_name": "read",
+                                "content": page, "is_error": False},
+             harness.user_message(page)] * t.random.randint(50, 70)  # past 100M characters
+    weighed = harness.Harness(two, SYSTEM, [], messages=heavy).messages
     kept = harness.Harness(two, SYSTEM, [], messages=doubled).messages
     t.expect([[dict(m) == c for m, c in zip(earlier, contents)], lab.shape(blank),
               lab.shape(fourth.messages), lab.shape(third.messages),
               lab.show(harness.Harness(two, SYSTEM, [], messages=crashed).messages),
               [lab.show(kept), all(m is n for m, n in zip(kept, doubled))],
-              [len(long), all(m is n for m, n in zip(long, saved))]],
+              [len(long), all(m is n for m, n in zip(long, saved))],
+              [len(weighed), all(m is n for m, n in zip(weighed, heavy))]],
              [[True] * len(contents), "", "", "U A", lab.show(crashed), [lab.show(doubled), True],
-              [len(saved), True]],
+              [len(saved), True], [len(heavy), True]],
              "After those runs, whether each given dict still holds just what it held; then two "
              "harnesses made from one empty list, the first run once; then a harness made from a "
              "list that ends in a call with no result, one that says the same words three times "
-             "in a row, answers three times alike and ends in a result whose call it lacks, and a long saved one of over two thousand given 46 to 60 times over, over 101,000 messages, then one reply nine hundred times or more in a row. Items: those dicts, the shape of "
+             "in a row, answers three times alike and ends in a result whose call it lacks, and a long saved one of over two thousand given 140 to 180 times over, over 308,000 messages, then one reply nine hundred times or more in a row, and one of big messages, a file of a megabyte or more read and pasted 50 to 70 times over, past a hundred million characters. Items: those dicts, the shape of "
              "the empty list afterwards, of the second harness's transcript, of the first's, the "
              "record of the harness given the unanswered call, [of the one given the doubles, whether "
              "its messages are the very dicts given, the result too], "
-             "and [the long one's length, whether its messages are the very dicts given].")
+             "[the long one's length, whether its messages are the very dicts given], and the "
+             "same for the one of big messages.")
 
 
 @lab_test("A harness keeps its own list of tools and its cap: a caller who empties its list "
@@ -205,10 +222,12 @@ async def test_bank_two_harnesses_from_one_list_keep_apart(t):
           "another's snapshot, lets no request out.")
 async def test_bank_tools_and_cap_stay_with_the_harness(t):
     ran = []
-    extra = t.random.sample(["grep", "write", "bash"], t.random.randint(0, 2))
+    extra = t.random.sample(["grep", "write", "bash"], t.random.randint(1, 2))
     tools = [reader(ran)] + [tool(name, lambda a: "", description=f"The {name} tool.")
                              for name in extra]
     t.random.shuffle(tools)
+    if [each["name"] for each in tools] == sorted(each["name"] for each in tools):
+        tools.reverse()  # never in the order of their names: the order given is the harness's
     names = [each["name"] for each in tools]
     paths = t.random.sample(NAMES, t.random.randint(1, 3))
     model = lab.ScriptedModel([reads(paths), lab.say("Read.")])
@@ -222,8 +241,8 @@ async def test_bank_tools_and_cap_stay_with_the_harness(t):
         kinds.append([type(messages).__name__, keywords.get("max_turns")])
         return loop(model, system, messages, *rest, **keywords)
     turns = t.random.randint(101, 104)  # no cap: a job of more than a hundred turns goes on
-    rules = SYSTEM + "\n" + "Touch no file outside the repository.\n" * t.random.randint(27_000,
-                                                                                  36_000)
+    rules = SYSTEM + "\n" + "Touch no file outside the repository.\n" * t.random.randint(140_000,
+                                                                                  200_000)
     long = lab.ScriptedModel([reads([f"n{n}.py"]) for n in range(turns)] + [lab.say("Done.")])
     harness.run_agent = noting
     try:
@@ -243,7 +262,7 @@ async def test_bank_tools_and_cap_stay_with_the_harness(t):
              "around it too.")
     t.expect([len(long.calls), all(request.system == rules for request in long.calls)],
              [turns + 1, True],
-             "A harness with no cap and a system prompt of over a million characters ending in "
+             "A harness with no cap and a system prompt of over five million characters ending in "
              "a newline, run on a job of a drawn hundred-odd turns: [the requests, whether each "
              "carried the system prompt word for word].")
     never = lab.ScriptedModel([lab.say("Never asked.")])
@@ -314,9 +333,9 @@ async def test_bank_clearing_a_snapshot_changes_nothing(t):
              "of the next request, and the words of the reply before its prompt.")
     saved = [m for n in range(t.random.randint(300, 320))
              for m in (harness.user_message(f"Note {n}."), lab.say("Kept."))]
-    whole = saved * t.random.randint(334, 420)  # a session reopened many times: cheap to make
+    whole = saved * t.random.randint(850, 1000)  # a session reopened many times: cheap to make
     t.expect(len(harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=whole).messages),
-             len(whole), "A harness made from a saved list of some 200,400 messages or more: the "
+             len(whole), "A harness made from a saved list of some 510,000 messages or more: the "
              "length of its snapshot, the whole transcript however long.")
     h = harness.Harness(lab.ScriptedModel([lab.say("All kept.")]), SYSTEM, [], messages=saved)
     await lab.drive(h.prompt("Anything else?"))
@@ -459,25 +478,34 @@ async def test_bank_runs_closed_unstarted_one_after_another(t):
 async def test_bank_a_tool_that_prompts_gets_an_error_result(t):
     box = {}
 
-    def delegate(arguments):
+    def delegate(arguments):  # Send clicked over a thousand times: the last one's error is the result
+        for _ in range(clicks):
+            try:
+                box["h"].prompt(arguments.get("task", "Something else."))
+            except RuntimeError:
+                continue
+            return "another run started"
         box["h"].prompt(arguments.get("task", "Something else."))
         return "another run started"
+    clicks = t.random.randint(1001, 1100)
     tasks = t.random.sample(["Fix the bug.", "Write the docs.", "Run the tests."],
                             t.random.randint(1, 2))
     model = lab.ScriptedModel([lab.reply(*[lab.call("delegate", {"task": task}) for task in tasks]),
                                lab.say("Done myself.")])
     h = box["h"] = harness.Harness(model, SYSTEM, [tool("delegate", delegate)])
-    run = h.prompt("Share the work.")
-    state = inspect.getgeneratorstate(run) if inspect.isgenerator(run) else type(run).__name__
-    inside = [inspect.getgeneratorstate(each) for each in inner_runs(model)]
-    state = state if inside in ([], ["GEN_CREATED"]) else f"{state}, inner {inside}"
-    await lab.drive(run)
+    with hours_pass(YEAR, processor=True, dates=True):  # years at every reading of a clock
+        run = h.prompt("Share the work.")
+        state = inspect.getgeneratorstate(run) if inspect.isgenerator(run) else type(run).__name__
+        inside = [inspect.getgeneratorstate(each) for each in inner_runs(model)]
+        state = state if inside in ([], ["GEN_CREATED"]) else f"{state}, inner {inside}"
+        await lab.drive(run)
     results = [[m["content"], m["is_error"]] for m in h.messages if m["role"] == "toolResult"]
     t.expect([state, results, lab.shape(h.messages), len(model.calls)],
              ["GEN_CREATED", [[BUSY, True]] * len(tasks),
               "U A[" + ",".join(f"c{n}" for n in range(1, len(tasks) + 1)) + "] " +
               " ".join(f"R(c{n})" for n in range(1, len(tasks) + 1)) + " A", 2],
-             "A run whose tool calls prompt() on the same harness. Items: the state of the run "
+             "A run whose tool calls prompt() on the same harness, over a thousand times in a row, "
+             "while the clocks say years pass at every reading. Items: the state of the run "
              "prompt() returned (and of the run_agent run inside, if one is made), the results [content, is_error], the transcript, the requests.")
 
 
@@ -485,18 +513,19 @@ async def test_bank_a_tool_that_prompts_gets_an_error_result(t):
           "taken no step and then runs as given, its spaces kept; after it, an empty prompt is "
           "accepted and recorded as it is.")
 async def test_bank_two_prompts_before_any_read(t):
-    pasted = "".join(f"{t.random.choice(NAMES)}: line {n}\n" for n in range(t.random.randint(2500, 2600)))
-    pasted *= t.random.randint(25, 50)  # pasted again and again: over a million characters
+    pasted = "".join(f"{t.random.choice(NAMES)}: line {n}\r\n" for n in range(t.random.randint(2500, 2600)))
+    pasted *= t.random.randint(120, 150)  # pasted again and again: over five million characters
     words = [f"\t Question {t.random.randint(1, 99)}.\n\n" + pasted]
     words.append(words[0])  # the second prompt is the first's very words, as a second click
     model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer."),
                                lab.say("Third answer."), lab.say("Fourth answer."),
-                               lab.say("Fifth answer.")])
+                               lab.say("Fifth answer."), lab.say("Sixth answer.")])
     h = harness.Harness(model, SYSTEM, [])
     for _ in range(t.random.randint(52, 64)):  # runs closed unstarted first: each is tracked
         h.prompt("Never mind.").close()
-    first = h.prompt(words[0])
-    second = refusal(h, words[1])
+    with hours_pass(YEAR, processor=True, dates=True):  # years at every reading of a clock
+        first = h.prompt(words[0])
+        second = refused_again(h, words[1], t.random.randint(1001, 1100))
     question = refusals_of(h, "plan What comes first?")  # a command, led by any mark: refused too
     question = question if not handed_back(h) else [question, handed_back(h)]
     try_every_method(h, harness.user_message(words[1]), words[1])  # nothing keeps it for later
@@ -509,17 +538,19 @@ async def test_bank_two_prompts_before_any_read(t):
     clear = await raised(lambda: lab.drive(h.prompt("/clear")), kind=RuntimeError)  # a frontend's word: a prompt
     third = await raised(lambda: lab.drive(h.prompt("")), kind=RuntimeError)
     fourth = await raised(lambda: lab.drive(h.prompt("")), kind=RuntimeError)  # the same words again: a run
-    t.expect([second, question, state, asked, [again, clear], third, fourth,
+    blank = t.random.choice(BLANK[1:])  # spaces and newlines alone: a prompt, word for word
+    fifth = await raised(lambda: lab.drive(h.prompt(blank)), kind=RuntimeError)
+    t.expect([second, question, state, asked, [again, clear], third, fourth, fifth,
               ["(the long words)" if m["content"] == words[0] else m["content"]
                for m in h.messages if m["role"] == "user"]],
              ["RuntimeError: " + BUSY, "RuntimeError: " + BUSY, "GEN_CREATED", 0, [None, None],
-              None, None, ["(the long words)"] * 2 + ["/clear", "", ""]],
-             "After 52 to 64 prompts whose runs were closed unstarted, prompt() twice before reading the first run, a long pasted text of over a million characters both times, "
+              None, None, None, ["(the long words)"] * 2 + ["/clear", "", "", blank]],
+             "After 52 to 64 prompts whose runs were closed unstarted, prompt() before reading the first run, then 1,001 to 1,100 times more, the clocks saying years pass at every reading, a long pasted text of over five million characters and 300,000 lines ended with \\r\\n each time, "
              "and then with a question sent as a command led by each mark of punctuation and with things that are not strings (each must raise too, of any class), then the first run read, then "
-             "the same long words again, then prompt(\"/clear\"), then prompt(\"\") while the caller still holds the first run, and prompt(\"\") again; every "
+             "the same long words again, then prompt(\"/clear\"), then prompt(\"\") while the caller still holds the first run, and prompt(\"\") again, then a prompt of spaces and newlines alone; every "
              "public method, prompt() too, was tried with the refused words. Items: "
              "what the second prompt() raised (caught as a RuntimeError), what the third raised, "
-             "the first run's state then (and the run_agent run's inside, if one is made), the requests made then, what the long words again and \"/clear\" raised, what the third and the fourth raised, the prompts "
+             "the first run's state then (and the run_agent run's inside, if one is made), the requests made then, what the long words again and \"/clear\" raised, what the third, the fourth and the blank one raised, the prompts "
              "recorded.")
 
 
@@ -529,38 +560,45 @@ async def test_bank_two_prompts_before_any_read(t):
 async def test_bank_a_refused_prompt_never_reaches_the_model(t):
     paths = t.random.sample(NAMES, t.random.randint(1, 3))
     model = lab.ScriptedModel([reads(paths), lab.say("Read."), lab.say("Yes."), lab.say("Yes."),
-                               lab.say("Yes."), lab.say("Yes.")])
+                               lab.say("Yes."), lab.say("Yes."), lab.say("Yes.")])
     box, refusals = {}, []
     h = box["h"] = harness.Harness(model, SYSTEM, [reader(
         during=lambda a: refusals.append(refusal(box["h"], "From inside the tool.")))])
 
     async def interrupt(event):
         if event["type"] == "message_end":  # the run's own words, as a second click of Send
-            refusals.append(refusal(h, asked) if not handed_back(h) else handed_back(h))
+            refusals.append((refused_again(h, asked, clicks) if len(refusals) == 1 else
+                             refusal(h, asked)) if not handed_back(h) else handed_back(h))
             # a caller with more to say tries every other way in: nothing keeps it for later
             try_every_method(h, harness.user_message("Do this after."), "Do this after.")
-    asked = "\tRead them.\n" + "".join(f"{name}\n" for name in t.random.choices(NAMES, k=3000)) * (
-        t.random.randint(45, 80))  # a long list pasted again and again, over a million characters
+    asked = "\tRead them.\n" + "".join(f"{name}\r\n" for name in t.random.choices(NAMES, k=3000)) * (
+        t.random.randint(180, 240))  # a long list pasted again and again, over five million characters
+    clicks = t.random.randint(1001, 1100)  # Send clicked again and again at the first message_end
     for _ in range(t.random.randint(52, 64)):  # runs closed unstarted first: each is tracked
         h.prompt("Never mind.").close()
-    run = h.prompt(asked)
-    refusals.append(refusals_of(h, "plan Before you start?"))  # a command, led by any mark
-    await lab.drive(run, on_event=interrupt)
+    with hours_pass(YEAR, processor=True, dates=True):  # years at every reading of a clock
+        run = h.prompt(asked)
+        refusals.append(refusals_of(h, "plan Before you start?"))  # a command, led by any mark
+        await lab.drive(run, on_event=interrupt)
     repeat = await raised(lambda: lab.drive(h.prompt(asked)), kind=RuntimeError)  # the long words sent again: a run
     clear = await raised(lambda: lab.drive(h.prompt("/clear")), kind=RuntimeError)  # a frontend's word: a prompt
     after = await raised(lambda: lab.drive(h.prompt("")), kind=RuntimeError)  # the finished run still held
     again = await raised(lambda: lab.drive(h.prompt("")), kind=RuntimeError)  # the same words again: a run too
+    blank = t.random.choice(BLANK[1:])  # spaces and newlines alone: a prompt, word for word
+    last = await raised(lambda: lab.drive(h.prompt(blank)), kind=RuntimeError)
     words = ["(the long words)" if m["content"] == asked else m["content"]
              for request in model.calls for m in request.messages if m["role"] == "user"]
-    t.expect([refusals, [repeat, clear, after, again], words, len(h.messages)],
-             [["RuntimeError: " + BUSY] * (2 * len(paths) + 4), [None, None, None, None],
+    t.expect([refusals, [repeat, clear, after, again, last], words, len(h.messages)],
+             [["RuntimeError: " + BUSY] * (2 * len(paths) + 4), [None, None, None, None, None],
               ["(the long words)"] * 6 + ["/clear"] + ["(the long words)"] * 2 + ["/clear", ""]
-              + ["(the long words)"] * 2 + ["/clear", "", ""],
-              len(paths) + 11],
-             "After 52 to 64 prompts whose runs were closed unstarted, a second prompt() before the run's first event, a question sent as a command led by each mark of punctuation, then one of over a million characters at every message_end of a drawn "
-             "run, there of the run's own long words and of things that are not strings, which must raise too, of any class (every public method tried there too) "
+              + ["(the long words)"] * 2 + ["/clear", "", ""]
+              + ["(the long words)"] * 2 + ["/clear", "", "", blank],
+              len(paths) + 13],
+             "After 52 to 64 prompts whose runs were closed unstarted, a second prompt() before the run's first event, a question sent as a command led by each mark of punctuation, then one of over five million characters, its lines ended with \\r\\n, at every message_end of a drawn "
+             "run, 1,001 to 1,100 times in a row at the first, the clocks saying years pass at every reading, "
+             "there of the run's own long words and of things that are not strings and blank ones, which must raise too, of any class (every public method tried there too) "
              "and inside each read, then the run's long words again, then \"/clear\", then an "
-             "empty prompt after it while its caller still holds it, and another. Items: what each refused "
+             "empty prompt after it while its caller still holds it, and another, and one of spaces and newlines alone. Items: what each refused "
              "one raised (caught as a RuntimeError), what the last four raised, the user words each request "
              "carried, the transcript's length.")
 
@@ -576,12 +614,14 @@ async def test_bank_a_wide_reply_then_a_closed_run(t):
                                lab.say("Never asked.")])
     h = harness.Harness(model, SYSTEM, [reader()], [harness.user_message("Hello."),
                                                     lab.say("Hello.")])
-    events = await lab.drive(h.prompt("Read every file."))
+    with hours_pass(YEAR, processor=True, dates=True):  # years at every reading: no clock ends it
+        events = await lab.drive(h.prompt("Read every file."))
     t.expect([len(h.messages), harness.text_of(h.messages[-1]), len(model.calls), len(events),
               len(events[-1].get("messages", ()))],
              [width + 5, "All read.", 2, 3 * width + 9, width + 3],
              "A run after an earlier exchange whose model asks for a drawn three hundred and "
-             "forty-odd reads in one reply, over a thousand events. Items: the transcript's "
+             "forty-odd reads in one reply, over a thousand events, the clocks saying years pass at "
+             "every reading. Items: the transcript's "
              "length, its answer, the requests, the events handed on, the messages the last "
              "one says the run added.")
     held = []
@@ -629,11 +669,22 @@ async def test_bank_a_run_let_go_of_ends_its_inner_run(t):
         next(run)
     held = inner_runs(model)
     got = await raised(lambda: run.throw(KeyError("the window was shut")))
-    t.expect([got, [inspect.getgeneratorstate(g) for g in held], h.is_running],
-             ["KeyError: 'the window was shut'", ["GEN_CLOSED"], False],
+    model = lab.ScriptedModel([reads(paths), lab.say("Unreached.")])  # and a SystemExit thrown in
+    other = harness.Harness(model, SYSTEM, [reader()])
+    run = other.prompt("Read three once more.")
+    for _ in range(steps):
+        next(run)
+    held += inner_runs(model)
+    exited = await raised(lambda: run.throw(SystemExit("the program is going away")))
+    t.expect([got, [inspect.getgeneratorstate(g) for g in held], h.is_running, exited,
+              other.is_running],
+             ["KeyError: 'the window was shut'", ["GEN_CLOSED", "GEN_CLOSED"], False,
+              "SystemExit: the program is going away", False],
              "The same run on a new harness, stepped as far, an exception then thrown into it "
-             "at its yield while the test holds its inner run and the run itself. Items: what "
-             "came out, the inner run's state, is_running.")
+             "at its yield while the test holds its inner run and the run itself; then the same "
+             "on a third harness with a SystemExit thrown in, which is no Exception. Items: what "
+             "came out of the first throw, the two inner runs' states, is_running, what came out "
+             "of the SystemExit's throw, the third harness's is_running.")
 
 
 @lab_test("Events handed on are run_agent's own, whose messages are the very dicts recorded; a run "
@@ -666,9 +717,19 @@ async def test_bank_a_run_thrown_into_and_a_model_that_cannot_be_reached(t):
     types = []
     failed = await raised(lambda: lab.drive(other.prompt("Still there?"),
                                             on_event=lambda e: types.append(e["type"])), kind=RuntimeError)
-    t.expect([same, got, held, failed, types, lab.shape(other.messages)],
-             [[True] * (len(kept) + 1 + stop_at), "LookupError: the user pressed Stop",
-              ["GEN_CLOSED", "GEN_CLOSED"],
+    model = lab.ScriptedModel([reads(paths), lab.say("Unreached.")])  # Ctrl-C at the same place
+    third = harness.Harness(model, SYSTEM, [reader()])
+    run = third.prompt("Read them again.")
+    for event in run:
+        if event["type"] == "tool_execution_start":
+            break
+    inner = inner_runs(model)
+    stopped = await raised(lambda: run.throw(KeyboardInterrupt("Ctrl-C")))
+    held += [inspect.getgeneratorstate(g) for g in inner]
+    t.expect([same, [got, stopped], held, failed, types, lab.shape(other.messages)],
+             [[True] * (len(kept) + 1 + stop_at),
+              ["LookupError: the user pressed Stop", "KeyboardInterrupt: Ctrl-C"],
+              ["GEN_CLOSED", "GEN_CLOSED", "GEN_CLOSED"],
               "ConnectionRefusedError: no route to the model",
               ["agent_start", "turn_start", "message_end"],
               lab.shape(h.messages) + " U"],
@@ -676,7 +737,9 @@ async def test_bank_a_run_thrown_into_and_a_model_that_cannot_be_reached(t):
              "into it; then a harness made from its snapshot, whose model cannot be reached. "
              "Items: whether each event was run_agent's own and each message_end's message the "
              "very last dict of the snapshot, "
-             "what came out of the throw, the inner run's state and its stepper's, what the "
+             "[what came out of the throw, what came out of a KeyboardInterrupt thrown into a third "
+             "harness's run at its first tool_execution_start], the inner run's state and its "
+             "stepper's, and the third's inner run's, what the "
              "second run gave its "
              "consumer, the event types before, the second transcript's shape.")
 
@@ -700,15 +763,17 @@ async def test_bank_a_second_run_sees_the_whole_long_first_run(t):
             said.append(event["message"])
     harness.run_agent = keeping(loop, kept, [])
     try:
-        await lab.drive(h.prompt("Read the docs."), on_event=count)
-        await lab.drive(h.prompt("Short one."), on_event=count)
+        with hours_pass(YEAR, processor=True, dates=True):  # years at every reading of a clock
+            await lab.drive(h.prompt("Read the docs."), on_event=count)
+            await lab.drive(h.prompt("Short one."), on_event=count)
     finally:
         harness.run_agent = loop
     sent = model.calls[-1].messages
     t.expect([len(sent), harness.text_of(sent[-2]), ends, [len(own), all(own)], added],
              [width + 4, "Long done.", ["turn_end", "turn_end", "agent_end", "turn_end",
                                         "agent_end"], [len(kept), True], [width + 3, 2]],
-             "Two runs, the first of a drawn three hundred and forty-odd reads. Items: the "
+             "Two runs, the first of a drawn three hundred and forty-odd reads, the clocks saying "
+             "years pass at every reading. Items: the "
              "messages the second run's request carried, the words of the one before its "
              "prompt, the turn_end and agent_end events of both runs, [events handed on, each "
              "run_agent's own], the messages each agent_end says its run added.")

@@ -18,6 +18,8 @@ BUSY = "RuntimeError: already running; use steer() or follow_up()"
 MARKS = "/!\"#$%&'()*+,-.:;<=>?@[\\]^_`{|}~"  # string.punctuation: each may lead a frontend's command
 # Not words at all: while a run is going, prompt() hands back no run for any of them.
 NOT_TEXT = (None, 7, b"Read them.", ["Read them."], {"role": "user", "content": "Read them."})
+# Nothing typed, or spaces and newlines alone: while a run is going, words all the same, refused.
+BLANK = ("", " ", "\t\n", "\r\n  ")
 
 
 def looker(ran=None, during=None):
@@ -76,17 +78,20 @@ class Killed(Exception):
     """The caller's own exception, thrown into a run: of no class a harness could know."""
 
 
-async def throw_after(run, count, on_event):
+async def throw_after(run, count, on_event, error=None):
     """Read `count` events of `run`, then throw an exception into it at the yield it waits at,
     as a caller that kills a run with an error of its own does (an async run, from lesson 15
-    on, gets it through athrow()). Returns what came out of the throw, as raised() gives it."""
+    on, gets it through athrow()). Returns what came out of the throw, as raised() gives it.
+    `error` is what is thrown, if not the caller's own Killed: a KeyboardInterrupt or a
+    SystemExit, which are no Exception."""
+    error = Killed("killed by its caller") if error is None else error
     if hasattr(run, "__aiter__"):
         for _ in range(count):
             on_event(await run.__anext__())
-        return await raised(lambda: run.athrow(Killed("killed by its caller")))
+        return await raised(lambda: run.athrow(error))
     for _ in range(count):
         on_event(next(run))
-    return await raised(lambda: run.throw(Killed("killed by its caller")))
+    return await raised(lambda: run.throw(error))
 
 
 async def break_after(run, count):
@@ -142,13 +147,13 @@ async def test_messages_is_a_tuple(t):
                  "kept and handed out again. Items: equal, the very same tuple "
                  "(Harness.messages, lesson 8).")
     pair = [harness.user_message("Line."), lab.say("Noted.")]
-    saved = pair * t.random.randint(100_001, 130_000)  # a long session, cheap to make
+    saved = pair * t.random.randint(250_001, 300_000)  # a long session, cheap to make
     h = harness.Harness(answers(), SYSTEM, [], messages=saved)
     snapshot = h.messages
     t.expect([len(saved), len(snapshot), snapshot[0] is saved[0], snapshot[-1] is saved[-1]],
              [len(saved), len(saved), True, True],
              "h.messages is a snapshot of the whole transcript, however long: a harness given "
-             "a saved session of 200,002 to 260,000 messages hands out all of them, none cut "
+             "a saved session of 500,002 to 600,000 messages hands out all of them, none cut "
              "(the Build section's item 2: \"a snapshot of the transcript\"). Items: messages "
              "given, messages in the snapshot, whether it starts and ends with the very ones "
              "given (Harness.messages, lesson 8).")
@@ -162,7 +167,10 @@ async def test_a_snapshot_is_frozen(t):
     # words a frontend might take for its own command: to the harness, a prompt like any other.
     prompts = [f"\t\n  Prompt {t.random.randint(1, 999)}.  \n\t"
                for _ in range(t.random.randint(1, 3))]
-    prompts += [prompts[-1], "/clear", ""]
+    # A blank prompt of spaces and newlines alone, and lines ended as Windows ends them.
+    blank = "".join(t.random.choice([" ", "\t", "\n", "\r\n"]) for _ in range(t.random.randint(1, 6)))
+    crlf = "".join(f"Step {t.random.randint(1, 99)}.\r\n" for _ in range(t.random.randint(2, 4)))
+    prompts += [prompts[-1], "/clear", " " + blank, crlf, ""]
     runs = len(prompts)
     h = harness.Harness(answers(*[f"Answer {n}." for n in range(runs)]), SYSTEM, [])
     snapshots, going = [], []
@@ -182,7 +190,7 @@ async def test_a_snapshot_is_frozen(t):
              "harness goes on. Every prompt is a run, recorded word for word: spaces, tabs and "
              "newlines around it too, the same words said twice in a row as two runs, \"/clear\" "
              "(a frontend's command is the frontend's business: to the harness it is words), and the empty prompt "
-             "\"\" as well, which prompt() hands back as a run like any other (lesson 3's prompt, word for word). Each item is [shape, its last "
+             "\"\" as well, which prompt() hands back as a run like any other, and so a blank one of spaces, tabs and newlines alone, and lines ended with \\r\\n, not tidied to \\n (lesson 3's prompt, word for word). Each item is [shape, its last "
              "prompt] of the snapshot taken after one of a drawn number of runs, read after the "
              "last (Harness.messages and Harness.prompt, lesson 8).")
     chosen = t.random.choice(snapshots)
@@ -195,7 +203,7 @@ async def test_a_snapshot_is_frozen(t):
     # A long prompt, as a pasted file: recorded word for word too, every character of it.
     pasted = "".join(f"line {n}: {t.random.choice(FILES)}\n"
                      for n in range(t.random.randint(3000, 3200)))
-    pasted *= t.random.randint(24, 48)  # the same file pasted again and again: cheap to make
+    pasted *= t.random.randint(100, 130)  # the same file pasted again and again: cheap to make
     h = harness.Harness(answers("Read it.", "Read it again."), SYSTEM, [])
     await lab.drive(h.prompt(pasted))
     await lab.drive(h.prompt(pasted))  # pasted and sent again: a second run of the same words
@@ -205,7 +213,7 @@ async def test_a_snapshot_is_frozen(t):
              "A prompt is recorded word for word however long it is (the Build section's item 4: "
              "prompt(text) \"hands back the run\" of `text`, and lesson 3's prompt is recorded "
              "as given): a pasted file of 3,000 lines or more, some 60,000 characters, "
-             "pasted 24 to 48 times over, over a million characters, whole, none cut and "
+             "pasted 100 to 130 times over, over 300,000 lines and five million characters, whole, none cut and "
              "none refused, and the same long words sent again straight after are a second run, "
              "recorded whole too. Items: the prompt's length, the recorded one's, whether they are the "
              "same words, the transcript after the second run, whether its prompt is those words "
@@ -287,6 +295,13 @@ async def test_the_list_passed_in_is_copied(t):
     saved = saved * t.random.randint(50, 66) + [harness.user_message(said)] * t.random.randint(
         1000, 2000)  # the session reopened again and again, then one stuck Send repeated
     kept = harness.Harness(answers(), SYSTEM, [], messages=saved).messages
+    # A session of big messages: a pasted file of a megabyte or more and its tool result, the
+    # very same strings again and again (cheap to make), over a hundred million characters.
+    page = "".join(f"line {n}: {t.random.choice(FILES)}\n"
+                   for n in range(t.random.randint(3000, 3200))) * t.random.randint(20, 30)
+    heavy = [harness.user_message(page), dict(TOOL_RESULT, content=page),
+             lab.say("Noted.")] * t.random.randint(60, 80)
+    weighed = harness.Harness(answers(), SYSTEM, [], messages=heavy).messages
     sample = t.random.randrange(997)  # every 997th message from a drawn one: each the very one given
     orphaned = harness.Harness(answers(), SYSTEM, [], messages=orphan).messages
     t.expect([lab.shape(window), lab.shape(h.messages), lab.shape(other.messages),
@@ -294,22 +309,28 @@ async def test_the_list_passed_in_is_copied(t):
               lab.shape(harness.Harness(answers(), SYSTEM, [], messages=twice).messages),
               [lab.shape(orphaned), [m is n for m, n in zip(orphaned, orphan)]],
               [len(saved), len(kept) == len(saved) and kept[0] is saved[0] and kept[-1] is saved[-1]
-               and all(map(operator.is_, kept[sample::997], saved[sample::997])), len(kept)]],
+               and all(map(operator.is_, kept[sample::997], saved[sample::997])), len(kept)],
+              [len(heavy), len(weighed), all(map(operator.is_, weighed, heavy))]],
              ["U", "U A", "U A", lab.shape(unanswered), lab.shape(twice),
-              [lab.shape(orphan), [True] * len(orphan)], [len(saved), True, len(saved)]],
+              [lab.shape(orphan), [True] * len(orphan)], [len(saved), True, len(saved)],
+              [len(heavy), len(heavy), True]],
              "Every list given is copied into a list of its own, an empty one too, and kept as "
              "given (the Build section's item 1: \"Its transcript starts as what it was "
              "given\"): one that ends in a call with no result too, one that says the same words "
              "twice in a row, and three times, one holding a result whose call is not in it, and a long one of 2,000 messages or more, that saved session "
              "given 50 to 66 times over and then one message a thousand times or more in a row, "
-             "101,000 messages or more however long the list, every one of them: the "
+             "101,000 messages or more however long the list, every one of them, and one of "
+             "big messages, a pasted file of over a megabyte and its tool result 60 to 80 times "
+             "over, past a hundred million characters in all, every one the very dict given: the "
              "transcript is a record, not a list to tidy, trim or take doubles out of. Items: "
              "the caller's empty list after a run and an append of its own, the harness's "
              "transcript, that of a second harness made from the same list and run once (two "
              "harnesses made from one list keep apart: each has a list of its own), a harness given a list ending in an unanswered call, one given a list "
              "with doubles and triples, [the shape of one given a result with no call, whether each message is the very dict given, "
-             "the tool result too: the messages are shared, not copied], and [messages in a long list, whether "
-             "the harness's are those very ones, how many it holds] (Harness, lesson 8).")
+             "the tool result too: the messages are shared, not copied], [messages in a long list, whether "
+             "the harness's are those very ones, how many it holds], and [messages in the list of "
+             "big ones, how many the harness holds, whether each is the very dict given, a big tool "
+             "result too] (Harness, lesson 8).")
 
 
 @lab_test("A second prompt() while a run is in progress raises RuntimeError(\"already running; "
@@ -330,18 +351,26 @@ async def test_a_second_prompt_is_refused(t):
     for _ in range(t.random.randint(51, 60)):  # and follows many prompts: each run is tracked
         await lab.drive(h.prompt("Never mind."), close_after=0)  # closed before its first step
 
+    clicks = t.random.randint(1001, 1200)  # Send clicked again and again, over a thousand times
+
     async def second(event):  # at a turn_start the running run's own words, as a double click
-        if event["type"] == "turn_start":
+        if event["type"] == "turn_start" and not tried:  # the first: a thousand clicks and more
+            got = {raised_now(lambda: h.prompt("Read them."), kind=RuntimeError)
+                   for _ in range(clicks)}
+            tried.append(BUSY if got == {BUSY} else ["of", clicks, "refusals in a row", sorted(map(str, got))])
+        elif event["type"] == "turn_start":
             tried.append(await raised(lambda: h.prompt("Read them."), kind=RuntimeError))
         elif event["type"] == "tool_execution_end":  # a command, led by any mark a frontend uses
             got = [await raised(lambda: h.prompt(mark + "retry Did that work?"), kind=RuntimeError)
                    for mark in MARKS]
             answer = (got[0] if got == got[:1] * len(got) else
                       [[mark, what] for mark, what in zip(MARKS, got) if what != BUSY])
-            handed = [repr(given) for given in NOT_TEXT  # each a second run handed back
+            handed = [repr(given) for given in NOT_TEXT + BLANK  # each a second run handed back
                       if await raised(lambda: h.prompt(given), kind=RuntimeError) is None]
             tried.append(answer if not handed else [answer, "a run handed back for", handed])
-    await lab.drive(h.prompt("Read them."), on_event=second)
+    # The clocks run years on at every reading while the run goes: no clock ends a refusal.
+    with hours_pass(YEAR, processor=True, dates=True):
+        await lab.drive(h.prompt("Read them."), on_event=second)
     t.expect(tried, [BUSY if what == "turn_start" or what.startswith("tool_execution_end")
                      else [True, BUSY] for what in story(rounds)
                      if what == "turn_start" or what.startswith("tool_execution")],
@@ -353,8 +382,12 @@ async def test_a_second_prompt_is_refused(t):
              "slash command, or led by any mark of punctuation, @ or ! or # alike (the Build section's item 4: "
              "\"While a run is going, it raises a `RuntimeError`\"): whatever the words, "
              "it raises; and a prompt() of something that is not a string at all (None, a number, "
-             "bytes, a list, a message dict) raises too, whatever its class (\"it hands back no "
-             "second run, whatever it is given\"). Each item is what a second prompt() raised at one turn_start (the "
+             "bytes, a list, a message dict) raises too, whatever its class, and so does a blank one, \"\" "
+             "or spaces and newlines alone (\"it hands back no "
+             "second run, whatever it is given\"). The refusal holds however many came before it, "
+             "over a thousand clicks of Send in a row at the first turn_start, and however long "
+             "the run has gone: here the clocks say years pass at every reading (\"a run is over "
+             "when it ends, never when a clock says so\"). Each item is what a second prompt() raised at one turn_start (the "
              "run's own words) or "
              "tool_execution_end, or [is_running, what a prompt() raised] inside a tool, for a "
              "drawn run that follows a first one and 51 to 60 prompts whose runs were closed "
@@ -501,8 +534,10 @@ async def test_the_inner_run_ends_with_the_run(t):
     def cut(arguments):
         raise lab.PowerCut("the power went off")
 
-    found, thrown = [], None
-    for ending in ("closed", "let go of", "exhausted", "a power cut", "thrown into"):
+    found, thrown = [], []
+    stops = {"a KeyboardInterrupt thrown into": KeyboardInterrupt("Ctrl-C"),
+             "a SystemExit thrown into": SystemExit("the program is going away")}
+    for ending in ("closed", "let go of", "exhausted", "a power cut", "thrown into", *stops):
         model, rounds, read = walked_away(t)
         h = harness.Harness(model, SYSTEM, [looker()])
         held = []  # the inner run, kept by the test as some other holder might keep it
@@ -516,8 +551,8 @@ async def test_the_inner_run_ends_with_the_run(t):
             await break_after(h.prompt("Read them."), read)
         elif ending == "exhausted":
             await lab.drive(h.prompt("Read them."))
-        elif ending == "thrown into":
-            thrown = await throw_after(h.prompt("Read them."), read, hold)
+        elif ending == "thrown into" or ending in stops:
+            thrown.append(await throw_after(h.prompt("Read them."), read, hold, stops.get(ending)))
         else:
             model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"}))])
             h = harness.Harness(model, SYSTEM, [tool("look", cut, PATH)])
@@ -533,17 +568,21 @@ async def test_the_inner_run_ends_with_the_run(t):
              "exception is thrown into it, the test still holds the inner run, so only a _run "
              "that closes it itself, on every way out, ends it: in a finally (an except for "
              "GeneratorExit alone misses the throw, and so does one that names the "
-             "exceptions it expects: the caller's is of a class of its own), or through a yield "
+             "exceptions it expects: the caller's is of a class of its own, and so does an except "
+             "Exception, which a KeyboardInterrupt or a SystemExit thrown in passes by), or through a yield "
              "from, which hands close() and throw() on to it; leaving the run_agent run for "
              "Python to free is not enough, since another holder keeps it. Each item is "
              "[how the run ended, run_agent runs over its model still suspended] "
              "(Harness._run, lesson 8).")
-    t.expect(thrown, "Killed: killed by its caller",
+    t.expect(thrown, ["Killed: killed by its caller", "KeyboardInterrupt: Ctrl-C",
+                      "SystemExit: the program is going away"],
              "An exception thrown into the run comes back out to whoever threw it (the Build "
              "section's item 5: \"An exception thrown into the run comes back out to whoever "
              "threw it, as one raised by the model does: the run never swallows it\"): a _run "
              "that catches it and ends quietly hands its caller a StopIteration, as if the run "
-             "had simply finished. The item is what came out of the throw, as [type: text] "
+             "had simply finished; and so does a KeyboardInterrupt or a SystemExit thrown in, "
+             "which no run swallows either. Each item is what came out of one throw, as [type: text]: "
+             "the caller's own exception, a KeyboardInterrupt, a SystemExit "
              "(Harness._run, lesson 8).")
 
 
@@ -724,10 +763,12 @@ async def test_every_request_carries_system_and_specs(t):
     system = (t.random.choice(["", " ", "\n", "\t"]) +  # as given, the spaces around it too
               t.random.choice([SYSTEM, "You are terse.", "Answer in French.", "Be careful."]) +
               t.random.choice(["\n", " ", "\n\n", "\t"]))
-    extra = t.random.sample(["bash", "write", "grep", "edit"], t.random.randint(0, 3))
+    extra = t.random.sample(["bash", "write", "grep", "edit"], t.random.randint(1, 3))
     tools = [looker()] + [tool(name, lambda a: "", description=f"The {name} tool.")
                           for name in extra]
     t.random.shuffle(tools)
+    if [each["name"] for each in tools] == sorted(each["name"] for each in tools):
+        tools.reverse()  # two tools or more, never in the order of their names: the order given
     model, jobs = jobs_in_turn(t, t.random.randint(2, 3))
     h = harness.Harness(model, system, tools)
     given = list(tools)
@@ -735,12 +776,12 @@ async def test_every_request_carries_system_and_specs(t):
     for n in range(len(jobs)):
         await lab.drive(h.prompt(f"Job {n}."))
     # A long system prompt, as a project's rules pasted in: every character of it, its newline too.
-    long = system + "Keep to the project's style.\n" * t.random.randint(40_000, 60_000)
+    long = system + "Keep to the project's style.\n" * t.random.randint(200_000, 300_000)
     other = answers("Noted.")
     await lab.drive(harness.Harness(other, long, given).prompt("One more job."))
     t.expect([len(long), [request.system == long for request in other.calls]], [len(long), [True]],
              "Every request carries the system prompt word for word however long it is: one of "
-             "over a million characters, ending in a newline, is not stripped or cut (the Build "
+             "over five million characters, ending in a newline, is not stripped or cut (the Build "
              "section's item 1: \"all that `run_agent` needs\"). Items: its length, whether "
              "each request carried it whole (Harness, lesson 8).")
     t.expect([[request.system, [spec["name"] for spec in request.tools]]
@@ -751,7 +792,8 @@ async def test_every_request_carries_system_and_specs(t):
              "on each run: the system prompt and the tools, both drawn, the system prompt word "
              "for word, the spaces and newlines around it too (the Build section's item 1: "
              "\"all that `run_agent` needs\"), the tools in a list of "
-             "its own, so a tool the caller adds to its list afterwards is not offered. Each "
+             "its own, in the order given (two tools or more, never in the order of their "
+             "names), so a tool the caller adds to its list afterwards is not offered. Each "
              "item is [system, tool names] of one request (Harness, lesson 8).")
     t.expect([request.tools == harness.tool_specs(given) for request in model.calls],
              [True] * sum(asked(events) for events in stories(jobs)),
@@ -1169,7 +1211,8 @@ async def test_the_snapshot_at_every_event(t):
         [lab.reply(*[lab.call("look", {"path": f"g{n}.py"}) for n in range(wide)])] +
         [lab.say("Read them all.")]), SYSTEM, [looker()])
     events = []
-    await lab.drive(h.prompt("Read every file."), on_event=events.append)
+    with hours_pass(YEAR, processor=True, dates=True):  # years at every reading: no clock ends it
+        await lab.drive(h.prompt("Read every file."), on_event=events.append)
     t.expect([len(h.messages), sum(e["type"] == "turn_end" for e in events), events[-1]["type"]],
              [2 * rounds + wide + 3, rounds + 2, "agent_end"],
              "The run hands on every event of run_agent, however many, with the harness's cap, "
@@ -1177,5 +1220,6 @@ async def test_the_snapshot_at_every_event(t):
              "turns, which holds for every run\", \"hands on each event of `run_agent`\"): a "
              "job of 101 to 106 rounds of one call, then a reply of 300 to 320 calls, makes "
              "more than a thousand events and 500 messages, and none is held back or cut off, "
-             "and no turn is refused. The items are [messages recorded, turn_end events, the "
+             "and no turn is refused, though the clocks say years pass at every reading (no "
+             "clock ends a run). The items are [messages recorded, turn_end events, the "
              "last event] (Harness._run, lesson 8).")
