@@ -351,7 +351,7 @@ async def test_specs_have_three_keys_in_order(t):
              range(t.random.randint(100, 600))]  # 5,000 to 30,000 characters, over many lines
     wordy = dict(t.random.choice(tools), description=" " + "\n".join(lines) + "\n")
     again = dict(t.random.choice(tools))  # one tool listed twice, each a tool of the list
-    told = [edged, private, dunder, nameless, unset, wordy, again, dict(again)]
+    told = [edged, private, dunder, nameless, unset]
     t.random.shuffle(told)
     given = []
     problem = await raised(lambda: given.append(harness.tool_specs(told)))
@@ -362,14 +362,22 @@ async def test_specs_have_three_keys_in_order(t):
              "line breaks at their ends included: nothing is stripped, an empty description is "
              "told as \"\" (not one made up), and a tool whose name starts with \"_\" or \"__\" is "
              "a tool like any other, with a spec of its own, and so is a tool whose name is \"\" "
-             "and each of two copies of one tool (Build item 3 \"a new dict for each tool\"); "
-             "a description of 100 to 600 lines (5,000 to 30,000 characters) is told whole, "
-             "not cut at a length or to its first line, its space and line break at the ends "
-             "kept; a tool whose description and "
+             "(Build item 3 \"a new dict for each tool\"); a tool whose description and "
              "parameters are there but None has those keys, so it is told with None, as it has "
              "them, not refused with KeyError (only a tool that lacks a key is) nor told "
              "\"None\". Items: what tool_specs raised, or None; then [name, description, "
              "parameters] of each spec (tool_specs, lesson 2).")
+    shelf = [wordy, again, dict(again)]
+    t.random.shuffle(shelf)
+    t.expect([[spec["name"], brief(spec["description"]), spec["parameters"]]
+              for spec in harness.tool_specs(shelf)],
+             [[each["name"], brief(each["description"]), each["parameters"]] for each in shelf],
+             "A description goes to the model as the tool has it, however long: one of 100 to "
+             "600 lines (5,000 to 30,000 characters) is told whole, not cut at a length or to "
+             "its first line, its space and line break at the ends kept; and each of two copies "
+             "of one tool in the list is a tool with a spec of its own (Build item 3 \"a new "
+             "dict for each tool in the tools' order\"). Items: [name, description (a long one "
+             "by its length and last 20), parameters] of each spec (tool_specs, lesson 2).")
     none = harness.tool_specs([])
     answers = [list(none)]
     none.append({"name": "ls", "description": "Added by a caller.", "parameters": {}})
