@@ -2669,6 +2669,16 @@ def tool_specs(tools):
           by=r'''
         return ws.read_text(arguments["path"]).replace("\x00", "")
 '''),
+    Wrong(lab='2.1', name='read capped at 100,000 lines, silently',
+          rule='read returns the whole text of the file, however long.',
+          where='hunt round 36, design 34 (r193); Build item 5: "the whole text of the file"',
+          names='no count of lines of its own',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        return "".join(ws.read_text(arguments["path"]).splitlines(keepends=True)[:100_000])
+'''),
     Wrong(lab='2.1', name='read stripping a tab from the end of the path',
           rule='The path goes to the workspace as the call spells it: read tidies nothing.',
           where='hunt round 36, design 40 (r193); Build item 5',
@@ -2683,6 +2693,24 @@ def tool_specs(tools):
 ]
 
 ALLOWED = [
+    # Hunt round 36 (reader r193), probe 28.
+    Wrong(lab='2.1', name="a tool's failure printed to stderr, then raised as it was",
+          rule='Build item 4 says what run_tool returns, what goes up ("What `execute` raises '
+               'goes up to the caller as it was raised") and what it leaves alone; it states '
+               'nothing of what run_tool prints. A bare raise after a line on stderr sends the '
+               'very object up, so every rule of the item holds.',
+          where='hunt round 36, probe 28 (r193)', names='',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    import sys
+    try:
+        text, failed = tool["execute"](call["arguments"]), False
+    except Exception as problem:
+        print(f"tool {call['name']} failed: {problem!r}", file=sys.stderr)
+        raise
+'''),
     Wrong(lab='2.1', name='an unknown tool refused with a KeyError of the harness\'s own',
           rule='Lesson 2 says run_tool raises KeyError for a tool it does not have; a class of '
                'the harness\'s own under KeyError is a KeyError to every except that catches '

@@ -902,15 +902,17 @@ async def test_the_read_tool(t):
              "gives read a budget, and a note when it cuts). Items: the characters read returned "
              "for a file of 50,000, then its last 50 (make_read_tool, lesson 2).")
     offset, limit = t.random.randint(2, 1000), t.random.randint(1, 100)
+    ws.write_text("many.log", "-\n" * t.random.randint(150_000, 500_000))  # many short lines
     whole = []
-    for path, arguments in [("lines.log", {}), ("wide.log", {}),
+    for path, arguments in [("lines.log", {}), ("wide.log", {}), ("many.log", {}),
                             ("lines.log", {"offset": offset, "limit": limit})]:
         text = await settle(read["execute"]({"path": path} | arguments))
         whole.append(isinstance(text, str) and (text == ws.read_text(path) or
                                                 text not in ws.read_text(path)))
-    t.expect(whole, [True, True, True],
+    t.expect(whole, [True, True, True, True],
              "read never cuts a file silently: for a file of 2500 short lines, one of 4,000,000 "
-             "characters, and the first file asked for with an offset and a limit (arguments "
+             "characters, one of 150,000 to 500,000 lines (no count of lines of its own), and "
+             "the first file asked for with an offset and a limit (arguments "
              "lesson 2's read does not take), it returns the whole text of the file (lesson 2, "
              "Build item 5), or, from lesson 6 on, a part followed by a note that says where it "
              "stopped; never a bare piece of the file. Items: whether what each read returned is "
