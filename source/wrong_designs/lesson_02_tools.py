@@ -2671,7 +2671,7 @@ def tool_specs(tools):
 '''),
     Wrong(lab='2.1', name='read capped at 100,000 lines, silently',
           rule='read returns the whole text of the file, however long.',
-          where='hunt round 36, design 34 (r193); Build item 5: "the whole text of the file"',
+          where='hunt round 36, design 34 (r193); Build item 5: "The whole text of the file"',
           names='no count of lines of its own',
           replace=r'''
         return ws.read_text(arguments["path"])
