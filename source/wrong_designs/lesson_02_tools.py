@@ -2367,9 +2367,350 @@ def run_tool(tools, call):
           by=r'''
         return ws.read_text(arguments.get("path"))
 '''),
+    # Hunt round 36 (reader r193), lab 2.1.
+    Wrong(lab='2.1', name='text_of turning the words into their NFC form',
+          rule='text_of gives the "text" of every block of type "text", with nothing put between '
+               'them: every character as the model sent it.',
+          where='hunt round 36, design 44 (r193); Build item 1',
+          names='not made its one-letter',
+          replace=r'''
+    return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+''',
+          by=r'''
+    import unicodedata
+    return unicodedata.normalize("NFC", "".join(
+        block["text"] for block in message["content"] if block["type"] == "text"))
+'''),
+    Wrong(lab='2.1', name='text_of taking NULs out of the words',
+          rule='text_of gives the "text" of every block of type "text", with nothing put between '
+               'them: every character as the model sent it.',
+          where='hunt round 36, design 52 (r193); Build item 1',
+          names='a NUL, not taken out',
+          replace=r'''
+    return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+''',
+          by=r'''
+    return "".join(block["text"] for block in message["content"]
+                   if block["type"] == "text").replace("\x00", "")
+'''),
+    Wrong(lab='2.1', name='tool_calls skipping a call whose id is ""',
+          rule='The blocks of type "toolCall", in the order they stand: every one of them.',
+          where='hunt round 36, design 38 (r193); Build item 2',
+          names='one whose id is',
+          replace=r'''
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+''',
+          by=r'''
+    return [block for block in message["content"]
+            if block["type"] == "toolCall" and block.get("id")]
+'''),
+    Wrong(lab='2.1', name='tool_calls skipping a call whose arguments are not an object',
+          rule='The blocks of type "toolCall", in the order they stand: every one of them.',
+          where='hunt round 36, design 47 (r193); Build item 2',
+          names='arguments are not an object',
+          replace=r'''
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+''',
+          by=r'''
+    return [block for block in message["content"]
+            if block["type"] == "toolCall" and isinstance(block.get("arguments"), dict)]
+'''),
+    Wrong(lab='2.1', name='a description cut at 1024 characters',
+          rule='A spec tells the tool\'s own description, as the tool has it, however long.',
+          where='hunt round 36, design 09 (r193); Build item 3: "a new dict for each tool in the '
+                'tools\' order, with exactly the keys"',
+          names='is told whole',
+          replace=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+''',
+          by=r'''
+    return [{"name": tool["name"], "description": tool["description"][:1024]
+             if isinstance(tool["description"], str) else tool["description"],
+'''),
+    Wrong(lab='2.1', name='a long description told by its first line',
+          rule='A spec tells the tool\'s own description, as the tool has it, however long.',
+          where='hunt round 36, design 13 (r193); Build item 3',
+          names='is told whole',
+          replace=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+''',
+          by=r'''
+    return [{"name": tool["name"], "description": tool["description"] if not isinstance(
+             tool["description"], str) or len(tool["description"]) <= 4096
+             else tool["description"].split("\n")[0],
+'''),
+    Wrong(lab='2.1', name='a long description stripped',
+          rule='A spec tells the tool\'s own description, as the tool has it, however long.',
+          where='hunt round 36, design 50 (r193); Build item 3',
+          names='is told whole',
+          replace=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+''',
+          by=r'''
+    return [{"name": tool["name"],
+             "description": tool["description"].strip()
+             if isinstance(tool["description"], str) and len(tool["description"]) > 80
+             else tool["description"],
+'''),
+    Wrong(lab='2.1', name='each schema re-made with its keys sorted',
+          rule='A spec tells the tool\'s own parameters, as they are: the tools come out exactly '
+               'as they went in, and the schema goes to the model as the JSON its keys make.',
+          where='hunt round 36, design 42 (r193); Build item 3',
+          names='down to the order of their keys',
+          replace=r'''
+             "parameters": tool["parameters"]} for tool in tools]
+''',
+          by=r'''
+             "parameters": json.loads(json.dumps(tool["parameters"], sort_keys=True))}
+            for tool in tools]
+''',
+          also=((r'''
+def tool_specs(tools):
+''', r'''
+import json
+
+
+def tool_specs(tools):
+'''),)),
+    Wrong(lab='2.1', name='two equal tools told once',
+          rule='A new dict for each tool in the tools\' order: tool_specs describes the list, '
+               'and does not judge it.',
+          where='hunt round 36, design 36 (r193); Build item 3',
+          names='each of two copies',
+          replace=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+''',
+          by=r'''
+    specs = []
+    for tool in tools:
+        spec = {"name": tool["name"], "description": tool["description"],
+                "parameters": tool["parameters"]}
+        if spec not in specs:
+            specs.append(spec)
+    return specs
+'''),
+    Wrong(lab='2.1', name="a call id written into the arguments while the tool runs",
+          rule='run_tool writes nothing into the call, its arguments included, not even for as '
+               'long as the tool runs.',
+          where='hunt round 36, design 15 (r193); Build item 4: "and the call too: it writes '
+                'nothing into either"',
+          names="the call's arguments ({} here) too",
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    arguments = call["arguments"]
+    if isinstance(arguments, dict):
+        arguments["_call_id"] = call["id"]
+    try:
+        text, failed = tool["execute"](arguments), False
+    finally:
+        if isinstance(arguments, dict):
+            arguments.pop("_call_id", None)
+'''),
+    Wrong(lab='2.1', name='a "busy" key written into the tool while it runs',
+          rule='run_tool leaves the list it is given as it found it, its tools included, not '
+               'even writing into one for as long as it runs.',
+          where='hunt round 36, design 16 (r193); Build item 4: "`run_tool` leaves the list it '
+                'is given as it found it"',
+          names='the tools are handed in sealed',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    tool["busy"] = True
+    try:
+        text, failed = tool["execute"](call["arguments"]), False
+    finally:
+        del tool["busy"]
+'''),
+    Wrong(lab='2.1', name="a tool's error raised again with the call's name added",
+          rule='What execute raises goes up to the caller as it was raised: the very object.',
+          where='hunt round 36, design 17 (r193); Build item 4: "What `execute` raises goes up '
+                'to the caller as it was raised"',
+          names='the very object the tool raised',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    try:
+        text, failed = tool["execute"](call["arguments"]), False
+    except Exception as problem:
+        raise type(problem)(f"tool {call['name']!r} failed: {problem}") from problem
+'''),
+    Wrong(lab='2.1', name="a tool's error raised again as a new object of its kind",
+          rule='What execute raises goes up to the caller as it was raised: the very object.',
+          where='hunt round 36, design 18 (r193); Build item 4: "What `execute` raises goes up '
+                'to the caller as it was raised"',
+          names='the very object the tool raised',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    try:
+        text, failed = tool["execute"](call["arguments"]), False
+    except Exception as problem:
+        raise type(problem)(*problem.args) from None
+'''),
+    Wrong(lab='2.1', name="quotes stripped from the call's name",
+          rule='The tool that runs is the one among `tools` whose "name" is the call\'s name, '
+               'exactly as the call spells it.',
+          where='hunt round 36, design 21 (r193); Build item 4',
+          names='the name in quotes',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    name = call["name"]
+    if len(name) > 2 and name[0] == name[-1] and name[0] in "'\"`":
+        name = name[1:-1]
+    tool = {t["name"]: t for t in tools}[name]
+'''),
+    Wrong(lab='2.1', name='a tab and "\\r" stripped from the call\'s name',
+          rule='The tool that runs is the one among `tools` whose "name" is the call\'s name, '
+               'exactly as the call spells it.',
+          where='hunt round 36, design 27 (r193); Build item 4',
+          names='with a tab or a lone',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    tool = {t["name"]: t for t in tools}[call["name"].strip("\t\r")]
+'''),
+    Wrong(lab='2.1', name='a lone "\\r" stripped from the end of the call\'s name',
+          rule='The tool that runs is the one among `tools` whose "name" is the call\'s name, '
+               'exactly as the call spells it.',
+          where='hunt round 36, design 49 (r193); Build item 4',
+          names='with a tab or a lone',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    name = call["name"]
+    if name.endswith("\r"):
+        name = name[:-1]
+    tool = {t["name"]: t for t in tools}[name]
+'''),
+    Wrong(lab='2.1', name='a camelCase name run as the tool of its snake_case',
+          rule='The tool that runs is the one among `tools` whose "name" is the call\'s name, '
+               'exactly as the call spells it.',
+          where='hunt round 36, design 45 (r193); Build item 4',
+          names='camelCase',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    import re
+    known = {t["name"]: t for t in tools}
+    snake = re.sub(r"(?<=[a-z])([A-Z])", lambda m: "_" + m.group(1).lower(), call["name"])
+    tool = known[call["name"] if call["name"] in known or snake not in known else snake]
+'''),
+    Wrong(lab='2.1', name='a tool\'s "aliases" taken as its names',
+          rule='The tool that runs is the one among `tools` whose "name" is the call\'s name: '
+               'the list of tools is the one place that says which tools exist, by their name.',
+          where='hunt round 36, design 41 (r193); Build item 4',
+          names='aliases',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    known = {t["name"]: t for t in tools}
+    for t in tools:
+        for alias in t.get("aliases", ()):
+            known.setdefault(alias, t)
+    tool = known[call["name"]]
+'''),
+    Wrong(lab='2.1', name='answers turned into their NFC form',
+          rule='What execute returned is the content, as it is.',
+          where='hunt round 36, design 46 (r193); Build item 4: "what `execute` returned as the '
+                'content"',
+          names='not normalised, not cleaned',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    import unicodedata
+    text, failed = tool["execute"](call["arguments"]), False
+    if isinstance(text, str):
+        text = unicodedata.normalize("NFC", text)
+'''),
+    Wrong(lab='2.1', name='is_error True for an exception execute returned',
+          rule='What execute returned is the content, as it is, and is_error is False all '
+               'through lesson 2.',
+          where='hunt round 36, design 54 (r193); Build item 4: "`is_error` False"',
+          names='an exception object execute returned',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    text = tool["execute"](call["arguments"])
+    failed = isinstance(text, BaseException)
+    text = str(text) if failed else text
+'''),
+    Wrong(lab='2.1', name="read turning the file's text into its NFC form",
+          rule='read returns the whole text of the file as the workspace ws holds it.',
+          where='hunt round 36, design 48 (r193); Build item 5: "as the workspace `ws` holds it"',
+          names='with a combining accent not made',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        import unicodedata
+        return unicodedata.normalize("NFC", ws.read_text(arguments["path"]))
+'''),
+    Wrong(lab='2.1', name="read taking NULs out of the file's text",
+          rule='read returns the whole text of the file as the workspace ws holds it.',
+          where='hunt round 36, design 51 (r193); Build item 5: "as the workspace `ws` holds it"',
+          names='a NUL not taken out',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        return ws.read_text(arguments["path"]).replace("\x00", "")
+'''),
+    Wrong(lab='2.1', name='read capped at 100,000 lines, silently',
+          rule='read returns the whole text of the file, however long.',
+          where='hunt round 36, design 34 (r193); Build item 5: "The whole text of the file"',
+          names='no count of lines of its own',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        return "".join(ws.read_text(arguments["path"]).splitlines(keepends=True)[:100_000])
+'''),
+    Wrong(lab='2.1', name='read stripping a tab from the end of the path',
+          rule='The path goes to the workspace as the call spells it: read tidies nothing.',
+          where='hunt round 36, design 40 (r193); Build item 5',
+          names='read tidies nothing',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        path = arguments["path"]
+        return ws.read_text(path.rstrip("\t") if isinstance(path, str) else path)
+'''),
 ]
 
 ALLOWED = [
+    # Hunt round 36 (reader r193), probe 28.
+    Wrong(lab='2.1', name="a tool's failure printed to stderr, then raised as it was",
+          rule='Build item 4 says what run_tool returns, what goes up ("What `execute` raises '
+               'goes up to the caller as it was raised") and what it leaves alone; it states '
+               'nothing of what run_tool prints. A bare raise after a line on stderr sends the '
+               'very object up, so every rule of the item holds.',
+          where='hunt round 36, probe 28 (r193)', names='',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    import sys
+    try:
+        text, failed = tool["execute"](call["arguments"]), False
+    except Exception as problem:
+        print(f"tool {call['name']} failed: {problem!r}", file=sys.stderr)
+        raise
+'''),
     Wrong(lab='2.1', name='an unknown tool refused with a KeyError of the harness\'s own',
           rule='Lesson 2 says run_tool raises KeyError for a tool it does not have; a class of '
                'the harness\'s own under KeyError is a KeyError to every except that catches '

@@ -12,14 +12,15 @@ import json
 
 import harness
 import lab
-from lab.kit import lab_test, raised, settle, tool
+from lab.kit import lab_test, raised, sealed, settle, tool
 
 LAB = "2.1"
 BRIEF = "You look after a small repository."
 PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
-# Words with spaces and line breaks at their ends, which text_of keeps as they are.
+# Words with spaces and line breaks at their ends, which text_of keeps as they are; one not in
+# composed form (combining accents) with a NUL in it.
 EDGED = [" Reading it now. ", "Found it:\n", "\tindented ", "  two spaces", "ends here\n\n",
-         "déjà vu ", " - a list item\n", "a tab at the end\t"]
+         "déjà vu ", " - a list item\n", "a tab at the end\t", "de\u0301ja\u0300 \x00 "]
 PATHS = ["app.py", "notes/todo.md", "lib/util.py", "CHANGES.txt", "docs/intro.md", "Makefile"]
 NAMES = ["grep", "ls", "find", "fetch", "edit", "write", "bash", "read"]
 # Names harness.py has for functions of its own: a tool may share one.
@@ -53,30 +54,39 @@ def in_format(result, call):
         result["tool_name"] == call["name"] and result["is_error"] is True
 
 
-def as_raised(problem, result, failure, call):
+def as_raised(problem, result, failure, call, very=None):
     """What came back of a tool that raised `failure`, read as lesson 2's run_tool gives it
-    ("Kind: words", as raised) when it is that: raised as it was, or, as lesson 4's run_tool
-    answers (allowed here), an error result holding its words; else what run_tool raised or
-    gave."""
+    ("Kind: words", as raised) when it is that: raised as it was (the very object, when `very`,
+    what run_tool raised, is given), or, as lesson 4's run_tool answers (allowed here), an error
+    result holding its words; else what run_tool raised or gave."""
     words = str(failure.args[0])
     if problem is not None:
+        if very is not None and very is not failure:
+            return f"{problem} (another object than the tool raised)"
         return problem
     if in_format(result, call) and words in str(result["content"]):
         return f"{type(failure).__name__}: {failure}"
     return result
 
 
-async def attempt(tools, call):
-    """What run_tool did with `call`: (what it raised or None, the result it gave or None)."""
+async def attempt(tools, call, objects=None):
+    """What run_tool did with `call`: (what it raised or None, the result it gave or None). The
+    very object it raised, if it raised, goes into `objects` when a list is given."""
     given = []
 
     async def answer():
         try:
             given.append(await settle(harness.run_tool(tools, call)))
         except KeyError as missing:  # a subclass of KeyError is a KeyError, whatever its name
+            if objects is not None:
+                objects.append(missing)
             if type(missing) is KeyError:
                 raise
             raise KeyError(*missing.args) from None
+        except Exception as problem:
+            if objects is not None:
+                objects.append(problem)
+            raise
     problem = await raised(answer)
     return problem, (given[0] if given else None)
 
@@ -216,6 +226,8 @@ async def test_bank_the_calls_follow_each_reply(t):
     many = [lab.call(t.random.choice(NAMES), {"path": t.random.choice(PATHS)}, id=f"m{n}")
             for n in range(t.random.randint(60, 400))]
     many[t.random.randrange(len(many))]["name"] = ""  # a call whose name is "": a call still
+    many[t.random.randrange(len(many))]["id"] = ""  # and one whose id is "", one whose
+    many[t.random.randrange(len(many))]["arguments"] = None  # arguments are None: calls still
     t.expect([asked, now, harness.tool_calls(lab.say("Nothing more.")),
               [c["id"] for c in harness.tool_calls(edited)],
               [c["id"] for c in harness.tool_calls(lab.reply("Many.", *many))]],
@@ -227,17 +239,17 @@ async def test_bank_the_calls_follow_each_reply(t):
              "call was removed from its content and another put in front; the calls of another "
              "plain answer, after the caller added a call to the list the last reply gave; the "
              "ids for the first reply once the caller turned one of its call blocks, in place, "
-             "into a text block; the ids of a reply of 60 to 400 calls, one of them a call "
-             "whose name is \"\"].")
+             "into a text block; the ids of a reply of 60 to 400 calls, among them a call "
+             "whose name is \"\", one whose id is \"\" and one whose arguments are None].")
 
 
 # --- rule 3: tool_specs ---------------------------------------------------------------------
 
 def offered(t):
-    """Three to five tools, in a drawn order: one whose parameters are {}, one with
-    {"type": "object"} alone, one whose name and description have spaces at their ends, and a
-    second tool under the name of another, with parameters of its own; some carry a key of their
-    own."""
+    """Five tools, in a drawn order: one whose parameters are {}, one with {"type": "object"}
+    alone, one whose name and description have spaces at their ends, a second tool under the
+    name of another, with parameters of its own and a description of many lines, and a copy of
+    one of them right after it; some carry a key of their own."""
     names = t.random.sample(NAMES, 3)
     schemas = [{}, {"type": "object"}, dict(PATH)]
     t.random.shuffle(schemas)
@@ -249,9 +261,13 @@ def offered(t):
     edged = t.random.randrange(3)
     tools[edged] |= {"name": f" {names[edged]}  ", "description": "Lists.\n"}
     tools[t.random.randrange(3)]["timeout"] = t.random.randint(5, 60)
-    twin = dict(t.random.choice(tools), description="The same name, another tool.",
+    wordy = " The same name, another tool.\n" + "\n".join(
+        f"Step {n}: say what to look for." for n in range(t.random.randint(150, 600)))
+    twin = dict(t.random.choice(tools), description=wordy + "\n",  # 4,000 to 17,000 characters
                 parameters={"type": "object", "properties": {"depth": {"type": "integer"}}})
     tools.insert(t.random.randint(0, 3), twin)
+    copied = t.random.choice(tools)
+    tools.insert(tools.index(copied) + 1, dict(copied))  # a tool listed twice, as it is
     return tools
 
 
@@ -365,9 +381,9 @@ async def test_bank_the_specs_as_json(t):
 
 # --- rule 4: run_tool -----------------------------------------------------------------------
 
-# A log the show tool gives back whole: it starts like a failure, its lines end in "\r\n", and it
-# is over 4,000,000 characters.
-LOG = "Error: the nightly build (a saved log)\r\n" + "".join(
+# A log the show tool gives back whole: it starts like a failure, its lines end in "\r\n", it
+# holds an "e" with a combining accent and a NUL, and it is over 4,000,000 characters.
+LOG = "Error: the nightly build (a saved log, cafe\u0301 \x00)\r\n" + "".join(
     f"step {n:06d} passed\r\n" for n in range(210000))
 
 
@@ -450,33 +466,39 @@ async def test_bank_what_the_tools_did_to_the_workspace(t):
     await attempt(tools, bare)
     worded = {"type": "toolCall", "id": "k98", "name": "show", "arguments": "all of it"}
     problem, result = await attempt(tools, worded)  # arguments a text: the tool's to judge
-    handed = []  # a tool that keeps what it is handed, for a call whose arguments are None
-    await attempt([*tools, tool("peek", lambda a: handed.append(a) or "")],
-                  {"type": "toolCall", "id": "k97", "name": "peek", "arguments": None})
+    handed = []  # a tool that keeps what it is handed, for a call whose arguments are None,
+    oops = t.random.choice([ValueError("kept"), OSError("noted")])  # and returns an exception
+    _, peeked = await attempt([*tools, tool("peek", lambda a: handed.append(a) or oops)],
+                              {"type": "toolCall", "id": "k97", "name": "peek", "arguments": None})
     t.expect([(await settle(harness.run_tool(tools, shown_again)))["content"],
               [sorted(x) for x in tools], [sorted(c) for c in calls], sorted(bare),
-              [problem, (result or {}).get("content")], handed],
+              [problem, (result or {}).get("content")], handed,
+              [(peeked or {}).get("content") is oops, (peeked or {}).get("is_error")]],
              ["rebuilt\r\n", [["description", "execute", "name", "parameters"]] * len(tools),
               [["arguments", "id", "name", "type"]] * len(calls), ["id", "name", "type"],
-              [None, "rebuilt\r\n"], [None]],
+              [None, "rebuilt\r\n"], [None], [True, False]],
              "[What the very same show call block, run again through the same tools once "
              "build.log was rebuilt, carries; the keys of each tool afterwards; the keys of each "
              "call block afterwards; the keys of a call block that came with no arguments, "
              "after run_tool was handed it; what run_tool raised for a show call whose arguments "
              "are a text, not an object, and the content it gave; what a tool was handed for a call "
-             "whose arguments are None]: the tools list holds 60 to "
+             "whose arguments are None; whether the result's content is the very exception "
+             "object that tool returned (not raised), and its is_error]: the tools list holds 60 to "
              "300 tools besides these four.")
     watched = []
     look = lab.call("look", {"path": "notes.txt"}, id="k96")
     box = [*tools]
     box.insert(t.random.randrange(len(box)), tool("look", lambda a: watched.append(
-        [sorted(look), [x["name"] for x in box] == names]) or "looked", PATH))
+        [sorted(look), sorted(look["arguments"]), [x["name"] for x in box] == names]) or
+        "looked", PATH))
     names = [x["name"] for x in box]
+    box = sealed(box)  # each tool refuses a write, at any depth, even one taken back after
     await attempt(box, look)
     t.expect([watched, [repr(x["parameters"]) == p and x["execute"] is e
                         for x, (p, e) in zip(tools, held)].count(False)],
-             [[[["arguments", "id", "name", "type"], True]], 0],
-             "[What a tool saw while it ran: [the keys of its call block, whether the tools "
+             [[[["arguments", "id", "name", "type"], ["path"], True]], 0],
+             "[What a tool saw while it ran, the tools handed in sealed (a write into one "
+             "raises): [the keys of its call block, the keys of its arguments, whether the tools "
              "list held every tool in its order]; how many tools of the list, after every call "
              "above, have other parameters (a schema of {} among them) or another execute than "
              "before]: run_tool writes nothing into the call or the list, not even while the "
@@ -514,7 +536,12 @@ async def test_bank_which_tool_runs_and_which_is_refused(t):
         verdicts.append("refused" if refused(problem, result, call) else
                         (result or {}).get("content", problem))
     others = []  # the other functions of harness.py no tool has, each tried by name too
-    for n, name in enumerate([n for n in loose if n != asked[5]]):
+    head, *tail = own_name.split("_")
+    nick = t.random.choice(["cat", "sh", "view"])
+    next(x for x in tools if x["name"] == own_name)["aliases"] = [nick]  # a key of its own
+    mark = t.random.choice(["`", chr(34), chr(39)])
+    odd = [f"{mark}{own_name}{mark}", f"{near}\t", f"{near}\r", head + "".join(word.title() for word in tail), nick]
+    for n, name in enumerate([n for n in loose if n != asked[5]] + odd):
         call = lab.call(name, {"path": "a.txt"}, id=f"k{n + 40}")
         problem, result = await attempt(tools, call)
         others.append("refused" if refused(problem, result, call) else
@@ -547,14 +574,15 @@ async def test_bank_which_tool_runs_and_which_is_refused(t):
     problems, ways = [], set()
     for n, (name, kind) in enumerate(zip(spare, kinds)):
         call = lab.call(name, {"path": "c.txt"}, id=f"k{n + 20}")
-        problem, result = await attempt(tools, call)
+        very = []
+        problem, result = await attempt(tools, call, very)
         ways.add(problem is None)
-        problems.append(as_raised(problem, result, kind, call))
+        problems.append(as_raised(problem, result, kind, call, very[0] if very else None))
     t.expect([verdicts, others, ran, [x["name"] for x in tools if x["name"] not in spare],
               problems, [[x["name"], sorted(x)] for x in tools] == keys],
              [["refused"] * 11 + [f"{asked[11]}: a.txt", "refused", f"{added}: b.txt",
                                   "remade: b.txt"],
-              ["refused"] * (len(loose) - 1), [asked[11], added, "remade", *spare], order, [f"{type(k).__name__}: {k}" for k in kinds],
+              ["refused"] * (len(loose) - 1 + len(odd)), [asked[11], added, "remade", *spare], order, [f"{type(k).__name__}: {k}" for k in kinds],
               True],
              "[For each call (a tool's name in upper case, in title case, with a line break "
              "after it, with a space before it, a name one letter "
@@ -564,10 +592,13 @@ async def test_bank_which_tool_runs_and_which_is_refused(t):
              "\"_\", a tool's name after \"default_api.\", "
              "a tool's own name, a tool removed from the list since, a "
              "tool added since, a tool replaced in its place by a new one of its name): refused, or "
-             "the content it got; the same for each other function of harness.py no tool has; "
+             "the content it got; the same for each other function of harness.py no tool has, "
+             "then for a tool's name in quotes, with a tab after it, with a lone \"\\r\" after "
+             "it, the harness.py function's name a tool has in camelCase, and a name that tool "
+             "lists under \"aliases\", a key of its own; "
              "the tools that ran; the tools "
              "list's names afterwards, but for the failing tools; what each of five tools in "
-             "the list that fail raised, or gave in an error result (one on an argument the "
+             "the list that fail raised (the very object it raised, or said to be another), or gave in an error result (one on an argument the "
              "call lacks, one on a missing "
              "file, one on a folder, one on a lost connection, one drawn); whether the list holds the same tools in the same order with the "
              "same keys after they failed].")
@@ -605,9 +636,9 @@ async def test_bank_which_tool_runs_and_which_is_refused(t):
 
 # --- rule 5: the read tool's execute --------------------------------------------------------
 
-# 2,400 short lines, some ending in spaces, a tab or "\r\n": longer than 2000 lines and 2000
-# characters, and every byte the file's own.
-LONGER = "".join(f"{n}{'  ' if n % 7 == 0 else ''}{chr(9) if n % 11 == 0 else ''}"
+# 2,401 short lines, some ending in spaces, a tab or "\r\n", the first with a combining accent and
+# a NUL: longer than 2000 lines and 2000 characters, and every byte the file's own.
+LONGER = "cafe\u0301 \x00\n" + "".join(f"{n}{'  ' if n % 7 == 0 else ''}{chr(9) if n % 11 == 0 else ''}"
                  f"{chr(13) if n % 13 == 0 else ''}\n" for n in range(1, 2401))
 
 
@@ -718,7 +749,7 @@ async def test_bank_two_reads_over_two_workspaces(t):
     spaces[0].handed.clear()
     odd = [f"{t.random.choice(['`', chr(34)])}same.txt{t.random.choice(['`', chr(34)])}",
            f"same.txt{t.random.choice([chr(10), chr(13) + chr(10)])}", "~/same.txt",
-           "file://same.txt"]
+           "file://same.txt", "same.txt\t"]
     for path in ["./same.txt", "same.txt/", "/same.txt", ".//same.txt", "lib//Util.py",
                  "nai\u0308ve.md", "same.TXT"]:
         await raised(lambda: reads[0]["execute"]({"path": path}))
@@ -760,7 +791,8 @@ async def test_bank_two_reads_over_two_workspaces(t):
              "paths the workspace was handed by reads of ./same.txt, same.txt/, /same.txt, "
              ".//same.txt, lib//Util.py, nai\u0308ve.md (a combining accent, a file of its "
              "own) and same.TXT (a file of its own), and of same.txt in quotes, with a line "
-             "break after it, after \"~/\" and after \"file://\", those handed tidied (none); the paths it was handed by the reads "
+             "break after it, after \"~/\", after \"file://\" and with a tab after it, those handed "
+             "tidied (none); the paths it was handed by the reads "
              "of those kinds of exception, each as spelt (7 a number); what read returned after "
              "four writes of kept.md, the second as long as the first, the fourth as the third "
              "but its last letter; the first 12 characters read gave for a file of "

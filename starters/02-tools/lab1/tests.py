@@ -7,10 +7,11 @@ t.random, so it checks its rule over a family of cases; the same seed draws the 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 2 tests.py
 """
 import copy
+import json
 
 import harness
 import lab
-from lab.kit import lab_test, raised, settle, tool
+from lab.kit import lab_test, raised, sealed, settle, tool
 
 LAB = "2.1"
 SYSTEM = "You help with a small project."
@@ -36,11 +37,15 @@ LINES = "".join(f"{n}\n" for n in range(1, 2501))
 RAGGED = "\ufefftwo spaces  \r\na tab\t\r\nno end  "
 # A text of 4,000,000 characters: past any cap a harness might set itself, yet cheap to hold.
 WIDE = LONG * 80
+# Words as a model may send them, not in Unicode's composed form (an "e" then a combining accent)
+# and with a NUL among them: text, content and files hold them as they came.
+RAW = ["cafe\u0301 ", "nai\u0308ve, ", "a NUL \x00 in it. ", "\x00"]
 # What execute may return, each an answer run_tool passes on as it is: the empty text, texts that
 # only look like failures, a line ending in "\r\n", a text of 4,000,000 characters, and
 # (wrongly, but not run_tool's to fix) a number and None.
 ANSWERS = ["", "Error: disk full (the first line of a log)\n", "a line of a Windows file\r\n",
-           "Traceback (most recent call last):\n  a saved crash report\n", WIDE, 42, None]
+           "Traceback (most recent call last):\n  a saved crash report\n", WIDE, 42, None,
+           "cafe\u0301 and a NUL \x00\n", ValueError("returned, not raised")]
 
 
 def block(name, arguments=None, id="c1"):
@@ -61,23 +66,32 @@ def some_calls(t, count):
 
 def brief(value):
     """`value`, or for a text over 200 characters its length and last 20, so that a record
-    stays small."""
+    stays small; an exception object (returned, not raised) by its repr."""
+    if isinstance(value, BaseException):
+        return f"the exception object {value!r}"
     if isinstance(value, str) and len(value) > 200:
         return f"{len(value)} characters, ending {value[-20:]!r}"
     return value
 
 
-async def outcome(tools, call):
-    """What run_tool did with `call`: [what it raised, or None; the result it gave, or None]."""
+async def outcome(tools, call, objects=None):
+    """What run_tool did with `call`: [what it raised, or None; the result it gave, or None].
+    The very object it raised, if it raised, goes into `objects` when a list is given."""
     given = []
 
     async def answer():
         try:
             given.append(await settle(harness.run_tool(tools, call)))
         except KeyError as missing:  # a subclass of KeyError is a KeyError, whatever its name
+            if objects is not None:
+                objects.append(missing)
             if type(missing) is KeyError:
                 raise
             raise KeyError(*missing.args) from None
+        except Exception as problem:
+            if objects is not None:
+                objects.append(problem)
+            raise
     problem = await raised(answer)
     return problem, (given[0] if given else None)
 
@@ -107,13 +121,15 @@ def fail(problem):
     raise problem
 
 
-def own_error(problem, result, failure, call):
+def own_error(problem, result, failure, call, very=None):
     """Whether what run_tool did with a tool that raised `failure` gives back the tool's own error:
-    raised as it was (lesson 2: the same kind, the same words) or put in an error result that
-    holds its words, in the format, exactly its five keys (lesson 4 and every later lesson)."""
+    raised as it was (lesson 2: the very object, so the same kind, the same words) or put in an
+    error result that holds its words, in the format, exactly its five keys (lesson 4 and every
+    later lesson). `very` is the object run_tool raised, or None."""
     words = str(failure.args[0])
     if problem is not None:
-        return problem.partition(":")[0] == type(failure).__name__ and words in problem
+        return problem.partition(":")[0] == type(failure).__name__ and words in problem and \
+            very is failure
     return an_error_result(result, call) and words in str(result["content"])
 
 
@@ -180,12 +196,16 @@ async def test_text_of(t):
                  "block), then after the third (an earlier block) (text_of, lesson 2; Build "
                  "item 1).")
     many = [f"{t.random.choice(WORDS)}{n} " for n in range(t.random.randint(55, 200) * 5)]
+    for word in RAW:  # words not in composed form, and NULs: the model's, as it sent them
+        many.insert(t.random.randrange(1, len(many)), word)
     t.expect([harness.text_of(lab.reply(*many, *some_calls(t, 1), many[0])),
               brief(harness.text_of(lab.reply(WIDE, *some_calls(t, 1))))],
              ["".join(many + many[:1]), brief(WIDE)],
              "text_of joins the \"text\" of every block of type \"text\", however many the reply "
-             "holds and however long each is: none is dropped past a count of its own (here 275 "
-             "to 1000 short blocks, then a call, then one more) and none is cut (a block of "
+             "holds and however long each is, every character as it came: none is dropped past a "
+             "count of its own (here 279 to 1004 short blocks, then a call, then one more, "
+             "among them an \"e\" followed by a combining accent, not made its one-letter "
+             "form, and a NUL, not taken out) and none is cut (a block of "
              "4,000,000 characters before a call). Items: text_of of the reply of many blocks, "
              "then of the long one by its length and last 20 (text_of, lesson 2; Build item 1).")
 
@@ -195,14 +215,17 @@ async def test_text_of(t):
 async def test_tool_calls(t):
     calls = some_calls(t, t.random.randint(2, 5))
     calls[t.random.randrange(len(calls))]["name"] = ""  # a name of no letters: a call all the same
+    calls[t.random.randrange(len(calls))]["id"] = ""  # an id of no letters: a call all the same
+    calls[t.random.randrange(len(calls))]["arguments"] = t.random.choice(["path=a.py", None])
     parts = calls + t.random.sample(WORDS, t.random.randint(1, 3))
     t.random.shuffle(parts)
     message = lab.reply(*parts)
     in_order = [part for part in parts if not isinstance(part, str)]
     t.expect([c["id"] for c in harness.tool_calls(message)], [c["id"] for c in in_order],
              "tool_calls gives every call of the reply, not only the first, in content order, "
-             "skipping text, a call whose name is \"\" among them: it is a block of type "
-             "\"toolCall\", and run_tool, not tool_calls, says there is no such tool. Each item "
+             "skipping text, a call whose name is \"\", one whose id is \"\" and one whose "
+             "arguments are not an object (a text or None) among them: each is a block of type "
+             "\"toolCall\", and run_tool or the tool, not tool_calls, judges it. Each item "
              "is a call's id (tool_calls, lesson 2; Build item 2).")
     found = harness.tool_calls(message)
     t.expect(found, in_order,
@@ -309,6 +332,13 @@ async def test_specs_have_three_keys_in_order(t):
              "\"object\"} are told to the model as they are, not filled in with a default "
              "schema, and of two tools that share a name each is told with its own schema "
              "(tool_specs, lesson 2).")
+    t.expect([json.dumps(spec["parameters"]) for spec in specs],
+             [json.dumps(tool["parameters"]) for tool in tools],
+             "Each spec's parameters are the tool's own, as it is, down to the order of their "
+             "keys (\"type\" before \"properties\" where the tool has it so): the schema goes to "
+             "the model as JSON, whose text that order makes; a schema re-made with its keys "
+             "sorted is another text. Each item is a spec's parameters as JSON (tool_specs, "
+             "lesson 2; Build item 3 \"the tools come out exactly as they went in\").")
     edged = dict(t.random.choice(tools), description=" Reads a file.\n")
     edged["name"] = f"{edged['name']} "
     private = dict(t.random.choice(tools), description="")  # named as if kept to the program
@@ -317,6 +347,10 @@ async def test_specs_have_three_keys_in_order(t):
     dunder["name"] = f"__{dunder['name']}__"
     nameless = dict(t.random.choice(tools), name="")  # a name of no letters: a tool's, as it is
     unset = dict(t.random.choice(tools), description=None, parameters=None)  # keys it has, None
+    lines = [f"Line {n}: what the tool does, and when to use it." for n in
+             range(t.random.randint(100, 600))]  # 5,000 to 30,000 characters, over many lines
+    wordy = dict(t.random.choice(tools), description=" " + "\n".join(lines) + "\n")
+    again = dict(t.random.choice(tools))  # one tool listed twice, each a tool of the list
     told = [edged, private, dunder, nameless, unset]
     t.random.shuffle(told)
     given = []
@@ -333,6 +367,17 @@ async def test_specs_have_three_keys_in_order(t):
              "them, not refused with KeyError (only a tool that lacks a key is) nor told "
              "\"None\". Items: what tool_specs raised, or None; then [name, description, "
              "parameters] of each spec (tool_specs, lesson 2).")
+    shelf = [wordy, again, dict(again)]
+    t.random.shuffle(shelf)
+    t.expect([[spec["name"], brief(spec["description"]), spec["parameters"]]
+              for spec in harness.tool_specs(shelf)],
+             [[each["name"], brief(each["description"]), each["parameters"]] for each in shelf],
+             "A description goes to the model as the tool has it, however long: one of 100 to "
+             "600 lines (5,000 to 30,000 characters) is told whole, not cut at a length or to "
+             "its first line, its space and line break at the ends kept; and each of two copies "
+             "of one tool in the list is a tool with a spec of its own (Build item 3 \"a new "
+             "dict for each tool in the tools' order\"). Items: [name, description (a long one "
+             "by its length and last 20), parameters] of each spec (tool_specs, lesson 2).")
     none = harness.tool_specs([])
     answers = [list(none)]
     none.append({"name": "ls", "description": "Added by a caller.", "parameters": {}})
@@ -444,8 +489,10 @@ async def test_run_tool_returns_a_result(t):
              "What execute returned is the content, as it is, and is_error stays False all "
              "through lesson 2: an empty text, a text that starts \"Error\" or \"Traceback\" "
              "(a file may), a line ending in \"\\r\\n\" (kept as it is), a text of 4,000,000 "
-             "characters (no cap of run_tool's own), even a "
-             "number or None (passed on, not turned into \"None\" or \"42\": \"Your run_tool "
+             "characters (no cap of run_tool's own), a text of an \"e\" with a combining accent and a "
+             "NUL (not normalised, not cleaned), an exception object execute returned rather "
+             "than raised (a value like any other: is_error False, the object the content), even "
+             "a number or None (passed on, not turned into \"None\" or \"42\": \"Your run_tool "
              "passes it on as it is\"). execute ran once for each. Each item is [content, "
              "is_error, times execute ran] of one result (run_tool, lesson 2; Build item 4).")
 
@@ -525,7 +572,8 @@ async def test_the_tool_is_picked_by_name(t):
     def running(name):
         """A tool that notes, while it runs, the call block's keys and the tools list's names."""
         def fn(arguments):
-            during.append([sorted(sent[-1]), [x["name"] for x in tools]])
+            during.append([sorted(sent[-1]), sorted(sent[-1]["arguments"]),
+                           [x["name"] for x in tools]])
             return ran.append(name) or f"{name} ran"
         return fn
     tools = [tool(name, running(name)) for name in names]
@@ -544,12 +592,13 @@ async def test_the_tool_is_picked_by_name(t):
              "other. Each item is [tool_name, content] of one result "
              "(run_tool, lesson 2).")
     t.expect(ran, asked, "Each call ran its own tool, once (run_tool, lesson 2).")
-    t.expect(during, [[["arguments", "id", "name", "type"], names] for _ in asked],
+    t.expect(during, [[["arguments", "id", "name", "type"], [], names] for _ in asked],
              "run_tool leaves the list it is given as it found it, and the call too: it writes "
              "nothing into either (Build item 4), not even for as long as the tool runs, taken "
              "back afterwards: a tool that looks at its call and at the tools list while it runs "
-             "sees them as they came. Each item is [the call's keys, the tools list's names] as "
-             "one running tool saw them (run_tool, lesson 2).")
+             "sees them as they came, the call's arguments ({} here) too. Each item is [the "
+             "call's keys, its arguments' keys, the tools list's names] as one running tool saw "
+             "them (run_tool, lesson 2).")
     t.expect([[sorted(call), call["arguments"]] for call in sent],
              [[["arguments", "id", "name", "type"], {}] for _ in sent],
              "run_tool writes nothing into the call, whichever tool it names (Build item 4 \"and "
@@ -566,6 +615,21 @@ async def test_the_tool_is_picked_by_name(t):
              "and their own execute, not another function put in its place. Each item is "
              "[name, keys, whether its parameters are as they were, whether its execute is its "
              "own] of one tool after the calls (run_tool, lesson 2).")
+    # The calls again, each tool handed in sealed: a write into a tool, at any depth, raises,
+    # even one taken back before the end. (The calls are not sealed: a copy of the arguments
+    # made for execute is allowed, and a sealed dict cannot be deep-copied.)
+    locked, writes = sealed(tools), []
+    for n, name in enumerate(names):
+        problem, _ = await outcome(locked, block(name, {"path": t.random.choice(PATHS)},
+                                                 f"c{60 + n}"))
+        writes.append([name, problem])
+    t.expect(writes, [[name, None] for name in names],
+             "run_tool leaves the list it is given as it found it, and the call too: it writes "
+             "nothing into either (Build item 4), not into a tool of the list, not even for as "
+             "long as the tool runs, taken back afterwards. Here the tools are handed in "
+             "sealed, so that any write into one raises TypeError (\"this message is only to "
+             "be read\"). Each item is [the call's name, what "
+             "run_tool raised, or None] (run_tool, lesson 2).")
     # The lesson's wipe: a function of harness.py under a name no tool has, and a name close to
     # the tools' names.
     wiped, own = [], vars(harness).get("wipe")  # a wipe of the file's own is put back after
@@ -680,8 +744,13 @@ async def test_the_tool_is_picked_by_name(t):
     starts = [named[:n] for n in range(1, len(named))
               if [x["name"] for x in own if x["name"].startswith(named[:n])] == [named]]
     ending = t.random.choice(["\n", "\r\n"])
+    quote = t.random.choice(["'", '"', "`"])
+    first, *rest = named.split("_")  # every name of harness.py's functions holds a "_"
+    alias = t.random.choice(["cat", "sh", "view"])
+    t.random.choice(own)["aliases"] = [alias]  # a key of the tool's own, beside its name
     spelled = [named.replace("_", "-"), f"{t.random.choice(['default_api', 'api'])}.{named}",
-               f"{named}{ending}", t.random.choice(starts)]
+               f"{named}{ending}", t.random.choice(starts), f"{quote}{named}{quote}",
+               f"{named}\t", f"{named}\r", first + "".join(word.title() for word in rest), alias]
     verdicts = []
     for n, name in enumerate(spelled):
         call = block(name, {"path": "notes.txt"}, f"c17{n}")
@@ -691,8 +760,11 @@ async def test_the_tool_is_picked_by_name(t):
              "(Build item 4), exactly as the call spells it: a spelling close to a tool's name "
              "is not its name, and run_tool runs nothing for it (\"Run the closest tool name "
              "instead\" is a guess made for the model): \"-\" for \"_\", a prefix such as "
-             "\"default_api.\" before it, a line break after it, or the start of a name only "
-             "one tool has. Items: for each spelling [the name, whether the call was refused]; "
+             "\"default_api.\" before it, a line break after it, the start of a name only "
+             "one tool has, the name in quotes, with a tab or a lone \"\\r\" after it, in "
+             "camelCase (toolCalls for tool_calls), or a name a tool lists under a key of its "
+             "own (\"aliases\"): the list of tools is the one place that says which tools "
+             "exist, by their \"name\". Items: for each spelling [the name, whether the call was refused]; "
              "then the tools that ran (run_tool, lesson 2).")
     # Tools that are there and fail, in the list among the others: a KeyError of their own, for
     # an argument the call left out; a missing file; a folder read as a file; a connection lost;
@@ -713,15 +785,19 @@ async def test_the_tool_is_picked_by_name(t):
     came_back, ways = [], []
     for id, name, failure in zip(ids(t, len(spare)), spare, failures):
         call = block(name, {"path": "a.py"}, id)
-        problem, result = await outcome(tools, call)
-        came_back.append([name, own_error(problem, result, failure, call)])
+        very = []
+        problem, result = await outcome(tools, call, very)
+        came_back.append([name, own_error(problem, result, failure, call,
+                                          very[0] if very else None)])
         ways.append("raised" if problem is not None else "a result")
     t.expect([ran, came_back, [[kept["name"], sorted(kept)] for kept in tools] == before],
              [spare, [[name, True] for name in spare], True],
              "A tool that is there and fails is not a tool that is missing: it ran, once, and its "
              "own error is what comes back: lesson 2's run_tool lets it go up as it was raised "
              "(Build item 4 \"What `execute` raises goes up to the caller as it was raised\"), "
-             "the same kind with the same words, not another exception wrapped round it, not "
+             "the very object the tool raised (so the same kind with the same words), not a new "
+             "one made of its kind and words, nor one with words added, not another exception "
+             "wrapped round it, not "
              "swallowed into a result that claims success, not tried again, whatever its kind "
              "(its own KeyError, a missing file, a folder read as a file, a lost connection and "
              "one drawn kind); lesson 4's puts its words in an error result. And run_tool leaves the list it is given as it found it, "
@@ -782,11 +858,13 @@ async def test_the_read_tool(t):
     ws = Asked(files | {"long.log": LONG, "lines.log": LINES, "ragged.txt": RAGGED, "bom.md": "\ufeff# A plain heading\n",
                         "wide.log": WIDE, "3": "a file named 3\n", "src/Main.py": "main()\n",
                         "caf\u00e9.md": "a name spelled with one letter \u00e9\n",
-                        "nai\u0308ve.md": "a name spelled with a combining accent\n"})
+                        "nai\u0308ve.md": "a name spelled with a combining accent\n",
+                        "raw.txt": "".join(RAW) + "\n"})
     read = harness.make_read_tool(ws)
     # A second read tool over another workspace, made after the first: each reads its own.
     other = harness.make_read_tool(lab.Workspace({path: "another workspace's\n"
-                                                  for path in [*files, "ragged.txt", "bom.md"]}))
+                                                  for path in [*files, "ragged.txt", "bom.md",
+                                                               "raw.txt"]}))
     t.expect([read["name"], read["parameters"]["required"],
               read["parameters"]["properties"]["path"]["type"]],
              ["read", ["path"], "string"],
@@ -794,15 +872,17 @@ async def test_the_read_tool(t):
              "lesson 2).")
     t.expect(isinstance(read["description"], str) and read["description"] != "", True,
              "A tool has a description: the model chooses tools by it (make_read_tool, lesson 2).")
-    texts = files | {"ragged.txt": RAGGED, "bom.md": "\ufeff# A plain heading\n"}
-    asked = t.random.sample(list(files), 3) + ["ragged.txt", "bom.md"]
+    texts = files | {"ragged.txt": RAGGED, "bom.md": "\ufeff# A plain heading\n",
+                     "raw.txt": "".join(RAW) + "\n"}
+    asked = t.random.sample(list(files), 3) + ["ragged.txt", "bom.md", "raw.txt"]
     t.random.shuffle(asked)
     t.expect([await settle(read["execute"]({"path": path})) for path in asked],
              [texts[path] for path in asked],
              "read returns the whole text of the file in its own workspace ws, as it is: "
              "whether its path names a folder or not, a byte-order mark at the start (in a file "
              "with \"\\r\\n\" or without), spaces and "
-             "tabs at the ends of lines and \"\\r\\n\" kept, and read from ws even after another read tool was made over "
+             "tabs at the ends of lines and \"\\r\\n\" kept, an \"e\" with a combining accent "
+             "not made its one-letter form and a NUL not taken out, and read from ws even after another read tool was made over "
              "another workspace. Each item is what one read returned (make_read_tool, lesson 2).")
     t.expect(await settle(other["execute"]({"path": asked[0]})), "another workspace's\n",
              "The second read tool reads its own workspace (make_read_tool, lesson 2).")
@@ -822,15 +902,17 @@ async def test_the_read_tool(t):
              "gives read a budget, and a note when it cuts). Items: the characters read returned "
              "for a file of 50,000, then its last 50 (make_read_tool, lesson 2).")
     offset, limit = t.random.randint(2, 1000), t.random.randint(1, 100)
+    ws.write_text("many.log", "-\n" * t.random.randint(150_000, 500_000))  # many short lines
     whole = []
-    for path, arguments in [("lines.log", {}), ("wide.log", {}),
+    for path, arguments in [("lines.log", {}), ("wide.log", {}), ("many.log", {}),
                             ("lines.log", {"offset": offset, "limit": limit})]:
         text = await settle(read["execute"]({"path": path} | arguments))
         whole.append(isinstance(text, str) and (text == ws.read_text(path) or
                                                 text not in ws.read_text(path)))
-    t.expect(whole, [True, True, True],
+    t.expect(whole, [True, True, True, True],
              "read never cuts a file silently: for a file of 2500 short lines, one of 4,000,000 "
-             "characters, and the first file asked for with an offset and a limit (arguments "
+             "characters, one of 150,000 to 500,000 lines (no count of lines of its own), and "
+             "the first file asked for with an offset and a limit (arguments "
              "lesson 2's read does not take), it returns the whole text of the file (lesson 2, "
              "Build item 5), or, from lesson 6 on, a part followed by a note that says where it "
              "stopped; never a bare piece of the file. Items: whether what each read returned is "
@@ -908,7 +990,8 @@ async def test_the_read_tool(t):
     spellings = [f"./{spelled}", f"{spelled}/", f"/{spelled}", f".//{spelled}",
                  "src//Main.py", "nai\u0308ve.md", f"{stem}.{ext.upper()}"]
     # Spellings a later lesson's read may refuse before the workspace sees them: never tidied.
-    odd = [f"{quote}{spelled}{quote}", f"{spelled}{ending}", f"~/{spelled}", f"file://{spelled}"]
+    odd = [f"{quote}{spelled}{quote}", f"{spelled}{ending}", f"~/{spelled}", f"file://{spelled}",
+           f"{spelled}\t"]
     ws.write_text(spellings[-1], "a file whose extension is in capitals\n")  # one of its own
     ws.asked.clear()
     for path in spellings:
@@ -929,7 +1012,7 @@ async def test_the_read_tool(t):
              "it, its extension in upper case, a file of its own: what a path means is the "
              "workspace's to say), nor a name with a combining accent (\"nai\u0308ve.md\", a "
              "file of its own) made into its one-letter form, nor a path in quotes, with a line "
-             "break after it, starting \"~/\" or \"file://\" (the model spelled it so: the "
+             "break or a tab after it, starting \"~/\" or \"file://\" (the model spelled it so: the "
              "workspace answers for it, or a later lesson's read refuses it, but none is handed "
              "on tidied); "
              "and the whole text of the file named is that file's or none: a name in another "
@@ -938,7 +1021,7 @@ async def test_the_read_tool(t):
              "folder (src) name no file, so read raises as the workspace does, never a text "
              "found under another name or \"\" made up. Items: the paths the workspace was "
              "asked for by the first seven reads; then the paths it was handed by the reads of the "
-             "four in quotes, with a line break, after ~/ or file:// that are not those paths as "
+             "five in quotes, with a line break, with a tab, after ~/ or file:// that are not those paths as "
              "spelled, none; then for each name of no file [the path, "
              "whether read raised] (make_read_tool, lesson 2).")
 
