@@ -2690,9 +2690,47 @@ def tool_specs(tools):
         path = arguments["path"]
         return ws.read_text(path.rstrip("\t") if isinstance(path, str) else path)
 '''),
+    Wrong(lab='2.1', name='one result dict handed out again for an equal call',
+          rule='Each call gets a result of its own, a new dict, never one handed out before: a '
+               'caller that edits one result is never editing another.',
+          where='hunt round 36, probe 26 (r193); Build item 4: "Each call gets a result of its '
+                'own, a new dict, never one handed out before"',
+          names='a result of its own',
+          replace=r'''
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+            "content": text, "is_error": failed}
+''',
+          by=r'''
+    kept = text if isinstance(text, (str, int, type(None))) else id(text)
+    key = (call["id"], call["name"], kept, failed)
+    if key not in _RESULTS:  # the same answer to the same call: one result dict
+        _RESULTS[key] = {"role": "toolResult", "tool_call_id": call["id"],
+                         "tool_name": call["name"], "content": text, "is_error": failed}
+    return _RESULTS[key]
+
+
+_RESULTS = {}
+'''),
 ]
 
 ALLOWED = [
+    # Hunt round 36 (reader r193), design 32, ruled at the merge (lesson 2, Build item 5).
+    Wrong(lab='2.1', name='a path that is not a string refused by read itself',
+          rule='Build item 5: "A path that is not a string is refused, by the workspace or by '
+               'your `read` before it gets there, whichever you choose; what `read` never does '
+               'is read a file under another spelling." A read that raises TypeError for the '
+               'number 7 before the workspace sees it refuses it, as lesson 14\'s read does, '
+               'and reads no file named "7".',
+          where='hunt round 36, design 32 (r193); Build item 5', names='',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        path = arguments["path"]
+        if not isinstance(path, str):
+            raise TypeError(f"path must be a string, not {type(path).__name__}")
+        return ws.read_text(path)
+'''),
     # Hunt round 36 (reader r193), probe 28.
     Wrong(lab='2.1', name="a tool's failure printed to stderr, then raised as it was",
           rule='Build item 4 says what run_tool returns, what goes up ("What `execute` raises '

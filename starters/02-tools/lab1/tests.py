@@ -467,12 +467,20 @@ async def test_run_tool_returns_a_result(t):
     t.random.shuffle(crowd)
     chosen = t.random.randrange(len(names))
     id = ids(t, 1)[0]
-    result = await settle(harness.run_tool(crowd, block(names[chosen], {"path": "a.py"}, id)))
+    asked = block(names[chosen], {"path": "a.py"}, id)
+    result = await settle(harness.run_tool(crowd, asked))
     t.expect(result, {"role": "toolResult", "tool_call_id": id, "tool_name": names[chosen],
                       "content": answers[chosen], "is_error": False},
              "A result names the call it answers by id, carries execute's return value as its "
              "content, and has exactly these five keys, however many tools there are (here "
              "60 to 300 others beside it in the list) (run_tool, lesson 2).")
+    again = await settle(harness.run_tool(crowd, asked))
+    t.expect([again == result, again is result], [True, False],
+             "Each call gets a result of its own, a new dict, never one handed out before: the "
+             "same call run twice in a row gives two equal results, not one result handed out "
+             "twice, so a caller that edits one result is never editing another. Items: whether "
+             "the second result equals the first, whether it is the very dict the first call "
+             "gave (run_tool, lesson 2; Build item 4 \"Each call gets a result of its own\").")
     edged, _ = recording(f"{t.random.choice(TOOL_NAMES)} ", "ok")
     result = await settle(harness.run_tool([edged], block(edged["name"], {}, "\tc7 ")))
     t.expect([result["tool_call_id"], result["tool_name"]], ["\tc7 ", edged["name"]],
