@@ -29,7 +29,7 @@ import tempfile
 import threading
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 from contextlib import redirect_stdout
 from dataclasses import dataclass
@@ -418,6 +418,54 @@ def sealed(record: Any) -> SealedList:
             return SealedList(lock(inner) for inner in value)
         return value
     return SealedList(lock(message) for message in record)
+
+
+class Noted(dict):
+    """A caller's dict (a tool, a skill) that notes each change made to it in `changes`, by the
+    name of the method that made it, even a change taken back before the call that made it
+    returned: what a test hands to code that must leave its arguments as they came, not even
+    for a moment changed. Unlike a sealed record, the code goes on, so the test says each change.
+    """
+
+    @property
+    def changes(self) -> list[str]:
+        """The methods that changed this, in order; a copy made of it notes its own."""
+        return list(self.__dict__.get("_changes", ()))
+
+    def forget(self) -> None:
+        """Clear `changes`: for the changes a test made itself before handing this over."""
+        self.__dict__.pop("_changes", None)
+
+
+class NotedList(list):
+    """A caller's list (of tools, guidelines, files, skills) that notes each change made to it,
+    as Noted does."""
+
+    changes = Noted.changes
+    forget = Noted.forget
+
+
+def _noting(base: type, how: str, contents: Callable[[Any], list[Any]]) -> Callable[..., Any]:
+    """`base`'s method `how`, noting its name when the contents (held by identity) differ after
+    it; a new list each time, so that a shallow copy of the object never shares its notes."""
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        before = contents(self)
+        try:
+            return getattr(base, how)(self, *args, **kwargs)
+        finally:
+            if contents(self) != before:
+                self.__dict__["_changes"] = [*self.__dict__.get("_changes", ()), how]
+    return method
+
+
+for _how in ("__setitem__", "__delitem__", "__ior__", "pop", "popitem", "setdefault", "update",
+             "clear"):
+    setattr(Noted, _how, _noting(dict, _how,
+                                 lambda self: [(key, id(value)) for key, value in dict.items(self)]))
+for _how in ("__setitem__", "__delitem__", "__iadd__", "__imul__", "append", "extend", "insert",
+             "pop", "remove", "clear", "sort", "reverse"):
+    setattr(NotedList, _how, _noting(list, _how,
+                                     lambda self: [id(value) for value in list.__iter__(self)]))
 
 
 class Terminal(io.TextIOBase):

@@ -294,3 +294,23 @@ def test_a_sealed_record_refuses_every_change_and_reads_as_the_record():
     view[0]["content"] = view[0]["content"]  # no change: the same value, set again
     assert view[0].setdefault("role") == "user" and view[0].pop("missing", None) is None
     assert view == record, "a sealed record should read as the record it was made from"
+
+
+def test_a_noted_argument_names_each_change_even_one_taken_back_and_a_copy_notes_apart():
+    import copy
+    tool, tools = kit.Noted(name="read"), kit.NotedList(["a", "b"])
+    tool["name"] = "read"  # the same object set again: no change
+    tool["extra"] = 1
+    del tool["extra"]  # taken back, still noted
+    tools.sort()  # already in order: no change
+    tools.reverse()
+    tools.reverse()
+    assert (tool, tool.changes) == ({"name": "read"}, ["__setitem__", "__delitem__"]), \
+        f"a tool written into and set back should read as it was and name both: {tool.changes}"
+    assert tools.changes == ["reverse", "reverse"], f"two reversals should be named: {tools.changes}"
+    twin = copy.copy(tools)
+    twin.append("c")
+    assert tools.changes == ["reverse", "reverse"] and twin.changes[-1] == "append", \
+        f"a shallow copy should note its changes apart: {tools.changes}, {twin.changes}"
+    tools.forget()
+    assert tools.changes == [] and tools == ["a", "b"], "forget should clear the notes only"

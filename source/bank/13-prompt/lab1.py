@@ -23,7 +23,7 @@ import time
 
 import harness
 import lab
-from lab.kit import Everywhere, lab_test, tool
+from lab.kit import Everywhere, Noted, NotedList, lab_test, tool
 
 LAB = "13.1"
 SYSTEM = "You look after a small shop's code."
@@ -583,41 +583,6 @@ def stands(system, pieces, alone=True):
     return False
 
 
-class Noted(dict):
-    """A caller's dict that notes each change made to it, by the method that made it, even one
-    taken back before the call that made it returned (kill round 34, probe r189-P7)."""
-
-    def _note(self, how, *args, **kwargs):
-        before = [(key, id(value)) for key, value in dict.items(self)]
-        try:
-            return getattr(dict, how)(self, *args, **kwargs)
-        finally:
-            if [(key, id(value)) for key, value in dict.items(self)] != before:
-                self.__dict__.setdefault("changes", []).append(how)
-
-
-class NotedList(list):
-    """A caller's list that notes each change made to it, as Noted does."""
-
-    def _note(self, how, *args, **kwargs):
-        before = [id(value) for value in list.__iter__(self)]
-        try:
-            return getattr(list, how)(self, *args, **kwargs)
-        finally:
-            if [id(value) for value in list.__iter__(self)] != before:
-                self.__dict__.setdefault("changes", []).append(how)
-
-
-for _kind, _hows in ((Noted, ("__setitem__", "__delitem__", "__ior__", "pop", "popitem",
-                              "setdefault", "update", "clear")),
-                     (NotedList, ("__setitem__", "__delitem__", "__iadd__", "__imul__", "append",
-                                  "extend", "insert", "pop", "remove", "clear", "sort",
-                                  "reverse"))):
-    for _how in _hows:
-        setattr(_kind, _how, lambda self, *args, _how=_how, **kwargs:
-                self._note(_how, *args, **kwargs))
-
-
 def changed(arguments):
     """Each list and dict of the builder's arguments that was changed, with how."""
     tools, files, skills = arguments[:3]
@@ -625,8 +590,7 @@ def changed(arguments):
         [(f"tool {x['name']!r}", x) for x in tools] + \
         [(f"tool {x['name']!r}'s guidelines", x["guidelines"]) for x in tools
          if "guidelines" in x] + [(f"skill {k['name'][:20]!r}", k) for k in skills]
-    return [[what, value.__dict__["changes"]] for what, value in seen
-            if "changes" in value.__dict__]
+    return [[what, value.changes] for what, value in seen if value.changes]
 
 
 def as_they_came(t):
@@ -647,7 +611,7 @@ def as_they_came(t):
                  guidelines=NotedList([again] * t.random.randint(1998, 7997) + new))
     tools = NotedList([read])
     tools.insert(t.random.randint(0, 1), Noted(described(t.random.choice(TOOL_NAMES))))
-    del tools.__dict__["changes"]  # the insert above is the test's own
+    tools.forget()  # the insert above is the test's own
     where, body = odd(t, t.random.randint(260, 4000)), odd(t, t.random.randint(3000, 30000))
     skill = {"name": odd(t, t.random.randint(101, 900)),
              "description": odd(t, t.random.randint(1_050_000, 1_400_000)),

@@ -23,7 +23,7 @@ import time
 
 import harness
 import lab
-from lab.kit import Everywhere, lab_test, tool
+from lab.kit import Everywhere, Noted, NotedList, lab_test, tool
 
 LAB = "13.1"
 TODAY, CWD = "2026-03-14", "/work/shop"
@@ -79,42 +79,6 @@ class Locked(lab.Workspace):
         if "/".join(p for p in str(path).split("/") if p not in ("", ".")) == self.locked:
             raise self.error
         return super().read_text(path)
-
-
-class Noted(dict):
-    """A caller's dict (a tool, a skill) that notes each change made to it, by the name of the
-    method that made it, even a change taken back before the call that made it returns."""
-
-    def _note(self, how, *args, **kwargs):
-        before = [(key, id(value)) for key, value in dict.items(self)]
-        try:
-            return getattr(dict, how)(self, *args, **kwargs)
-        finally:
-            if [(key, id(value)) for key, value in dict.items(self)] != before:
-                self.__dict__.setdefault("changes", []).append(how)
-
-
-class NotedList(list):
-    """A caller's list (of tools, guidelines, files, skills) that notes each change made to it,
-    as Noted does."""
-
-    def _note(self, how, *args, **kwargs):
-        before = [id(value) for value in list.__iter__(self)]
-        try:
-            return getattr(list, how)(self, *args, **kwargs)
-        finally:
-            if [id(value) for value in list.__iter__(self)] != before:
-                self.__dict__.setdefault("changes", []).append(how)
-
-
-for _kind, _hows in ((Noted, ("__setitem__", "__delitem__", "__ior__", "pop", "popitem",
-                              "setdefault", "update", "clear")),
-                     (NotedList, ("__setitem__", "__delitem__", "__iadd__", "__imul__", "append",
-                                  "extend", "insert", "pop", "remove", "clear", "sort",
-                                  "reverse"))):
-    for _how in _hows:
-        setattr(_kind, _how, lambda self, *args, _how=_how, **kwargs:
-                self._note(_how, *args, **kwargs))
 
 
 def described(name, snippet=None, guidelines=None):
@@ -993,7 +957,7 @@ async def test_the_prompt_is_deterministic(t):
     noted = [NotedList([Noted(x, guidelines=NotedList(x["guidelines"])) for x in copies[1][0]]),
              NotedList(copies[1][1]), NotedList(Noted(k) for k in copies[1][2])]
     noted[0].insert(t.random.randint(0, len(noted[0])), Noted(described(t.random.choice(NAMES))))
-    noted[0].__dict__.clear()  # the insert above is the test's own
+    noted[0].forget()  # the insert above is the test's own
     watched = harness.build_system_prompt(*noted, first[3], first[4])
     seen = [("the tools list", noted[0])] + \
         [(f"tool {x['name']!r}", x) for x in noted[0]] + \
@@ -1001,8 +965,8 @@ async def test_the_prompt_is_deterministic(t):
          if "guidelines" in x] + \
         [("the context files", noted[1]), ("the skills", noted[2])] + \
         [(f"skill {k['name']!r}", k) for k in noted[2]]
-    t.expect([[what, value.__dict__.get("changes", [])] for what, value in seen
-              if value.__dict__.get("changes")] + [watched == prompts[0]], [True],
+    t.expect([[what, value.changes] for what, value in seen if value.changes] +
+             [watched == prompts[0]], [True],
              f"The first arguments again, with a tool of neither snippet nor guidelines among the "
              f"{len(noted[0])} tools, each list and dict of them one that notes every change made "
              "to it, even one taken back before the builder returned. Items: [each argument "
