@@ -11,10 +11,11 @@ import os
 import re
 import subprocess
 import sys
+import threading
 
 import pytest
 
-from lab.check import advice, manifest, runner, suite, words_lines
+from lab.check import advice, manifest, process, runner, suite, words_lines
 from tools import wrong_designs
 
 from tests.check.bad_submissions import (LAB, TABLE, base_text, lab_folder,
@@ -233,26 +234,35 @@ def test_what_a_file_printed_before_it_was_killed_is_kept(tmp_path):
 
 
 LEAVES_A_PROCESS_HOLDING_ITS_OUTPUT = """
-import os, sys, time
+import os, sys
+_ready = os.pipe()
 if os.fork() == 0:  # a process of its own session, holding the child's output pipe open
     os.setsid()
     with open({pid_file!r}, "a") as f:
         print(os.getpid(), file=f)
-    time.sleep(600)
-    os._exit(0)
+    os.close(_ready[1])
+    os.read(_ready[0], 1)  # until the child is dead, which lets go of the pipe's other end
+    while True:  # then it floods the output for ever
+        os.write(2, b"x" * 65536)
+os.close(_ready[0])
 print("printed after the fork", file=sys.stderr)
 """
 
 
 def test_a_process_left_holding_the_output_neither_holds_the_run_nor_loses_a_byte(tmp_path):
     """A child's stop does not wait for the end of a pipe that a process it left behind keeps
-    open (lab/check/process.py, Child._read_output), and what the child printed is all read."""
+    open and floods (lab/check/process.py, Child._read_output): what the child printed is all
+    read, and on POSIX the output's reader has ended by the time the run returns, instead of
+    reading the flood for ever."""
     pid_file = tmp_path / "left.pid"
     path = tmp_path / "harness.py"
     path.write_text(base_text("solution") + LEAVES_A_PROCESS_HOLDING_ITS_OUTPUT.format(
         pid_file=str(pid_file)), encoding="utf-8")
+    before = set(threading.enumerate())
     try:
         report = judged(path)
+        reading = [t.name for t in set(threading.enumerate()) - before
+                   if "_read_output" in t.name]
     finally:
         for pid in pid_file.read_text().split() if pid_file.exists() else ():
             try:
@@ -261,9 +271,12 @@ def test_a_process_left_holding_the_output_neither_holds_the_run_nor_loses_a_byt
                 pass
     assert pid_file.exists(), "the harness never left its process behind"
     said = report.output.count("printed after the fork")
-    assert said >= 1 and all(o.verdict.value == "pass" for o in report.outcomes), (
+    assert said == 1 and all(o.verdict.value == "pass" for o in report.outcomes), (
         f"the line was kept {said} times; verdicts other than pass: "
         f"{[(o.id, o.verdict.value) for o in report.outcomes if o.verdict.value != 'pass']}")
+    assert process.portable() or not reading, (
+        f"the run returned with the output still being read by {reading}: a process the child "
+        "left behind floods the pipe, so that reader would never end")
 
 
 def timeouts(folder, text, limits):
