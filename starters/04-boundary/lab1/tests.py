@@ -847,9 +847,10 @@ async def test_read_a_missing_file(t):
     # project with no files; and one with more than eight names, every one of them listed,
     # asked for a path inside its one folder.
     near = t.random.choice([" " + there, there + " ", there + "\n"])
-    # And every time, a missing path spelt with ./ (and a doubled slash or a .. after it, or
-    # none): PATH in the message is the path as it was sent, however the workspace would read it.
-    dotted = "./" + t.random.choice(["", "/", "src/../", "./"]) + t.random.choice(
+    # And every time, a missing path spelt with ./ (and a doubled slash or a second ./ after
+    # it, or none): PATH in the message is the path as it was sent, however the workspace would
+    # read it. (A path with .. the workspace refuses outright, so none is drawn.)
+    dotted = "./" + t.random.choice(["", "/", "./"]) + t.random.choice(
         ["nope.txt", "src/nope.py", "notes.md"])
     # And a path of over ten thousand characters, a path like any other.
     deep = "src/" + "sub/" * t.random.randint(2_600, 6_000) + "nope.py"
