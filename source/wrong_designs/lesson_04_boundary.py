@@ -3412,3 +3412,131 @@ async def test_a_message_of_two_and_a_half_million_lines_is_whole(t):
                  "message whole, is_error] (run_tool, lesson 4).")
 '''),
 ]
+
+# Hunt round 37 (r195): str(exc) read another way (its first argument; its notes added), a
+# missing path named tidied, and a carriage return at the output's end taken off. Each now
+# fails a public test drawn wider and a bank scenario.
+WRONG += [
+    Wrong(lab='4.1', name="str(exc) read as the exception's first argument",
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc): for an exception whose class words its own str(), those words.',
+          where='hunt round 37, design 23 (r195); Build item 2: "a result holding `str(exc)`"',
+          names='words its own',
+          replace=_EXCEPT,
+          by=r'''
+        except Exception as exc:
+            one = len(exc.args) == 1 and not isinstance(exc, KeyError)
+            text, failed = (str(exc.args[0]) if one else str(exc)), True  # the message itself
+'''),
+    Wrong(lab='4.1', name="an exception's notes added to str(exc)",
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc), whole: nothing more, the notes added to it (add_note) included.',
+          where='hunt round 37, design 63 (r195); Build item 2: "a result holding `str(exc)`, '
+                'whole"',
+          names='notes added',
+          replace=_EXCEPT,
+          by=r'''
+        except Exception as exc:
+            text = "\n".join([str(exc), *getattr(exc, "__notes__", [])])  # the context too
+            failed = True
+'''),
+    Wrong(lab='4.1', name='a missing path named without its ./',
+          rule='A path with nothing at it raises FileNotFoundError with the text File not '
+               'found: PATH. Files here: NAMES, PATH the path as it was sent.',
+          where='hunt round 37, design 29 (r195); Build item 3: "`File not found: PATH. Files '
+                'here: NAMES`"',
+          names='./ and all',
+          replace=r'''
+            raise FileNotFoundError(f"File not found: {path}. Files here: {listing}")
+''',
+          by=r'''
+            shown = path.lstrip("./") if path.startswith("./") else path  # as a person writes it
+            raise FileNotFoundError(f"File not found: {shown}. Files here: {listing}")
+'''),
+    Wrong(lab='4.1', name="a carriage return at the output's end taken off before the status line",
+          rule='When the exit code is not 0, the result is what the command printed, then a '
+               'newline, then Command exited with code N: a carriage return it printed last '
+               'included.',
+          where='hunt round 37, design 34 (r195); Build item 4: "its result is what the command '
+                'printed, then a newline, then `Command exited with code N`"',
+          names='carriage return',
+          replace=r'''
+            output += f"\nCommand exited with code {code}"
+''',
+          by=r'''
+            output = output.rstrip("\r") + f"\nCommand exited with code {code}"  # no stray CR
+'''),
+]
+
+ALLOWED += [
+    Wrong(lab='4.1', name='bash answering a blank command without the shell',
+          rule='Lesson 4 says what bash gives back (what the command printed, then the status '
+               'line for a code other than 0) and that it takes command through str_arg; a '
+               'shell runs nothing for a command line of blanks and exits 0 with no output, '
+               'lab.Shell as a real one ("" gives ("", 0)), so bash answering "" itself gives '
+               'the very result: the same ground as "bash running its command with the blanks '
+               'at its ends taken off" (round 16). A command with anything in it still goes to '
+               'the shell.',
+          where='hunt round 37, design 51 (r195); Build items 1 and 4', names='',
+          replace=r'''
+        output, code = shell.run(str_arg(arguments, "command"))
+''',
+          by=r'''
+        command = str_arg(arguments, "command")
+        output, code = shell.run(command) if command.strip() else ("", 0)  # nothing to run
+'''),
+]
+
+BEYOND += [
+    Beyond(lab='4.1', name='a call with the same arguments turned off after 500 failures',
+           rule='run_tool neither tries a call again nor stops calling a tool that keeps '
+                'failing: the five-hundred-and-first failure of one call, arguments and all, is '
+                'run and told as the first.',
+           where='hunt round 37, design 54 (r195); Build item 2: "`run_tool` neither tries a '
+                 'call again nor stops calling a tool that keeps failing"',
+           names='stops calling a tool',
+           replace=_BOUNDARY,
+           by=r'''
+        key = (call["name"], repr(call["arguments"]))
+        if _fails.get(key, 0) >= 500:  # the same call failed too often: run it no more
+            text, failed = "This call has failed too often; not run again", True
+        else:
+            try:
+                text, failed = tool["execute"](call["arguments"]), False
+            except Exception as exc:
+                _fails[key] = _fails.get(key, 0) + 1
+                text, failed = str(exc), True
+''',
+           also=((r'''
+def run_tool(tools, call):
+''', r'''
+_fails = {}  # each (name, arguments)'s failures, kept for the process
+
+
+def run_tool(tools, call):
+'''),),
+           reach="a test of lab 4.1 fails one tool 45 to 150 times, with the same arguments "
+                 "each time; past that a correct file that prints each caught traceback "
+                 "(allowed) runs out of the seconds per test (see 'a tool turned off after a "
+                 "hundred failures in a row'); this count, kept per name and arguments for the "
+                 "process, changes the result at the 501st failure of one call",
+           turns=40_000, seconds=20.0,
+           deep=_DEEP_HEAD + r'''
+
+@lab_test("A tool that fails on every call, called 520 times with the same arguments: it runs "
+          "each time and each failure is told as str(exc).")
+async def test_one_call_that_keeps_failing_is_still_run(t):
+    ran = []
+
+    def broken(arguments):
+        ran.append(1)
+        raise ValueError("the disk is full")
+    tools = [tool("save", broken)]
+    results = [harness.run_tool(tools, lab.call("save", {"path": "a.py"}, id=f"c{n}"))
+               for n in range(520)]
+    t.expect([[r["content"], r["is_error"]] for r in results[-3:]] + [len(ran)],
+             why="run_tool neither tries a call again nor stops calling a tool that keeps "
+                 "failing: [content, is_error] of the last three of 520 failed calls with the "
+                 "same arguments, then how many times the tool ran (run_tool, lesson 4).")
+'''),
+]

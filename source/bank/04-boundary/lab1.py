@@ -182,6 +182,14 @@ class Ending(BaseException):
     endings the lesson names."""
 
 
+class Refused(Exception):
+    """A failure of a tool's own kind whose class words its str(): made with an address, it
+    reads "ADDRESS would not take the connection"."""
+
+    def __str__(self):
+        return f"{self.args[0]} would not take the connection"
+
+
 def flaky(log):
     """A tool that fails on its first run and works from its second: a retry would hide the
     failure."""
@@ -252,6 +260,11 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
                 "spawn": ChildProcessError(t.random.choice(["No child processes",
                                                             "the worker is gone"]))}
     failures["chained"].__cause__ = OSError("the file ~/.aws/config is missing")
+    # A failure whose class words its own str() (told in those words, not by its argument), and
+    # one with notes added (told without them).
+    failures["dial"] = Refused(t.random.choice(["db.internal:5432", "the mail relay"]))
+    failures["noted"] = OSError(t.random.choice(["quota exceeded", "read-only file system"]))
+    failures["noted"].add_note(t.random.choice(["while writing build/out.o", "in step 3 of 4"]))
     # A message holding a NUL, an OSError whose errno says the network is down or slow, and a
     # tool whose name has an accented letter, called by its name spelt with a combining accent.
     failures["binary"] = ValueError(t.random.choice(["bad byte \0 here", "\0\0", "row 3: \0"]))
@@ -426,11 +439,12 @@ async def test_bank_what_the_model_learns_of_missing_files(t):
     added = [f"part{n}.py" for n in t.random.sample(range(10, 40), t.random.randint(7, 10))]
     spaced = t.random.choice([f" {first[0]}", f"{first[0]} ", f"{first[0]}\n"])
     deep = "docs/" + "part/" * t.random.randint(2_100, 5_000) + "intro.md"  # over 10,000
+    dotted = t.random.choice(["./", ".//", "././"]) + t.random.choice(["gone.md", "src/x.py"])
     model = lab.ScriptedModel([
         lab.reply(lab.call("read", {"path": missing})),
         lab.reply(*[lab.call("write", {"path": n, "content": "y\n"}) for n in added]),
         lab.reply(lab.call("read", {"path": spaced}), lab.call("read", {"path": "src/none.py"}),
-                  lab.call("read", {"path": deep})),
+                  lab.call("read", {"path": deep}), lab.call("read", {"path": dotted})),
         lab.reply(*[lab.call("read", {"path": p}) for p in ("key.pem", "logo.png")],
                   lab.call("read", {"path": pathlib.PurePosixPath(first[0])})),
         lab.say("I see the files now.")])
@@ -443,12 +457,13 @@ async def test_bank_what_the_model_learns_of_missing_files(t):
                      [f"File not found: {spaced}. Files here: {after}", True],
                      [f"File not found: src/none.py. Files here: {after}", True],
                      [f"File not found: {deep}. Files here: {after}", True],
+                     [f"File not found: {dotted}. Files here: {after}", True],
                      ["key.pem may not be read here", True],
                      [str(UnicodeDecodeError("utf-8", b"\x89", 0, 1, "invalid start byte")),
                       True], ["path must be a string", True]],
              "[Each read's result on the record as [content, is_error]: before the writes, "
              "then after them for a name with a space at an end, for a path in src and for "
-             "one of over ten thousand characters, every "
+             "one of over ten thousand characters, and one spelt with ./ (named as sent), every "
              "name of the top each time, folders such as __pycache__ too; then a file the "
              "workspace may not read, one that is not text, and a path that is a path "
              "object, not a string].")
@@ -587,7 +602,9 @@ async def test_bank_status_lines_for_drawn_codes(t):
     again = t.random.choice([1, 2, 4])
     pairs += [(f"once more\n{STATUS} {again}", again),
               ("".join(f"log line {n}\n" for n in range(t.random.randint(200, 400))), 2),
-              ("".join(f"{n}\n" for n in range(t.random.randint(1000, 1900))), 1)]
+              ("".join(f"{n}\n" for n in range(t.random.randint(1000, 1900))), 1),
+              (t.random.choice(["copying 10/10", "done ✓"]) + t.random.choice(["\r", "\r\r"]),
+               t.random.choice([1, 2, -9]))]  # output that ends in a carriage return
     t.random.shuffle(pairs)
     bash = harness.make_bash_tool(lab.Shell(lab.Workspace({}), commands=coded(pairs)))
     found = [await settle(harness.run_tool([bash], lab.call("bash", {"command": f"c{k}"})))

@@ -29,6 +29,14 @@ class Unlucky(Exception):
     """An exception of the tool's own kind: run_tool must catch it like any other."""
 
 
+class Worded(Exception):
+    """An exception of the tool's own kind whose class words its str(): made with a host, it
+    reads "HOST refused the connection", as many a library's exception does."""
+
+    def __str__(self):
+        return f"{self.args[0]} refused the connection"
+
+
 class Ending(BaseException):
     """What a program of the test's own raises as it ends: not an Exception, like PowerCut,
     but none of the endings the lesson names, so only `except Exception` lets it by."""
@@ -310,6 +318,17 @@ async def test_every_exception_becomes_a_result(t):
     cases += [(failing("later", NotImplementedError(unfinished)), unfinished, True),
               (failing("windows", OSError(crlf)), crlf, True),
               (failing("chained", chained), why_not, True)]
+    # And every time: an exception of a tool's own kind whose class words its str() (str(exc)
+    # is those words, not the argument it was made with), and one with notes added to it
+    # (add_note, as a library adds context): str(exc) holds its message and none of its notes.
+    host = t.random.choice(["db.internal", "10.0.0.7", "cache-2"])
+    worded = Worded(host)
+    noted = ValueError(t.random.choice(["bad size", "no such column: price"]))
+    for note in t.random.sample(["while saving notes.md", "retry with --force",
+                                 "see the log for more"], t.random.randint(1, 2)):
+        noted.add_note(note)
+    cases += [(failing("dial", worded), f"{host} refused the connection", True),
+              (failing("load", noted), noted.args[0], True)]
     t.random.shuffle(cases)
     tools = [made for made, _, _ in cases]
     found = [await result_of(tools, made["name"]) for made in tools]
@@ -323,7 +342,9 @@ async def test_every_exception_becomes_a_result(t):
              "StopAsyncIteration, an IndexError with no message, an ImportError and an "
              "ExceptionGroup included (whose str() is the whole group's), a message whose lines end in \\r\\n "
              "keeps them, an exception raised from another is told as str(exc), its own "
-             "message and nothing of its __cause__, a KeyError naming the tool's own name is the tool "
+             "message and nothing of its __cause__, an exception whose class words its own "
+             "str() is told in those words, not by the argument it was made with, an "
+             "exception with notes added (add_note) is told without them, a KeyError naming the tool's own name is the tool "
              "failing too, a KeyError whose key is long and holds spaces keeps its quotes as "
              "well, and no message is cut, however long (here tens of thousands of "
              "characters). Each item is [content, is_error] of one call "
@@ -826,6 +847,11 @@ async def test_read_a_missing_file(t):
     # project with no files; and one with more than eight names, every one of them listed,
     # asked for a path inside its one folder.
     near = t.random.choice([" " + there, there + " ", there + "\n"])
+    # And every time, a missing path spelt with ./ (and a doubled slash or a second ./ after
+    # it, or none): PATH in the message is the path as it was sent, however the workspace would
+    # read it. (A path with .. the workspace refuses outright, so none is drawn.)
+    dotted = "./" + t.random.choice(["", "/", "./"]) + t.random.choice(
+        ["nope.txt", "src/nope.py", "notes.md"])
     # And a path of over ten thousand characters, a path like any other.
     deep = "src/" + "sub/" * t.random.randint(2_600, 6_000) + "nope.py"
     empty = harness.make_read_tool(lab.Workspace({}))
@@ -840,12 +866,15 @@ async def test_read_a_missing_file(t):
     t.expect([await raised(lambda: read["execute"]({"path": near})),
               await raised(lambda: read["execute"]({"path": deep})),
               await raised(lambda: empty["execute"]({"path": "a.py"})),
-              await raised(lambda: crowded["execute"]({"path": "src/nope.py"}))],
+              await raised(lambda: crowded["execute"]({"path": "src/nope.py"})),
+              await raised(lambda: read["execute"]({"path": dotted}))],
              [f"FileNotFoundError: File not found: {near}. Files here: {here}",
               f"FileNotFoundError: File not found: {deep}. Files here: {here}",
               "FileNotFoundError: File not found: a.py. Files here: ",
-              f"FileNotFoundError: File not found: src/nope.py. Files here: {', '.join(names)}"],
-             f"read looks for the path as it was sent ({near!r} is not {there!r}), a path "
+              f"FileNotFoundError: File not found: src/nope.py. Files here: {', '.join(names)}",
+              f"FileNotFoundError: File not found: {dotted}. Files here: {here}"],
+             f"read looks for the path as it was sent ({near!r} is not {there!r}), and names "
+             f"it as it was sent ({dotted!r}, ./ and all, not tidied), a path "
              f"of {len(deep):,} characters is a path like any other, and NAMES are "
              "exactly what ws.listdir('.') gives, joined by a comma and a space: nothing for an "
              f"empty project, and every name of the project's top however many there are "
@@ -853,7 +882,8 @@ async def test_read_a_missing_file(t):
              f"start with a dot too, and folders such as {[*folders][1]}, even for a path inside "
              f"src. Each item is what one read "
              "raised (make_read_tool, lesson 4, Build item 3: \"NAMES are every name "
-             "ws.listdir(\".\") gives, however many\").")
+             "ws.listdir(\".\") gives, however many\"; Build item 3: \"File not found: PATH. "
+             "Files here: NAMES\").")
     # Every time: the page's own case (README.md asked, readme.md there), a path outside the
     # project, and a missing path after a file was written: NAMES are what is there now.
     asked = t.random.choice(["README.md", "Readme.md", "README.MD"])
@@ -992,6 +1022,10 @@ async def test_the_status_line_follows_any_output(t):
     # And every time, a thousand short lines to nineteen hundred (a later lesson's bash keeps
     # two thousand lines, so no test of this lab goes past that).
     tall = "".join(f"{n}\n" for n in range(t.random.randint(1000, 1900)))
+    # And every time, output that ends in a carriage return (a progress bar redrawn in place,
+    # or a Windows line end cut short), one or more: characters the command printed like any other.
+    progress = t.random.choice(["Downloading 100%", "step 3/3", "naïve bar ###"]) + t.random.choice(
+        ["\r", "\r\r", "\r\n\r"])
     shell = lab.Shell(lab.Workspace({}), commands={
         "partial": lambda args, ws: (partial, code),
         "killed": lambda args, ws: ("started\n", signal), "broken": broken,
@@ -1003,11 +1037,12 @@ async def test_the_status_line_follows_any_output(t):
         "vast": lambda args, ws: ("vast\n", vast),
         "vaster": lambda args, ws: ("vaster\n", vaster),
         "flood": lambda args, ws: (flood, code),
-        "tall": lambda args, ws: (tall, code)})
+        "tall": lambda args, ws: (tall, code),
+        "progress": lambda args, ws: (progress, code)})
     bash = harness.make_bash_tool(shell)
     t.expect([await result_of([bash], "bash", {"command": command})
               for command in ("partial", "killed", "piped", "nested", "again", "wide", "far",
-                              "sunk", "flood", "vast", "vaster")],
+                              "sunk", "flood", "vast", "vaster", "progress")],
              [[f"{partial}\nCommand exited with code {code}", False],
               [f"started\n\nCommand exited with code {signal}", False],
               ["first lines\n\nCommand exited with code 141", False],
@@ -1020,18 +1055,22 @@ async def test_the_status_line_follows_any_output(t):
               [f"sunk\n\nCommand exited with code {sunk}", False],
               [f"{flood}\nCommand exited with code {code}", False],
               [f"vast\n\nCommand exited with code {vast}", False],
-              [f"vaster\n\nCommand exited with code {vaster}", False]],
+              [f"vaster\n\nCommand exited with code {vaster}", False],
+              [f"{progress}\nCommand exited with code {code}", False]],
              f"The result is what the command printed, then a newline, then Command exited "
              f"with code N, whenever the code is other than 0: the newline goes in even when "
              f"the output has none of its own, a code below 0 is other than 0, however far below ({sunk} here), so is 141 (a "
              f"pipe closed early) and so is a code past 255 ({wide} and {far} here), output of any length "
              f"({len(flood)} characters here) gets the one newline, and output that itself ends "
-             f"with a status line gets this command's own, even when it is the same line. Each "
+             f"with a status line gets this command's own, even when it is the same line, and "
+             f"output that ends in a carriage return ({progress!r} here) keeps it, the newline "
+             f"after it. Each "
              f"item is [content, is_error] of one call, for the commands partial, killed, piped, "
              f"nested, again (whose output already ends with Command exited with code {code}), "
              f"wide, far, sunk, flood, vast and vaster, whose codes have {len(str(abs(vast)))} and "
-             f"{len(str(abs(vaster)))} digits: "
-             f"no code is too far from 0 (bash, lesson 4, Build item 4).")
+             f"{len(str(abs(vaster)))} digits, and progress: "
+             f"no code is too far from 0, and no output is tidied (bash, lesson 4, Build item 4: "
+             f"\"what the command printed, then a newline\").")
     tallied = await settle(bash["execute"]({"command": "tall"}))
     t.expect([len(tallied), tallied == f"{tall}\nCommand exited with code {code}"],
              [len(tall) + len(f"\nCommand exited with code {code}"), True],
