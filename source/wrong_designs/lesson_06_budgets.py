@@ -1782,6 +1782,53 @@ READ_BUDGET = [MAX_LINES, MAX_BYTES]
             words = len([line for line in lines if line.strip()])  # the lines that say something
             chunk += f"[Showing lines {start}-{last} of {words}. Use offset={last + 1} to continue.]"
 '''),
+    # Hunt round 37 (reader r196), designs 33, 43, 35 and 42: descriptions false in new words.
+    Wrong(lab='6.1', name='offset described as the first line having index 0',
+          rule="A reworded description stays true: read's offset counts from 1, so no "
+               'description the model is sent says the first line has index 0.',
+          where='lab 6.1, Build section: "stay true, `offset` counted from 1"; hunt round 37, r196 design 33',
+          names='lines count from 0',
+          replace=r"""
+                "offset": {"type": "integer", "description": "Line to start at; the first is 1."},
+""",
+          by=r"""
+                "offset": {"type": "integer", "description": "Index of the line to start at (the first line has index 0)."},
+"""),
+    Wrong(lab='6.1', name='offset described as the lines to skip',
+          rule="A reworded description stays true: read's offset is the first line wanted, "
+               'counted from 1, not a number of lines to skip (offset=1 would start at line 2).',
+          where='lab 6.1, Build section: "stay true, `offset` counted from 1"; hunt round 37, r196 design 43',
+          names='lines to skip',
+          replace=r"""
+                "offset": {"type": "integer", "description": "Line to start at; the first is 1."},
+""",
+          by=r"""
+                "offset": {"type": "integer", "description": "How many lines to skip before reading."},
+"""),
+    Wrong(lab='6.1', name='read described as returning its closing lines',
+          rule="A reworded description stays true: a read starts at its offset, from the top "
+               "of a file, so read's description does not name the last lines, in any word for "
+               'them, as the ones it returns.',
+          where='lab 6.1, Build section: "stay true"; hunt round 37, r196 design 35',
+          names='another word for the last',
+          replace=r"""
+        "description": f"Return the text of a file. A single read stops after {max_lines} lines "
+""",
+          by=r"""
+        "description": f"Return the text of a file: its closing {max_lines} lines "
+"""),
+    Wrong(lab='6.1', name="bash's byte budget restated in characters",
+          rule="Each description states its budget truly: a budget in bytes is not the same "
+               'number of characters ("é" costs two), so no description gives its byte budget '
+               'as that many characters.',
+          where='lab 6.1, Build section: "with descriptions that state them"; hunt round 37, r196 design 42',
+          names='as that many characters',
+          replace=r"""
+                       f"to the last {max_lines} lines or {max_bytes} bytes.",
+""",
+          by=r"""
+                       f"to the last {max_lines} lines or {max_bytes} bytes, that is {max_bytes} characters.",
+"""),
 ]
 
 ALLOWED = [
