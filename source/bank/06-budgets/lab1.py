@@ -715,8 +715,9 @@ async def test_bank_a_model_pages_by_the_notes(t):
              "on every read, by following the notes, through a tool with the course's budget, "
              "which holds that many: the results in its last request, every line asked for, "
              "and N counting every line of the file.")
-    # hunt 29, 6.1-33: a result of over two million characters goes out as the record holds it
-    bulk = "".join(c * t.random.randint(510_000, 800_000) + "\n" for c in "klmn")
+    # hunt 29, 6.1-33: a result of over two million characters goes out as the record holds it;
+    # hunt 37, 6.1-06 and 6.1-45: over five million, past a cap of the tool's or the view's own
+    bulk = "".join(c * t.random.randint(1_260_000, 1_500_000) + "\n" for c in "klmn")
     ws.write_text("bulk.txt", bulk)
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "bulk.txt"})),
                                lab.say("Read it all.")])
@@ -820,6 +821,18 @@ async def test_bank_run_tool_gives_bash_the_budget_it_was_made_with(t):
                                    max_bytes=6 * long + t.random.randint(0, 999))
     done = await settle(harness.run_tool([roomy], lab.call("bash", {"command": f"seq {long}"},
                                                            id="b1")))
+    # hunt 37, 6.1-31: output of over four million bytes, in lines of 40,000, past a byte cap of
+    # bash's own at 4 MB, through a tool whose budget holds it all
+    flood = "".join(f"{n}".ljust(39_999, "=") + "\n" for n in range(1, t.random.randint(102, 131)))
+    vast = await settle(harness.run_tool(
+        [harness.make_bash_tool(lab.Shell(lab.Workspace(), commands={
+            "flood": lambda args, ws: (flood, 0)}), max_lines=10**6, max_bytes=10**9)],
+        lab.call("bash", {"command": "flood"}, id="b0")))
+    t.expect([vast["is_error"], vast["content"] == flood], [False, True],
+             f"run_tool on a bash tool made with max_lines=10**6, max_bytes=10**9, running a "
+             f"command that prints {len(flood.splitlines())} lines, {size(flood)} bytes: "
+             "[is_error, whether the content is all of it]: the budget is the one the factory "
+             "was given, however large, with no cap of the tool's own below it.")
     words = [worded(t, n) for n in range(1, t.random.randint(2, 4))]
     said = " ".join(words)
     zero = harness.make_bash_tool(lab.Shell(lab.Workspace()), max_bytes=0)
