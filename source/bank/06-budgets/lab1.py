@@ -63,11 +63,16 @@ def first_named(description, lines):
     return bool(re.search(rf"\b({FIRST})\W+(?:\w+\W+){{0,2}}{lines}\b", description.lower()))
 
 
+LAST = "last|end|tail|final|closing|trailing|bottom|concluding|latter|terminal"
+
+
 def last_named(description, lines):
-    """Whether the description names the last lines, the end or the tail just before its line
-    count: what a model reads as the lines it is sent."""
-    return bool(re.search(rf"\b(last|end|tail|final)\W+(?:\w+\W+){{0,2}}{lines}\b",
-                          description.lower()))
+    """Whether the description names the last lines, the end or the tail beside its line count
+    ("the closing N lines", "N lines at the end"): what a model reads as the lines it is sent."""
+    plain = re.sub(r"(?<=\d)[,_ ](?=\d{3})", "", description).lower()
+    return bool(re.search(rf"\b(?:{LAST})\W+(?:\w+\W+){{0,2}}{lines}\b|\b{lines}\s+(?:(?:{LAST})\s+"
+                          rf"lines?\b|lines?\s+(?:at|from|nearest)\s+(?:the\s+)?(?:end|bottom|tail)\b)",
+                          plain))
 
 
 def counted_from_0(spec):
@@ -81,8 +86,26 @@ def counted_from_0(spec):
             r"|\b(?:0|zero)\s*(?:for|is|means|=|:)\s*(?:the\s+)?(?:top|first|start|beginning|"
             r"head)\b|\b(?:top|start|beginning|head)\s*(?:is|=|:)\s*(?:line\s+)?(?:0|zero)\b"
             r"|\bline\s+(?:0|zero)\s+(?:opens|starts|begins|is\s+(?:the\s+)?(?:top|first|start|"
-            r"beginning|head))\b")
+            r"beginning|head))\b"
+            r"|\b(?:first|top|start|beginning|head|opening)(?:\s+line)?\s+(?:has|is\s+at|is|at|"
+            r"gets?)\s+(?:the\s+)?(?:index|position|number|offset|line\s+number)\s+(?:0|zero)\b"
+            r"|\b(?:index|position|offset|line\s+number)\s+(?:0|zero)\s+(?:opens|starts|begins)\b"
+            r"|\b(?:how\s+many|number\s+of|count\s+of)\s+(?:\w+\s+){0,2}?lines?\s+(?:to\s+)?"
+            r"(?:skip|pass|jump|leave|omit|ignore|drop)|\blines?\s+to\s+(?:skip|pass\s+over|"
+            r"jump\s+over|leave\s+out|omit|ignore|drop)\b|\bskip\s+(?:this|that|so)\s+many\s+lines?\b")
     return any(re.search(zero, d.lower()) for d in said)
+
+
+def bytes_as_characters(description, max_bytes):
+    """Whether a description says a byte is a character, or gives its byte budget as that many
+    characters ("50000 bytes, that is 50000 characters")."""
+    plain = re.sub(r"(?<=\d)[,_ ](?=\d{3})", "", description).lower()
+    return bool(re.search(
+        r"\bbytes?\s+(?:is|are|=|equals?|means?|counts?\s+as)\s+(?:one\s+|a\s+|1\s+)?char"
+        r"|\b(?:one|a|1|each)\s+char(?:acter)?s?\s+(?:is|=|equals?)\s+(?:one|a|1)\s+bytes?\b"
+        r"|\bbytes?\s*[,(]?\s*(?:that\s+is|i\.?e\.?,?|in\s+other\s+words|meaning|aka|or)\s+"
+        r"(?:(?:\d+|one|a)\s+)?char(?:acter)?s?\b", plain)
+        or re.search(rf"(?<![-\w]){max_bytes}\s+(?:\w+\s+)?char", plain))
 
 
 def other_budgets(description, budget):
@@ -505,9 +528,9 @@ async def test_bank_a_batch_of_reads_checked_in_order(t):
              "its byte budget in bytes, whether it speaks of characters, whether "
              f"{lines_cap} stands before \"line\" and {bytes_cap} before \"byte\"; then the "
              "module's MAX_LINES and MAX_BYTES after the tool was made; then whether it names "
-             f"the last lines, the end or the tail just before {lines_cap}, as if a read "
+             f"the last lines, the end or the tail beside {lines_cap}, as if a read "
              "returned a file's end; then whether it or a parameter's description says lines "
-             "count from 0, when offset counts from 1; then the numbers it gives as a budget "
+             "count from 0, or gives offset as the lines to skip, when offset counts from 1; then the numbers it gives as a budget "
              "(before lines or bytes, or with at most, up to or max) that are not the tool's.")
     zero_bytes, past = 0, total + t.random.randint(1, 5)  # both budgets 0
     at = t.random.randint(1, total)
@@ -692,8 +715,9 @@ async def test_bank_a_model_pages_by_the_notes(t):
              "on every read, by following the notes, through a tool with the course's budget, "
              "which holds that many: the results in its last request, every line asked for, "
              "and N counting every line of the file.")
-    # hunt 29, 6.1-33: a result of over two million characters goes out as the record holds it
-    bulk = "".join(c * t.random.randint(510_000, 800_000) + "\n" for c in "klmn")
+    # hunt 29, 6.1-33: a result of over two million characters goes out as the record holds it;
+    # hunt 37, 6.1-06 and 6.1-45: over five million, past a cap of the tool's or the view's own
+    bulk = "".join(c * t.random.randint(1_260_000, 1_500_000) + "\n" for c in "klmn")
     ws.write_text("bulk.txt", bulk)
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "bulk.txt"})),
                                lab.say("Read it all.")])
@@ -736,12 +760,14 @@ async def test_bank_a_model_reads_the_tail_of_two_commands(t):
              f"each, in the order {order}, in the request after: the last {cap} lines as "
              "printed, a blank line, the note, and the status line last.")
     told = model.calls[0].tools[0]["description"]
-    t.expect([first_named(told, cap), end_cut(told), first_kept(told)], [False, False, False],
+    t.expect([first_named(told, cap), end_cut(told), first_kept(told),
+              bytes_as_characters(told, harness.MAX_BYTES)], [False, False, False, False],
              f"The bash tool's description as the model is sent it, {told!r}: whether it names "
              f"the first lines, the head, the top or the beginning just before {cap}, the lines "
              "it keeps, which are the last; then whether it says the end, the tail or the last "
              "lines are what it cuts off; then whether it says the first lines, or what is seen "
-             "first, are what it keeps.")
+             "first, are what it keeps; then whether it says a byte is a character, or gives its "
+             f"byte budget, {harness.MAX_BYTES}, as that many characters.")
     many, spare = rarely_broken(t), t.random.randint(2, 5)
     whole = "".join(f"row {n}\n" for n in range(1, spare))
     both = lab.Shell(lab.Workspace(), commands={"many": lambda args, ws: (many, 0),
@@ -795,6 +821,18 @@ async def test_bank_run_tool_gives_bash_the_budget_it_was_made_with(t):
                                    max_bytes=6 * long + t.random.randint(0, 999))
     done = await settle(harness.run_tool([roomy], lab.call("bash", {"command": f"seq {long}"},
                                                            id="b1")))
+    # hunt 37, 6.1-31: output of over four million bytes, in lines of 40,000, past a byte cap of
+    # bash's own at 4 MB, through a tool whose budget holds it all
+    flood = "".join(f"{n}".ljust(39_999, "=") + "\n" for n in range(1, t.random.randint(102, 131)))
+    vast = await settle(harness.run_tool(
+        [harness.make_bash_tool(lab.Shell(lab.Workspace(), commands={
+            "flood": lambda args, ws: (flood, 0)}), max_lines=10**6, max_bytes=10**9)],
+        lab.call("bash", {"command": "flood"}, id="b0")))
+    t.expect([vast["is_error"], vast["content"] == flood], [False, True],
+             f"run_tool on a bash tool made with max_lines=10**6, max_bytes=10**9, running a "
+             f"command that prints {len(flood.splitlines())} lines, {size(flood)} bytes: "
+             "[is_error, whether the content is all of it]: the budget is the one the factory "
+             "was given, however large, with no cap of the tool's own below it.")
     words = [worded(t, n) for n in range(1, t.random.randint(2, 4))]
     said = " ".join(words)
     zero = harness.make_bash_tool(lab.Shell(lab.Workspace()), max_bytes=0)
