@@ -3487,6 +3487,25 @@ ALLOWED += [
 '''),
 ]
 
+ALLOWED += [
+    Wrong(lab='4.1', name='a dict without a callable execute answered not found',
+          rule='Lesson 4 says a tool is a dict whose execute is a function, as lesson 2 made '
+               'it, and that what run_tool answers for a dict in the list without one is the '
+               'student\'s, as long as the call gets its one result marked is_error True: '
+               '"Tool NAME not found" for such a dict is that one result (the reference tells '
+               'the TypeError or KeyError it meets instead).',
+          where='hunt round 37, design 48 (r195), ruled at the merge; Build item 2: "what '
+                '`run_tool` answers for a dict in the list without one is yours"', names='',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}.get(call["name"])
+''',
+          by=r'''
+    tool = {t["name"]: t for t in tools}.get(call["name"])
+    if tool is not None and not callable(tool.get("execute")):
+        tool = None  # not a tool the course would make: told as none of that name
+'''),
+]
+
 BEYOND += [
     Beyond(lab='4.1', name='a call with the same arguments turned off after 500 failures',
            rule='run_tool neither tries a call again nor stops calling a tool that keeps '
