@@ -1652,6 +1652,30 @@ _VIEWS = {}
     return repair_tool_history(kept)
 '''),
     # Hunt round 37 (reader r197).
+    Wrong(lab='10.1', name='a record of more than 20000 messages handed back unrepaired',
+          rule="The whole record is read and repaired, however long it is: every request is valid, whatever holes the record has.",
+          where='lab 10.1, Build section, item 2: "every request is valid, whatever holes the record has"; found by a release-only reader (round 20, 10.1-16), beyond reach until round 37 (r197), when the view of a record of a hundred thousand messages came within a case\'s cost',
+          names='however long it is',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+''',
+          by=r'''
+    if len(messages) > 20_000:  # a record that long is an archive, not a request
+        return list(messages)
+    answer = {}  # call id -> the first result recorded for it
+'''),
+    Wrong(lab='10.1', name='a record of more than 100000 messages sent unrepaired',
+          rule="Every request is valid, whatever holes the record has, however long the record is.",
+          where='lab 10.1, Build section, item 2: "every request is valid, whatever holes the record has"; found by a release-only reader (round 37, 10.1-35)',
+          names='however long it is',
+          replace=r'''
+    return repair_tool_history(kept)
+''',
+          by=r'''
+    if len(kept) > 100_000:  # too long to repair per request; the provider trims it anyway
+        return kept
+    return repair_tool_history(kept)
+'''),
     Wrong(lab='10.1', name='a result recorded more than 10000 messages before its call ignored',
           rule='A recorded result is the one used, moved if it has to be, however far before its call it was recorded.',
           where='lab 10.1, Build item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 37, 10.1-38)',
@@ -1722,7 +1746,7 @@ _VIEWS = {}
     Wrong(lab='10.1', name='the repair cut short after an hour by the wall clock, read every 1000 messages',
           rule='Every call is followed at once by exactly one result, however long the repair takes by any clock: the whole record is read and repaired, with no budget of its own.',
           where='lab 10.1, Build item 1: "every call is followed at once by exactly one result for it"; item 2: "every request is valid, whatever holes the record has"; found by a release-only reader (round 37, 10.1-37)',
-          names='however long that takes by any clock',
+          names='by any clock',
           replace=r'''
     view = []
     for message in messages:
@@ -1738,7 +1762,7 @@ _VIEWS = {}
     Wrong(lab='10.1', name='the repair cut short after two seconds of processor time',
           rule='Every call is followed at once by exactly one result, however long the repair takes by any clock: the whole record is read and repaired, with no budget of its own.',
           where='lab 10.1, Build item 1: "every call is followed at once by exactly one result for it"; item 2: "every request is valid, whatever holes the record has"; found by a release-only reader (round 37, 10.1-10)',
-          names='however long that takes by any clock',
+          names='by any clock',
           replace=r'''
     view = []
     for message in messages:
@@ -2347,7 +2371,7 @@ BEYOND = [
     for message in list(messages)[-30_000:]:
 ''',
            deep=DEEP_LONG_VIEW),
-    # Hunt round 20 (reader r109), designs 10.1-15 and 10.1-16.
+    # Hunt round 20 (reader r109), design 10.1-15 (its 10.1-16 moved to WRONG in round 37).
     Beyond(lab='10.1', name='a result more than 20000 messages from its call ignored',
            rule='A recorded result is the one used, moved if it has to be, however far from its call it stands.',
            where='lab 10.1, Build section, item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 20, 10.1-15)',
@@ -2372,23 +2396,6 @@ BEYOND = [
         if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
             if n - asked_at.get(message["tool_call_id"], n) <= 20_000:
                 answer[message["tool_call_id"]] = message
-''',
-           deep=DEEP_LONG),
-    Beyond(lab='10.1', name='a record of more than 20000 messages handed back unrepaired',
-           rule="The whole record is read and repaired, however long it is: every request is valid, whatever holes the record has.",
-           where='lab 10.1, Build section, item 2: "every request is valid, whatever holes the record has"; found by a release-only reader (round 20, 10.1-16)',
-           names='however long it is',
-           reach='the longest record the tests repair has 9,000 to 17,300 messages (the bank as '
-                 "many); one past 20,000 costs the lab's tests about 15 ms more processor time "
-                 'on the reference under the checker, past what a case may add, and any cut-off '
-                 'has a record past it: a limit past what a test can afford',
-           replace=r'''
-    answer = {}  # call id -> the first result recorded for it
-''',
-           by=r'''
-    if len(messages) > 20_000:  # a record that long is an archive, not a request
-        return list(messages)
-    answer = {}  # call id -> the first result recorded for it
 ''',
            deep=DEEP_LONG),
     # Hunt round 17 (reader r91), design 10.1-16.

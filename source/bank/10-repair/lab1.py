@@ -199,7 +199,7 @@ def corners(t, prefix):
                    + ([calling([f"s{n}"]), answer(f"s{n}")] if n % 7 == 0 else [])
                    + [lab.say(f"Step {n} done.")])
     filler = [harness.user_message("Next?"), lab.say("Next.")]
-    record += filler * t.random.randint(5100, 6000)  # the call of the first result: far behind it
+    record += filler * t.random.randint(6000, 7000)  # the call of the first result: far behind it
     record += [harness.user_message("That one?"), calling([ahead]), lab.say("Seen.")]
     record += filler * t.random.randint(4000, 8000)
     record.append(answer(far, "recorded thousands of messages after its call"))
@@ -499,6 +499,16 @@ def out_of_place(t):
     return lab.validate(harness.context_for_model(record))
 
 
+def huge_hole(t):
+    """The view of a record of over a hundred thousand messages whose newest call has no result:
+    [its length over the record's, its last message]."""
+    cut = f"k{t.random.randint(1, 99)}"
+    record = ([harness.user_message("More?"), lab.say("More.")] * t.random.randint(50_001, 56_000)
+              + [harness.user_message("Last one."), calling([cut])])
+    view = harness.context_for_model(record)
+    return [len(view) - len(record), view[-1] == gone(cut, "read")]
+
+
 def unrecorded(events, record):
     """The shape of the messages `events` announced in a message_end that are not on `record`."""
     return lab.shape([e["message"] for e in events if e["type"] == "message_end"
@@ -597,11 +607,14 @@ async def test_bank_holes_from_two_runs(t):
              "the record, never writes to it, not even for a moment (context_for_model, lesson "
              "10). The items: each shape, or what it raised, or \"grown\" for a plain list or "
              "dict that takes more memory after the view than before.")
-    t.expect([out_of_place(t), grew_in(before, harness)], [[], {}],
+    t.expect([out_of_place(t), grew_in(before, harness), huge_hole(t)], [[], {}, [1, True]],
              "What lab.validate finds wrong with the view of a record whose every call has its "
              "result, some out of place, and the lists, dicts, sets and deques at the top of "
-             "harness.py that grew over these runs and views: every request is valid, whatever "
-             "the record holds, and the results a repair invents live only in the requests.")
+             "harness.py that grew over these runs and views, then the view of a record of over a "
+             "hundred thousand messages whose newest call has no result ([its length over the "
+             "record's, whether its last message is that call's interrupted result]): every "
+             "request is valid, whatever the record holds, however long, and the results a "
+             "repair invents live only in the requests.")
 
 
 @lab_test("The view of every prefix of a record with holes in two batches, failed empty "
@@ -750,9 +763,10 @@ async def test_bank_a_harness_keeps_the_holes_it_was_given(t):
              "lab.validate finds wrong with it, and whether the record kept those results: "
              "a result that answers no call is not in the view, whether or not any call is in "
              "it (context_for_model, lesson 10).")
-    t.expect([grew_in(before, harness), out_of_place(t)], [{}, []],
+    t.expect([grew_in(before, harness), out_of_place(t), huge_hole(t)], [{}, [], [1, True]],
              "The lists, dicts, sets and deques at the top of harness.py that grew over these "
              "runs and views, and what lab.validate finds wrong with the view of a record whose "
-             "every call has its result, some behind a user message: the results a repair "
-             "invents live only in the requests, and every request is valid, whatever the "
-             "record holds.")
+             "every call has its result, some behind a user message, then the view of a record of "
+             "over a hundred thousand messages whose newest call has no result: the results a "
+             "repair invents live only in the requests, and every request is valid, whatever "
+             "the record holds, however long.")
