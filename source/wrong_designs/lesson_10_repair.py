@@ -1808,6 +1808,20 @@ REPAIRED = []  # every invented result, for debugging
 ]
 
 ALLOWED = [
+    # Hunt round 37 (reader r197), design 10.1-31.
+    Wrong(lab='10.1', name='empty assistant messages with no stop_reason left out of the view too',
+          rule='Every assistant message of the course\'s message format has a stop_reason '
+               '(lab.validate refuses one without it: "assistant message has no \'stop_reason\'"), '
+               'so lesson 5\'s filter keeps and leaves out the same messages with or without this '
+               'clause on every record the course allows; only a message outside the format could '
+               'show the difference, as with "only user and assistant messages kept".',
+          where='hunt round 37, design 10.1-31', names='',
+          replace=r'''
+            or message.get("stop_reason") not in endings]
+''',
+          by=r'''
+            or message.get("stop_reason") not in endings + (None,)]
+'''),
     # Hunt round 27 (reader r147), probe 10.1-26.
     Wrong(lab='10.1', name="each message's role set to the role it holds, while the view is built",
           rule='Build item 2 says it: "Setting a key to the value it already holds changes '
