@@ -698,7 +698,7 @@ async def test_context_for_model_filters_then_repairs(t):
              "record, those that are not] (context_for_model, lesson 10).")
     # a long session whose newest call has no result: a hundred thousand messages and more, the
     # same question and answer again and again (cheap to make), then the call
-    again = t.random.randint(50_001, 60_000)
+    again = t.random.randint(50_001, 52_000)
     cut = draw_ids(t, 1)[0]
     huge = ([harness.user_message("And then?"), lab.say("Then this.")] * again
             + [harness.user_message("One more."), asks(cut)])
