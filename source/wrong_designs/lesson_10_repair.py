@@ -1652,30 +1652,6 @@ _VIEWS = {}
     return repair_tool_history(kept)
 '''),
     # Hunt round 37 (reader r197).
-    Wrong(lab='10.1', name='a record of more than 20000 messages handed back unrepaired',
-          rule="The whole record is read and repaired, however long it is: every request is valid, whatever holes the record has.",
-          where='lab 10.1, Build section, item 2: "every request is valid, whatever holes the record has"; found by a release-only reader (round 20, 10.1-16), beyond reach until round 37 (r197), when the view of a record of a hundred thousand messages came within a case\'s cost',
-          names='however long it is',
-          replace=r'''
-    answer = {}  # call id -> the first result recorded for it
-''',
-          by=r'''
-    if len(messages) > 20_000:  # a record that long is an archive, not a request
-        return list(messages)
-    answer = {}  # call id -> the first result recorded for it
-'''),
-    Wrong(lab='10.1', name='a record of more than 100000 messages sent unrepaired',
-          rule="Every request is valid, whatever holes the record has, however long the record is.",
-          where='lab 10.1, Build section, item 2: "every request is valid, whatever holes the record has"; found by a release-only reader (round 37, 10.1-35)',
-          names='however long it is',
-          replace=r'''
-    return repair_tool_history(kept)
-''',
-          by=r'''
-    if len(kept) > 100_000:  # too long to repair per request; the provider trims it anyway
-        return kept
-    return repair_tool_history(kept)
-'''),
     Wrong(lab='10.1', name='a result recorded more than 10000 messages before its call ignored',
           rule='A recorded result is the one used, moved if it has to be, however far before its call it was recorded.',
           where='lab 10.1, Build item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 37, 10.1-38)',
@@ -2348,6 +2324,27 @@ async def test_six_thousand_strays_between_a_call_and_its_result(t):
                  "stand between it and its call (context_for_model, lesson 10).")
 '''
 
+DEEP_HUGE_HOLE = r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "10.1"
+
+
+@lab_test("Every request is valid, whatever holes the record has, however long it is: a record of "
+          "120,002 messages whose newest call has no result.")
+async def test_a_hole_at_the_end_of_120002_messages(t):
+    record = ([harness.user_message("And then?"), lab.say("Then this.")] * 60_000
+              + [harness.user_message("One more."), lab.reply(lab.call("look", {"path": "a.py"}, id="c1"))])
+    view = harness.context_for_model(record)
+    t.expect([len(view), view[-1].get("tool_call_id"), view[-1].get("is_error")], [120_003, "c1", True],
+             why="A record of a question and answer 60,000 times, then U A[c1], whose call has no "
+                 "result. The items are [the view's length, the id and is_error of its last "
+                 "message]: every request is valid, whatever holes the record has, however long "
+                 "it is (context_for_model, lesson 10).")
+'''
+
 BEYOND = [
     # Hunt round 29 (reader r164), designs 10.1-22 and 10.1-30.
     Beyond(lab='10.1', name='a list record of more than 50000 messages replaced in place by its view',
@@ -2385,7 +2382,7 @@ BEYOND = [
     for message in list(messages)[-30_000:]:
 ''',
            deep=DEEP_LONG_VIEW),
-    # Hunt round 20 (reader r109), design 10.1-15 (its 10.1-16 moved to WRONG in round 37).
+    # Hunt round 20 (reader r109), designs 10.1-15 and 10.1-16.
     Beyond(lab='10.1', name='a result more than 20000 messages from its call ignored',
            rule='A recorded result is the one used, moved if it has to be, however far from its call it stands.',
            where='lab 10.1, Build section, item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 20, 10.1-15)',
@@ -2410,6 +2407,23 @@ BEYOND = [
         if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
             if n - asked_at.get(message["tool_call_id"], n) <= 20_000:
                 answer[message["tool_call_id"]] = message
+''',
+           deep=DEEP_LONG),
+    Beyond(lab='10.1', name='a record of more than 20000 messages handed back unrepaired',
+           rule="The whole record is read and repaired, however long it is: every request is valid, whatever holes the record has.",
+           where='lab 10.1, Build section, item 2: "every request is valid, whatever holes the record has"; found by a release-only reader (round 20, 10.1-16)',
+           names='however long it is',
+           reach='the longest record the tests repair has 9,000 to 17,300 messages (the bank as '
+                 "many); one past 20,000 costs the lab's tests about 15 ms more processor time "
+                 'on the reference under the checker, past what a case may add, and any cut-off '
+                 'has a record past it: a limit past what a test can afford',
+           replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+''',
+           by=r'''
+    if len(messages) > 20_000:  # a record that long is an archive, not a request
+        return list(messages)
+    answer = {}  # call id -> the first result recorded for it
 ''',
            deep=DEEP_LONG),
     # Hunt round 17 (reader r91), design 10.1-16.
@@ -2688,4 +2702,25 @@ def repair_tool_history(messages):
     answer = {}  # call id -> the first result recorded for it
 ''',
            deep=DEEP_MANY_STRAYS),
+    # Hunt round 37 (reader r197), design 10.1-35.
+    Beyond(lab='10.1', name='a record of more than 100000 messages sent unrepaired',
+           rule="Every request is valid, whatever holes the record has, however long the record is.",
+           where='lab 10.1, Build section, item 2: "every request is valid, whatever holes the record has"; found by a release-only reader (round 37, 10.1-35)',
+           names='however long it is',
+           reach='the longest record the tests view has 10,000 to 20,000 messages; a view of '
+                 '100,000 messages costs the reference 26 ms of processor time under the checker, '
+                 'but the practice check runs the public tests in process, counting turns, and '
+                 'there a case of 100,004 messages ran past its test\'s turns (TIME, '
+                 'tests/check/test_practice.py, round 37); any cut-off has a record past it: a '
+                 'limit past what a test can afford. The grading bank holds the case '
+                 '(huge_hole, in two of rule 2\'s scenarios)',
+           replace=r'''
+    return repair_tool_history(kept)
+''',
+           by=r'''
+    if len(kept) > 100_000:  # too long to repair per request; the provider trims it anyway
+        return kept
+    return repair_tool_history(kept)
+''',
+           deep=DEEP_HUGE_HOLE),
 ]

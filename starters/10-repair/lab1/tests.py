@@ -696,22 +696,6 @@ async def test_context_for_model_filters_then_repairs(t):
              "The view holds the record's own message objects, not copies, and only the results "
              "it invents are new. The items are [the view's messages that are objects of the "
              "record, those that are not] (context_for_model, lesson 10).")
-    # a long session whose newest call has no result: a hundred thousand messages and more, the
-    # same question and answer again and again (cheap to make), then the call
-    again = t.random.randint(50_001, 52_000)
-    cut = draw_ids(t, 1)[0]
-    huge = ([harness.user_message("And then?"), lab.say("Then this.")] * again
-            + [harness.user_message("One more."), asks(cut)])
-    sent = harness.context_for_model(huge)
-    t.expect([len(sent), sent[-1]],
-             [len(huge) + 1, {"role": "toolResult", "tool_call_id": cut, "tool_name": "look",
-                              "content": WORDS, "is_error": True}],
-             f"A record of {len(huge)} messages: a question and answer {again} times, then "
-             f"U A[{cut}], whose call has no result. The items are [the view's length, its last "
-             "message]: every request is valid, whatever holes the record has, however long it "
-             "is, so the newest call gets its INTERRUPTED result in the view of a record of a "
-             "hundred thousand messages as in one of three (Build item 2, \"every request is "
-             "valid, whatever holes the record has\") (context_for_model, lesson 10).")
     # every call answered, but not in place: each id has its result, some behind a user message
     placed = draw_ids(t, t.random.randint(2, 4))
     behind = t.random.randint(1, len(placed) - 1)  # how many stand behind the user message
