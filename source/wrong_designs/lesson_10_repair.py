@@ -1651,9 +1651,153 @@ _VIEWS = {}
         print(f"repair: dropped {strays} results that answer no call")
     return repair_tool_history(kept)
 '''),
+    # Hunt round 37 (reader r197).
+    Wrong(lab='10.1', name='a result recorded more than 10000 messages before its call ignored',
+          rule='A recorded result is the one used, moved if it has to be, however far before its call it was recorded.',
+          where='lab 10.1, Build item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 37, 10.1-38)',
+          names='recorded before its call',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+          by=r'''
+    answer = {}  # call id -> the first result recorded for it
+    called = {}  # call id -> where its call stands
+    for n, message in enumerate(messages):
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+            called[call["id"]] = n
+    for n, message in enumerate(messages):
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            if called.get(message["tool_call_id"], n) - n > 10_000:
+                continue  # far ahead of its call: from another session
+            answer[message["tool_call_id"]] = message
+'''),
+    Wrong(lab='10.1', name='a first error with empty content replaced by a later result with words',
+          rule='Of two results recorded for one call, the one recorded first is kept, an error with no words included.',
+          where='lab 10.1, Build item 1: "Of two results recorded for one call, the one recorded first is kept."; found by a release-only reader (round 37, 10.1-33)',
+          names='an error with no words included',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+          by=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] != "toolResult":
+            continue
+        first = answer.get(message["tool_call_id"])
+        if first is None or (first["is_error"] and first["content"] in ("", None)
+                             and not message["is_error"] and message["content"]):
+            answer[message["tool_call_id"]] = message  # an empty error gives way to words
+'''),
+    Wrong(lab='10.1', name='the very list handed back when more than 1000 messages need no repair',
+          rule='repair_tool_history returns a new list, however long the record and whether or not it needed a repair.',
+          where='lab 10.1, Build item 1: "returns a new list"; found by a release-only reader (round 37, 10.1-27)',
+          names='a new list, however long the record',
+          replace=r'''
+                "content": INTERRUPTED, "is_error": True})
+    return view
+''',
+          by=r'''
+                "content": INTERRUPTED, "is_error": True})
+    if isinstance(messages, list) and len(messages) > 1000 and view == messages:
+        return messages  # nothing changed: spare the copy
+    return view
+'''),
+    Wrong(lab='10.1', name='results with empty content dropped from the view before the repair',
+          rule='A recorded result is the one used whatever it holds, in the view too: lesson 5\'s filter keeps every result, so one with empty content reaches the model as recorded.',
+          where='lab 10.1, Build item 1: "A recorded result is the one used"; item 2: "The view a request carries is what lesson 5\'s filter keeps, repaired"; found by a release-only reader (round 37, 10.1-13)',
+          names='reaches the model as it was recorded',
+          replace=r'''
+    return repair_tool_history(kept)
+''',
+          by=r'''
+    kept = [m for m in kept if m["role"] != "toolResult" or m["content"] not in ("", None, [])]
+    return repair_tool_history(kept)
+'''),
+    Wrong(lab='10.1', name='the repair cut short after an hour by the wall clock, read every 1000 messages',
+          rule='Every call is followed at once by exactly one result, however long the repair takes by any clock: the whole record is read and repaired, with no budget of its own.',
+          where='lab 10.1, Build item 1: "every call is followed at once by exactly one result for it"; item 2: "every request is valid, whatever holes the record has"; found by a release-only reader (round 37, 10.1-37)',
+          names='by any clock',
+          replace=r'''
+    view = []
+    for message in messages:
+''',
+          by=r'''
+    import time
+    deadline = time.monotonic() + 3600  # an hour: a repair must not hold a request up
+    view = []
+    for n, message in enumerate(messages):
+        if n % 1000 == 999 and time.monotonic() > deadline:
+            break
+'''),
+    Wrong(lab='10.1', name='the repair cut short after two seconds of processor time',
+          rule='Every call is followed at once by exactly one result, however long the repair takes by any clock: the whole record is read and repaired, with no budget of its own.',
+          where='lab 10.1, Build item 1: "every call is followed at once by exactly one result for it"; item 2: "every request is valid, whatever holes the record has"; found by a release-only reader (round 37, 10.1-10)',
+          names='by any clock',
+          replace=r'''
+    view = []
+    for message in messages:
+''',
+          by=r'''
+    import time
+    deadline = time.process_time() + 2.0  # two seconds of work, no more
+    view = []
+    for message in messages:
+        if time.process_time() > deadline:
+            break
+'''),
+    Wrong(lab='10.1', name='the view left unrepaired when every call id has a result somewhere',
+          rule='Every request is valid, whatever the record holds: results out of place are put back by their calls as well as missing ones made.',
+          where='lab 10.1, Build item 2: "every request is valid, whatever holes the record has"; item 1: "the results of one reply stand in the order of its calls"; found by a release-only reader (round 37, 10.1-34)',
+          names='results out of place as well as missing ones',
+          replace=r'''
+    return repair_tool_history(kept)
+''',
+          by=r'''
+    asked = [c["id"] for m in kept if m["role"] == "assistant" for c in tool_calls(m)]
+    answered = [m["tool_call_id"] for m in kept if m["role"] == "toolResult"]
+    if sorted(asked) == sorted(answered):
+        return kept  # nothing missing: send the filtered list as it is
+    return repair_tool_history(kept)
+'''),
+    Wrong(lab='10.1', name='every invented result kept in a list at the top of the module',
+          rule='The results a repair invents live only in the requests: the module keeps no list of them.',
+          where='lab 10.1, Build item 2: "the results it invents live only in the requests"; found by a release-only reader (round 37, 10.1-16)',
+          names='live only in the requests',
+          replace=r'''
+    return repair_tool_history(kept)
+''',
+          by=r'''
+    view = repair_tool_history(kept)
+    own = {id(m) for m in kept}
+    REPAIRED.extend(m for m in view if id(m) not in own)
+    return view
+
+
+REPAIRED = []  # every invented result, for debugging
+'''),
 ]
 
 ALLOWED = [
+    # Hunt round 37 (reader r197), design 10.1-31.
+    Wrong(lab='10.1', name='empty assistant messages with no stop_reason left out of the view too',
+          rule='Every assistant message of the course\'s message format has a stop_reason '
+               '(lab.validate refuses one without it: "assistant message has no \'stop_reason\'"), '
+               'so lesson 5\'s filter keeps and leaves out the same messages with or without this '
+               'clause on every record the course allows; only a message outside the format could '
+               'show the difference, as with "only user and assistant messages kept".',
+          where='hunt round 37, design 10.1-31', names='',
+          replace=r'''
+            or message.get("stop_reason") not in endings]
+''',
+          by=r'''
+            or message.get("stop_reason") not in endings + (None,)]
+'''),
     # Hunt round 27 (reader r147), probe 10.1-26.
     Wrong(lab='10.1', name="each message's role set to the role it holds, while the view is built",
           rule='Build item 2 says it: "Setting a key to the value it already holds changes '
@@ -2180,6 +2324,27 @@ async def test_six_thousand_strays_between_a_call_and_its_result(t):
                  "stand between it and its call (context_for_model, lesson 10).")
 '''
 
+DEEP_HUGE_HOLE = r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "10.1"
+
+
+@lab_test("Every request is valid, whatever holes the record has, however long it is: a record of "
+          "120,002 messages whose newest call has no result.")
+async def test_a_hole_at_the_end_of_120002_messages(t):
+    record = ([harness.user_message("And then?"), lab.say("Then this.")] * 60_000
+              + [harness.user_message("One more."), lab.reply(lab.call("look", {"path": "a.py"}, id="c1"))])
+    view = harness.context_for_model(record)
+    t.expect([len(view), view[-1].get("tool_call_id"), view[-1].get("is_error")], [120_003, "c1", True],
+             why="A record of a question and answer 60,000 times, then U A[c1], whose call has no "
+                 "result. The items are [the view's length, the id and is_error of its last "
+                 "message]: every request is valid, whatever holes the record has, however long "
+                 "it is (context_for_model, lesson 10).")
+'''
+
 BEYOND = [
     # Hunt round 29 (reader r164), designs 10.1-22 and 10.1-30.
     Beyond(lab='10.1', name='a list record of more than 50000 messages replaced in place by its view',
@@ -2537,4 +2702,25 @@ def repair_tool_history(messages):
     answer = {}  # call id -> the first result recorded for it
 ''',
            deep=DEEP_MANY_STRAYS),
+    # Hunt round 37 (reader r197), design 10.1-35.
+    Beyond(lab='10.1', name='a record of more than 100000 messages sent unrepaired',
+           rule="Every request is valid, whatever holes the record has, however long the record is.",
+           where='lab 10.1, Build section, item 2: "every request is valid, whatever holes the record has"; found by a release-only reader (round 37, 10.1-35)',
+           names='however long it is',
+           reach='the longest record the tests view has 10,000 to 20,000 messages; a view of '
+                 '100,000 messages costs the reference 26 ms of processor time under the checker, '
+                 'but the practice check runs the public tests in process, counting turns, and '
+                 'there a case of 100,004 messages ran past its test\'s turns (TIME, '
+                 'tests/check/test_practice.py, round 37); any cut-off has a record past it: a '
+                 'limit past what a test can afford. The grading bank holds the case '
+                 '(huge_hole, in two of rule 2\'s scenarios)',
+           replace=r'''
+    return repair_tool_history(kept)
+''',
+           by=r'''
+    if len(kept) > 100_000:  # too long to repair per request; the provider trims it anyway
+        return kept
+    return repair_tool_history(kept)
+''',
+           deep=DEEP_HUGE_HOLE),
 ]

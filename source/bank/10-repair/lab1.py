@@ -9,6 +9,7 @@ of every prefix of a record, a long session whose results stand behind a reply, 
 consumer whose handler raises and by a power cut in two runs), so that the public tests'
 wanted expressions, evaluated in a bank test's frame, do not give its values.
 """
+import collections
 import copy
 import sys
 
@@ -147,10 +148,10 @@ def corners(t, prefix):
     last call; a result with the interrupted words and is_error, right after its call; three
     pairs of calls whose ids, tens of thousands of characters long, differ in their last
     character alone, in their first, or in one in the middle, with a result for the second of
-    each pair only; a reply of three hundred-odd calls with no result; a result naming another tool, then one naming the call's own, for one call; then a
-    thousand-odd messages and a question and answer repeated thousands of times, then the first
-    call's result; and, first of all, the result of a call made only after those thousand-odd
-    messages. Among them, a reply of each stop_reason making two calls, the first answered
+    each pair only; a reply of three hundred-odd calls with no result; a result naming another tool, then one naming the call's own, for one call; an error with
+    no words, then a result with words, for another; then a thousand-odd messages and a question
+    and answer repeated thousands of times, then the first call's result; and, first of all, the
+    result of a call made only after more than ten thousand messages. Among them, a reply of each stop_reason making two calls, the first answered
     (a failed one's too); results holding contents that look like nothing (None, [], "", ...);
     and a call whose id is the empty string, with no result. Returns (record, the two results
     naming another tool or none, each before one naming the call's own)."""
@@ -177,9 +178,13 @@ def corners(t, prefix):
                calling([f"{prefix}r{n}" for n in range(t.random.randint(310, 340))]),
                lab.say("Too many.")]
     renamed = [answer(f"{prefix}91", name="stat"), answer(f"{prefix}93", name=None)]
-    record += [harness.user_message("And that."), calling([f"{prefix}91", f"{prefix}93"]),
-               *renamed, answer(f"{prefix}91", "named right, recorded second"),
-               answer(f"{prefix}93", "named right, recorded second"), lab.say("Done.")]
+    blank = t.random.choice(["", None])  # an error with no words, recorded first
+    record += [harness.user_message("And that."),
+               calling([f"{prefix}91", f"{prefix}93", f"{prefix}94"]),
+               *renamed, answer(f"{prefix}94", error=True) | {"content": blank},
+               answer(f"{prefix}91", "named right, recorded second"),
+               answer(f"{prefix}93", "named right, recorded second"),
+               answer(f"{prefix}94", "worked, recorded second"), lab.say("Done.")]
     for n, ending in enumerate(t.random.sample(["stop", "toolUse", "error", "aborted"], 4)):
         reply = dict(calling([f"{prefix}e{n}", f"{prefix}f{n}"]), stop_reason=ending)
         if ending in ("error", "aborted"):
@@ -193,8 +198,10 @@ def corners(t, prefix):
         record += ([harness.user_message(f"Step {n}.")]
                    + ([calling([f"s{n}"]), answer(f"s{n}")] if n % 7 == 0 else [])
                    + [lab.say(f"Step {n} done.")])
+    filler = [harness.user_message("Next?"), lab.say("Next.")]
+    record += filler * t.random.randint(6000, 7000)  # the call of the first result: far behind it
     record += [harness.user_message("That one?"), calling([ahead]), lab.say("Seen.")]
-    record += [harness.user_message("Next?"), lab.say("Next.")] * t.random.randint(4000, 8000)
+    record += filler * t.random.randint(4000, 8000)
     record.append(answer(far, "recorded thousands of messages after its call"))
     return record, renamed
 
@@ -267,15 +274,19 @@ async def test_bank_a_long_session_with_a_messy_last_batch(t):
              "results in the whole view say what the interrupted one says.")
     again = harness.repair_tool_history(record)[head + 2 + ids.index(spaced)]
     nothing = record[:0]
+    steady = record[:head] + [harness.user_message("Next?"), lab.say("Next.")] * t.random.randint(
+        400, 600)  # a valid record of more than a thousand messages
     t.expect([tail[ids.index(spaced)], sum(a is b for a, b in zip(view[:head], record)),
               tail[ids.index(twice)] is late[0], tail[ids.index(plain)] is ahead,
-              again is tail[ids.index(spaced)], harness.repair_tool_history(nothing) is nothing],
-             [gone(spaced, "grep "), head, True, True, False, False],
+              again is tail[ids.index(spaced)], harness.repair_tool_history(nothing) is nothing,
+              harness.repair_tool_history(steady) is steady],
+             [gone(spaced, "grep "), head, True, True, False, False, False],
              "The result made for the call with none; how many of the session's earlier "
              "messages the view holds as the very objects recorded; whether the kept result of "
              "the call answered twice is the first one recorded; whether the result recorded "
              "before its call is the one kept; whether a second repair hands back the same made "
-             "result; whether the repair of an empty list is that very list.")
+             "result; whether the repair of an empty list is that very list, and of a valid record of "
+             "more than a thousand messages that very record.")
     far = f"z{t.random.randint(1, 9)}"
     record = [harness.user_message("Begin."), calling([far])]
     for n in range(t.random.randint(128, 134)):
@@ -374,7 +385,7 @@ async def test_bank_results_behind_a_reply_in_a_long_session(t):
              "view are the record's own objects; whether the record is as it was; whether a "
              "second view of the record holds the very result the first one made.")
     record, renamed = corners(t, "y")
-    with hours_pass():  # each reading of the wall clock a minute after the last
+    with hours_pass(60, processor=True, dates=True):  # every clock the kit moves: an hour a reading
         view = harness.context_for_model(record)
     t.expect(corners_found(view, record, renamed),
              why="The view of a record with a wide reply's results out of order around a user "
@@ -407,20 +418,28 @@ async def test_bank_doubles_orphans_and_a_wide_batch(t):
     found = results_of(view)
     blank = []
     harness.repair_tool_history(blank).append(harness.user_message("Hello."))
+    steady = []
+    for n in range(t.random.randint(260, 300)):  # a valid record of more than a thousand messages
+        steady += [harness.user_message(f"Item {n}."), calling([f"i{n}"]), answer(f"i{n}"),
+                   lab.say("Fine.")]
+    harness.repair_tool_history(steady).append(harness.user_message("Hello."))
     t.expect([len(view), [m["tool_call_id"] for m in found] == wide + small,
               [[m["content"], m["is_error"]] for m in found[width:]],
               [m["content"] for m in found].count(GONE),
-              lab.validate([m for m in view if m["content"] or m["role"] != "assistant"]), blank],
+              lab.validate([m for m in view if m["content"] or m["role"] != "assistant"]), blank,
+              len(steady) % 4],
              [width + 9, True,
               [{first_error: [GONE, True], first_ok: ["ok first", False],
-                empty: ["", False]}[i] for i in small], 1, [], []],
+                empty: ["", False]}[i] for i in small], 1, [], [], 0],
              "The repair of two batches, the first wide and answered in reverse, one result "
              "behind the second batch, the second with doubled (one recorded before its call), "
              "empty and orphan results. Items: the view's length, whether its results follow "
              "the calls, the second batch's [content, is_error] in call order, how many results "
              "say what the interrupted one says, what lab.validate finds wrong with the view "
-             "(the failed empty reply aside: leaving it out is context_for_model's job), and an "
-             "empty list after a message was appended to its repair.")
+             "(the failed empty reply aside: leaving it out is context_for_model's job), an "
+             "empty list after a message was appended to its repair, and the length of a valid "
+             "record of more than a thousand messages after one was appended to its repair, "
+             "modulo four.")
     far = f"u{t.random.randint(1, 9)}"
     early = answer(far, "recorded long before its call")
     ids, call, odd = odd_batch(t, "o")
@@ -442,7 +461,7 @@ async def test_bank_doubles_orphans_and_a_wide_batch(t):
              "what the repair of the odd batch holds.")
     record, renamed = corners(t, "w")
     before = copy.deepcopy(record)
-    with hours_pass():  # each reading of the wall clock a minute after the last
+    with hours_pass(60, processor=True, dates=True):  # every clock the kit moves: an hour a reading
         view = harness.repair_tool_history(record)
     t.expect([corners_found(view, record, renamed), record == before],
              why="The repair of a record with a wide reply's results out of order around a user "
@@ -456,6 +475,39 @@ async def test_bank_doubles_orphans_and_a_wide_batch(t):
 
 
 # --- rule 2: context_for_model, the filter repaired; the record never changed ------------------
+
+def held(module):
+    """Each list, dict, set or deque at the top of `module`, by name, with its length."""
+    return {name: len(value) for name, value in vars(module).items()
+            if isinstance(value, (list, dict, set, collections.deque)) and not name.startswith("__")}
+
+
+def grew_in(before, module):
+    """The containers at the top of `module` whose length differs from `before`'s."""
+    return {name: [before.get(name, 0), size] for name, size in held(module).items()
+            if size != before.get(name, 0)}
+
+
+def out_of_place(t):
+    """What lab.validate finds wrong with the view of a record whose every call has its result,
+    as many results as calls, some behind a user message and in reverse order."""
+    ids = unsorted_ids(t, t.random.randint(2, 4), "q")
+    cut = t.random.randint(1, len(ids) - 1)
+    record = ([harness.user_message("These."), calling(ids)]
+              + [answer(i) for i in reversed(ids[cut:])] + [harness.user_message("Well?")]
+              + [answer(i) for i in reversed(ids[:cut])] + [lab.say("Read.")])
+    return lab.validate(harness.context_for_model(record))
+
+
+def huge_hole(t):
+    """The view of a record of over a hundred thousand messages whose newest call has no result:
+    [its length over the record's, its last message]."""
+    cut = f"k{t.random.randint(1, 99)}"
+    record = ([harness.user_message("More?"), lab.say("More.")] * t.random.randint(50_001, 51_000)
+              + [harness.user_message("Last one."), calling([cut])])
+    view = harness.context_for_model(record)
+    return [len(view) - len(record), view[-1] == gone(cut, "read")]
+
 
 def unrecorded(events, record):
     """The shape of the messages `events` announced in a message_end that are not on `record`."""
@@ -496,6 +548,7 @@ class Walkaway(Exception):
 async def test_bank_holes_from_two_runs(t):
     first, second = t.random.randint(2, 3), t.random.randint(2, 3)
     paths = t.random.sample(NAMES, first + second)
+    before = held(harness)
     crash_at, cut_at = t.random.randrange(first), t.random.randrange(second)
 
     def read(arguments):
@@ -554,6 +607,14 @@ async def test_bank_holes_from_two_runs(t):
              "the record, never writes to it, not even for a moment (context_for_model, lesson "
              "10). The items: each shape, or what it raised, or \"grown\" for a plain list or "
              "dict that takes more memory after the view than before.")
+    t.expect([out_of_place(t), grew_in(before, harness), huge_hole(t)], [[], {}, [1, True]],
+             "What lab.validate finds wrong with the view of a record whose every call has its "
+             "result, some out of place, and the lists, dicts, sets and deques at the top of "
+             "harness.py that grew over these runs and views, then the view of a record of over a "
+             "hundred thousand messages whose newest call has no result ([its length over the "
+             "record's, whether its last message is that call's interrupted result]): every "
+             "request is valid, whatever the record holds, however long, and the results a "
+             "repair invents live only in the requests.")
 
 
 @lab_test("The view of every prefix of a record with holes in two batches, failed empty "
@@ -628,6 +689,7 @@ async def test_bank_the_view_of_every_prefix(t):
           "while each request is valid.")
 async def test_bank_a_harness_keeps_the_holes_it_was_given(t):
     early = unsorted_ids(t, 2, "e")
+    before = held(harness)
     record = [harness.user_message("Start."), calling(early), answer(early[0]),
               harness.error_message("overloaded"), harness.user_message("Retry."),
               lab.fail("connection reset", "Let me check.", lab.call("read", {"path": "x.txt"},
@@ -701,3 +763,10 @@ async def test_bank_a_harness_keeps_the_holes_it_was_given(t):
              "lab.validate finds wrong with it, and whether the record kept those results: "
              "a result that answers no call is not in the view, whether or not any call is in "
              "it (context_for_model, lesson 10).")
+    t.expect([grew_in(before, harness), out_of_place(t), huge_hole(t)], [{}, [], [1, True]],
+             "The lists, dicts, sets and deques at the top of harness.py that grew over these "
+             "runs and views, and what lab.validate finds wrong with the view of a record whose "
+             "every call has its result, some behind a user message, then the view of a record of "
+             "over a hundred thousand messages whose newest call has no result: the results a "
+             "repair invents live only in the requests, and every request is valid, whatever "
+             "the record holds, however long.")

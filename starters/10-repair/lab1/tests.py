@@ -8,6 +8,7 @@ over a family of records, not one.
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 10 tests.py
 """
+import collections
 import copy
 import sys
 
@@ -64,6 +65,13 @@ def looker(cut_on=None):
             raise lab.PowerCut("the power went off")
         return "contents of " + arguments["path"]
     return tool("look", fn, PATH)
+
+
+def held(module):
+    """Each list, dict, set or deque at the top of `module`, by name, with its length: a log kept
+    there grows."""
+    return {name: len(value) for name, value in vars(module).items()
+            if isinstance(value, (list, dict, set, collections.deque)) and not name.startswith("__")}
 
 
 def contents(messages):
@@ -132,12 +140,16 @@ async def test_a_valid_list_comes_back_equal(t):
     for n in range(1, 102):
         long += [harness.user_message(f"Question {n}."), asks(f"c{n}"), result(f"c{n}"),
                  lab.say(f"Answer {n}.")]
-    t.expect([len(harness.repair_tool_history(long)), harness.repair_tool_history(long) == long],
-             [404, True],
-             "A long valid record: 101 exchanges of a question, one call, its result and an "
-             "answer, 404 messages. The items are [the view's length, the view equal to the "
-             "record]: the whole record is read, however long it is, and nothing in it needs "
-             "repair (repair_tool_history, lesson 10).")
+    again = t.random.randint(1_000, 3_000)  # then a question and answer, again and again
+    long += [harness.user_message("And then?"), lab.say("Then this.")] * again
+    view = harness.repair_tool_history(long)
+    t.expect([len(view), view == long, view is long], [404 + 2 * again, True, False],
+             f"A long valid record: 101 exchanges of a question, one call, its result and an "
+             f"answer, then a question and answer {again} times, {404 + 2 * again} messages. "
+             "The items are [the view's length, the view equal to the record, the view the "
+             "very list handed in]: the whole record is read, however long it is, nothing in "
+             "it needs repair, and what comes back is a new list, however long the record "
+             "(Build item 1, \"returns a new list\") (repair_tool_history, lesson 10).")
 
 
 @lab_test("A call with no result gets one right after it: INTERRUPTED, an error, with the call's "
@@ -295,6 +307,16 @@ async def test_an_empty_result_is_still_a_result(t):
              "one used\"). The items "
              "are [the view's shape, the results' contents, each result the very object "
              "recorded] (repair_tool_history, lesson 10).")
+    sent = harness.context_for_model(record)
+    t.expect([lab.shape(sent), contents(sent), [a is b for a, b in zip(sent[2:], recorded)]],
+             [f"U A[{','.join(ids)}] {results(ids)} A", [texts[i] for i in ids],
+              [True] * len(ids)],
+             f"The view context_for_model builds of that record, {lab.shape(record)}. The items "
+             "are [its shape, its results' contents, each result the very object recorded]: the "
+             "view is what lesson 5's filter keeps, repaired, and the filter keeps every result, "
+             "so a result with empty content reaches the model as it was recorded, never as "
+             "INTERRUPTED (Build item 2, \"The view a request carries is what lesson 5's filter "
+             "keeps, repaired\") (context_for_model, lesson 10).")
     blanks = t.random.sample(BLANKS, len(BLANKS))  # each a content that looks like nothing
     named = draw_ids(t, len(blanks))
     bare = [dict(result(i, name="bash"), content=c) for i, c in zip(named, blanks)]
@@ -431,7 +453,9 @@ async def test_a_separated_result_is_moved_back(t):
     filler = [harness.user_message("And then?"), lab.say("Then this.")]
     record += filler * again
     record.append(late)
-    with hours_pass():  # each reading of the wall clock a minute after the last
+    # each reading of any clock the kit moves (the wall clock, the processor's, the date) an
+    # hour after the last, around the whole call: a budget of its own runs out at once
+    with hours_pass(60, processor=True, dates=True):
         view = harness.repair_tool_history(record)
     shown = [m for m in view if m is not filler[0] and m is not filler[1]]  # the rest: cheaper
     t.expect([len(view), view[2] is late, lab.validate(shown),
@@ -445,9 +469,10 @@ async def test_a_separated_result_is_moved_back(t):
              f"{len(record) - 2} messages after it. The items are [the view's length, whether "
              f"{far}'s result in the view is the very one recorded, what lab.validate finds "
              "wrong with the view, those repeated exchanges aside, the contents of the results "
-             f"the view gives x{hole}], the repair made while each reading of the wall clock was "
-             "a minute after the last: the whole record is read and repaired, however long it "
-             "is, and however long that takes by the wall clock, a call with no result answered INTERRUPTED however far back it stands, "
+             f"the view gives x{hole}], the repair made while each reading of any clock (the wall "
+             "clock, the processor's, the date) was an hour after the last: the whole record is "
+             "read and repaired, however long it is, and however long that takes by the wall "
+             "clock or by any clock, with no budget of its own, a call with no result answered INTERRUPTED however far back it stands, "
              "never left out; and a recorded "
              "result is the one used, however far from its call it stands and however many "
              "calls stand between (Build item 1, \"A "
@@ -487,7 +512,7 @@ async def test_the_first_of_two_results_wins(t):
     early = result(failed, WORDS)  # recorded before its call, and with INTERRUPTED's words
     early["is_error"] = True
     later = {i: result(i, f"answer for {i}") for i in ids}
-    between = t.random.randint(600, 900)  # exchanges between that early result and its call
+    between = t.random.randint(5_100, 6_000)  # exchanges between that early result and its call
     record = ([early] + [harness.user_message("Anything?"), lab.say("Not yet.")] * between
               + [harness.user_message("Read them."), asks(*ids)] + list(later.values())
               + [lab.say("Read them.")])
@@ -514,6 +539,21 @@ async def test_the_first_of_two_results_wins(t):
              "recorded for one call the first is kept, whatever the second says, the same words "
              "included (Build item 1, \"Of two results recorded for one call, the one recorded "
              "first is kept.\") (repair_tool_history, lesson 10).")
+    blank = dict(result(failed), content=t.random.choice(["", None]), is_error=True)  # empty
+    record = ([harness.user_message("Run them."), asks(*ids), blank]
+              + [later[i] for i in ids if i != failed] + [harness.user_message("Again?"),
+                                                          result(failed, "it worked this time")])
+    view = harness.repair_tool_history(record + [lab.say("Done.")])
+    t.expect([lab.shape(view), [m is (blank if m["tool_call_id"] == failed
+                                      else later[m["tool_call_id"]])
+                                for m in view if m["role"] == "toolResult"]],
+             [f"U A[{','.join(ids)}] {results(ids)} U A", [True] * len(ids)],
+             f"The record {lab.shape(record)} A, whose first result for {failed} is an error with "
+             f"empty content ({blank['content']!r}) and whose later one is not an error and has "
+             "words. The items are [the view's shape, for each call in order whether its result "
+             "is the very object recorded first]: the first recorded is kept, an error with no "
+             "words included (Build item 1, \"Of two results recorded for one call, the one "
+             "recorded first is kept.\") (repair_tool_history, lesson 10).")
     beside = dict(result(failed, WORDS), is_error=True)  # INTERRUPTED's words, after its call
     record = ([harness.user_message("Read them."), asks(*ids), beside]
               + [later[i] for i in ids if i != failed] + [lab.say("Read them.")])
@@ -656,6 +696,23 @@ async def test_context_for_model_filters_then_repairs(t):
              "The view holds the record's own message objects, not copies, and only the results "
              "it invents are new. The items are [the view's messages that are objects of the "
              "record, those that are not] (context_for_model, lesson 10).")
+    # every call answered, but not in place: each id has its result, some behind a user message
+    placed = draw_ids(t, t.random.randint(2, 4))
+    behind = t.random.randint(1, len(placed) - 1)  # how many stand behind the user message
+    whole = ([harness.user_message("Read these."), asks(*placed)]
+             + [result(i) for i in reversed(placed[behind:])]
+             + [harness.user_message("And?")] + [result(i) for i in placed[:behind]]
+             + [lab.say("Read.")])
+    sent = harness.context_for_model(whole)
+    t.expect([lab.shape(sent), lab.validate(sent)],
+             [f"U A[{','.join(placed)}] {results(placed)} U A", []],
+             f"The record {lab.shape(whole)}: every call has its result, as many results as "
+             "calls, but some stand behind a user message and out of call order. The items are "
+             "[the view's shape, what lab.validate finds wrong with it]: the view is repaired "
+             "whatever the record holds, results out of place as well as missing ones, so "
+             "every request is valid (Build item 2, \"every request is valid, whatever holes "
+             "the record has\"; item 1, \"the results of one reply stand in the order of its "
+             "calls\") (context_for_model, lesson 10).")
     record.append(result(first[done], "a late result"))
     view = harness.context_for_model(record)
     t.expect([lab.shape(view), contents(view)[done]],
@@ -861,6 +918,7 @@ async def test_a_failed_reply_with_a_call(t):
                                           for p in t.random.sample(FILES, width)])]
                               + [lab.say(f"Still here ({n}).") for n in range(later)])
     h = harness.Harness(model, SYSTEM, [tool("look", lambda a: ran.append(1) or "text", PATH)])
+    kept_before = held(harness)
     with everything_said() as printed:
         await lab.drive(h.prompt("Read them."))
         for n in range(later):
@@ -911,3 +969,11 @@ async def test_a_failed_reply_with_a_call(t):
              "not empty, so lesson 5's filter keeps it, and its call is answered as interrupted "
              "(Build item 2, \"The view a request carries is what lesson 5's filter keeps, "
              "repaired\") (context_for_model, lesson 10).")
+    grew = {name: [kept_before.get(name, 0), size] for name, size in held(harness).items()
+            if size != kept_before.get(name, 0)}
+    t.expect(grew, {},
+             "The lists, dicts, sets and deques at the top of harness.py that grew over this "
+             "test's runs and views, each as its name: [its length before them, after]. The "
+             "results a view invents live only in the requests: a list of them kept in the "
+             "module is a log, and the repair keeps none (Build item 2, \"the results it "
+             "invents live only in the requests\") (context_for_model, lesson 10).")
