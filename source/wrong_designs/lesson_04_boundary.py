@@ -3487,6 +3487,23 @@ ALLOWED += [
 '''),
 ]
 
+WRONG += [
+    Wrong(lab='4.1', name='an empty name\'s result named unknown',
+          rule='A name that no tool has gets the result Tool NAME not found, "" as much as any '
+               'other, and the result carries its call\'s tool name as lesson 2\'s does: "" for '
+               'a call named "".',
+          where='hunt round 37, design 20 (r197, lab 10.1); Build item 2: "A name that no tool '
+                'has gets the result `Tool NAME not found`"',
+          names='is said whole in NAME',
+          replace=r'''
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+''',
+          by=r'''
+    return {"role": "toolResult", "tool_call_id": call["id"],
+            "tool_name": call["name"] or "unknown",  # a name to show, where the call had none
+'''),
+]
+
 ALLOWED += [
     Wrong(lab='4.1', name='a dict without a callable execute answered not found',
           rule='Lesson 4 says a tool is a dict whose execute is a function, as lesson 2 made '

@@ -1784,6 +1784,21 @@ REPAIRED = []  # every invented result, for debugging
 ]
 
 ALLOWED = [
+    # Hunt round 37 (reader r197), design 10.1-14, ruled at the merge.
+    Wrong(lab='10.1', name='empty aborted replies left out of the view too',
+          rule='Lesson 10 says that leaving out empty aborted replies as well, as the student\'s '
+               'filter will from lesson 15, is the student\'s: a reply with nothing in it carries '
+               'nothing for the model, whichever way it ended (and lab.validate refuses an '
+               'assistant message with no content either way).',
+          where='hunt round 37, design 10.1-14 (r197), ruled at the merge; Build item 2: '
+                '"Leaving out empty `aborted` replies as well, as your filter will from lesson 15, '
+                'is yours"', names='',
+          replace=r'''
+    endings = ("error",)  # the empty ending a provider would refuse
+''',
+          by=r'''
+    endings = ("error", "aborted")  # as Tau's filter, a step before lesson 15
+'''),
     # Hunt round 37 (reader r197), design 10.1-31.
     Wrong(lab='10.1', name='empty assistant messages with no stop_reason left out of the view too',
           rule='Every assistant message of the course\'s message format has a stop_reason '

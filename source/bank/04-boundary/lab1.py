@@ -335,13 +335,13 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
                                           if m.get("role") == "toolResult"],
               sorted(log), [b["arguments"] for b in harness.tool_calls(sent[1])] if sent else [],
               [alone["content"], alone["is_error"]],
-              [nameless["content"], nameless["is_error"]],
+              [nameless["content"], nameless["is_error"], nameless["tool_name"]],
               [len(whole["content"]), whole["content"] == bulk, whole["is_error"]],
               [len(told["content"]), told["content"] == bulk, told["is_error"]],
               [len(later.calls), len(again), results(record)[-1]]],
              [None, rounds + 2, wanted, sorted([n for n in names if n in failures or n in answers
                                                 or n == "flaky"] + ["deploy", "slow"] * rounds),
-              asked, [f"Tool {alone['tool_name']} not found", True], ["Tool  not found", True],
+              asked, [f"Tool {alone['tool_name']} not found", True], ["Tool  not found", True, ""],
               [len(bulk), True, False], [len(bulk), True, True], [many + 1, many, ["", True]]],
              "[What the run raised; the requests made, rounds of nothing but failures "
              "included; each result the second request carried as [content, is_error]; the "

@@ -195,12 +195,12 @@ async def test_an_unknown_tool(t):
               await result_of(tools, "read-file"), await result_of(tools, "read_file "),
               await result_of(tools, long), await result_of(tools, broken),
               *[await result_of(tools, odd) for odd in bare],
-              [result["content"], result["is_error"]]],
+              [result["content"], result["is_error"], result["tool_name"]]],
              [[f"Tool {first} not found", True], ["ok", False],
               ["Tool read-file not found", True], ["Tool read_file  not found", True],
               [f"Tool {long} not found", True], [f"Tool {broken} not found", True],
               *[[f"Tool {odd} not found", True] for odd in bare],
-              ["Tool  not found", True]],
+              ["Tool  not found", True, ""]],
              f"The same list, with {first} replaced by {then} after one call: run_tool looks in "
              "the tools it is handed for this call, as they are now, and matches the name "
              "exactly as spelt, so read-file and \"read_file \" are not read_file; and any name "
@@ -208,8 +208,10 @@ async def test_an_unknown_tool(t):
              f"({len(long):,} characters here), so is {broken!r} with its line break or tab, so are "
              f"{bare[0]!r}, {bare[1]!r}, {bare[2]!r} and {bare[3]!r} with a carriage return, a "
              "NUL, another control character or a line or paragraph separator, and "
-             "\"\" too (\"Tool  not found\"). Each item is [content, is_error] of one call (run_tool, lesson 4, Build "
-             "item 2: \"A name that no tool has gets the result Tool NAME not found\").")
+             "\"\" too (\"Tool  not found\", its result named \"\" as the call is). Each item is "
+             "[content, is_error] of one call, the last [content, is_error, tool_name] (run_tool, "
+             "lesson 4, Build item 2: \"A name that no tool has gets the result Tool NAME not "
+             "found\"; lesson 2: a result carries its call's tool name).")
     # Every time: a name of two hundred thousand characters to a million, said whole too.
     longer = "read_file_" + "x" * t.random.randint(200_000, 1_000_000)
     content, is_error = await result_of([fine("read_file")], longer)
