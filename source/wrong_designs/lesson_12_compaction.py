@@ -1641,7 +1641,7 @@ def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
 """),
     Wrong(lab='12.2', name='summarize cutting a summary over 100,000 characters short',
           rule="summarize returns the reply's text with the spaces around it stripped, whatever its length.",
-          where="Build: summarise and keep, item 4: \"It returns the reply's text with the spaces around it stripped.\" (hunt round 15, 12.2-02)",
+          where="Build: summarise and keep, item 4: \"It returns the reply's text with the white space around it stripped\" (hunt round 15, 12.2-02)",
           names='whatever its length',
           replace=r"""
         raise RuntimeError(f"no summary: {reason}")
@@ -1735,7 +1735,7 @@ def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
 """),
     Wrong(lab='12.2', name='summarize stripping only the whitespace a test draws',
           rule="summarize returns the reply's text with the spaces around it stripped: every character str.isspace() knows, not a list of some.",
-          where="Build: summarise and keep, item 4: \"It returns the reply's text with the spaces around it stripped.\" (hunt round 15, 12.2-19)",
+          where="Build: summarise and keep, item 4: \"It returns the reply's text with the white space around it stripped\" (hunt round 15, 12.2-19)",
           names='and of nothing else',
           replace=r"""
     text = text_of(reply).strip()
@@ -1820,7 +1820,7 @@ def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
 """),
     Wrong(lab='12.2', name='summarize cutting off an echoed heading',
           rule="summarize returns the reply's text with the spaces around it stripped and nothing else: a reply that opens with \"Previous conversation summary:\" is returned with it.",
-          where="Build: summarise and keep, item 4: \"It returns the reply's text with the spaces around it stripped.\" (hunt round 15, 12.2-25)",
+          where="Build: summarise and keep, item 4: \"It returns the reply's text with the white space around it stripped\" (hunt round 15, 12.2-25)",
           names='a reply that opens with the heading',
           replace=r"""
         raise RuntimeError(f"no summary: {reason}")
@@ -2692,7 +2692,7 @@ def render(messages):
 """),
     Wrong(lab='12.2', name='summarize cutting a summary over 2,000,000 characters short',
           rule="summarize returns the reply's text with the spaces around it stripped, whatever its length.",
-          where='Build: summarise and keep, item 4: "It returns the reply\'s text with the spaces around it stripped" (hunt round 31, r177 design 21)',
+          where='Build: summarise and keep, item 4: "It returns the reply\'s text with the white space around it stripped" (hunt round 31, r177 design 21)',
           names='whatever its length',
           replace=r"""
     return text
