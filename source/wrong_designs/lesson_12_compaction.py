@@ -1641,7 +1641,7 @@ def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
 """),
     Wrong(lab='12.2', name='summarize cutting a summary over 100,000 characters short',
           rule="summarize returns the reply's text with the spaces around it stripped, whatever its length.",
-          where="Build: summarise and keep, item 4: \"It returns the reply's text with the spaces around it stripped.\" (hunt round 15, 12.2-02)",
+          where="Build: summarise and keep, item 4: \"It returns the reply's text with the white space around it stripped\" (hunt round 15, 12.2-02)",
           names='whatever its length',
           replace=r"""
         raise RuntimeError(f"no summary: {reason}")
@@ -1735,7 +1735,7 @@ def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
 """),
     Wrong(lab='12.2', name='summarize stripping only the whitespace a test draws',
           rule="summarize returns the reply's text with the spaces around it stripped: every character str.isspace() knows, not a list of some.",
-          where="Build: summarise and keep, item 4: \"It returns the reply's text with the spaces around it stripped.\" (hunt round 15, 12.2-19)",
+          where="Build: summarise and keep, item 4: \"It returns the reply's text with the white space around it stripped\" (hunt round 15, 12.2-19)",
           names='and of nothing else',
           replace=r"""
     text = text_of(reply).strip()
@@ -1820,7 +1820,7 @@ def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
 """),
     Wrong(lab='12.2', name='summarize cutting off an echoed heading',
           rule="summarize returns the reply's text with the spaces around it stripped and nothing else: a reply that opens with \"Previous conversation summary:\" is returned with it.",
-          where="Build: summarise and keep, item 4: \"It returns the reply's text with the spaces around it stripped.\" (hunt round 15, 12.2-25)",
+          where="Build: summarise and keep, item 4: \"It returns the reply's text with the white space around it stripped\" (hunt round 15, 12.2-25)",
           names='a reply that opens with the heading',
           replace=r"""
         raise RuntimeError(f"no summary: {reason}")
@@ -2692,7 +2692,7 @@ def render(messages):
 """),
     Wrong(lab='12.2', name='summarize cutting a summary over 2,000,000 characters short',
           rule="summarize returns the reply's text with the spaces around it stripped, whatever its length.",
-          where='Build: summarise and keep, item 4: "It returns the reply\'s text with the spaces around it stripped" (hunt round 31, r177 design 21)',
+          where='Build: summarise and keep, item 4: "It returns the reply\'s text with the white space around it stripped" (hunt round 31, r177 design 21)',
           names='whatever its length',
           replace=r"""
     return text
@@ -2870,6 +2870,62 @@ _CUTS_BY_JSON = {}  # (budget, (id, length as JSON) of each row) -> the cut
 def _cut_by_json(rows, keep_recent_tokens):
     left, start = keep_recent_tokens, len(rows)
 '''),
+    # Hunt round 38 (reader r198): the designs lab 12.2 passed, now caught.
+    Wrong(lab='12.2', name='rows() handing back the same list while the log is unchanged',
+          rule="Each call of rows() reads the log as it is now and returns a new list, even when the log has not changed: a caller that changes the list it was given changes no later reading, one another caller already holds included.",
+          where='Build: summarise and keep, item 3: "Each call of `rows()` reads the log as it is now and returns a new list" (hunt round 38, r198 design 07)',
+          names='returns a new list, even when the log has not changed',
+          replace=r"""
+            elif entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+        return table
+""",
+          by=r"""
+            elif entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+        if self.__dict__.get("_last") == table:
+            return self._last  # the log has not changed: the reading already made
+        self._last = table
+        return table
+"""),
+    Wrong(lab='12.2', name='compact letting a failed summary about the context through',
+          rule="compact returns False and appends nothing when summarize raised RuntimeError, whatever the failure's words: a summariser that failed because the conversation is too long for it is a failed summary like any other.",
+          where='Build: summarise and keep, item 5: "or `summarize` raised `RuntimeError`, it returns `False` and appends nothing" (hunt round 38, r198 design 25)',
+          names="whatever the failure's words",
+          replace=r"""
+    except RuntimeError:
+        return False
+""",
+          by=r"""
+    except RuntimeError as error:
+        if "context" in str(error) or "long" in str(error):
+            raise  # too long even for the summariser: the caller must know
+        return False
+"""),
+    Wrong(lab='12.2', name='maybe_compact giving up after 20 compactions in the process',
+          rule="maybe_compact compacts whenever estimate_tokens of the harness's messages plus reserve is over window, however many compactions came before it, of this harness or any other.",
+          where='Build: summarise and keep, item 6: "It compacts only when `estimate_tokens` of the harness\'s messages plus `reserve` is over `window`" (hunt round 38, r198 design 31)',
+          names='however many compactions came before it',
+          replace=r"""
+    compacted = compact(log, model, keep_recent_tokens=keep_recent_tokens)
+""",
+          by=r"""
+    global _COMPACTIONS
+    _COMPACTIONS = globals().get("_COMPACTIONS", 0) + 1
+    if _COMPACTIONS > 20:
+        return False  # enough tidying for one process
+    compacted = compact(log, model, keep_recent_tokens=keep_recent_tokens)
+"""),
+    Wrong(lab='12.2', name='compact clipping the budget to 50,000 tokens',
+          rule="compact cuts log.rows() where find_cut says for the keep_recent_tokens it is given, however large the budget: a log that fits it is not compacted.",
+          where='Build: summarise and keep, item 5: "cuts `log.rows()` where `find_cut` says" (hunt round 38, r198 design 49)',
+          names='however large',
+          replace=r"""
+    cut = find_cut(rows, keep_recent_tokens)
+""",
+          by=r"""
+    cut = find_cut(rows, min(keep_recent_tokens, 50_000))  # a generous budget is enough
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

@@ -308,7 +308,7 @@ async def test_bank_a_log_compacted_twice(t):
              f"is not e{k}. The item is the rows' ids: a compaction keeps from the pair whose id "
              "is its first_kept_id exactly; if no pair has that id, none are kept "
              "(SessionLog.rows, lesson 12).")
-    given = log.rows()
+    given, other = log.rows(), log.rows()  # two readings, nothing written in between
     given.reverse()  # the caller's own list, changed
     twice.write_text(path, twice.read_text(path).replace("Again: ", "Agair: "))
     t.expect(log.replay()[0]["content"], HEAD + later.replace("Again: ", "Agair: "),
@@ -316,11 +316,15 @@ async def test_bank_a_log_compacted_twice(t):
              "of the later summary changed, then rows() read again. The item is the first "
              "row's content: each call of rows() reads the log as it is now "
              "(SessionLog.rows, lesson 12, Build item 3).")
-    t.expect(log.rows()[0][0], f"e{m + 2}",
-             "The rows' list a caller reversed, then rows() read again: each call reads the log "
-             "as it is now and returns a new list, so a caller that changes the list it was "
-             "given changes no later reading. The item is the first row's id of the second "
-             "reading (SessionLog.rows, lesson 12, Build item 3).")
+    t.expect([log.rows()[0][0], other[0][0], other is given],
+             [f"e{m + 2}", f"e{m + 2}", False],
+             "Two readings of the log taken one after the other, nothing written in between, "
+             "then the first one's list reversed by its caller, then rows() read again: each "
+             "call reads the log as it is now and returns a new list, even when the log has not "
+             "changed, so a caller that changes the list it was given changes no later "
+             "reading, the one another caller holds included. Items: [the first row's id of "
+             "the reading after, the first row's id of the second reading, whether the second "
+             "is the very list the first gave] (SessionLog.rows, lesson 12, Build item 3).")
 
 
 @lab_test("A long log (over three hundred entries) compacted near its end with a first_kept_id "
@@ -350,16 +354,21 @@ async def test_bank_a_long_log_compacted_near_its_end(t):
              "Items: [how many rows, their lab.shape, the first's content, their ids]: every "
              "entry is read, however long the log, the summary is read back whole, however "
              "long, and no pair kept (SessionLog.rows, lesson 12).")
+    held = log.rows()  # a second reading of the unchanged log, held by another caller
     rows[0][1]["content"] = f"Edited: {word(t)}."  # the summary message, changed by its caller
     rows.pop()  # the caller's own list, changed
     again = log.rows()
-    t.expect([len(again), again[0][1]["content"] == HEAD + summary], [3, True],
+    t.expect([len(again), again[0][1]["content"] == HEAD + summary, len(held),
+              held[0][1]["content"] == HEAD + summary],
+             [3, True, 3, True],
              "The rows' list a caller popped a row from and whose summary message it rewrote, "
-             "then rows() read again: each call reads the log as it is now and returns a new "
-             "list, so a caller that changes the list it was given, or the summary message in "
-             "it, changes no later reading. Items: [how many rows the second reading gives, "
-             "its summary is the logged one under its heading] (SessionLog.rows, lesson 12, "
-             "Build item 3).")
+             "while another caller holds a second reading taken just after it, nothing written "
+             "in between; then rows() read again: each call reads the log as it is now and "
+             "returns a new list, even when the log has not changed, so a caller that changes "
+             "the list it was given, or the summary message in it, changes no later reading, "
+             "the one another caller holds included. Items: [how many rows the reading after "
+             "gives, its summary is the logged one under its heading, the same two of the "
+             "reading held] (SessionLog.rows, lesson 12, Build item 3).")
     k = 2 * t.random.randint(2, 40) + 1  # an early question: hundreds of pairs from it on
     path = t.random.choice(FOLDED)
     early = harness.SessionLog(lab.Workspace({path: messages_only + entry_line(
@@ -546,10 +555,16 @@ async def test_bank_compact_through_maybe_compact(t):
 
     def shut(request):
         raise RuntimeError(closed)  # a RuntimeError of the request's own, in its own words
-    summariser = lab.ScriptedModel([lab.fail(f"{word(t)} overloaded"), shut, lab.say(summary)])
+    size = t.random.randint(8, 900) * 1000
+    crowded = t.random.choice([f"context window of {size} tokens exceeded",
+                               f"conversation too long ({size + 1} tokens)",
+                               f"prompt is too long for the context: {size} tokens",
+                               "input too long", "context length exceeded"])
+    summariser = lab.ScriptedModel([lab.fail(f"{word(t)} overloaded"), lab.fail(crowded), shut,
+                                    lab.say(summary)])
     keep = cost(lines_of(pairs[-1:]))
     answers = [harness.maybe_compact(h, log, summariser, window=1, reserve=0,
-                                     keep_recent_tokens=keep) for _ in range(3)]
+                                     keep_recent_tokens=keep) for _ in range(4)]
     sent = summariser.calls[-1].messages[0]["content"]
     budgets = [(harness.compact, "keep_recent_tokens")] + [
         (harness.maybe_compact, name) for name in ("window", "reserve", "keep_recent_tokens")]
@@ -559,16 +574,37 @@ async def test_bank_compact_through_maybe_compact(t):
         kinds.append([name, parameter.kind.name, parameter.default is parameter.empty])
     n = 2 * len(pairs)
     t.expect([answers, sent, len(ws.read_text(path).splitlines()), lab.shape(h.messages), kinds],
-             [[False, False, True], "<conversation>\n" + "\n".join(lines_of(pairs[:-1])) +
+             [[False, False, False, True], "<conversation>\n" + "\n".join(lines_of(pairs[:-1])) +
               "\n</conversation>", n + 1, "U U A",
               [[name, "KEYWORD_ONLY", True] for _, name in budgets]],
              f"A session of {n} messages saved by persist_to; maybe_compact with window 1 and "
-             f"keep_recent_tokens {keep} (the last turn), three times: the summariser failed, "
+             f"keep_recent_tokens {keep} (the last turn), four times: the summariser failed, "
+             f"then failed with {crowded!r}, the conversation too long for it, a failed "
+             "summary like any other, "
              f"then its request raised RuntimeError({closed!r}), a RuntimeError raised inside "
              "summarize and so a failed summary too, then it answered. Items: [maybe_compact's answers, what the summariser was sent the "
              "second time, the log's lines, lab.shape of the record, [budget, its kind, it has "
              "no default] for compact's and maybe_compact's budgets]: the rows before the cut "
              "are summarised, the rest kept, nothing deleted (compact, lesson 12).")
+    # a session whose newest question pastes hundreds of thousands of characters, over the
+    # window, with a budget its whole log fits in: nothing to summarise, however large the budget
+    pasted = turns(t, 2)
+    pasted[-1] = (pasted[-1][0] + " " + " ".join(word(t) for _ in range(
+        t.random.randint(25_000, 80_000))), pasted[-1][1])
+    _, big_log = logged(chat(pasted), path)
+    big = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=big_log.replay())
+    budget = cost(lines_of(pasted)) + t.random.randint(1, 9000)
+    never = lab.ScriptedModel([lab.say("Never asked.")])
+    t.expect([harness.maybe_compact(big, big_log, never, window=1, reserve=0,
+                                    keep_recent_tokens=budget), len(never.calls),
+              len(big_log.entries()), lab.shape(big.messages)],
+             [False, 0, 4, "U A U A"],
+             f"A session of two turns whose newest question pastes about {budget} tokens' "
+             f"worth, over a window of 1, with keep_recent_tokens {budget}, more than the whole "
+             "log costs. Items: [maybe_compact's answer, summary requests, the log's entries, "
+             "lab.shape of the record]: compact cuts where find_cut says for the budget it is "
+             "given, however large, and here everything fits: nothing to summarise (compact, "
+             "lesson 12).")
     # another writer compacts the same file while the summary is being asked for
     more = turns(t, 4)
     ws, log = logged(chat(more), path)
@@ -859,8 +895,22 @@ async def test_bank_maybe_compact_between_runs(t):
     found.append([harness.maybe_compact(h, log, summariser, window=spare - 1, reserve=spare,
                                         keep_recent_tokens=1), len(summariser.calls),
                   list(h.messages) == log.replay()])
+    # a long day: a fresh session after another, each a harness over a fresh log of its own
+    # and a window of 0, far more than any count a cap would allow
+    day = t.random.randint(150, 200)
+    summariser, compacted = lab.ScriptedModel([lab.say(f"Day {n}.") for n in range(day)]), 0
+    for n in range(day):
+        two = chat([(f"Q{n} one?", "One."), (f"Q{n} two?", "Two.")])
+        fresh = harness.SessionLog(lab.Workspace({path: "".join(
+            entry_line(i, message=m) for i, m in enumerate(two, 1))}), path)
+        h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=two)
+        compacted += harness.maybe_compact(h, fresh, summariser, window=0, reserve=0,
+                                           keep_recent_tokens=cost(lines_of(
+                                               [(f"Q{n} two?", "Two.")])) + 1) is True
+    found.append([compacted, len(summariser.calls), lab.shape(h.messages)])
     t.expect(found, [[False, 0], [True, 1], [False, 0], [[False, True, True], 2, True],
-                     [True, 1, "U A(error)", True], [True, 1, True], [True, 1, True]],
+                     [True, 1, "U A(error)", True], [True, 1, True], [True, 1, True],
+                     [day, day, "U U A"]],
              f"A record of {len(record)} short messages ending in a failed empty reply, "
              f"estimated at {estimate} tokens. Items, for reserve 5 and a window exactly at the "
              "estimate plus reserve, then one under, then a negative reserve and a window "
@@ -883,4 +933,8 @@ async def test_bank_maybe_compact_between_runs(t):
              "many there are. Last, a harness holding no messages, a reserve one over the "
              "window: [its answer, summary requests, the record is what the log replays]: 0 "
              "plus the reserve is over the window, so it compacts, however few messages the "
-             "record holds, none included (maybe_compact, lesson 12).")
+             "record holds, none included. Last, a day of fresh sessions one after another, "
+             "each a harness over a log of two turns of its own and a window of 0: [how many "
+             "compacted, summary requests, the last record's lab.shape]: each compacts, however "
+             "many compactions came before it, of this harness or any other (maybe_compact, "
+             "lesson 12).")

@@ -405,7 +405,8 @@ async def test_rows_read_a_compaction_as_a_rule(t):
              "compaction at its end rules over the rows before it, and the pair with its "
              "first_kept_id is found wherever it stands, however many pairs follow it "
              "(SessionLog.rows, lesson 12, Build item 3).")
-    given = log.rows()
+    # two readings of the unchanged log, one after the other, before a caller changes either
+    given, held = log.rows(), log.rows()
     given[0][1]["content"] += " (edited by a caller)"  # the summary message it was handed
     given.clear()  # the caller's own list, changed
     again = log.rows()
@@ -413,16 +414,22 @@ async def test_rows_read_a_compaction_as_a_rule(t):
     # and the same number of entries: the summary's number becomes the one before it
     long_ws.write_text(FILE, long_ws.read_text(FILE).replace(f"Steps 1 to {start - 1}",
                                                              f"Steps 1 to {start - 2}"))
-    t.expect([len(again), again is given, again[0][1]["content"], log.replay()[0]["content"]],
-             why="The same log read twice, the summary message the first rows() gave edited "
-                 "and its list cleared by its caller in between, then read a third time after "
+    t.expect([len(held), held is given, held[0][1]["content"] if held else None, len(again),
+              again is given, again[0][1]["content"], log.replay()[0]["content"]],
+             why="The same log read twice in a row, nothing written in between, then the summary "
+                 "message the first rows() gave edited and its list cleared by its caller, then "
+                 "read again, and again after "
                  "another program rewrote the file to a text of the same length and the same "
                  f"entries but one word, the summary's {start - 1} now {start - 2}: each call "
-                 "of rows() reads the log as it is now and returns a new list, so a caller that changes the "
+                 "of rows() reads the log as it is now and returns a new list, even when the log "
+                 "has not changed, so a caller that changes the "
                  "list it was given, or the summary message in it, changes no later reading, "
-                 "and a reading sees the file as it is. Items: [rows the second reading gives, "
-                 "whether it is the very list the first gave, its first row's content, the "
-                 "first row's content in the third] (SessionLog.rows, lesson 12, Build item 3).")
+                 "the one another caller already holds included, "
+                 "and a reading sees the file as it is. Items: [rows the second reading, taken "
+                 "before the change, still holds, whether it is the very list the first gave, "
+                 "its first row's content, rows the reading after the change gives, whether "
+                 "it is the very list the first gave, its first row's content, the "
+                 "first row's content in the last] (SessionLog.rows, lesson 12, Build item 3).")
 
 
 def drawn_steps(t, steps):
@@ -442,13 +449,37 @@ async def test_compact_gives_up_quietly(t):
     pairs, costs = drawn_steps(t, steps)
     ws, log = logged(chat(*pairs))
     error, summary = f"{word(t)} overloaded", f"Steps 1 to {steps - 1}: {word(t)}."
-    model = lab.ScriptedModel([lab.fail(error), lab.say(summary)])
+    # and a failure in the words a provider uses when the conversation is too long for it,
+    # the very trouble compaction is for: a failed summary like any other
+    limit = t.random.randint(100, 999) * 1000
+    too_long = t.random.choice([
+        f"prompt is too long: {limit + t.random.randint(1, 99_999)} tokens > {limit} maximum",
+        "context too long",
+        f"This model's maximum context length is {limit} tokens",
+        f"input is too long for the model's context window of {limit} tokens",
+        "request exceeds the context length"])
+    model = lab.ScriptedModel([lab.fail(error), lab.fail(too_long), lab.say(summary)])
     before = ws.read_text(FILE)
     roomy = sum(costs) + t.random.randint(0, 5000)
     fits = await settle(harness.compact(log, model, keep_recent_tokens=roomy))
     t.expect([fits, len(model.calls), ws.read_text(FILE) == before], [False, 0, True],
              f"Everything fits {roomy} tokens: nothing to summarise, no request (compact, "
              "lesson 12).")
+    # a newest question that pastes a long file, hundreds of thousands of characters, and a
+    # budget large enough for the whole log: everything fits, however large the budget
+    paste = f"Read this, {word(t)}: " + "".join(f"{word(t)} " for _ in range(
+        t.random.randint(28_000, 90_000)))
+    big = chat(*pairs[:-1]) + [harness.user_message(paste), lab.say(pairs[-1][1])]
+    big_ws, big_log = logged(big)
+    large = harness.estimate_tokens(big) + t.random.randint(0, 5000)
+    quiet = lab.ScriptedModel([lab.say(summary)])
+    t.expect([await settle(harness.compact(big_log, quiet, keep_recent_tokens=large)),
+              len(quiet.calls), len(big_log.entries())], [False, 0, 2 * steps],
+             f"A log of {lab.shape(big)} whose newest question pastes {len(paste)} "
+             f"characters, and a budget of {large} tokens, the whole log's and more: everything "
+             "fits, so compact cuts at 0, where find_cut says for that budget, however large, "
+             "and summarises nothing. Items: [compact's answer, summary requests, the log's "
+             "entries] (compact, lesson 12, Build item 5).")
     # budgets of 0 and below: compact cuts where find_cut says for them, as for any other
     nothing, wanted = [], []
     for budget in (0, -t.random.randint(1, 500)):
@@ -466,14 +497,19 @@ async def test_compact_gives_up_quietly(t):
              "appends nothing. Items: [compact's answer, requests, the log's entries] for "
              "each (compact, lesson 12, Build item 5; find_cut, lab 12.1).")
     last_turn = sum(costs[-2:])  # the walk stops exactly at the last question
-    failed = await settle(harness.compact(log, model, keep_recent_tokens=last_turn))
-    t.expect([failed, len(model.calls), ws.read_text(FILE) == before], [False, 1, True],
+    failed = []
+    for _ in (error, too_long):
+        failed.append(await settle(harness.compact(log, model, keep_recent_tokens=last_turn)))
+    t.expect([failed, len(model.calls), ws.read_text(FILE) == before], [[False, False], 2, True],
              f"A failed summary costs the user nothing: False, and the log unchanged, when "
-             f"the summariser fails with {error!r} (compact, lesson 12).")
+             f"the summariser fails with {error!r}, and again when it fails with "
+             f"{too_long!r}: summarize raised RuntimeError, whatever the failure's words. "
+             "Items: [compact's answers, summary requests, the file unchanged] "
+             "(compact, lesson 12, Build item 5).")
     done = await settle(harness.compact(log, model, keep_recent_tokens=last_turn))
     t.expect([done, len(model.calls), lab.shape(log.replay()), log.replay()[0]["content"],
               len(log.entries()), log.entries()[-1].get("first_kept_id")],
-             [True, 2, "U U A", HEAD + summary, 2 * steps + 1, f"e{2 * steps - 1}"],
+             [True, 3, "U U A", HEAD + summary, 2 * steps + 1, f"e{2 * steps - 1}"],
              f"compact appends one compaction entry and deletes nothing: the {2 * steps} message "
              f"lines stay, and replay() is a summary of steps 1 to {steps - 1}, then step "
              f"{steps} kept word for word (compact, lesson 12).")
@@ -681,6 +717,28 @@ async def test_maybe_compact(t):
              "replays]: the harness holds what the log now replays, the failed reply included; "
              "leaving it out is the request's business, done afresh for every request "
              "(maybe_compact, lesson 12, Build item 6).")
+    # a long day of sessions: a fresh harness over a fresh log, each over a window of 0, well
+    # over a hundred of them in the one process; every one compacts
+    sessions = t.random.randint(120, 160)
+    many = lab.ScriptedModel([lab.say(f"Summary {n}.") for n in range(sessions)])
+    answers = []
+    for n in range(sessions):
+        two = chat((f"Look at {n}.py.", "Looked."), (f"Fix {n}.py.", "Fixed."))
+        _, log = log_of(log_text([{"type": "message", "message": m} for m in two]))
+        fresh = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=two)
+        last_turn = sum(harness.estimate_tokens([m]) for m in two[2:])
+        answers.append(await settle(harness.maybe_compact(fresh, log, many, window=0, reserve=0,
+                                                          keep_recent_tokens=last_turn)))
+        if n % 40 == 39:
+            await lab.tick()
+    t.expect([answers.count(True), len(answers), len(many.calls), lab.shape(fresh.messages)],
+             [sessions, sessions, sessions, "U U A"],
+             f"{sessions} sessions one after the other, each a fresh harness whose record is "
+             f"{lab.shape(two)} over a fresh log of it, and maybe_compact with a window of 0, "
+             "which every record is over. Items: [how many compacted, how many calls, summary "
+             "requests, the last record's lab.shape]: it compacts whenever the estimate plus "
+             "reserve is over the window, however many compactions came before it, in this "
+             "harness or any other (maybe_compact, lesson 12, Build item 6).")
 
 
 @lab_test("During a run, maybe_compact raises RuntimeError(\"cannot compact during a run\") and "
