@@ -3029,8 +3029,10 @@ ALLOWED = [
         rule="Refilling the list the harness already owns keeps it the harness's own and "
              "holding the caller's messages, shared: no caller can hold that list (messages is "
              "a tuple, and replace_messages is refused while a run that reads it is going), so "
-             "nothing can tell it from a new one (hunt round 8, 12.2-12).",
-        where="Build: summarise and keep, item 1", names="",
+             "nothing can tell it from a new one (hunt round 8, 12.2-12; round 38, design "
+             "12.2-36, the page's sentence added at the merge).",
+        where="Build: summarise and keep, item 1: \"whether you fill a new list or refill the "
+              "one it has is yours\"", names="",
         replace='''        self._messages = list(messages)''',
         by='''        self._messages[:] = messages'''),
     Wrong(
