@@ -3694,6 +3694,21 @@ def to_wire(system, messages, tools):
                 if size > 1_000_000:  # a reply this long is a runaway: stop reading
                     return assemble(chunks)
 """),)),
+    # Hunt round 38 (reader r199), design 16.1-20: a write taken back before anyone reads it.
+    Wrong(lab='16.1', name='a missing index filled in and deleted again',
+          rule='assemble reads its chunks and changes none of them, not even for a moment: no index filled in and deleted again.',
+          where='lab 16.1, Build section, item 2 ("`assemble` reads its chunks and changes none of them"); hunt round 38, 16.1-20',
+          names='only to be read',
+          replace=r'''
+                index, call_id = piece.get("index") or 0, piece.get("id")
+''',
+          by=r'''
+                had = "index" in piece
+                piece.setdefault("index", None)  # for a moment, every fragment has one
+                index, call_id = piece.get("index") or 0, piece.get("id")
+                if not had:
+                    del piece["index"]  # and put back as it came
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

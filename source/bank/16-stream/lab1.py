@@ -9,10 +9,11 @@ a client built from to_wire and then edited as clients do.
 """
 import copy
 import json
+import re
 
 import harness
 import lab
-from lab.kit import lab_test, raised, tool
+from lab.kit import lab_test, raised, sealed, tool
 
 LAB = "16.1"
 SYSTEM = "You tend a tiny garden of scripts."
@@ -194,6 +195,19 @@ class Feed:
     async def acomplete(self, system, messages, tools=(), signal=None):
         chunks = copy.deepcopy(self.streams.pop(0))
         kept = copy.deepcopy(chunks)
+        if not re.search(r'"arguments": [^"n]', json.dumps(chunks)):
+            # Handed in sealed, a write at any depth raises, even one taken back at once (a
+            # stream with arguments sent as an object is not: a copy of that object is
+            # allowed, and a sealed dict cannot be deep-copied).
+            try:
+                reply = harness.assemble(chunk for chunk in sealed(chunks))
+            except TypeError as exc:
+                if "only to be read" not in str(exc):
+                    raise
+                self.changed.append(True)
+                return harness.assemble(chunk for chunk in copy.deepcopy(kept))
+            self.changed.append(False)
+            return reply
         reply = harness.assemble(chunk for chunk in chunks)
         self.changed.append(chunks != kept)  # assemble reads its chunks, changes none
         return reply
@@ -485,16 +499,19 @@ async def test_bank_one_stream_judged_as_it_grows(t):
             choice(finish="tool_calls")]
     kept = copy.deepcopy(back)
     found = [[block["id"] for block in batch], harness.assemble(one_delta)["content"],
-             [block["id"] for block in harness.assemble(back)["content"]], back == kept]
+             [block["id"] for block in harness.assemble(back)["content"]], back == kept,
+             await raised(lambda: harness.assemble(sealed(back)))]
     t.expect(found, [ids, [{"type": "toolCall", "id": call_id, "name": "plant",
-                            "arguments": args}], [x, y, x], True],
+                            "arguments": args}], [x, y, x], True, None],
              f"{many} calls at index 0, each whole with an id of its own, as Ollama sends a batch, "
              "are that many calls in the order they began; one delta holding a call's every "
              f"fragment, {len(spread)} of them, is read to its last; an id that returns to an "
              "index after another id begins a new call, and the chunks, a role and a fragment "
              "with no index among them, are left as they came (assemble, lesson 16). Items: "
              "[the ids of the calls, the content of the one-delta reply, the ids of a reply whose "
-             "first id comes back at index 0, its chunks unchanged].")
+             "first id comes back at index 0, its chunks unchanged, what assemble raised on "
+             "them sealed, so that any write, even one taken back at once, raises TypeError, "
+             "or None].")
     bed, other = word(t), word(t)
     whole = json.dumps({"bed": bed})
     far = t.random.randint(10 ** 7, 10 ** 18)  # drawn: an index has no ceiling

@@ -8,7 +8,7 @@ import json
 
 import harness
 import lab
-from lab.kit import lab_test, raised, tool
+from lab.kit import lab_test, raised, sealed, tool
 
 LAB = "16.1"
 SYSTEM = "You help with a small project."
@@ -1364,6 +1364,26 @@ async def test_assemble_changes_none_of_its_chunks(t):
                  "came with, not its JSON text; assemble's second answer]. assemble reads its "
                  "chunks and changes none of them, an object sent parsed included (Build item "
                  "2) (assemble, lesson 16).")
+    # The chunks handed in sealed: a write into one, at any depth, raises, even one taken back
+    # before assemble returns (a key filled in and deleted again leaves the chunk equal).
+    shut = [text_chunk("Both "), call_chunk(0, '{"path": ', id="call_m5", name="read"),
+            {"choices": [{"index": 0, "delta": {"tool_calls": [
+                {"function": {"arguments": '"d.py"}'}}]}}]},
+            {"choices": [{"index": 0, "delta": {"tool_calls": [
+                {"index": None, "id": "call_m6", "function": {"name": "read",
+                                                             "arguments": '{}'}}]}}]},
+            {"choices": [{"index": 0, "delta": {"role": "assistant"}}]}, finish("tool_calls")]
+    got = []
+    problem = await raised(lambda: got.append(harness.assemble(sealed(shut))))
+    t.expect([problem, lab.shape(got)],
+             why="The stream was words, read(call_m5) in two fragments, the second with no "
+                 "\"index\" key, read(call_m6) at an \"index\" of null, a delta holding only "
+                 "the role, then the finish, handed in sealed: a list, chunks, deltas and "
+                 "fragments that raise TypeError (\"this message is only to be read\") at any "
+                 "write, even one taken back before assemble returns. The items are [what "
+                 "assemble raised, or None; lab.shape of the message it gave]. assemble reads "
+                 "its chunks and changes none of them, not even for a moment: no index filled "
+                 "in and deleted again (Build item 2) (assemble, lesson 16).")
     t.expect(first, {"role": "assistant", "stop_reason": "toolUse",
                      "content": [{"type": "text", "text": "Reading both."},
                                  lab.call("read", {"path": "a.py"}, id="call_m1"),
