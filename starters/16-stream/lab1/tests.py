@@ -186,7 +186,7 @@ async def test_split_arguments_are_parsed_once(t):
               "arguments": {"path": "notes/caf\u00e9.md"}},
              "The same call, one character per fragment: the backslash of \\u00e9 arrives "
              "alone, and still only the joined string is parsed (assemble, lesson 16).")
-    size = t.random.randint(600, 990)  # drawn: no one count to stop at
+    size = t.random.randint(10_050, 12_500)  # drawn past 10,000 chunks: no one count to stop at
     text = json.dumps({"path": "a" * (size - 12)})  # size characters, one a fragment
     many = [call_chunk(0, text[0], id="call_8", name="read")]
     many += [call_chunk(0, part) for part in text[1:]] + [finish("tool_calls")]
@@ -215,7 +215,7 @@ async def test_split_arguments_are_parsed_once(t):
 
 
 @lab_test("Two calls whose fragments take turns each get their own arguments, matched by "
-          "index, and the calls stand in index order; a delta of over 300 whole calls gives "
+          "index, and the calls stand in index order; a delta of over 1,000 whole calls gives "
           "them all.")
 async def test_interleaved_calls_are_matched_by_index(t):
     stream = [text_chunk("Two things."),
@@ -237,7 +237,7 @@ async def test_interleaved_calls_are_matched_by_index(t):
              "'and\": \"py' (1), '/app.py\"}' (0), 'test -q\"}' (1). A fragment belongs to the "
              "call its index names, not to the newest call, and the calls are ordered by "
              "index (assemble, lesson 16).")
-    count = t.random.randint(302, 340)  # drawn: no one count to stop at
+    count = t.random.randint(1_030, 1_400)  # drawn past 1,024: no one count to stop at
     many = [{"choices": [{"index": 0, "delta": {"tool_calls": [
         {"index": n, "id": f"c{n}", "type": "function",
          "function": {"name": "read", "arguments": json.dumps({"path": f"f{n}.py"})}}
