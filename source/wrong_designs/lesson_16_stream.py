@@ -3937,8 +3937,9 @@ ALLOWED = [
         where="hunt round 18", names="",
         replace='''                call["parts"].append("" if said is None else said)''',
         by='''                if said is not None:  # an empty text is text: beside an object it breaks the call
-                    mixed = any(isinstance(part, str) != isinstance(said, str) for part in call["parts"])
-                    call["parts"] += [said, {}] if mixed else [said]'''),
+                    kinds = call.setdefault("kinds", set())  # text, an object, or both so far
+                    kinds.add(isinstance(said, str))
+                    call["parts"] += [said, {}] if len(kinds) > 1 else [said]'''),
     Wrong(
         lab="16.1", name="a message of a role the record never holds left out of the body",
         rule="The course's record holds three roles, user, assistant and toolResult (lab.validate "
@@ -4042,6 +4043,21 @@ ALLOWED = [
     if tools:  # an empty list is refused by some providers
         body["tools"] = [{"type": "function", "function": spec} for spec in tool_specs(tools)]
     return body'''),
+    # Hunt round 38 (reader r199), design 16.1-37.
+    Wrong(
+        lab="16.1", name="the body's keys written in another order, stream first",
+        rule="Build item 3 gives the body as `{\"messages\": [...], \"tools\": [...], "
+             "\"stream\": True}`: what it holds, named key by key, and no sentence of the page "
+             "makes the keys' order a rule. A JSON object's members have no order (RFC 8259, "
+             "section 4), a server reads them by name, and the allowed \"the tools key left "
+             "out when there are no tools\" writes messages, stream, tools already "
+             "(hunt round 38, 16.1-37).",
+        where="hunt round 38", names="",
+        replace='''    return {"messages": wire,
+            "tools": [{"type": "function", "function": spec} for spec in tool_specs(tools)],
+            "stream": True}''',
+        by='''    return {"stream": True, "messages": wire,
+            "tools": [{"type": "function", "function": spec} for spec in tool_specs(tools)]}'''),
     Wrong(
         lab="16.2", name="the tools key left out of the request when there are no tools",
         rule="As lab 16.1 allows of to_wire (the tools key left out when there are no tools): "
