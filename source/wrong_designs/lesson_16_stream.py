@@ -3694,6 +3694,105 @@ def to_wire(system, messages, tools):
                 if size > 1_000_000:  # a reply this long is a runaway: stop reading
                     return assemble(chunks)
 """),)),
+    # Hunt round 38 (reader r199), design 16.1-20: a write taken back before anyone reads it.
+    Wrong(lab='16.1', name='a missing index filled in and deleted again',
+          rule='assemble reads its chunks and changes none of them, not even for a moment: no index filled in and deleted again.',
+          where='lab 16.1, Build section, item 2 ("`assemble` reads its chunks and changes none of them"); hunt round 38, 16.1-20',
+          names='only to be read',
+          replace=r'''
+                index, call_id = piece.get("index") or 0, piece.get("id")
+''',
+          by=r'''
+                had = "index" in piece
+                piece.setdefault("index", None)  # for a moment, every fragment has one
+                index, call_id = piece.get("index") or 0, piece.get("id")
+                if not had:
+                    del piece["index"]  # and put back as it came
+'''),
+    # Hunt round 38 (reader r199), designs 16.1-17, 16.1-49, 16.1-50: caps just past the sizes the
+    # tests drew (calls, a call's fragments, chunks). The draws now go past 1,024 calls and
+    # 10,000 chunks of one fragment each, so these four caps of BEYOND moved here with them.
+    Wrong(lab='16.1', name='only the first 512 calls put in the reply',
+          rule='A reply that arrived whole holds one toolCall per call, however many calls it has.',
+          where='lab 16.1, Build section, item 2 ("then one `toolCall` per call"); hunt round 38, 16.1-17',
+          names='every call is in the reply',
+          replace=r'''
+                    calls.append(call)
+''',
+          by=r'''
+                    if len(calls) < 512:  # enough calls for any one reply
+                        calls.append(call)
+'''),
+    Wrong(lab='16.1', name="only a call's first 4,096 fragments joined",
+          rule="A call's arguments are all its fragments joined, however many there are.",
+          where='lab 16.1, Build section, item 2 ("arguments parsed from all its fragments joined"); hunt round 38, 16.1-49',
+          names='all its fragments',
+          replace=r'''
+                call["parts"].append("" if said is None else said)
+''',
+          by=r'''
+                if len(call["parts"]) < 4_096:  # enough scraps for any one call
+                    call["parts"].append("" if said is None else said)
+'''),
+    Wrong(lab='16.1', name='a long reply read only to its 10,000th chunk, finish and error included',
+          rule='Every chunk is read, to the end, and what it carries counts, however many chunks a reply comes in.',
+          where='lab 16.1, Build section, item 2: "every chunk is read, to the end, and what it carries counts"; hunt round 38, 16.1-50',
+          names='every chunk is read',
+          replace=r"""
+    for chunk in chunks:
+""",
+          by=r"""
+    for _, chunk in zip(range(10_000), chunks):  # enough chunks for any one reply
+"""),
+    # Hunt round 25 (reader r138), design 16.1-14: a cap one past the count the test draws.
+    Wrong(lab='16.1', name='only the first 341 calls put in the reply',
+          rule='A reply that arrived whole holds one toolCall per call, however many calls it has.',
+          where='lab 16.1, Build section, item 2 ("then one `toolCall` per call"); hunt round 25, 16.1-14',
+          names='every call is in the reply',
+          replace=r'''
+                    calls.append(call)
+''',
+          by=r'''
+                    if len(calls) < 341:  # enough calls for any one reply
+                        calls.append(call)
+'''),
+    # Hunt round 21 (reader r117), design 16.1-38: a cap past the count the test draws.
+    Wrong(lab='16.1', name='only the first 400 calls put in the reply',
+          rule='A reply that arrived whole holds one toolCall per call, however many calls it has.',
+          where='lab 16.1, Build section, item 2 ("then one `toolCall` per call"); hunt round 21, 16.1-38',
+          names='every call is in the reply',
+          replace=r'''
+                    calls.append(call)
+''',
+          by=r'''
+                    if len(calls) < 400:  # enough calls for any one reply
+                        calls.append(call)
+'''),
+    # Hunt round 21 (reader r117), design 16.1-39: a cap on the fragments of one call.
+    Wrong(lab='16.1', name="only a call's first 1,000 fragments joined",
+          rule="A call's arguments are all its fragments joined, however many there are.",
+          where='lab 16.1, Build section, item 2 ("arguments parsed from all its fragments joined"); hunt round 21, 16.1-39',
+          names='all its fragments',
+          replace=r'''
+                call["parts"].append("" if said is None else said)
+''',
+          by=r'''
+                if len(call["parts"]) < 1_000:  # enough scraps for any one call
+                    call["parts"].append("" if said is None else said)
+'''),
+    # Hunt round 28 (reader r157), design 16.1-42: a cap just past the chunks a test draws.
+    Wrong(lab='16.1', name='a long reply read only to its 1,000th chunk',
+          rule='Every chunk is read, to the end, and what it carries counts, however many chunks a reply comes in.',
+          where='lab 16.1, Build section, item 2: "every chunk is read, to the end, and what it carries counts"; hunt round 28, 16.1-42',
+          names='every chunk is read',
+          replace=r"""
+    for chunk in chunks:
+""",
+          by=r"""
+    for number, chunk in enumerate(chunks):
+        if number >= 1000:  # enough chunks for any one reply
+            break
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -3838,8 +3937,9 @@ ALLOWED = [
         where="hunt round 18", names="",
         replace='''                call["parts"].append("" if said is None else said)''',
         by='''                if said is not None:  # an empty text is text: beside an object it breaks the call
-                    mixed = any(isinstance(part, str) != isinstance(said, str) for part in call["parts"])
-                    call["parts"] += [said, {}] if mixed else [said]'''),
+                    kinds = call.setdefault("kinds", set())  # text, an object, or both so far
+                    kinds.add(isinstance(said, str))
+                    call["parts"] += [said, {}] if len(kinds) > 1 else [said]'''),
     Wrong(
         lab="16.1", name="a message of a role the record never holds left out of the body",
         rule="The course's record holds three roles, user, assistant and toolResult (lab.validate "
@@ -3943,6 +4043,21 @@ ALLOWED = [
     if tools:  # an empty list is refused by some providers
         body["tools"] = [{"type": "function", "function": spec} for spec in tool_specs(tools)]
     return body'''),
+    # Hunt round 38 (reader r199), design 16.1-37.
+    Wrong(
+        lab="16.1", name="the body's keys written in another order, stream first",
+        rule="Build item 3 gives the body as `{\"messages\": [...], \"tools\": [...], "
+             "\"stream\": True}`: what it holds, named key by key, and no sentence of the page "
+             "makes the keys' order a rule. A JSON object's members have no order (RFC 8259, "
+             "section 4), a server reads them by name, and the allowed \"the tools key left "
+             "out when there are no tools\" writes messages, stream, tools already "
+             "(hunt round 38, 16.1-37).",
+        where="hunt round 38", names="",
+        replace='''    return {"messages": wire,
+            "tools": [{"type": "function", "function": spec} for spec in tool_specs(tools)],
+            "stream": True}''',
+        by='''    return {"stream": True, "messages": wire,
+            "tools": [{"type": "function", "function": spec} for spec in tool_specs(tools)]}'''),
     Wrong(
         lab="16.2", name="the tools key left out of the request when there are no tools",
         rule="As lab 16.1 allows of to_wire (the tools key left out when there are no tools): "
@@ -4100,123 +4215,6 @@ async def test_a_record_of_six_thousand_messages(t):
                  "whether the request is to_wire of the arguments. Exactly one request goes "
                  "out, its body the one to_wire makes of the arguments: the whole record, never "
                  "its tail, however long (StreamingModel, lesson 16).")
-'''),
-    # Hunt round 25 (reader r138), design 16.1-14: a cap one past the count the test draws.
-    Beyond(lab='16.1', name='only the first 341 calls put in the reply',
-           rule='A reply that arrived whole holds one toolCall per call, however many calls it has.',
-           where='lab 16.1, Build section, item 2 ("then one `toolCall` per call"); hunt round 25, 16.1-14',
-           names='every call is in the reply',
-           reach="test_interleaved_calls_are_matched_by_index draws 302 to 340 calls in one "
-                 "delta (about 1.1 ms of processor time on the reference for 320), past the "
-                 "301 an earlier reader kept; this reader keeps the first 341, one past the "
-                 "draw: a draw past it is the count grown just past the design's threshold, "
-                 "as with the 400 of hunt round 21, and a wider draw would catch it only on "
-                 "some seeds, each thousand calls about 3.5 ms",
-           replace=r'''
-                    calls.append(call)
-''',
-           by=r'''
-                    if len(calls) < 341:  # enough calls for any one reply
-                        calls.append(call)
-''',
-           deep=r'''
-import json
-
-import harness
-from lab.kit import lab_test
-
-LAB = "16.1"
-
-
-@lab_test("A delta of 500 whole calls gives them all: every call is in the reply.")
-async def test_a_delta_of_five_hundred_calls(t):
-    many = [{"choices": [{"index": 0, "delta": {"tool_calls": [
-        {"index": n, "id": f"c{n}", "type": "function",
-         "function": {"name": "read", "arguments": json.dumps({"path": f"f{n}.py"})}}
-        for n in range(500)]}}]},
-        {"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]}]
-    t.expect(len(harness.assemble(many)["content"]), 500,
-             "One chunk of 500 whole calls. The item is how many calls the reply holds: "
-             "every call is in the reply, however many there are (assemble, lesson 16).")
-'''),
-    # Hunt round 21 (reader r117), design 16.1-38: a cap past the count the test draws.
-    Beyond(lab='16.1', name='only the first 400 calls put in the reply',
-           rule='A reply that arrived whole holds one toolCall per call, however many calls it has.',
-           where='lab 16.1, Build section, item 2 ("then one `toolCall` per call"); hunt round 21, 16.1-38',
-           names='every call is in the reply',
-           reach="test_interleaved_calls_are_matched_by_index draws 302 to 340 calls in one "
-                 "delta (about 1.1 ms of processor time on the reference for 320); this reader "
-                 "keeps the first 400, and a draw past it is the count grown just past the "
-                 "design's threshold: the next cap (1,000, 10,000) is past that again, each "
-                 "thousand calls about 3.5 ms",
-           replace=r'''
-                    calls.append(call)
-''',
-           by=r'''
-                    if len(calls) < 400:  # enough calls for any one reply
-                        calls.append(call)
-''',
-           deep=r'''
-import json
-
-import harness
-from lab.kit import lab_test
-
-LAB = "16.1"
-
-
-@lab_test("A delta of 500 whole calls gives them all: every call is in the reply.")
-async def test_a_delta_of_five_hundred_calls(t):
-    many = [{"choices": [{"index": 0, "delta": {"tool_calls": [
-        {"index": n, "id": f"c{n}", "type": "function",
-         "function": {"name": "read", "arguments": json.dumps({"path": f"f{n}.py"})}}
-        for n in range(500)]}}]},
-        {"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]}]
-    t.expect(len(harness.assemble(many)["content"]), 500,
-             "One chunk of 500 whole calls. The item is how many calls the reply holds: "
-             "every call is in the reply, however many there are (assemble, lesson 16).")
-'''),
-    # Hunt round 21 (reader r117), design 16.1-39: a cap on the fragments of one call.
-    Beyond(lab='16.1', name="only a call's first 1,000 fragments joined",
-           rule="A call's arguments are all its fragments joined, however many there are.",
-           where='lab 16.1, Build section, item 2 ("arguments parsed from all its fragments joined"); hunt round 21, 16.1-39',
-           names='all its fragments',
-           reach="the tests' calls come in tens of fragments (drawn cuts, a long answer of "
-                 "one-character chunks); this reader keeps a call's first 1,000, and a call "
-                 "of more is the count grown just past the design's threshold: 1,500 "
-                 "fragments cost about 0.6 ms, and the next cap (10,000, 100,000) ten times "
-                 "that again",
-           replace=r'''
-                call["parts"].append("" if said is None else said)
-''',
-           by=r'''
-                if len(call["parts"]) < 1_000:  # enough scraps for any one call
-                    call["parts"].append("" if said is None else said)
-''',
-           deep=r'''
-import json
-
-import harness
-from lab.kit import lab_test
-
-LAB = "16.1"
-
-
-@lab_test("A call whose arguments come in 1,500 one-character fragments gets them all joined: "
-          "its arguments are all its fragments joined.")
-async def test_a_call_of_fifteen_hundred_fragments(t):
-    text = json.dumps({"path": "a" * 1_488})
-    chunks = [{"choices": [{"index": 0, "delta": {"tool_calls": [
-        {"index": 0, "id": "c1", "function": {"name": "read", "arguments": text[0]}}]}}]}]
-    chunks += [{"choices": [{"index": 0, "delta": {"tool_calls": [
-        {"index": 0, "function": {"arguments": part}}]}}]} for part in text[1:]]
-    chunks.append({"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]})
-    reply = harness.assemble(chunks)
-    t.expect([reply["stop_reason"], reply["content"][0]["arguments"]],
-             ["toolUse", {"path": "a" * 1_488}],
-             f"One call whose arguments, {len(text)} characters, come one character a "
-             "fragment. Items: the reply's stop_reason, the call's arguments: they are all "
-             "its fragments joined, however many (assemble, lesson 16).")
 '''),
     # Hunt round 17 (reader r93), designs 16.2-20 and 16.2-44 (the same count, an error reply).
     Beyond(lab='16.2', name='the stream taken for ended after 9,500 quiet turns',
@@ -4844,41 +4842,6 @@ async def test_a_reply_of_fifteen_hundred_lines(t):
                  "closed. The response is read to its end, never a count of chunks, however "
                  "many (StreamingModel, lesson 16).")
 '''),
-    # Hunt round 28 (reader r157), design 16.1-42: a cap just past the chunks a test draws.
-    Beyond(lab='16.1', name='a long reply read only to its 1,000th chunk',
-           rule='Every chunk is read, to the end, and what it carries counts, however many chunks a reply comes in.',
-           where='lab 16.1, Build section, item 2: "every chunk is read, to the end, and what it carries counts"; hunt round 28, 16.1-42',
-           names='every chunk is read',
-           reach="test_split_arguments_are_parsed_once draws a call of 600 to 990 one-character "
-                 "fragments, each in a chunk of its own (up to 992 chunks); this reader reads "
-                 "the first 1,000, and a draw past it is the count grown just past the design's "
-                 "threshold: 2,000 chunks cost about 0.3 ms, and the next cap (10,000, "
-                 "100,000) is ten times that again",
-           replace=r"""
-    for chunk in chunks:
-""",
-           by=r"""
-    for number, chunk in enumerate(chunks):
-        if number >= 1000:  # enough chunks for any one reply
-            break
-""",
-           deep=r"""
-import harness
-from lab.kit import lab_test
-
-LAB = "16.1"
-
-
-@lab_test("A reply of 2,000 one-character chunks is read to its end: every chunk is read.")
-async def test_a_reply_of_two_thousand_chunks(t):
-    many = [{"choices": [{"index": 0, "delta": {"content": "a"}}]}] * 2_000 + [
-        {"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}]
-    reply = harness.assemble(many)
-    t.expect([reply.get("stop_reason"), len(harness.text_of(reply))], ["stop", 2_000],
-             "2,000 chunks of one character, then the finish. Items: the stop_reason, the "
-             "length of the words: every chunk is read, to the end, however many "
-             "(assemble, lesson 16).")
-"""),
     # Hunt round 28 (reader r157), design 16.1-46: a cap just past the messages a test draws.
     Beyond(lab='16.1', name="only the first 1,300 messages put in the body",
            rule='Every message goes out, however long the record.',

@@ -9,10 +9,11 @@ a client built from to_wire and then edited as clients do.
 """
 import copy
 import json
+import re
 
 import harness
 import lab
-from lab.kit import lab_test, raised, tool
+from lab.kit import lab_test, raised, sealed, tool
 
 LAB = "16.1"
 SYSTEM = "You tend a tiny garden of scripts."
@@ -194,6 +195,19 @@ class Feed:
     async def acomplete(self, system, messages, tools=(), signal=None):
         chunks = copy.deepcopy(self.streams.pop(0))
         kept = copy.deepcopy(chunks)
+        if not re.search(r'"arguments": [^"n]', json.dumps(chunks)):
+            # Handed in sealed, a write at any depth raises, even one taken back at once (a
+            # stream with arguments sent as an object is not: a copy of that object is
+            # allowed, and a sealed dict cannot be deep-copied).
+            try:
+                reply = harness.assemble(chunk for chunk in sealed(chunks))
+            except TypeError as exc:
+                if "only to be read" not in str(exc):
+                    raise
+                self.changed.append(True)
+                return harness.assemble(chunk for chunk in copy.deepcopy(kept))
+            self.changed.append(False)
+            return reply
         reply = harness.assemble(chunk for chunk in chunks)
         self.changed.append(chunks != kept)  # assemble reads its chunks, changes none
         return reply
@@ -431,6 +445,30 @@ async def test_bank_a_job_fed_chunk_by_chunk(t):
              "first reply's label, the tools run as [name, arguments], the ending's "
              "error_message (for an error with no message: [it is a str, what it must hold]), "
              "the first reply's words, assemble changed a chunk].")
+    # One long reply, walked once as a generator: a call of over 10,000 one-character
+    # fragments, each in a chunk of its own, then a delta of over a thousand whole calls.
+    size, count = t.random.randint(10_050, 12_000), t.random.randint(1_030, 1_300)
+    spelled = json.dumps({"bed": "m" * (size - 11)})  # size characters
+    batch = [piece(n, "{}", id=f"{third}x{n}", name="water") for n in range(1, count + 1)]
+
+    def long_reply():
+        yield calls(piece(0, spelled[0], id=a, name="plant"))
+        for letter in spelled[1:]:
+            yield calls(piece(0, letter))
+        yield calls(*batch)
+        yield choice(finish="tool_calls")
+    reply = harness.assemble(long_reply())
+    blocks = harness.tool_calls(reply)
+    t.expect([reply.get("stop_reason"), len(blocks),
+              [len(str(block["arguments"].get("bed"))) for block in blocks[:1]],
+              [block["id"] for block in blocks[-1:]]],
+             ["toolUse", count + 1, [size - 11], [f"{third}x{count}"]],
+             f"One reply handed over as a generator: a call whose arguments, {size} characters, "
+             f"come one character a chunk, then one chunk of {count} whole calls, then the "
+             "finish. Every chunk is read, to the end, a call's arguments are all its fragments "
+             "joined, and every call is in the reply, however many (assemble, lesson 16). "
+             "Items: [the stop_reason, the calls in the reply, the length of the first call's "
+             "bed, the last call's id].")
     await replies_read_past_their_trouble(t)
 
 
@@ -470,11 +508,11 @@ async def test_bank_one_stream_judged_as_it_grows(t):
              "as they were (assemble, lesson 16). Items: [chunks before the marker, [label, "
              "reason, words so far a start of the text] at each length before the finish, the "
              "reply at the finish and after the noise, after the error, the chunks unchanged].")
-    many = t.random.randint(302, 330)
+    many = t.random.randint(1_030, 1_300)  # drawn past 1,024 calls (and 1,000 chunks)
     ids = [f"{word(t)}n{n}" for n in range(many)]
     ollama = [choice({"role": "assistant", "content": "",
                       "tool_calls": [piece(0, "{}", id=call, name="water")]}) for call in ids]
-    spread = [" "] * t.random.randint(300, 310) + scraps(json.dumps(args), t)
+    spread = [" "] * t.random.randint(4_100, 4_600) + scraps(json.dumps(args), t)  # past 4,096
     one_delta = [choice({"tool_calls": [piece(0, spread[0], id=call_id, name="plant")]
                          + [piece(0, part) for part in spread[1:]]}), choice(finish="tool_calls")]
     batch = harness.assemble(ollama + [choice(finish="stop")])["content"]
@@ -485,16 +523,19 @@ async def test_bank_one_stream_judged_as_it_grows(t):
             choice(finish="tool_calls")]
     kept = copy.deepcopy(back)
     found = [[block["id"] for block in batch], harness.assemble(one_delta)["content"],
-             [block["id"] for block in harness.assemble(back)["content"]], back == kept]
+             [block["id"] for block in harness.assemble(back)["content"]], back == kept,
+             await raised(lambda: harness.assemble(sealed(back)))]
     t.expect(found, [ids, [{"type": "toolCall", "id": call_id, "name": "plant",
-                            "arguments": args}], [x, y, x], True],
+                            "arguments": args}], [x, y, x], True, None],
              f"{many} calls at index 0, each whole with an id of its own, as Ollama sends a batch, "
              "are that many calls in the order they began; one delta holding a call's every "
              f"fragment, {len(spread)} of them, is read to its last; an id that returns to an "
              "index after another id begins a new call, and the chunks, a role and a fragment "
              "with no index among them, are left as they came (assemble, lesson 16). Items: "
              "[the ids of the calls, the content of the one-delta reply, the ids of a reply whose "
-             "first id comes back at index 0, its chunks unchanged].")
+             "first id comes back at index 0, its chunks unchanged, what assemble raised on "
+             "them sealed, so that any write, even one taken back at once, raises TypeError, "
+             "or None].")
     bed, other = word(t), word(t)
     whole = json.dumps({"bed": bed})
     far = t.random.randint(10 ** 7, 10 ** 18)  # drawn: an index has no ceiling
@@ -536,12 +577,14 @@ async def test_bank_one_stream_judged_as_it_grows(t):
     told, said, path = [(f"{word(t)} " * 12_000)[:size] for size in sizes]
     spelled = json.dumps({"bed": path})
     cut = t.random.randint(1, len(spelled) - 1)
+    dust = (f"{word(t)} " * 2_000)[:t.random.randint(10_050, 12_000)]  # a chunk a character
     longs = [[choice({"content": said[:cut]}), choice({"content": said[cut:]}),
               choice(finish="stop")],
              [calls(piece(0, spelled[:cut], id=other, name="plant")),
               calls(piece(0, spelled[cut:])), choice(finish="tool_calls")],
              [choice({"content": bed}), {"error": {"message": told}}],
-             [choice({"content": bed}), {"error": {"code": 503, "detail": told}}]]
+             [choice({"content": bed}), {"error": {"code": 503, "detail": told}}],
+             [choice({"content": letter}) for letter in dust] + [choice(finish="stop")]]
     measured = []
     for reply in longs:
         got = harness.assemble(reply)
@@ -552,12 +595,15 @@ async def test_bank_one_stream_judged_as_it_grows(t):
     t.expect(measured,
              [["stop", 0, [len(said)], []], ["toolUse", 0, [0], [len(path)]],
               ["error", len(told), [len(bed)], []],
-              ["error", len(str({"code": 503, "detail": told})), [len(bed)], []]],
+              ["error", len(str({"code": 503, "detail": told})), [len(bed)], []],
+              ["stop", 0, [len(dust)], []]],
              f"Long replies, each in a few chunks: words of {len(said)} characters, a call whose "
              f"arguments are {len(spelled)} characters, an error whose message is {len(told)} "
              "characters, and one with no message whose detail is that text. Each is read "
              "whole, however long: the words exactly as written, the arguments all their "
-             "fragments joined, the error all it says (assemble, lesson 16). Items: [the "
+             f"fragments joined, the error all it says; last, words of {len(dust)} characters, "
+             f"one a chunk, {len(dust) + 1} chunks with the finish: every chunk is read, to "
+             "the end (assemble, lesson 16). Items: [the "
              "stop_reason, the length of the error_message, the length of each block's text, "
              "the length of each call's bed].")
     replies.append([calls(piece(0, whole, id=other)), choice(finish="tool_calls")])  # last

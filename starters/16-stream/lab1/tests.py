@@ -8,7 +8,7 @@ import json
 
 import harness
 import lab
-from lab.kit import lab_test, raised, tool
+from lab.kit import lab_test, raised, sealed, tool
 
 LAB = "16.1"
 SYSTEM = "You help with a small project."
@@ -186,15 +186,19 @@ async def test_split_arguments_are_parsed_once(t):
               "arguments": {"path": "notes/caf\u00e9.md"}},
              "The same call, one character per fragment: the backslash of \\u00e9 arrives "
              "alone, and still only the joined string is parsed (assemble, lesson 16).")
-    size = t.random.randint(600, 990)  # drawn: no one count to stop at
+    size = t.random.randint(10_050, 12_500)  # drawn past 10,000 chunks: no one count to stop at
     text = json.dumps({"path": "a" * (size - 12)})  # size characters, one a fragment
     many = [call_chunk(0, text[0], id="call_8", name="read")]
     many += [call_chunk(0, part) for part in text[1:]] + [finish("tool_calls")]
-    t.expect(len(harness.tool_calls(harness.assemble(many))[0]["arguments"]["path"]), size - 12,
+    reply = harness.assemble(many)
+    t.expect([reply.get("stop_reason"),
+              [len(call["arguments"].get("path", "")) for call in harness.tool_calls(reply)
+               if isinstance(call["arguments"], dict)]], ["toolUse", [size - 12]],
              f"One call whose arguments, {size} characters, came one character a fragment, each "
-             f"in a chunk of its own: {size + 1} chunks. The item is the length of the path it "
-             "was given: every chunk is read, to the end, and the call's arguments are all its "
-             "fragments joined, however many there are (assemble, lesson 16).")
+             f"in a chunk of its own: {size + 1} chunks. Items: [the reply's stop_reason, the "
+             "length of each call's path]: every chunk is read, to the end, and the call's "
+             "arguments are all its fragments joined, however long, however many there are "
+             "(assemble, lesson 16).")
     big = {"path": "notes/" + "b" * t.random.randint(5_000, 100_000)}  # drawn: no one length
     text = json.dumps(big)
     cuts = sorted(t.random.sample(range(1, len(text)), 2))
@@ -215,7 +219,7 @@ async def test_split_arguments_are_parsed_once(t):
 
 
 @lab_test("Two calls whose fragments take turns each get their own arguments, matched by "
-          "index, and the calls stand in index order; a delta of over 300 whole calls gives "
+          "index, and the calls stand in index order; a delta of over 1,000 whole calls gives "
           "them all.")
 async def test_interleaved_calls_are_matched_by_index(t):
     stream = [text_chunk("Two things."),
@@ -237,7 +241,7 @@ async def test_interleaved_calls_are_matched_by_index(t):
              "'and\": \"py' (1), '/app.py\"}' (0), 'test -q\"}' (1). A fragment belongs to the "
              "call its index names, not to the newest call, and the calls are ordered by "
              "index (assemble, lesson 16).")
-    count = t.random.randint(302, 340)  # drawn: no one count to stop at
+    count = t.random.randint(1_030, 1_400)  # drawn past 1,024: no one count to stop at
     many = [{"choices": [{"index": 0, "delta": {"tool_calls": [
         {"index": n, "id": f"c{n}", "type": "function",
          "function": {"name": "read", "arguments": json.dumps({"path": f"f{n}.py"})}}
@@ -1364,6 +1368,26 @@ async def test_assemble_changes_none_of_its_chunks(t):
                  "came with, not its JSON text; assemble's second answer]. assemble reads its "
                  "chunks and changes none of them, an object sent parsed included (Build item "
                  "2) (assemble, lesson 16).")
+    # The chunks handed in sealed: a write into one, at any depth, raises, even one taken back
+    # before assemble returns (a key filled in and deleted again leaves the chunk equal).
+    shut = [text_chunk("Both "), call_chunk(0, '{"path": ', id="call_m5", name="read"),
+            {"choices": [{"index": 0, "delta": {"tool_calls": [
+                {"function": {"arguments": '"d.py"}'}}]}}]},
+            {"choices": [{"index": 0, "delta": {"tool_calls": [
+                {"index": None, "id": "call_m6", "function": {"name": "read",
+                                                             "arguments": '{}'}}]}}]},
+            {"choices": [{"index": 0, "delta": {"role": "assistant"}}]}, finish("tool_calls")]
+    got = []
+    problem = await raised(lambda: got.append(harness.assemble(sealed(shut))))
+    t.expect([problem, lab.shape(got)],
+             why="The stream was words, read(call_m5) in two fragments, the second with no "
+                 "\"index\" key, read(call_m6) at an \"index\" of null, a delta holding only "
+                 "the role, then the finish, handed in sealed: a list, chunks, deltas and "
+                 "fragments that raise TypeError (\"this message is only to be read\") at any "
+                 "write, even one taken back before assemble returns. The items are [what "
+                 "assemble raised, or None; lab.shape of the message it gave]. assemble reads "
+                 "its chunks and changes none of them, not even for a moment: no index filled "
+                 "in and deleted again (Build item 2) (assemble, lesson 16).")
     t.expect(first, {"role": "assistant", "stop_reason": "toolUse",
                      "content": [{"type": "text", "text": "Reading both."},
                                  lab.call("read", {"path": "a.py"}, id="call_m1"),
