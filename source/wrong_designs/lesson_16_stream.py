@@ -3798,6 +3798,23 @@ def to_wire(system, messages, tools):
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    # Hunt round 38 (reader r199), probe 16.1-33, ruled at the merge.
+    Wrong(lab='16.1', name='a content that is not text made text with str()',
+          rule='Build item 2 says a delta\'s content that is neither text nor null is a shape no '
+               'server in the table sends, and what the student makes of it is theirs. The '
+               'reference meets a TypeError joining it; this file writes it as str() gives it. '
+               'Text and null are read as the reference reads them.',
+          where='hunt round 38, probe 16.1-33 (r199), ruled at the merge; Build section, item 2: '
+                '"a delta\'s `content` that is neither text nor `null` (a list of parts, say) is a '
+                'shape no server in the table sends"',
+          names='',
+          replace=r'''
+            words.append(delta.get("content") or "")  # a delta may hold only a role, or None
+''',
+          by=r'''
+            spoken = delta.get("content") or ""  # a delta may hold only a role, or None
+            words.append(spoken if isinstance(spoken, str) else str(spoken))  # parts, as text
+'''),
     # Hunt round 31 (reader r178), design 16.1-50, ruled two stops later: the reader's design was
     # the reference's own sharing; the reader's passing file copied, which this entry holds.
     Wrong(lab='16.1', name='each spec deep-copied into the body, its parameters included',
