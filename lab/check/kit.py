@@ -18,6 +18,7 @@ a transcript's shape, a result's text, a count; not only True/False.
 from __future__ import annotations
 
 import builtins
+import collections
 import contextlib
 import datetime
 import inspect
@@ -466,6 +467,21 @@ for _how in ("__setitem__", "__delitem__", "__iadd__", "__imul__", "append", "ex
              "pop", "remove", "clear", "sort", "reverse"):
     setattr(NotedList, _how, _noting(list, _how,
                                      lambda self: [id(value) for value in list.__iter__(self)]))
+
+
+def held(module: Any) -> dict[str, int]:
+    """Each list, dict, set or deque at the top of `module`, by name, with its length: read
+    before and after a test's runs, since a log kept in a module grows."""
+    return {name: len(value) for name, value in vars(module).items()
+            if isinstance(value, (list, dict, set, collections.deque))
+            and not name.startswith("__")}
+
+
+def grew_in(before: dict[str, int], module: Any) -> dict[str, list[int]]:
+    """The containers at the top of `module` whose length differs from `before`'s (what
+    held() read earlier), each as its name: [its length then, now]."""
+    return {name: [before.get(name, 0), size] for name, size in held(module).items()
+            if size != before.get(name, 0)}
 
 
 class Terminal(io.TextIOBase):

@@ -314,3 +314,14 @@ def test_a_noted_argument_names_each_change_even_one_taken_back_and_a_copy_notes
         f"a shallow copy should note its changes apart: {tools.changes}, {twin.changes}"
     tools.forget()
     assert tools.changes == [] and tools == ["a", "b"], "forget should clear the notes only"
+
+
+def test_grew_in_names_each_module_container_whose_length_changed_since_held_read_it():
+    module = types.ModuleType("harness")
+    module.log, module.seen, module.name = [], {"a": 1}, "not a container"
+    before = kit.held(module)
+    module.log.append("a view's invented result")
+    module.later = {1, 2}
+    assert kit.grew_in(before, module) == {"log": [0, 1], "later": [0, 2]}, (
+        f"a log that grew and a set made since should be named with both lengths, and nothing "
+        f"else: {kit.grew_in(before, module)}")

@@ -9,13 +9,13 @@ of every prefix of a record, a long session whose results stand behind a reply, 
 consumer whose handler raises and by a power cut in two runs), so that the public tests'
 wanted expressions, evaluated in a bank test's frame, do not give its values.
 """
-import collections
 import copy
 import sys
 
 import harness
 import lab
-from lab.kit import everything_said, hours_pass, lab_test, raised, sealed, tool
+from lab.kit import (everything_said, grew_in, held, hours_pass, lab_test, raised, sealed,
+                     tool)
 
 LAB = "10.1"
 SYSTEM = "You maintain a small library."
@@ -475,18 +475,6 @@ async def test_bank_doubles_orphans_and_a_wide_batch(t):
 
 
 # --- rule 2: context_for_model, the filter repaired; the record never changed ------------------
-
-def held(module):
-    """Each list, dict, set or deque at the top of `module`, by name, with its length."""
-    return {name: len(value) for name, value in vars(module).items()
-            if isinstance(value, (list, dict, set, collections.deque)) and not name.startswith("__")}
-
-
-def grew_in(before, module):
-    """The containers at the top of `module` whose length differs from `before`'s."""
-    return {name: [before.get(name, 0), size] for name, size in held(module).items()
-            if size != before.get(name, 0)}
-
 
 def out_of_place(t):
     """What lab.validate finds wrong with the view of a record whose every call has its result,

@@ -8,13 +8,13 @@ over a family of records, not one.
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 10 tests.py
 """
-import collections
 import copy
 import sys
 
 import harness
 import lab
-from lab.kit import everything_said, hours_pass, lab_test, raised, sealed, tool
+from lab.kit import (everything_said, grew_in, held, hours_pass, lab_test, raised, sealed,
+                     tool)
 
 LAB = "10.1"
 SYSTEM = "You help with a small project."
@@ -65,13 +65,6 @@ def looker(cut_on=None):
             raise lab.PowerCut("the power went off")
         return "contents of " + arguments["path"]
     return tool("look", fn, PATH)
-
-
-def held(module):
-    """Each list, dict, set or deque at the top of `module`, by name, with its length: a log kept
-    there grows."""
-    return {name: len(value) for name, value in vars(module).items()
-            if isinstance(value, (list, dict, set, collections.deque)) and not name.startswith("__")}
 
 
 def contents(messages):
@@ -969,9 +962,7 @@ async def test_a_failed_reply_with_a_call(t):
              "not empty, so lesson 5's filter keeps it, and its call is answered as interrupted "
              "(Build item 2, \"The view a request carries is what lesson 5's filter keeps, "
              "repaired\") (context_for_model, lesson 10).")
-    grew = {name: [kept_before.get(name, 0), size] for name, size in held(harness).items()
-            if size != kept_before.get(name, 0)}
-    t.expect(grew, {},
+    t.expect(grew_in(kept_before, harness), {},
              "The lists, dicts, sets and deques at the top of harness.py that grew over this "
              "test's runs and views, each as its name: [its length before them, after]. The "
              "results a view invents live only in the requests: a list of them kept in the "
