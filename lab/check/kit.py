@@ -422,33 +422,28 @@ def sealed(record: Any) -> SealedList:
 
 
 class Noted(dict):
-    """A caller's dict (a tool, a skill) that notes each change made to it in `changes`, by the
-    name of the method that made it, even a change taken back before the call that made it
-    returned: what a test hands to code that must leave its arguments as they came, not even
-    for a moment changed. Unlike a sealed record, the code goes on, so the test says each change.
-    """
+    """A caller's dict that notes in `changes` each method that changed it, even a change taken
+    back before the call returned: for code that must leave its arguments as they came."""
 
     @property
     def changes(self) -> list[str]:
-        """The methods that changed this, in order; a copy made of it notes its own."""
+        """The methods that changed this, in order."""
         return list(self.__dict__.get("_changes", ()))
 
-    def forget(self) -> None:
-        """Clear `changes`: for the changes a test made itself before handing this over."""
+    def forget(self) -> None:  # the changes a test made itself before handing this over
         self.__dict__.pop("_changes", None)
 
 
 class NotedList(list):
-    """A caller's list (of tools, guidelines, files, skills) that notes each change made to it,
-    as Noted does."""
+    """A caller's list that notes each change made to it, as Noted does."""
 
     changes = Noted.changes
     forget = Noted.forget
 
 
 def _noting(base: type, how: str, contents: Callable[[Any], list[Any]]) -> Callable[..., Any]:
-    """`base`'s method `how`, noting its name when the contents (held by identity) differ after
-    it; a new list each time, so that a shallow copy of the object never shares its notes."""
+    """`base`'s `how`, noting it when the contents (by identity) differ after; a new notes list
+    each time, so that a shallow copy never shares them."""
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
         before = contents(self)
         try:
@@ -459,27 +454,21 @@ def _noting(base: type, how: str, contents: Callable[[Any], list[Any]]) -> Calla
     return method
 
 
-for _how in ("__setitem__", "__delitem__", "__ior__", "pop", "popitem", "setdefault", "update",
-             "clear"):
-    setattr(Noted, _how, _noting(dict, _how,
-                                 lambda self: [(key, id(value)) for key, value in dict.items(self)]))
-for _how in ("__setitem__", "__delitem__", "__iadd__", "__imul__", "append", "extend", "insert",
-             "pop", "remove", "clear", "sort", "reverse"):
-    setattr(NotedList, _how, _noting(list, _how,
-                                     lambda self: [id(value) for value in list.__iter__(self)]))
+for _how in "__setitem__ __delitem__ __ior__ pop popitem setdefault update clear".split():
+    setattr(Noted, _how, _noting(dict, _how, lambda self: [(k, id(v)) for k, v in dict.items(self)]))
+for _how in ("__setitem__ __delitem__ __iadd__ __imul__ append extend insert pop remove clear "
+             "sort reverse").split():
+    setattr(NotedList, _how, _noting(list, _how, lambda self: [id(v) for v in list.__iter__(self)]))
 
 
 def held(module: Any) -> dict[str, int]:
-    """Each list, dict, set or deque at the top of `module`, by name, with its length: read
-    before and after a test's runs, since a log kept in a module grows."""
-    return {name: len(value) for name, value in vars(module).items()
-            if isinstance(value, (list, dict, set, collections.deque))
-            and not name.startswith("__")}
+    """Each list, dict, set or deque at the top of `module`, by name, with its length."""
+    kinds = (list, dict, set, collections.deque)
+    return {k: len(v) for k, v in vars(module).items() if isinstance(v, kinds) and k[:2] != "__"}
 
 
 def grew_in(before: dict[str, int], module: Any) -> dict[str, list[int]]:
-    """The containers at the top of `module` whose length differs from `before`'s (what
-    held() read earlier), each as its name: [its length then, now]."""
+    """The containers of `module` whose length differs from `before`'s: name: [then, now]."""
     return {name: [before.get(name, 0), size] for name, size in held(module).items()
             if size != before.get(name, 0)}
 
