@@ -86,6 +86,8 @@ def lesson_opened(page, base: str, lesson_folder: str,
 def open_from_the_file_browser(page, path: str) -> None:
     """Open `path` as a student does: the file browser's home, then a double-click on each
     folder and on the file."""
+    # A page still loading has no listing yet, and a click on home would be lost.
+    page.locator(".jp-DirListing-item").first.wait_for(state="attached", timeout=60_000)
     if not page.locator(".jp-FileBrowser").is_visible():
         page.locator(".lm-TabBar-tab[title^='File Browser']").click()
     first, *rest = path.split("/")
