@@ -44,14 +44,19 @@ def broken(arguments):
     raise FileNotFoundError(f"no such pattern file: {arguments['pattern']}")
 
 
-@lab_test("render of a real run's record (a prompt with spaces, a tab and a line break, a reply "
+@lab_test("render of a real run's record (a prompt with spaces, a tab, a line break and letters "
+          "Unicode writes more than one way, a reply "
           "of only calls, a result over several lines, a tool's error, a reply of words and a "
           "call, a failed reply whose words end in a line break) is one exact line per message.")
 async def test_bank_render_of_a_real_run(t):
     topic, path, pattern = word(t), f"café/{word(t)}.py", word(t)
     lines = t.random.randint(5, 80)
-    body = "".join(f"{n}: {word(t)}\n" for n in range(t.random.randint(2, 4)))
-    prompt = f"  Check the {topic} module\nplease.\t \n"
+    # letters Unicode writes more than one way, which any normal form (NFC, NFKC) changes
+    forms = t.random.sample(["\ufb02", "\uff10\uff11", "\u2002", "\u00bd", "\u210c", "\u2075",
+                             "ñ", "\u212a"], 5)
+    forms.insert(4, t.random.choice(["o\u0302", "i\u0308", "e\u0300", "a\u030a"]))  # two for one
+    body = "".join(f"{n}: {word(t)}{forms[n]}\n" for n in range(t.random.randint(2, 4)))
+    prompt = f"  Check the {topic}{forms[4]} module\nplease{forms[5]}.\t \n"
     # a Windows line end and a break only str.splitlines knows: only the "\n" becomes a space
     said, half = f"Found {pattern}.\nNow the rest.", f"Half an\r\n{word(t)} answer\x85\n"
     after = f" Then {word(t)}.\n"  # a text block after the reply's call: its text comes first
@@ -87,7 +92,9 @@ async def test_bank_render_of_a_real_run(t):
              "call as name(json.dumps(arguments)), in the order the reply makes them, "
              "whatever tools they call, \\u escapes and all, its text blocks joined as they are "
              "first, a block after a call too, "
-             "separated by single spaces; a newline anywhere becomes a space, the one that "
+             "separated by single spaces, every character as the record holds it (a letter "
+             "Unicode writes more than one way too: no normal form made of it); a newline "
+             "anywhere becomes a space, the one that "
              "ends the last message included, and not its error_message; only \"\\n\" is a "
              "newline, and a \"\\r\", U+0085, a form feed, U+2029 or any other line break "
              "Python knows stays as it is (render, lesson 12).")
