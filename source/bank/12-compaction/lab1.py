@@ -436,6 +436,20 @@ async def test_bank_find_cut_over_a_saved_log(t):
              "reply, and the cut moves on to the next user message (7). Each row costs "
              "estimate_tokens([message]) as it is now, never a size remembered by the message "
              "or the list (find_cut, lesson 12).")
+    # rows whose whole transcript measures what they cost row by row (its newlines too few to
+    # make a token): a result of the log alone, and an answer and a question of whole tokens
+    lone = rows[at_result:at_result + 1]
+    pair = [("e20", lab.say(word(t).ljust(4 * t.random.randint(6, 90) - len("assistant: "), "."))),
+            ("e21", harness.user_message(word(t).ljust(4 * t.random.randint(6, 90) - 6, "?")))]
+    whole = [harness.estimate_tokens([m for _, m in part]) for part in (lone, pair)]
+    t.expect([harness.find_cut(lone, whole[0]), harness.find_cut(pair, whole[1])], [1, 1],
+             f"The log's {lab.shape([lone[0][1]])} alone, with keep_recent_tokens {whole[0]}, "
+             f"and rows {lab.shape([m for _, m in pair])} of whole tokens each, which open "
+             f"inside a turn, with {whole[1]}: each budget is the rows' total row by row and "
+             "estimate_tokens of them all alike. The items are the cuts. The whole total "
+             "reaches the budget exactly, at the oldest row, and the cut moves on from there: "
+             "past the lone result to len(rows), 1, and to the question, 1; 0 is only for a "
+             "budget the total does not reach (find_cut, lesson 12).")
 
 
 @lab_test("find_cut over a long compacted log (its summary first under the compaction's own id, "
