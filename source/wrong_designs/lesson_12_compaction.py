@@ -2958,6 +2958,18 @@ def render(messages):
         return 0  # the whole transcript fits, so everything does
     left, start = keep_recent_tokens, len(rows)
 """),
+    Wrong(lab='12.1', name='every estimate one more after 20,000 calls in the process',
+          rule="The estimate is the length of render's text divided by four, rounded down: the same number every time, however many times it was asked before; nothing kept from call to call changes it.",
+          where='Build: where to cut, item 2: "no tokenizer, and the same number every time" (hunt round 39, r202 design 54)',
+          names='however many times',
+          replace=r"""
+    return len(render(messages)) // 4
+""",
+          by=r"""
+    global _ESTIMATES
+    _ESTIMATES = globals().get("_ESTIMATES", 0) + 1
+    return len(render(messages)) // 4 + (1 if _ESTIMATES > 20_000 else 0)  # a margin, late on
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -3858,29 +3870,33 @@ async def test_a_paste_past_ten_million(t):
 
 BEYOND += [
     # Hunt round 39 (reader r202, design 54): state kept across calls that shows only after a
-    # count of calls in the process.
-    Beyond(lab='12.1', name='every estimate one more after 20,000 calls in the process',
+    # count of calls in the process; the catalogue's WRONG holds the same at 20,000 calls.
+    Beyond(lab='12.1', name='every estimate one more after 1,000,000 calls in the process',
            rule="The estimate is the length of render's text divided by four, rounded down: the same number every time, however many times it was asked before.",
            where='Build: where to cut, item 2: "no tokenizer, and the same number every time" (hunt round 39, r202 design 54)',
            names='however many times',
-           reach="lab 12.1's tests call estimate_tokens about 15,500 times in one check's process (find_cut's walks over 5,100 to 6,200 rows most of them; the bank's about as many), and this design changes its answer only after 20,000 calls; a count of calls kept in the process is a limit with a larger one past it (200,000, a million), each call a render, so no draw a test can afford goes past every such count; this one's deep test makes 25,000 calls",
+           reach="lab 12.1's tests ask estimate_tokens of one message 120,000 to 160,000 times in a row (test_estimate_tokens; the bank's a pair 110,000 to 150,000 times), some 60 ms of the reference's processor time and more of a slower render; this design changes its answer only after 1,000,000 calls, and a case past it is a loop grown just past the design's count, half a second of the reference's time and more than a student's check should spend on one rule: any such count has a larger one past it",
            replace=r"""
     return len(render(messages)) // 4
 """,
            by=r"""
     global _ESTIMATES
     _ESTIMATES = globals().get("_ESTIMATES", 0) + 1
-    return len(render(messages)) // 4 + (1 if _ESTIMATES > 20_000 else 0)  # a margin, late on
+    return len(render(messages)) // 4 + (1 if _ESTIMATES > 1_000_000 else 0)  # a margin, late on
 """,
            deep=_DEEP_HEAD + r"""
 
-@lab_test("estimate_tokens asked 25,000 times of one message gives the same number every time.")
-async def test_an_estimate_asked_25000_times(t):
+@lab_test("estimate_tokens asked 1,050,000 times of one message gives the same number every time.")
+async def test_an_estimate_asked_a_million_times(t):
     message = harness.user_message("The same question, asked again and again?")
-    found = {harness.estimate_tokens([message]) for _ in range(25_000)}
+    found = set()
+    for n in range(1_050_000):
+        found.add(harness.estimate_tokens([message]))
+        if n % 10_000 == 0:
+            await lab.tick()
     t.expect(sorted(found), [(len("user: ") + len(message["content"])) // 4],
              "The estimate is the length of render's text divided by four, rounded down, the "
              "same number every time, however many times it was asked before: the numbers "
-             "given for one message asked 25,000 times (estimate_tokens, lesson 12).")
+             "given for one message asked 1,050,000 times (estimate_tokens, lesson 12).")
 """),
 ]

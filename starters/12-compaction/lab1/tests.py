@@ -321,6 +321,19 @@ async def test_estimate_tokens(t):
                  "is the length of render's text as it is now, the é written as JSON's \\u "
                  "escape, never remembered by the message object, its role or its size in "
                  "Python (estimate_tokens, lesson 12).")
+    # one message asked again and again, in one process: past any count of calls after which
+    # a harness might change its answer (state kept from call to call)
+    again = harness.user_message(f"The {word(t)} question, asked once more?")
+    times, seen = t.random.randint(120_000, 160_000), set()
+    for n in range(times):
+        seen.add(harness.estimate_tokens([again]))
+        if n % 10_000 == 0:
+            await lab.tick()  # a turn of the event loop now and then
+    t.expect(sorted(seen), [(len("user: ") + len(again["content"])) // 4],
+             f"A user message {again['content']!r}, measured {times} times in a row: the item "
+             "is every number estimate_tokens gave for it. The same number every time, however "
+             "many times it was asked before: nothing kept from call to call, no count of calls, "
+             "changes the estimate (estimate_tokens, lesson 12, Build item 2).")
 
 
 def line(role, words):
