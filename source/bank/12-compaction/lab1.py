@@ -291,14 +291,14 @@ async def test_bank_estimates_of_groups(t):
              "(estimate_tokens, lesson 12).")
     # a pair of messages measured again and again, past any count of calls a harness might
     # keep from call to call and change its answer after
-    pair = [harness.user_message(f"Is {word(t)} done?"), lab.say(f"Yes, {word(t)} is done.")]
+    pair = [harness.user_message(f"Is {word(t)} done?"), result("c1", f"{word(t)}: done.")]
     times, seen = t.random.randint(110_000, 150_000), set()
     for n in range(times):
         seen.add(harness.estimate_tokens(pair))
         if n % 10_000 == 0:
             await lab.tick()
     t.expect(sorted(seen), [len(harness.render(pair)) // 4],
-             f"A question and its answer, {lab.shape(pair)}, measured together {times} times "
+             f"A question and a result, {lab.shape(pair)}, measured together {times} times "
              "in a row: the item is every number estimate_tokens gave. The same number every "
              "time, however many times it was asked before (estimate_tokens, lesson 12).")
 
