@@ -2926,6 +2926,50 @@ def _cut_by_json(rows, keep_recent_tokens):
           by=r"""
     cut = find_cut(rows, min(keep_recent_tokens, 50_000))  # a generous budget is enough
 """),
+    # Hunt round 39 (reader r202): render's line in a normal form, and a 0 answered at once by
+    # the whole transcript's estimate.
+    Wrong(lab='12.1', name="render's lines made NFKC",
+          rule="A user message's words, and a result's, are its content, and an assistant's its text: every character as the message holds it, not a normal form of it, which rewrites an accent written apart, a ligature, full-width letters, a no-break space.",
+          where='Build: where to cut, item 1: "A user message\'s words, and a result\'s, are its content" (hunt round 39, r202 design 19)',
+          names='no normal form',
+          replace=r"""
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+""",
+          by=r"""
+        out.append(unicodedata.normalize("NFKC", f"{message['role']}: {said}").replace("\n", " "))
+""",
+          also=((r"""
+def render(messages):
+""", r"""
+import unicodedata
+
+
+def render(messages):
+"""),)),
+    Wrong(lab='12.1', name="0 whenever the whole transcript's estimate is within the budget",
+          rule="When the total never reaches keep_recent_tokens the answer is 0; the total is each row's estimate_tokens([message]) added up, and a budget it reaches exactly is reached at the oldest row, so the cut moves on from there, however the whole transcript measures.",
+          where='Build: where to cut, item 3: "A budget the whole total reaches exactly is reached, at the oldest row, so the cut moves on from there like any other" (hunt round 39, r202 design 50)',
+          names='however the whole transcript measures',
+          replace=r"""
+    left, start = keep_recent_tokens, len(rows)
+""",
+          by=r"""
+    if keep_recent_tokens >= estimate_tokens([message for _, message in rows]):
+        return 0  # the whole transcript fits, so everything does
+    left, start = keep_recent_tokens, len(rows)
+"""),
+    Wrong(lab='12.1', name='every estimate one more after 20,000 calls in the process',
+          rule="The estimate is the length of render's text divided by four, rounded down: the same number every time, however many times it was asked before; nothing kept from call to call changes it.",
+          where='Build: where to cut, item 2: "no tokenizer, and the same number every time" (hunt round 39, r202 design 54)',
+          names='however many times',
+          replace=r"""
+    return len(render(messages)) // 4
+""",
+          by=r"""
+    global _ESTIMATES
+    _ESTIMATES = globals().get("_ESTIMATES", 0) + 1
+    return len(render(messages)) // 4 + (1 if _ESTIMATES > 20_000 else 0)  # a margin, late on
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -3323,6 +3367,41 @@ def find_cut(rows, keep_recent_tokens):'''),)),
         replace='''                f"{block['name']}({json.dumps(block['arguments'])})" for block in tool_calls(message)])''',
         by='''                f"{block['name']}({block['arguments'] if isinstance(block['arguments'], str) else json.dumps(block['arguments'])})"
                 for block in tool_calls(message)])'''),
+    Wrong(
+        lab="12.1", name="a tool result told by its is_error key",
+        rule="In this course's record only a tool result carries is_error, and every one does "
+             "(lesson 2's shapes; lab.validate refuses a user message or a reply that has the "
+             "key), so stepping past the rows that have one steps past exactly the results, as "
+             "stepping past those with a tool_call_id does; the page asks that the cut not be a "
+             "tool result, not how one is told (hunt round 39, r202 design 44).",
+        where="Build: where to cut, item 3: \"With no user message there, the cut is the first "
+              "row from there on that is not a tool result\"; \"How you count, and how you "
+              "step, is yours to decide\"", names="",
+        replace='''    while start < len(roles) and roles[start] == "toolResult":''',
+        by='''    while start < len(rows) and "is_error" in rows[start][1]:'''),
+    Wrong(
+        lab="12.1", name="find_cut keeping its running total in a module variable",
+        rule="find_cut is a plain function that never awaits, and the course runs on one event "
+             "loop with no threads, so no two calls of it can overlap; each call sets the total "
+             "afresh before it counts, so one left half-done (a row whose estimate raised) "
+             "leaves nothing a later call reads. Every answer is the one the rows and the "
+             "budget give; where the count is kept the page leaves to the student (hunt round "
+             "39, r202 design 57).",
+        where="Build: where to cut, item 3: \"How you count, and how you step, is yours to "
+              "decide\"", names="",
+        replace='''    left, start = keep_recent_tokens, len(rows)
+    while start > 0 and left > 0:  # spend the budget from the newest row backwards
+        start -= 1
+        left -= estimate_tokens([rows[start][1]])
+    if left > 0:
+        return 0  # everything fits''',
+        by='''    global _LEFT
+    _LEFT, start = keep_recent_tokens, len(rows)
+    while start > 0 and _LEFT > 0:  # the budget left, kept where the module can see it
+        start -= 1
+        _LEFT -= estimate_tokens([rows[start][1]])
+    if _LEFT > 0:
+        return 0  # everything fits'''),
 ]
 
 
@@ -3786,5 +3865,38 @@ async def test_a_paste_past_ten_million(t):
              [len("<conversation>\nuser: \n</conversation>") + 10_200_003, "zzzend\n</conversation>"],
              "summarize sends render(messages), all of it, however long: the length and the "
              "end of what it sent for a paste of 10,200,003 characters (summarize, lesson 12).")
+"""),
+]
+
+BEYOND += [
+    # Hunt round 39 (reader r202, design 54): state kept across calls that shows only after a
+    # count of calls in the process; the catalogue's WRONG holds the same at 20,000 calls.
+    Beyond(lab='12.1', name='every estimate one more after 1,000,000 calls in the process',
+           rule="The estimate is the length of render's text divided by four, rounded down: the same number every time, however many times it was asked before.",
+           where='Build: where to cut, item 2: "no tokenizer, and the same number every time" (hunt round 39, r202 design 54)',
+           names='however many times',
+           reach="lab 12.1's tests ask estimate_tokens of one message 120,000 to 160,000 times in a row (test_estimate_tokens; the bank's a pair 110,000 to 150,000 times), some 60 ms of the reference's processor time and more of a slower render; this design changes its answer only after 1,000,000 calls, and a case past it is a loop grown just past the design's count, half a second of the reference's time and more than a student's check should spend on one rule: any such count has a larger one past it",
+           replace=r"""
+    return len(render(messages)) // 4
+""",
+           by=r"""
+    global _ESTIMATES
+    _ESTIMATES = globals().get("_ESTIMATES", 0) + 1
+    return len(render(messages)) // 4 + (1 if _ESTIMATES > 1_000_000 else 0)  # a margin, late on
+""",
+           deep=_DEEP_HEAD + r"""
+
+@lab_test("estimate_tokens asked 1,050,000 times of one message gives the same number every time.")
+async def test_an_estimate_asked_a_million_times(t):
+    message = harness.user_message("The same question, asked again and again?")
+    found = set()
+    for n in range(1_050_000):
+        found.add(harness.estimate_tokens([message]))
+        if n % 10_000 == 0:
+            await lab.tick()
+    t.expect(sorted(found), [(len("user: ") + len(message["content"])) // 4],
+             "The estimate is the length of render's text divided by four, rounded down, the "
+             "same number every time, however many times it was asked before: the numbers "
+             "given for one message asked 1,050,000 times (estimate_tokens, lesson 12).")
 """),
 ]

@@ -44,14 +44,19 @@ def broken(arguments):
     raise FileNotFoundError(f"no such pattern file: {arguments['pattern']}")
 
 
-@lab_test("render of a real run's record (a prompt with spaces, a tab and a line break, a reply "
+@lab_test("render of a real run's record (a prompt with spaces, a tab, a line break and letters "
+          "Unicode writes more than one way, a reply "
           "of only calls, a result over several lines, a tool's error, a reply of words and a "
           "call, a failed reply whose words end in a line break) is one exact line per message.")
 async def test_bank_render_of_a_real_run(t):
     topic, path, pattern = word(t), f"café/{word(t)}.py", word(t)
     lines = t.random.randint(5, 80)
-    body = "".join(f"{n}: {word(t)}\n" for n in range(t.random.randint(2, 4)))
-    prompt = f"  Check the {topic} module\nplease.\t \n"
+    # letters Unicode writes more than one way, which any normal form (NFC, NFKC) changes
+    forms = t.random.sample(["\ufb02", "\uff10\uff11", "\u2002", "\u00bd", "\u210c", "\u2075",
+                             "ñ", "\u212a"], 5)
+    forms.insert(4, t.random.choice(["o\u0302", "i\u0308", "e\u0300", "a\u030a"]))  # two for one
+    body = "".join(f"{n}: {word(t)}{forms[n]}\n" for n in range(t.random.randint(2, 4)))
+    prompt = f"  Check the {topic}{forms[4]} module\nplease{forms[5]}.\t \n"
     # a Windows line end and a break only str.splitlines knows: only the "\n" becomes a space
     said, half = f"Found {pattern}.\nNow the rest.", f"Half an\r\n{word(t)} answer\x85\n"
     after = f" Then {word(t)}.\n"  # a text block after the reply's call: its text comes first
@@ -87,7 +92,9 @@ async def test_bank_render_of_a_real_run(t):
              "call as name(json.dumps(arguments)), in the order the reply makes them, "
              "whatever tools they call, \\u escapes and all, its text blocks joined as they are "
              "first, a block after a call too, "
-             "separated by single spaces; a newline anywhere becomes a space, the one that "
+             "separated by single spaces, every character as the record holds it (a letter "
+             "Unicode writes more than one way too: no normal form made of it); a newline "
+             "anywhere becomes a space, the one that "
              "ends the last message included, and not its error_message; only \"\\n\" is a "
              "newline, and a \"\\r\", U+0085, a form feed, U+2029 or any other line break "
              "Python knows stays as it is (render, lesson 12).")
@@ -282,6 +289,18 @@ async def test_bank_estimates_of_groups(t):
              "each ü as its \\u escape. The "
              "length of render's text as it is now, divided by four, rounded down "
              "(estimate_tokens, lesson 12).")
+    # a pair of messages measured again and again, past any count of calls a harness might
+    # keep from call to call and change its answer after
+    pair = [harness.user_message(f"Is {word(t)} done?"), result("c1", f"{word(t)}: done.")]
+    times, seen = t.random.randint(110_000, 150_000), set()
+    for n in range(times):
+        seen.add(harness.estimate_tokens(pair))
+        if n % 10_000 == 0:
+            await lab.tick()
+    t.expect(sorted(seen), [len(harness.render(pair)) // 4],
+             f"A question and a result, {lab.shape(pair)}, measured together {times} times "
+             "in a row: the item is every number estimate_tokens gave. The same number every "
+             "time, however many times it was asked before (estimate_tokens, lesson 12).")
 
 
 # --- rule 3: find_cut --------------------------------------------------------------------------
@@ -429,6 +448,20 @@ async def test_bank_find_cut_over_a_saved_log(t):
              "reply, and the cut moves on to the next user message (7). Each row costs "
              "estimate_tokens([message]) as it is now, never a size remembered by the message "
              "or the list (find_cut, lesson 12).")
+    # rows whose whole transcript measures what they cost row by row (its newlines too few to
+    # make a token): a result of the log alone, and an answer and a question of whole tokens
+    lone = rows[at_result:at_result + 1]
+    pair = [("e20", lab.say(word(t).ljust(4 * t.random.randint(6, 90) - len("assistant: "), "."))),
+            ("e21", harness.user_message(word(t).ljust(4 * t.random.randint(6, 90) - 6, "?")))]
+    whole = [harness.estimate_tokens([m for _, m in part]) for part in (lone, pair)]
+    t.expect([harness.find_cut(lone, whole[0]), harness.find_cut(pair, whole[1])], [1, 1],
+             f"The log's {lab.shape([lone[0][1]])} alone, with keep_recent_tokens {whole[0]}, "
+             f"and rows {lab.shape([m for _, m in pair])} of whole tokens each, which open "
+             f"inside a turn, with {whole[1]}: each budget is the rows' total row by row and "
+             "estimate_tokens of them all alike. The items are the cuts. The whole total "
+             "reaches the budget exactly, at the oldest row, and the cut moves on from there: "
+             "past the lone result to len(rows), 1, and to the question, 1; 0 is only for a "
+             "budget the total does not reach (find_cut, lesson 12).")
 
 
 @lab_test("find_cut over a long compacted log (its summary first under the compaction's own id, "

@@ -212,6 +212,24 @@ async def test_render_is_exact(t):
                  "The items are render's text cut at each \"\\n\". Only \"\\n\" is a newline "
                  "here, and becomes a space; a \"\\r\", or any other line break Python knows, "
                  "stays as it is (render, lesson 12, Build item 1).")
+    # letters Unicode can write more than one way: an accent as a letter of its own after its
+    # letter, one letter with its accent, a ligature, full-width letters, a no-break space, a
+    # superscript, a Roman numeral, the Angstrom and Ohm signs; every normal form changes some
+    forms = ["e\u0301", "a\u0300", "u\u0308", "n\u0303", "c\u0327", "é", "ö", "\ufb01",
+             "\uff21\uff22", "\u00a0", "\u00b2", "\u2163", "\u212b", "\u2126"]
+    spelled = [" ".join(f"{word(t)}{piece}" for piece in t.random.sample(forms, len(forms)))
+               for _ in range(3)]
+    odd = [harness.user_message(spelled[0]), lab.reply(spelled[1]), result("c7", spelled[2])]
+    t.expect(harness.render(odd),
+             f"user: {spelled[0]}\nassistant: {spelled[1]}\ntoolResult: {spelled[2]}",
+             f"{lab.shape(odd)}, whose words hold letters Unicode can write more than one way, "
+             f"{[ascii(words) for words in spelled]}: an accent written as a character of its "
+             "own after its letter, letters with their accent, a ligature, full-width letters, "
+             "a no-break space, a superscript, a Roman numeral, the Angstrom and Ohm signs. A "
+             "user message's words, and a result's, are its content, and an assistant's its "
+             "text, as they are: render writes each character as the message holds it, no "
+             "normal form (NFC, NFKC) made of it, since the estimate counts the characters "
+             "the record holds (render, lesson 12, Build item 1).")
     # a reply of hundreds of calls, a run of hundreds or thousands of newlines, and the giant
     # result above as render left it: none of them has a size past which the rule changes
     wide = t.random.randint(120, 900)
@@ -303,6 +321,19 @@ async def test_estimate_tokens(t):
                  "is the length of render's text as it is now, the é written as JSON's \\u "
                  "escape, never remembered by the message object, its role or its size in "
                  "Python (estimate_tokens, lesson 12).")
+    # one message asked again and again, in one process: past any count of calls after which
+    # a harness might change its answer (state kept from call to call)
+    again = harness.user_message(f"The {word(t)} question, asked once more?")
+    times, seen = t.random.randint(120_000, 160_000), set()
+    for n in range(times):
+        seen.add(harness.estimate_tokens([again]))
+        if n % 10_000 == 0:
+            await lab.tick()  # a turn of the event loop now and then
+    t.expect(sorted(seen), [(len("user: ") + len(again["content"])) // 4],
+             f"A user message {again['content']!r}, measured {times} times in a row: the item "
+             "is every number estimate_tokens gave for it. The same number every time, however "
+             "many times it was asked before: nothing kept from call to call, no count of calls, "
+             "changes the estimate (estimate_tokens, lesson 12, Build item 2).")
 
 
 def line(role, words):
@@ -475,6 +506,24 @@ async def test_find_cut_stops_where_the_total_reaches_the_budget(t):
              f"{reach}, as with {reach - 1}, the walk stops there and the cut moves on to the "
              f"next user message, row {answer + 1}. Only with {reach + 1} does the walk go on to "
              f"row {answer - 1}, a user message, and the cut is there (find_cut, lesson 12).")
+    # a few rows that open inside a turn, each a whole number of tokens, so that the whole
+    # transcript's estimate (its newlines counted) is the rows' own total; and a lone result
+    short = keyed(t, [costing("user" if i % 2 else "assistant", t.random.randint(8, 60),
+                              f"{'Question' if i % 2 else 'Answer'} {word(t)}")
+                      for i in range(t.random.randint(2, 4))])
+    lone = [("e1", result("z1", "r" * t.random.randint(1, 400)))]
+    whole = [harness.estimate_tokens(rows_messages(short)), harness.estimate_tokens(
+        rows_messages(lone))]
+    t.expect([harness.find_cut(short, whole[0]), harness.find_cut(lone, whole[1])], [1, 1],
+             f"Rows {lab.shape(rows_messages(short))}, which open with an answer, inside a "
+             f"turn, with keep_recent_tokens {whole[0]}, and a lone result, "
+             f"{lab.shape(rows_messages(lone))}, with {whole[1]}: each budget is what the rows "
+             "cost row by row and what estimate_tokens of them all gives too. The items are the "
+             "cuts. A budget the whole total reaches exactly is reached, at the oldest row, and "
+             "the cut moves on from there like any other: to the first user message, row 1, "
+             "and past the lone result, to len(rows), 1. 0 is only for a budget the total does "
+             "not reach, counted row by row however the whole transcript measures (find_cut, "
+             "lesson 12, Build item 3).")
     again = rows  # the same list, its newest answer changed in place
     again[-1][1]["content"] = [{"type": "text", "text": "A" * (4 * (reach + 1))}]
     t.expect(kept_ids(again, harness.find_cut(again, reach)), kept_ids(again, 2 * turns - 1),
