@@ -1990,6 +1990,20 @@ def deny_destructive(name, arguments):
                 reason = "the check changed the arguments it was shown"
         except Exception as exc:
 """),
+    # Hunt round 39 (reader r201): design 14.1-10 stripped line ends off the tool's output and
+    # was caught only because other tests' tools print "done\n"; the same change at the start
+    # of the output, or of other white space, passed every test.
+    Wrong(lab='14.1', name="the tool's output stripped of spaces at its start",
+          rule="The answer None lets the call through, and the real tool's result is then the "
+               "call's own, unchanged: white space at either end of its output included.",
+          where='lab 14.1, Build section, item 1: "its result, or its failure, is then the '
+                'call\'s own, unchanged"; hunt round 39, 14.1-10',
+          names='the door tidies nothing',
+          replace=RUN,
+          by=r"""
+        output = tool["execute"](arguments)
+        return output.lstrip(" ") if isinstance(output, str) else output  # tidy the indent
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
