@@ -1990,6 +1990,20 @@ def deny_destructive(name, arguments):
                 reason = "the check changed the arguments it was shown"
         except Exception as exc:
 """),
+    # Hunt round 39 (reader r201): design 14.1-10 stripped line ends off the tool's output and
+    # was caught only because other tests' tools print "done\n"; the same change at the start
+    # of the output, or of other white space, passed every test.
+    Wrong(lab='14.1', name="the tool's output stripped of spaces at its start",
+          rule="The answer None lets the call through, and the real tool's result is then the "
+               "call's own, unchanged: white space at either end of its output included.",
+          where='lab 14.1, Build section, item 1: "its result, or its failure, is then the '
+                'call\'s own, unchanged"; hunt round 39, 14.1-10',
+          names='the door tidies nothing',
+          replace=RUN,
+          by=r"""
+        output = tool["execute"](arguments)
+        return output.lstrip(" ") if isinstance(output, str) else output  # tidy the indent
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -2298,6 +2312,37 @@ def guard(tool, check):
         if inspect.iscoroutine(reason):
             reason.close()  # never awaited, by design: closed so Python does not warn
         if reason is not None:
+"""),
+    # Hunt round 39 (reader r201), probe 14.1-85.
+    Wrong(lab='14.1', name="a reason that quotes the whole command",
+          rule="The reason must name rm -rf with four words or more besides; the rest of its "
+               "wording is the student's, and a reason that quotes the command it refuses, "
+               "however long, is such wording (hunt round 39, probe 14.1-85).",
+          where='lab 14.1, Build section, item 2: "The rest of the wording, such as what the '
+                'model could do instead, is yours"',
+          names='',
+          replace=r"""
+        return "rm -rf cannot be undone; if the user wants it, they can run it themselves."
+""",
+          by=r"""
+        return f"rm -rf is refused here, in: {arguments.get('command')}"
+"""),
+    # Hunt round 39 (reader r201), design 14.1-32, ruled at the merge.
+    Wrong(lab='14.1', name="the real tool run on a worker thread and waited for",
+          rule="The real tool's result, or its failure, is the call's own, unchanged, and the run "
+               "reads only what comes back: a door that runs the tool on a worker thread and "
+               "waits for it hands back the same result, failure or PowerCut (hunt round 39, "
+               "design 14.1-32, ruled at the merge).",
+          where='lab 14.1, Build section, item 1: "Whether it runs on the thread that called '
+                '`execute` or on another that the door waits for is yours"',
+          names='',
+          replace=r"""
+        return tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
+""",
+          by=r"""
+        import concurrent.futures
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            return pool.submit(tool["execute"], arguments).result()
 """),
 ]
 
@@ -2979,5 +3024,56 @@ async def test_a_crash_of_half_a_million_lines(t):
     t.expect([text.count("\n"), text == wanted], [wanted.count("\n"), True],
              why="The check's error is the reason whole, not cut at any number of lines. Items: "
                  "the refusal's lines, it is the whole text (guard, lesson 14).")
+'''),
+    # Hunt round 39 (reader r201), design 14.1-26.
+    Beyond(lab='14.1', name='a call the check let through refused at random, one time in a billion',
+           rule='The answer None lets the call through, on every call: the door adds no refusal '
+                'of its own, by chance or otherwise.',
+           where='lab 14.1, Build section, item 1: "The answer `None` lets the call through"; '
+                 'hunt round 39, 14.1-26',
+           names='lets every call it allows through',
+           reach="the lab's tests send a few thousand allowed calls through their doors, and "
+                 "this reader's door refused one in a million by a coin of Python's random "
+                 "module, which the fake world does not hold: a run of the lab meets that coin "
+                 "a few times in a thousand runs, and a coin rarer still is the next design "
+                 "(this entry's, one in a billion, so that the kit's own run of the lab never "
+                 "meets it), so no number of calls a test can afford tells it apart",
+           replace=CRASH,
+           by=r'''
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+        import random
+        if reason is None and random.random() < 1e-9:  # a random spot check
+            reason = "a random spot check"
+''',
+           deep=r'''
+import random
+
+import harness
+from lab.kit import lab_test, settle, tool
+
+LAB = "14.1"
+
+
+@lab_test("With every coin of the random module landing at its lowest, 1,000 calls a check lets "
+          "through all run: the door lets every call it allows through, by chance or not.")
+async def test_allowed_calls_run_whatever_the_coins(t):
+    ran, refused = [], []
+    door = harness.guard(tool("bash", lambda arguments: ran.append(arguments) or "ran"),
+                         lambda name, arguments: None)
+    coin = random.random
+    random.random = lambda: 0.0  # the rarest coin, every time
+    try:
+        for n in range(1_000):
+            try:
+                await settle(door["execute"]({"command": f"ls {n}"}))
+            except PermissionError as exc:
+                refused.append(str(exc))
+    finally:
+        random.random = coin
+    t.expect([len(ran), refused[:1]], [1_000, []],
+             why="A check's None lets the call through, each of 1,000 times, however the "
+                 "random module's coins fall: the door lets every call it allows through. "
+                 "Items: the calls that ran, the first refusal (guard, lesson 14).")
 '''),
 ]

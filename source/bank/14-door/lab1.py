@@ -288,6 +288,11 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
                ["left", "KeyboardInterrupt: Ctrl-C"]),
               (("say", None), ("raise", lab.PowerCut("the fuse blew")),
                ["left", "PowerCut: the fuse blew"])]
+    rims = ["\u2003", " \t ", "\n\n", "\u3000", "\x1c", "\x85", "\r", "\u2028"]
+    t.random.shuffle(rims)  # each kind of white space once at a start and once at an end
+    for lead, end in zip(rims, rims[1:] + rims[:1]):
+        padded = f"{lead}{name}ed {t.random.choice(FILES)}{end}"
+        cases.append((("say", None), ("say", padded), ["ran", padded]))
     t.random.shuffle(cases)
     output = f"{name}ed {t.random.randint(2, 40)} items"
     cases.append((("say", None), ("say", output), ["ran", output]))  # after a dozen refusals
@@ -325,7 +330,9 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
              "BaseException, not an Exception), put a region into the arguments and answered "
              "None, or answered None for a tool that printed "
              "nothing or returned None, raised ValueError, PermissionError, KeyboardInterrupt "
-             "or PowerCut, or, last, printed its output; a reason of over 20,000 characters, an "
+             "or PowerCut, or printed an output with white space at both ends (an em space, a "
+             "tab, \\n\\n, an ideographic space, \\x1c, \\x85, \\r, a line separator), "
+             "or, last, printed its output; a reason of over 20,000 characters, an "
              "answer that equals None without being None, a check's error of over four hundred "
              "lines, a hundred and ten more refusals, checks raising NotImplementedError, TimeoutError "
              "and one more kind of Exception, a check that raised SystemExit, and tools raising RuntimeError, "
@@ -735,7 +742,11 @@ async def test_bank_a_person_at_the_frontend_during_a_run(t):
     person, ran = lab.Human(list(said)), []
     door = harness.guard(recording("bash", ran), harness.confirm_with(person))
     again = {"command": f"make {t.random.choice(FILES)}"}
-    found = [(await knock(door, again))[0] for _ in said]
+    found = []
+    for n, _ in enumerate(said):
+        found.append((await knock(door, again))[0])
+        if n % 200 == 199:
+            await lab.tick()  # a turn now and then: waiting for a person is the student's
     runs = [[kind, len(list(group))] for kind, group in itertools.groupby(found)]
     t.expect([runs, len(person.questions)],
              [[["ran", streaks[0]], ["refused", streaks[1]], ["ran", 1]], len(said)],

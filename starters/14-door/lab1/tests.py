@@ -263,6 +263,22 @@ async def test_an_allowed_call_runs(t):
              "each run of the tool: it got that dict; the two dicts after the calls] "
              "(guard, Build item 1: \"the real tool gets the very arguments the check was shown, "
              "and its result, or its failure, is then the call's own, unchanged\", lesson 14).")
+    # Outputs with white space at both ends: each kind once at a start and once at an end.
+    white = [" ", "   ", "\t", "\n", "\r\n", "\u00a0", "\x0b", "\x0c"]
+    t.random.shuffle(white)
+    padded = [f"{lead}{t.random.choice(['3 passed', 'ok', 'built dist/'])}{end}"
+              for lead, end in zip(white, white[1:] + white[:1])]
+    waiting = list(padded)
+    door = harness.guard(tool("make", lambda arguments: waiting.pop(0)), allow_all)
+    printed = [await settle(door["execute"]({"target": f"t{n}"})) for n in range(len(padded))]
+    t.expect(printed, padded,
+             f"{len(padded)} allowed calls of a tool whose output has white space at its start "
+             "and at its end (spaces, a tab, \\n, \\r\\n, a no-break space, a vertical tab, a "
+             "form feed, each kind once at a start and once at an end) get that output back "
+             "as the tool printed it, every character at both ends kept: the door tidies "
+             "nothing. The items are what the guarded execute returned for each call (guard, "
+             "Build item 1: \"its result, or its failure, is then the call's own, unchanged\", "
+             "lesson 14).")
     # Results that are not text, arguments of many keys, and arguments that are None.
     objects = [t.random.randint(2, 99), [t.random.choice(["a.py", "b.py"])], {"passed": 3},
                t.random.choice([2.5, 0.75]), (1, 2), b"raw bytes\n"]
@@ -941,7 +957,11 @@ async def test_one_question_per_call_in_order(t):
              "questions put] (confirm_with, Build item 3: \"puts one question to the person "
              "per call, through `human.ask`, the same call asked again as often as it comes\", "
              "lesson 14).")
-    answered = [check("bash", same) for _ in range(nos + yeses + 1)]
+    answered = []
+    for n in range(nos + yeses + 1):
+        answered.append(check("bash", same))
+        if n % 200 == 199:
+            await lab.tick()  # a turn now and then: waiting for a person is the student's
     runs = [[given, len(list(group))] for given, group in itertools.groupby(answered)]
     t.expect([runs, len(person.questions)], [[[no, nos], [None, yeses], [no, 1]],
                                              6 + nos + yeses + 1],
