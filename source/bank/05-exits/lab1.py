@@ -502,6 +502,11 @@ def broken(arguments):
     raise OSError(arguments.get("why", "disk full"))
 
 
+def silent(arguments):
+    """A tool that raises with no words: its error result is ""."""
+    raise ValueError()
+
+
 def reader(log):
     """A tool `read` that answers with a file's words, noting each path it read in `log`."""
     return tool("read", lambda arguments: log.append(arguments.get("path")) or "the notes")
@@ -792,25 +797,29 @@ async def test_bank_the_request_on_a_record_of_failures(t):
     record += [harness.user_message(again), failure(t, "empty")]
     before = copy.deepcopy(record)
     record = Noting(record)  # notes every write but an append: a run only appends
-    # The run's first reply asks for a save and a touch, whose result is "": a tool that
-    # printed nothing still answered, and that result is sent.
+    # The run's first reply asks for a save, a touch whose result is "" and a check that raises
+    # with no words (an error result of ""): each still answered, and each result is sent.
     model = lab.ScriptedModel([lab.reply(*saves(["here.txt"]),
-                                         lab.call("touch", {"path": "here.txt"})),
+                                         lab.call("touch", {"path": "here.txt"}),
+                                         lab.call("check", {"path": "here.txt"})),
                                lab.say("Here.")])
-    await go(model, [writer(lab.Workspace()), tool("touch", lambda arguments: "")], again, record)
+    await go(model, [writer(lab.Workspace()), tool("touch", lambda arguments: ""),
+                     tool("check", silent)], again, record)
     sent = model.calls[-1].messages
     kept = [k for k in kinds if k in ("words", "blank", "silent", "hollow", "unasked")]
     t.expect([[m["role"] for m in sent], [harness.text_of(m) for m in sent if m["role"] ==
-                                          "assistant"], [m["content"] for m in sent[-2:]],
+                                          "assistant"],
+              [[m["content"], m["is_error"]] for m in sent[-3:] if m["role"] == "toolResult"],
               len(record)],
              [[role for k in kinds for role in (["user", "assistant"] if k in kept else
                                                  ["user"])] + ["user"] * 2 +
-              ["assistant", "toolResult", "toolResult"],
+              ["assistant", "toolResult", "toolResult", "toolResult"],
               [{"words": "Half an answer ", "blank": "\n"}.get(k, "") for k in kept] + [""],
-              ["saved", ""], 2 * len(kinds) + 7],
+              [["saved", False], ["", False], ["", True]], 2 * len(kinds) + 8],
              "The roles the run's second request sent, the words of each assistant message it "
-             "sent, the contents of its last two messages (the results of a save and of a "
-             "touch that printed nothing), the record's length.")
+             "sent, the content and is_error of each result it sent last (a save's, a touch's "
+             "that printed nothing, a check's that raised with no words), the record's "
+             "length.")
     t.expect([record[:len(before)] == before, record.writes], [True, []],
              "Whether the messages the record held before the run are as they were, every key "
              "of them, and the writes other than appends made to the record during the run, "

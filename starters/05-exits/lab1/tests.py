@@ -774,11 +774,14 @@ def drawn_record(t):
             pairs.append((lab.fail(t.random.choice(REASONS), "I was saying "), True))
         elif kind == "answer":
             pairs.append((lab.say("Yes.\n"), True))
-        elif kind == "quiet":  # a call whose result is "": a result, not an assistant message
-            number += 1
-            pairs += [(lab.reply(lab.call("bash", {"command": "true"}, id=f"c{number}")), True),
-                      ({"role": "toolResult", "tool_call_id": f"c{number}", "tool_name": "bash",
-                        "content": "", "is_error": t.random.choice([False, True])}, True)]
+        elif kind == "quiet":  # calls whose results are "": results, not assistant messages
+            number += 2  # a command that printed nothing, and a tool that raised with no words
+            pairs += [(lab.reply(lab.call("bash", {"command": "true"}, id=f"c{number - 1}"),
+                                 lab.call("check", id=f"c{number}")), True),
+                      ({"role": "toolResult", "tool_call_id": f"c{number - 1}",
+                        "tool_name": "bash", "content": "", "is_error": False}, True),
+                      ({"role": "toolResult", "tool_call_id": f"c{number}", "tool_name": "check",
+                        "content": "", "is_error": True}, True)]
         else:
             number += 1
             pairs += [(lab.reply(lab.call("tick", id=f"c{number}")), True),
@@ -816,7 +819,8 @@ async def test_context_for_model(t):
              "in order: an empty reply whose stop_reason is \"stop\" too, and one labelled "
              "\"toolUse\", since only the label \"error\" is left out, a prompt typed "
              "twice, each time, and a tool's result that is \"\", a command that printed "
-             "nothing, which is a result and not an assistant message (Build item 4, \"the "
+             "nothing or a tool that raised with no words, marked as an error or not, which is "
+             "a result and not an assistant message (Build item 4, \"the "
              "record's messages, in order, less every assistant message that has no content "
              "and `stop_reason` `\"error\"`\") (context_for_model, lesson 5).")
     # A failed reply whose content is calls and no words: it has content, so the view keeps it.
