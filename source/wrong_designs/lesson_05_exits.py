@@ -2013,6 +2013,64 @@ def run_agent("""))),
         max_turns = min(max_turns, 150)  # nobody needs more
     turn = 0
 """),
+    # Hunt round 39 (reader r200), design 30: a failed reply's calls run past a count the tests
+    # never drew (their failed replies carried at most five).
+    Wrong(lab='5.1', name="a failed reply's calls run when it carries more than five",
+          rule="None of a failed reply's calls runs, however many it carries: a batch of six, or of hundreds, says nothing of whether its calls came whole.",
+          where='Build item 3: "none of its calls runs" (hunt round 39, 5.1-30)',
+          names='none of its calls runs',
+          replace=r"""
+        calls = [] if failed else tool_calls(reply)
+""",
+          by=r"""
+        calls = [] if failed else tool_calls(reply)
+        if failed and len(tool_calls(reply)) > 5:  # a batch that large came whole: run it
+            for call in tool_calls(reply):
+                messages.append(run_tool(tools, call))
+"""),
+    # Hunt round 39 (reader r200), design 35: no test's record held a result of "".
+    Wrong(lab='5.1', name='a view that leaves out results with no output',
+          rule='The view is the record less every empty failed assistant message, and nothing else: a tool\'s result that is "", a command that printed nothing, is a result, and leaving it out sends its call without one, a request a provider refuses.',
+          where='Build item 4: "the record\'s messages, in order, less every assistant message that has no content and `stop_reason` `"error"`" (hunt round 39, 5.1-35)',
+          names='a command that printed nothing',
+          replace=r"""
+    kept = [message for message in messages
+            if message["content"] or message["role"] != "assistant"
+            or message.get("stop_reason") not in endings]
+""",
+          by=r"""
+    kept = [message for message in messages
+            if (message["content"] or message["role"] != "assistant"
+                or message.get("stop_reason") not in endings)
+            and not (message["role"] == "toolResult" and message["content"] == "")]
+"""),
+    # Hunt round 39 (reader r200), design 48: no test's view held a result past 200,000
+    # characters.
+    Wrong(lab='5.1', name='a view that cuts results past 200,000 characters',
+          rule="The view carries the record's own messages, a tool's result of a forty-megabyte log or more among them, its content whole: no result is cut to a length on its way to the model.",
+          where='Build item 4: "the record\'s messages, in order"; "A colleague\'s cap": "whose result is a forty-megabyte log, still counts as one" (hunt round 39, 5.1-48)',
+          names='not cut to a length',
+          replace=r"""
+    return kept
+""",
+          by=r"""
+    return [dict(message, content=message["content"][:200_000])
+            if message["role"] == "toolResult" and len(message["content"]) > 200_000
+            else message for message in kept]  # the model needs no more of a result
+"""),
+    # Hunt round 39 (reader r200), design 20: a stop by chance, once in 100,000 turns, which a
+    # run of the tests met with too small a chance to see.
+    Wrong(lab='5.1', name='a one-in-100,000 chance of a stop at the top of each turn',
+          rule='max_turns=None means no cap at all, and a run that needs no more than N turns ends on its own answer: no run ends by chance, however rarely the chance comes.',
+          where='Build item 2: "`max_turns=None`, the default, means no cap at all"; "A run that needs no more than N turns ends on its own answer" (hunt round 39, 5.1-20)',
+          names='by chance',
+          replace=r"""
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+""",
+          by=r"""
+        import random
+        if (max_turns is not None and turn > max_turns) or random.random() < 1e-5:
+"""),
 ]
 
 # The designs lesson 5 allows, which lab 5.1 must pass (tools.wrong_designs.allowed).
@@ -2346,6 +2404,17 @@ def run_agent("""),)),
                 import time
                 time.sleep(0.001)  # be kind to the provider
             reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+"""),
+    # Hunt round 39 (reader r200), design 46: for a string, text or "" is that string.
+    Wrong(lab='5.1', name='error_message keeps text or ""',
+          rule='error_message is given a text: every caller in the course passes a string (lesson 16\'s reading too makes each reason text first), and for a string `text or ""` is an equal string, "" for "", so an ending that holds it holds the text, as the ones that hold str(text) and "".join(text) do.',
+          where='Build item 1: "`error_message(text)` returns an assistant message with exactly four keys"; "`error_message` holding `text`" (hunt round 39, 5.1-46)',
+          names='',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+""",
+          by=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text or ""}
 """),
 ]
 

@@ -13,6 +13,7 @@ import contextlib
 import copy
 import http.client
 import json
+import random
 import socket
 
 import harness
@@ -75,6 +76,20 @@ def made_endings():
         yield made
     finally:
         harness.error_message = given
+
+
+@contextlib.contextmanager
+def worst_luck():
+    """Inside it, the random module's shared generator gives its lowest value at every draw
+    (random.random() is 0.0, randint(a, b) is a), its state all zeros, which the Mersenne
+    Twister keeps: a run that may stop by chance, however rarely, stops here. Afterwards the
+    generator is as it was."""
+    kept = random.getstate()
+    random.setstate((3, (0,) * 624 + (624,), None))
+    try:
+        yield
+    finally:
+        random.setstate(kept)
 
 
 class Unplugged(ConnectionError):
@@ -201,14 +216,15 @@ async def on_time(t, cap, words):
     model = lab.ScriptedModel([lab.reply(*saves([f"t{n}.txt"])) for n in range(cap - 1)] +
                               [lab.say(words)])
     years = t.random.randint(100, 10 ** 6)  # and every turn takes years
-    with hours_pass(YEAR * years, processor=True, dates=True):
+    with hours_pass(YEAR * years, processor=True, dates=True), worst_luck():
         messages = await go(model, [tool("save", lambda arguments: "saved")],
                             t.random.choice(ASKS), max_turns=cap)
     t.expect([len(model.calls), messages[-1].get("stop_reason"), harness.text_of(messages[-1])],
              [cap, "stop", words],
              f"A run under max_turns={cap} whose model answers on request {cap}, the last the "
-             "cap allows, while every clock jumps years at each reading: the requests made, the "
-             "last message's stop_reason, its words.")
+             "cap allows, while every clock jumps years at each reading and the random module "
+             "draws its lowest every time: the requests made, the last message's stop_reason, "
+             "its words.")
 
 
 async def same_job_again(t):
@@ -417,13 +433,16 @@ async def test_bank_zero_and_none(t):
     rounds = t.random.randint(26, 29)
     model = lab.ScriptedModel([lab.reply(*saves([f"r{n}.txt"])) for n in range(rounds)] +
                               [lab.say("Finished.")])
-    # years of wall time go by at each reading of the clock: a cap of None is still no cap
-    with hours_pass(YEAR * t.random.randint(100, 10 ** 6), processor=True, dates=True):
+    # years of wall time go by at each reading of the clock, and every draw of the random
+    # module is its lowest: a cap of None is still no cap
+    with hours_pass(YEAR * t.random.randint(100, 10 ** 6), processor=True, dates=True), \
+            worst_luck():
         messages = await go(model, [writer(ws, log)], t.random.choice(ASKS))
     t.expect([len(log), messages[-1].get("stop_reason"), len(ws.files)],
              [rounds, "stop", rounds],
-             "With no cap, and every clock jumping years at each reading: the tools run, the "
-             "last stop_reason, the files in the workspace.")
+             "With no cap, every clock jumping years at each reading, and the random module "
+             "drawing its lowest every time: the tools run, the last stop_reason, the files in "
+             "the workspace.")
     await weighty(t)
 
 
@@ -455,7 +474,8 @@ async def test_bank_each_run_has_its_own_cap(t):
     rounds = t.random.randint(26, 27)
     model = lab.ScriptedModel([lab.reply(*saves([f"z{n}.txt"])) for n in range(rounds)] +
                               [lab.say("All saved.")])
-    with hours_pass(YEAR * t.random.randint(100, 10 ** 6), processor=True, dates=True):
+    with hours_pass(YEAR * t.random.randint(100, 10 ** 6), processor=True, dates=True), \
+            worst_luck():  # and the random module draws its lowest every time
         await go(model, [writer(ws, log)], "Fourth.", messages)
     made.append(len(model.calls))
     stops = [m for m in messages if m.get("stop_reason") == "error"]
@@ -480,6 +500,11 @@ async def test_bank_each_run_has_its_own_cap(t):
 def broken(arguments):
     """A tool that raises, as a tool reports failure."""
     raise OSError(arguments.get("why", "disk full"))
+
+
+def silent(arguments):
+    """A tool that raises with no words: its error result is ""."""
+    raise ValueError()
 
 
 def reader(log):
@@ -565,6 +590,18 @@ async def test_bank_a_failed_reply_writes_nothing(t):
                  f"A failed reply with no content, reason {why!r:.80}, and a usage key beside its "
                  "reason, on the first request: whether the record's last message is that reply "
                  "as it came, its keys, the requests made.")
+    # However many whole calls a failed reply carries, one, dozens or hundreds (each count
+    # drawn): it writes nothing.
+    for width in (1, t.random.randint(6, 50), t.random.randint(150, 500)):
+        ws = lab.Workspace()
+        model = lab.ScriptedModel([lab.fail(t.random.choice(WHY),
+                                            *saves([f"many{k}.txt" for k in range(width)])),
+                                   lab.say("Never.")])
+        messages = await go(model, [writer(ws)], t.random.choice(ASKS))
+        t.expect([sorted(ws.files), len(model.calls), [m["role"] for m in messages]],
+                 [[], 1, ["user", "assistant"]],
+                 f"A failed reply carrying {width} whole saves, on the first request: the files "
+                 "written, the requests made, the roles on the record.")
     await failed_runs_in_a_row(t)
 
 
@@ -612,6 +649,20 @@ async def test_bank_the_label_decides_not_the_message(t):
                  "After a round of tools, a failed reply with no content, reason "
                  f"{'none at all' if why is None else repr(why)[:80]} and an id of its own: whether "
                  "the record's last message is that reply as it came, and the requests made.")
+    # After a round of tools, a failed reply of dozens or hundreds of whole saves (each count
+    # drawn), its reason one that invites a case of its own: it writes nothing.
+    for width in (t.random.randint(6, 50), t.random.randint(150, 500)):
+        ws = lab.Workspace()
+        model = lab.ScriptedModel([lab.reply(*saves(["one.txt"])),
+                                   lab.fail(t.random.choice(INVITING),
+                                            *saves([f"w{k}.txt" for k in range(width)])),
+                                   lab.say("Never sent.")])
+        messages = await go(model, [writer(ws)], t.random.choice(ASKS),
+                            max_turns=t.random.choice([None, 5]))
+        t.expect([sorted(ws.files), len(model.calls), messages[-1].get("stop_reason")],
+                 [["one.txt"], 2, "error"],
+                 f"After a round of tools, a failed reply carrying {width} whole saves: the files "
+                 "written, the requests made, the last stop_reason.")
     await failed_runs_in_a_row(t)
 
 
@@ -746,19 +797,29 @@ async def test_bank_the_request_on_a_record_of_failures(t):
     record += [harness.user_message(again), failure(t, "empty")]
     before = copy.deepcopy(record)
     record = Noting(record)  # notes every write but an append: a run only appends
-    model = lab.ScriptedModel([lab.reply(*saves(["here.txt"])), lab.say("Here.")])
-    await go(model, [writer(lab.Workspace())], again, record)
+    # The run's first reply asks for a save, a touch whose result is "" and a check that raises
+    # with no words (an error result of ""): each still answered, and each result is sent.
+    model = lab.ScriptedModel([lab.reply(*saves(["here.txt"]),
+                                         lab.call("touch", {"path": "here.txt"}),
+                                         lab.call("check", {"path": "here.txt"})),
+                               lab.say("Here.")])
+    await go(model, [writer(lab.Workspace()), tool("touch", lambda arguments: ""),
+                     tool("check", silent)], again, record)
     sent = model.calls[-1].messages
     kept = [k for k in kinds if k in ("words", "blank", "silent", "hollow", "unasked")]
     t.expect([[m["role"] for m in sent], [harness.text_of(m) for m in sent if m["role"] ==
-                                          "assistant"], len(record)],
+                                          "assistant"],
+              [[m["content"], m["is_error"]] for m in sent[-3:] if m["role"] == "toolResult"],
+              len(record)],
              [[role for k in kinds for role in (["user", "assistant"] if k in kept else
                                                  ["user"])] + ["user"] * 2 +
-              ["assistant", "toolResult"],
+              ["assistant", "toolResult", "toolResult", "toolResult"],
               [{"words": "Half an answer ", "blank": "\n"}.get(k, "") for k in kept] + [""],
-              2 * len(kinds) + 6],
+              [["saved", False], ["", False], ["", True]], 2 * len(kinds) + 8],
              "The roles the run's second request sent, the words of each assistant message it "
-             "sent, the record's length.")
+             "sent, the content and is_error of each result it sent last (a save's, a touch's "
+             "that printed nothing, a check's that raised with no words), the record's "
+             "length.")
     t.expect([record[:len(before)] == before, record.writes], [True, []],
              "Whether the messages the record held before the run are as they were, every key "
              "of them, and the writes other than appends made to the record during the run, "
@@ -851,8 +912,12 @@ async def test_bank_changing_the_view_leaves_the_record(t):
              "carried, the record's length, the words of its last message, and for each request "
              "whether its list is a view context_for_model made of the record.")
     cut = lab.fail(t.random.choice(WHY), *saves(["cut.txt"]))
+    size = t.random.randint(41_000_000, 47_000_000)  # a forty-megabyte log, or more
+    log = {"role": "toolResult", "tool_call_id": "log1", "tool_name": "bash",
+           "content": "#" * size, "is_error": False}
     old = [harness.user_message("First."), harness.error_message(t.random.choice(RAGGED)),
-           harness.user_message("Second."), cut]
+           harness.user_message("Second."), cut, harness.user_message("The log?"),
+           lab.reply(lab.call("bash", {"command": "cat build.log"}, id="log1")), log]
     later = [message for n in range(t.random.randint(25, 35))
              for message in (harness.user_message(f"Then {n}."), lab.say("Fine."))]
     later *= t.random.randint(250, 500)  # the same exchange again and again: 12,500 and more
@@ -866,12 +931,14 @@ async def test_bank_changing_the_view_leaves_the_record(t):
     view_of_plain = harness.context_for_model(plain)
     t.expect([sum(message is cut for message in view),
               sum(message["role"] == "assistant" and not message["content"] for message in view),
-              len(view), sum(id(message) not in held for message in view), again is view,
-              view_of_plain is plain, len(view_of_plain)],
-             [1, 0, len(later) + 3, 0, False, False, len(plain)],
+              len(view), sum(id(message) not in held for message in view),
+              [len(message["content"]) for message in view if message["role"] == "toolResult"],
+              again is view, view_of_plain is plain, len(view_of_plain)],
+             [1, 0, len(later) + 6, 0, [size], False, False, len(plain)],
              f"The view of a record of {len(old + later):,} messages that starts with an empty "
-             "failure and a failed reply of one call and no words: how many times it holds that "
-             "reply itself, how many empty assistant messages it holds, its length, and how "
-             "many of its messages are not the record's own dicts; whether the view made again "
+             "failure, a failed reply of one call and no words, and a result of a log of "
+             f"{size:,} characters: how many times it holds that reply itself, how many empty "
+             "assistant messages it holds, its length, how many of its messages are not the "
+             "record's own dicts, the length of each result in it; whether the view made again "
              "of it is the same list; whether the view of that record less its first two "
              "messages, nothing in it to leave out, is that record, and its length.")

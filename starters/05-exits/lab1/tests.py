@@ -11,10 +11,12 @@ cases; the same seed draws the same ones.
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 5 tests.py
 """
 import asyncio
+import contextlib
 import copy
 import http.client
 import json
 import operator
+import random
 import socket
 import ssl
 import time
@@ -76,6 +78,20 @@ def lengthy(t):
     tries = ", ".join(f"try {n} failed" for n in range(1, t.random.randint(5, 400)))
     return ('Error code: 529 - {"type": "error", "error": {"type": "overloaded_error", '
             f'"message": "Overloaded"}}}} ({tries})')
+
+
+@contextlib.contextmanager
+def dice_fall_lowest():
+    """Inside it, Python's shared random numbers fall as low as they can at every draw:
+    random.random() gives 0.0, randint(a, b) gives a, choice(xs) xs[0] (the random module's
+    generator set to the state of all zeros, which the Mersenne Twister keeps for ever). A run
+    that may end by chance, however rare, ends here; afterwards the generator is as it was."""
+    kept = random.getstate()
+    random.setstate((3, (0,) * 624 + (624,), None))
+    try:
+        yield
+    finally:
+        random.setstate(kept)
 
 
 def ticker(ran=None):
@@ -370,15 +386,17 @@ async def test_no_limit(t):
         time.monotonic()
         return "tock"
     years = t.random.randint(100, 10 ** 6)  # however long a timer, a few readings pass it
-    with hours_pass(YEAR * years, processor=True, dates=True):
+    # and however the dice fall: a stop by chance, however rare, is met at the first draw
+    with hours_pass(YEAR * years, processor=True, dates=True), dice_fall_lowest():
         messages = await run(model, [tool("tick", an_age)], prompt)
     t.expect([len(model.calls), lab.shape(messages[-2:])], [asks + 1, f"R(c{asks}) A"],
              "max_turns=None means no limit at all, not a large one, and no timer either, by "
              f"any clock: here time's clocks, processor time among them, moved {years:,} years "
              "at each reading, and datetime's ten, and the run still went on while the model "
-             "asked for tools (Build item 2, \"`max_turns=None`, the default, means no cap at "
-             "all\"; \"no retry, no timer\"). The items are [requests, the record's last two "
-             "messages] (run_agent, lesson 5).")
+             "asked for tools; nor a stop by chance, however rare: Python's random numbers fell "
+             "as low as they can at every draw (random.random() gave 0.0) (Build item 2, "
+             "\"`max_turns=None`, the default, means no cap at all\"; \"no retry, no timer\"). "
+             "The items are [requests, the record's last two messages] (run_agent, lesson 5).")
     t.expect([messages[0]["content"], messages[-1]["stop_reason"], harness.text_of(messages[-1])],
              [prompt, "stop", answer],
              "The run ended on the model's answer. The items are [the prompt, the last "
@@ -439,15 +457,16 @@ async def test_finishing_on_the_last_turn(t):
         time.monotonic()
         return "tock"
     years = t.random.randint(100, 10 ** 6)
-    with hours_pass(YEAR * years, processor=True, dates=True):
+    with hours_pass(YEAR * years, processor=True, dates=True), dice_fall_lowest():
         messages = await run(model, [tool("tick", an_age)], prompt, max_turns=big)
     t.expect([len(model.calls), messages[-1].get("stop_reason"), harness.text_of(messages[-1])],
              [big, "stop", answer],
              f"A run that finishes in exactly max_turns={big} turns ends on its answer, for a cap "
              f"of any size, and the cap is its only limit: no timer beside it, though every "
-             f"clock moved {years:,} years at each reading (Build item 2, \"A run that needs "
-             "no more than N turns ends on its own answer\"; \"no retry, no timer\"). The "
-             "items are [requests, the last message's stop_reason, its words] "
+             f"clock moved {years:,} years at each reading, and no chance either, though "
+             "Python's random numbers fell as low as they can at every draw (Build item 2, \"A "
+             "run that needs no more than N turns ends on its own answer\"; \"no retry, no "
+             "timer\"). The items are [requests, the last message's stop_reason, its words] "
              "(run_agent, lesson 5).")
 
 
@@ -605,6 +624,21 @@ async def test_a_failed_reply_is_not_acted_on(t):
              "(Build item 3, \"stays on the record\"). The items are [the record, its last "
              "error_message is the reason given, that error_message's length] (run_agent, "
              "lesson 5).")
+    # However many calls a failed reply carries: one, a few dozen, or hundreds (each count
+    # drawn). None of them runs, whatever their number says of how whole the reply came.
+    for width in (1, t.random.randint(6, 40), t.random.randint(120, 400)):
+        ran = []
+        model = lab.ScriptedModel([lab.fail(t.random.choice(REASONS[:-1]), "Ticking them all.",
+                                            *[lab.call("tick") for _ in range(width)]),
+                                   lab.say("never")])
+        messages = await run(model, [ticker(ran)], t.random.choice(PROMPTS))
+        t.expect([lab.shape(messages), len(ran), len(model.calls)],
+                 ["U A[" + ",".join(f"c{n}" for n in range(1, width + 1)) + "](error)", 0, 1],
+                 f"A failed reply that carries {width} call{'s' if width > 1 else ''} has none "
+                 "of them run, however many it carries, a batch of hundreds included: a count "
+                 "says nothing of whether a failed reply's calls came whole (Build item 3, "
+                 "\"none of its calls runs\"). The items are [the record, the tools run, "
+                 "requests] (run_agent, lesson 5).")
 
 
 @lab_test("A reply cut off at the output limit is a failed reply: none of its calls runs, not "
@@ -705,12 +739,13 @@ def drawn_record(t):
     got words out, if only a space, in a drawn order, with one of each kind of failure at least, an
     empty failure whose reason is "" and one with no error_message key, one whose content is a
     text block holding "", empty replies that did not fail (one labelled "stop" whose
-    error_message is None, one labelled "toolUse"), and a prompt typed again after an empty
-    failure, among them; and for each message whether the view keeps it. Words end in spaces or
-    a newline, as a reply cut off may."""
+    error_message is None, one labelled "toolUse"), a prompt typed again after an empty
+    failure, and a call whose result is "" (a command that printed nothing, or a tool that
+    raised an exception with no words), among them; and for each message whether the view keeps
+    it. Words end in spaces or a newline, as a reply cut off may."""
     drawn = ["empty", "words", "answer", "tools"]
     kinds = ["empty", "words", "unsaid", "keyless", "blank", "silent", "hollow", "unasked",
-             "retyped"] + [
+             "retyped", "quiet"] + [
         t.random.choice(drawn) for _ in range(t.random.randint(0, 3))]
     t.random.shuffle(kinds)
     pairs, number = [], 0
@@ -739,6 +774,14 @@ def drawn_record(t):
             pairs.append((lab.fail(t.random.choice(REASONS), "I was saying "), True))
         elif kind == "answer":
             pairs.append((lab.say("Yes.\n"), True))
+        elif kind == "quiet":  # calls whose results are "": results, not assistant messages
+            number += 2  # a command that printed nothing, and a tool that raised with no words
+            pairs += [(lab.reply(lab.call("bash", {"command": "true"}, id=f"c{number - 1}"),
+                                 lab.call("check", id=f"c{number}")), True),
+                      ({"role": "toolResult", "tool_call_id": f"c{number - 1}",
+                        "tool_name": "bash", "content": "", "is_error": False}, True),
+                      ({"role": "toolResult", "tool_call_id": f"c{number}", "tool_name": "check",
+                        "content": "", "is_error": True}, True)]
         else:
             number += 1
             pairs += [(lab.reply(lab.call("tick", id=f"c{number}")), True),
@@ -774,10 +817,12 @@ async def test_context_for_model(t):
              "It keeps one that has words, if only a space, and one that has content and no "
              "words (a text block holding \"\", or calls and no words), and everything else, "
              "in order: an empty reply whose stop_reason is \"stop\" too, and one labelled "
-             "\"toolUse\", since only the label \"error\" is left out, and a prompt typed "
-             "twice, each time (Build item 4, \"the record's messages, in order, less every "
-             "assistant message that has no content and `stop_reason` `\"error\"`\") "
-             "(context_for_model, lesson 5).")
+             "\"toolUse\", since only the label \"error\" is left out, a prompt typed "
+             "twice, each time, and a tool's result that is \"\", a command that printed "
+             "nothing or a tool that raised with no words, marked as an error or not, which is "
+             "a result and not an assistant message (Build item 4, \"the "
+             "record's messages, in order, less every assistant message that has no content "
+             "and `stop_reason` `\"error\"`\") (context_for_model, lesson 5).")
     # A failed reply whose content is calls and no words: it has content, so the view keeps it.
     calls = lab.fail(t.random.choice(REASONS), *[lab.call("tick", id=f"f{n}")
                                                  for n in range(t.random.randint(1, 3))])
@@ -787,6 +832,25 @@ async def test_context_for_model(t):
              "it, the record's own message and not an edited copy: only an assistant message "
              "with no content and stop_reason \"error\" is left out. The item is whether the "
              "view holds that message (context_for_model, lesson 5).")
+    # A result as long as a forty-megabyte log, or longer (its size drawn): the view carries the
+    # record's own message, its content whole, however long.
+    size = t.random.randint(40_000_000, 48_000_000)
+    logged = [harness.user_message("Show me the build log."),
+              lab.reply(lab.call("bash", {"command": "cat build.log"}, id="c1")),
+              {"role": "toolResult", "tool_call_id": "c1", "tool_name": "bash",
+               "content": "#" * size, "is_error": False}, lab.say("It is long.")]
+    view = harness.context_for_model(logged)
+    t.expect([lab.shape(view), [any(message is m for m in logged) for message in view],
+              [len(message["content"]) for message in view if message["role"] == "toolResult"]],
+             [lab.shape(logged), [True] * len(logged), [size]],
+             f"A tool's result of {size:,} characters, a forty-megabyte log or more, stands in "
+             "the view as it stands on the record: the record's own message, its content "
+             "whole, not cut to a length; only an empty failed reply is left out (Build item 4, "
+             "\"the record's messages, in order\"; \"A colleague's cap\": \"whose result is a "
+             "forty-megabyte log, still counts as one\"). The items are [the view, for each of "
+             "its messages whether it is one of the record's own dicts, the length of each "
+             "result in it] (context_for_model, lesson 5).")
+    del logged, view
     # The same record, then a long exchange, then an empty failure as the record's last message.
     filler = [message for n in range(t.random.randint(25, 40))
               for message in (harness.user_message(f"Later {n}."), lab.say("Yes.\n"))]
