@@ -236,6 +236,20 @@ def test_hours_pass_moves_processor_time_and_datetime_when_asked_and_puts_them_b
     assert ({name: getattr(time, name) for name in clocks}, datetime.datetime) == before, \
         "hours_pass should put processor time and datetime back on the way out"
 
+
+def test_worst_luck_makes_every_draw_of_the_shared_generator_its_lowest_and_puts_it_back():
+    import random
+    random.seed(2026)
+    expected_next = random.Random(2026).random()
+    with kit.worst_luck():
+        draws = [random.random() for _ in range(10_000)]
+        picks = [random.randint(3, 9), random.choice("xyz"), random.randrange(5, 50)]
+    assert set(draws) == {0.0}, \
+        f"inside worst_luck, random.random() should give 0.0 every time: {sorted(set(draws))[:5]}"
+    assert picks == [3, "x", 5], f"randint, choice and randrange should give their lowest: {picks}"
+    assert random.random() == expected_next, \
+        "worst_luck should put the generator back as it found it, mid-sequence"
+
 def test_everything_said_hears_each_way_a_harness_can_print_and_puts_each_back(tmp_path):
     import builtins
     import io

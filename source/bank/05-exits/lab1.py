@@ -13,12 +13,11 @@ import contextlib
 import copy
 import http.client
 import json
-import random
 import socket
 
 import harness
 import lab
-from lab.kit import Uncounted, hours_pass, lab_test, raised, tool
+from lab.kit import Uncounted, hours_pass, lab_test, raised, tool, worst_luck
 
 YEAR = 365 * 24 * 60  # in minutes, hours_pass's step: every reading of a clock is years on
 LAB = "5.1"
@@ -76,20 +75,6 @@ def made_endings():
         yield made
     finally:
         harness.error_message = given
-
-
-@contextlib.contextmanager
-def worst_luck():
-    """Inside it, the random module's shared generator gives its lowest value at every draw
-    (random.random() is 0.0, randint(a, b) is a), its state all zeros, which the Mersenne
-    Twister keeps: a run that may stop by chance, however rarely, stops here. Afterwards the
-    generator is as it was."""
-    kept = random.getstate()
-    random.setstate((3, (0,) * 624 + (624,), None))
-    try:
-        yield
-    finally:
-        random.setstate(kept)
 
 
 class Unplugged(ConnectionError):

@@ -11,12 +11,10 @@ cases; the same seed draws the same ones.
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 5 tests.py
 """
 import asyncio
-import contextlib
 import copy
 import http.client
 import json
 import operator
-import random
 import socket
 import ssl
 import time
@@ -24,7 +22,7 @@ import urllib.error
 
 import harness
 import lab
-from lab.kit import Uncounted, hours_pass, lab_test, raised, tool
+from lab.kit import Uncounted, hours_pass, lab_test, raised, tool, worst_luck
 
 LAB = "5.1"
 SYSTEM = "You help with a small project."
@@ -78,20 +76,6 @@ def lengthy(t):
     tries = ", ".join(f"try {n} failed" for n in range(1, t.random.randint(5, 400)))
     return ('Error code: 529 - {"type": "error", "error": {"type": "overloaded_error", '
             f'"message": "Overloaded"}}}} ({tries})')
-
-
-@contextlib.contextmanager
-def dice_fall_lowest():
-    """Inside it, Python's shared random numbers fall as low as they can at every draw:
-    random.random() gives 0.0, randint(a, b) gives a, choice(xs) xs[0] (the random module's
-    generator set to the state of all zeros, which the Mersenne Twister keeps for ever). A run
-    that may end by chance, however rare, ends here; afterwards the generator is as it was."""
-    kept = random.getstate()
-    random.setstate((3, (0,) * 624 + (624,), None))
-    try:
-        yield
-    finally:
-        random.setstate(kept)
 
 
 def ticker(ran=None):
@@ -387,7 +371,7 @@ async def test_no_limit(t):
         return "tock"
     years = t.random.randint(100, 10 ** 6)  # however long a timer, a few readings pass it
     # and however the dice fall: a stop by chance, however rare, is met at the first draw
-    with hours_pass(YEAR * years, processor=True, dates=True), dice_fall_lowest():
+    with hours_pass(YEAR * years, processor=True, dates=True), worst_luck():
         messages = await run(model, [tool("tick", an_age)], prompt)
     t.expect([len(model.calls), lab.shape(messages[-2:])], [asks + 1, f"R(c{asks}) A"],
              "max_turns=None means no limit at all, not a large one, and no timer either, by "
@@ -457,7 +441,7 @@ async def test_finishing_on_the_last_turn(t):
         time.monotonic()
         return "tock"
     years = t.random.randint(100, 10 ** 6)
-    with hours_pass(YEAR * years, processor=True, dates=True), dice_fall_lowest():
+    with hours_pass(YEAR * years, processor=True, dates=True), worst_luck():
         messages = await run(model, [tool("tick", an_age)], prompt, max_turns=big)
     t.expect([len(model.calls), messages[-1].get("stop_reason"), harness.text_of(messages[-1])],
              [big, "stop", answer],
