@@ -109,7 +109,8 @@ def told(system, skills):
     files = re.findall(r'<project_instructions path="([^"]*)">\n(.*?)\n</project_instructions>',
                        system, flags=re.S)
     lines = system.split("\n")
-    index = [line for line in lines if any(line.endswith(f"({k['path']})") for k in skills)]
+    paths = tuple(f"({k['path']})" for k in skills)  # one endswith over all: prompts run long
+    index = [line for line in lines if line.endswith(paths)]
     start = end = lines.index(index[0]) if index else 0
     while start and lines[start - 1]:  # the lines of the section above the first skill's
         start -= 1
@@ -792,6 +793,7 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
         f"{n}: {' '.join(t.random.sample(WORDS, 7))}." for n in range(3000))))
     day, where, kept = old_day(t), "/srv/" + t.random.choice(LATER), copy.deepcopy(crowd)
     prompt = harness.build_system_prompt(crowd, pile, shelf, where, day)
+    await lab.tick()  # a turn between builds: each is the harness's, the scenario long
     someone, saved, here = f"clerk{t.random.randint(10, 99)}", dict(os.environ), os.getcwd()
     try:
         import socket
@@ -823,6 +825,7 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
             os.environ.clear()
             os.environ.update(saved)
     untouched = crowd == kept
+    await lab.tick()  # a turn between builds: each is the harness's, the scenario long
     crowd[-1]["snippet"] = "Changed at last"
     model = lab.ScriptedModel([teller(shelf)])
     h = harness.Harness(model, harness.build_system_prompt(crowd, pile, shelf, where, day), crowd)
@@ -885,6 +888,7 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
                                           * t.random.randint(2550, 3700)))
     day, where = old_day(t), "/srv/" + t.random.choice(LATER)
     prompt = harness.build_system_prompt(heap, pile, shelf, where, day)
+    await lab.tick()  # a turn between builds: each is the harness's, the scenario long
     pid, shift = t.random.randint(100000, 400000), \
         (7 * t.random.randint(100, 900) + t.random.randint(1, 6)) * 86400
     clock, now, uname = datetime.datetime, time.time, getattr(os, "uname", None)
@@ -918,11 +922,13 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
             setattr(at, name, value)
         os.environ.clear()
         os.environ.update(saved)
+    await lab.tick()  # a turn between builds: each is the harness's, the scenario long
     kept = copy.deepcopy(shelf)
     # each edit keeps the length ("Rule 7." becomes "Edit 7."), and the quoted tag stays as it is
     pile = [(path, text.replace("Rule ", "Edit ").replace("Quoted:", "Edited:"))
             for path, text in pile]
     edited = harness.build_system_prompt(heap, pile, shelf, where, day)
+    await lab.tick()  # a turn between builds: each is the harness's, the scenario long
     shelf[1]["description"] = kept[1]["description"] = "Handle the edited case."
     parts = edited.split("\n\n")
     index = next((part.split("\n") for part in harness.build_system_prompt(
@@ -983,6 +989,7 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
     # Hunt round 28 (reader r152): an account's folder, read far down the list, read's own
     # description under another name, a full-width letter, accents as marks, another platform,
     # and a repeat over a thousand guidelines apart
+    await lab.tick()  # a turn between builds: each is the harness's, the scenario long
     home = f"/home/{t.random.choice(LATER)}/{t.random.choice(EARLY)}"
     opening = harness.build_system_prompt([], [], [], "", "").split("\n")[0]
     homed = harness.build_system_prompt([], [], [], home, old_day(t))
@@ -1045,6 +1052,7 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
     # request carries every part as it came, and the builder changed none of its arguments
     arguments, wanted = as_they_came(t)
     system = harness.build_system_prompt(*arguments)
+    await lab.tick()  # a turn between builds: each is the harness's, the scenario long
     touched = changed(arguments)
     model = lab.ScriptedModel([lab.say("Noted."), lab.say("Noted again.")])
     h = harness.Harness(model, system, list(arguments[0]))
