@@ -146,6 +146,15 @@ async def test_messages_is_a_tuple(t):
                  "row with nothing between hold the same messages, and are two tuples, not one "
                  "kept and handed out again. Items: equal, the very same tuple "
                  "(Harness.messages, lesson 8).")
+    # the very dicts first, on a short session: a file that copies each message on every read
+    # is told so here, before the long session below costs it its processor time
+    given = [harness.user_message("Line."), lab.say("Noted.")]
+    snapshot = harness.Harness(answers(), SYSTEM, [], messages=given).messages
+    t.expect([message is mine for message, mine in zip(snapshot, given)], [True, True],
+             "The list is copied, the messages are not: no deep copies, on any read (the Build "
+             "section's item 1, \"The dicts in that list are shared, not copied\"). Items: "
+             "whether each message of h.messages, for a saved session of two, is the very dict "
+             "given (Harness.messages, lesson 8).")
     pair = [harness.user_message("Line."), lab.say("Noted.")]
     saved = pair * t.random.randint(250_001, 300_000)  # a long session, cheap to make
     h = harness.Harness(answers(), SYSTEM, [], messages=saved)
