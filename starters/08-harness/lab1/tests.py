@@ -146,15 +146,20 @@ async def test_messages_is_a_tuple(t):
                  "row with nothing between hold the same messages, and are two tuples, not one "
                  "kept and handed out again. Items: equal, the very same tuple "
                  "(Harness.messages, lesson 8).")
-    # the very dicts first, on a short session: a file that copies each message on every read
-    # is told so here, before the long session below costs it its processor time
-    given = [harness.user_message("Line."), lab.say("Noted.")]
+    # every one of the very dicts first, on a short session: a file that copies each message on
+    # every read, or walks the given list to leave some out, is told so here, before the long
+    # session below costs it its processor time
+    given = [harness.user_message("Line.")] * 4 + [lab.say("Noted.")]
     snapshot = harness.Harness(answers(), SYSTEM, [], messages=given).messages
-    t.expect([message is mine for message, mine in zip(snapshot, given)], [True, True],
-             "The list is copied, the messages are not: no deep copies, on any read (the Build "
-             "section's item 1, \"The dicts in that list are shared, not copied\"). Items: "
-             "whether each message of h.messages, for a saved session of two, is the very dict "
+    short = [len(snapshot), [message is mine for message, mine in zip(snapshot, given)]]
+    t.expect(short, [5, [True] * 5],
+             "The list is copied, the messages are not: no deep copies, on any read, and none "
+             "left out (the Build section's item 1, \"The dicts in that list are shared, not "
+             "copied\"). Items: how many messages h.messages holds, for a saved session of the "
+             "same question four times in a row and a reply, and whether each is the very dict "
              "given (Harness.messages, lesson 8).")
+    if short != [5, [True] * 5]:
+        return  # the test has failed: the long session would only spend the file's allowance
     pair = [harness.user_message("Line."), lab.say("Noted.")]
     saved = pair * t.random.randint(250_001, 300_000)  # a long session, cheap to make
     h = harness.Harness(answers(), SYSTEM, [], messages=saved)
