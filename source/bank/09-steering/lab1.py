@@ -474,6 +474,7 @@ async def words_of_every_size(t):
     for n in range(count):
         h.steer(f"Idea {n}.")
         h.follow_up(f"Later {n}.")
+    await lab.tick()  # a turn before the crowd: building it is the check's time, not the file's
     crowd = t.random.randint(2_100_000, 2_400_000)  # and a crowd behind, one message repeated
     for queue in (h._steering_queue, h._follow_up_queue):
         queue.extend(itertools.repeat(queue[0], crowd))
@@ -481,12 +482,14 @@ async def words_of_every_size(t):
                len(h._steering_queue[0]["content"]), h._follow_up_queue[0]["content"],
                [getattr(queue, "maxlen", None) for queue in (h._steering_queue,
                                                               h._follow_up_queue)]]
+    await lab.tick()
     h.steer(said)  # sent with the crowd waiting: queued behind it all the same
     h.follow_up(later := t.random.choice(SAID))
     for queue in (h._steering_queue, h._follow_up_queue):  # the crowd taken away before them
         kept = queue[-1]
         queue.clear()
         queue.append(kept)
+    await lab.tick()
     odd = t.random.sample(UNDECODED, 2)  # undecodable words, as a steer and a follow-up
     h.steer(odd[0])
     h.follow_up(odd[1])
