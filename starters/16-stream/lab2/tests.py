@@ -580,22 +580,22 @@ async def test_a_set_signal_sends_nothing(t):
     wide = harness.tool_specs([tool(f"t{n}", lambda arguments: "", PATH, f"Tool {n}.")
                                for n in range(count)])
     watching = Watching([text("Fine."), STOP, DONE])
-    model = harness.StreamingModel(watching)
     kinds = t.random.sample(WHITE, len(WHITE))
     sent = []
     for n, kind in enumerate(kinds):
         system, tools = kind + SYSTEM + kind, wide if n == 0 else specs[0]
-        reply = await model.acomplete(system, asked, tools, Flag())
-        body = watching.requests[-1]
+        client = AllAtOnce([text("Fine."), STOP, DONE], 0, None) if n == 0 else watching
+        reply = await harness.StreamingModel(client).acomplete(system, asked, tools, Flag())
+        body = client.requests[-1]
         sent.append([harness.text_of(reply), body == harness.to_wire(system, asked, tools),
                      body["messages"][0]["content"] == system, len(body.get("tools") or [])])
     t.expect([sent, watching.changed],
-             why=f"One model asked {len(kinds)} times, each with a clear signal and a system "
+             why=f"A model asked {len(kinds)} times, each with a clear signal and a system "
                  "prompt with white space at both ends, of another kind each time "
                  f"({', '.join(repr(kind) for kind in kinds)}); the first time with {count:,} "
-                 "tools, then with one. The client keeps each body, the object itself, and "
-                 "each time a line is asked for looks whether it is still what it was when "
-                 "handed over. Each item of the first is [the reply's words, whether the body "
+                 "tools, then with one, through a client that keeps each body, the object "
+                 "itself, and each time a line is asked for looks whether it is still what it "
+                 "was when handed over. Each item of the first is [the reply's words, whether the body "
                  "is to_wire(system, messages, tools) of the call's own arguments, whether its "
                  "system message is the system prompt as given, the tools it offers]; the "
                  "second is how many looks found the body changed. Exactly one request goes "
@@ -727,8 +727,8 @@ async def test_what_a_stream_carries_between_chunks(t):
              "decode_line as it was read, never tidied first, and the reply is then what "
              "assemble makes of the chunks: nothing normalised, re-encoded or stripped "
              "(StreamingModel, lesson 16, Build item 2).")
-    many = t.random.randint(1_100, 1_500)  # chunks past 1,024: no one count to stop at
-    spoken = [t.random.choice(["a", "b", "c"]) for _ in range(many)]
+    many = t.random.randint(1_030, 1_200)  # chunks past 1,024: no one count to stop at
+    spoken = t.random.choices("abc", k=many)
     lines = {piece: text(piece) for piece in "abc"}
     fast = AllAtOnce([lines[piece] for piece in spoken] + [STOP, DONE], 0, None)
     reply = await harness.StreamingModel(fast).acomplete(SYSTEM, [harness.user_message("On?")])
