@@ -3838,7 +3838,7 @@ def to_wire(system, messages, tools):
     # Hunt round 40 (reader r205), design 16.2-71: a signal's answer read as `is True`.
     Wrong(lab='16.2', name='a signal set only when is_cancelled() is True',
           rule="A signal's is_cancelled() is read as a condition, as any if reads one: an answer of 1 is set.",
-          where='lesson 15, Build section, item 2: "its answer is read as a condition, as any `if` reads one: a frontend\'s flag whose `is_cancelled()` answers 1 is set"; lab 16.2, Build section, item 1 ("When the signal is already set, nothing is sent"); hunt round 40, 16.2-71',
+          where='lab 16.2, Build section, item 1 ("When the signal is already set, nothing is sent"), and lesson 15, Build section, item 2 (an answer of 1 is set); hunt round 40, 16.2-71',
           names='read as a condition',
           replace=r"""
         if signal is not None and signal.is_cancelled():
