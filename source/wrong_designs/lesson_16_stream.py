@@ -3793,11 +3793,174 @@ def to_wire(system, messages, tools):
         if number >= 1000:  # enough chunks for any one reply
             break
 """),
+    # Hunt round 40 (reader r205), design 16.2-37: the body changed once sent, put back before
+    # the reply returns; a client that looks at the body while the lines come sees it.
+    Wrong(lab='16.2', name='the body changed while its stream is read and put back',
+          rule="Once handed to the client, the body is the client's: nothing is taken from it or added to it afterwards, not even for a while.",
+          where='lab 16.2, Build section, item 1: "Once handed to the client, the body is the client\'s: nothing is taken from it or added to it afterwards"; hunt round 40, 16.2-37',
+          names='not even for a while',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            body = to_wire(system, messages, tools)
+            response = self.client.open(body)
+            body["stream"] = "sent"  # a note while it is read, put back at the end
+""",
+          also=((r"""
+            response.close()  # on every way out, a hard cancel's too
+""", r"""
+            response.close()  # on every way out, a hard cancel's too
+            body["stream"] = True
+"""),)),
+    # Hunt round 40 (reader r205), design 16.2-68: a cap on the tools sent.
+    Wrong(lab='16.2', name='only the first 16 tools sent',
+          rule="Exactly one request goes out, its body the one to_wire makes of the arguments: every tool it was given, however many.",
+          where='lab 16.2, Build section, item 1 ("its body the one `to_wire` makes of the arguments"); hunt round 40, 16.2-68',
+          names='every tool, however many',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            response = self.client.open(to_wire(system, messages, list(tools)[:16]))  # enough
+"""),
+    # Hunt round 40 (reader r205), design 16.2-69: the system prompt tidied on the way out.
+    Wrong(lab='16.2', name='the system prompt stripped before it is sent',
+          rule="Exactly one request goes out, its body the one to_wire makes of the arguments: the system prompt as it was given, white space at its ends included.",
+          where='lab 16.2, Build section, item 1 ("its body the one `to_wire` makes of the arguments"); hunt round 40, 16.2-69',
+          names='the system prompt as it was given',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            response = self.client.open(to_wire(system.strip(), messages, tools))
+"""),
+    # Hunt round 40 (reader r205), design 16.2-71: a signal's answer read as `is True`.
+    Wrong(lab='16.2', name='a signal set only when is_cancelled() is True',
+          rule="A signal's is_cancelled() is read as a condition, as any if reads one: an answer of 1 is set.",
+          where='lab 16.2, Build section, item 1 ("When the signal is already set, nothing is sent"), and lesson 15, Build section, item 2 (an answer of 1 is set); hunt round 40, 16.2-71',
+          names='read as a condition',
+          replace=r"""
+        if signal is not None and signal.is_cancelled():
+            return assemble([], aborted=True)  # nothing sent, so nothing to pay for
+""",
+          by=r"""
+        if signal is not None and signal.is_cancelled() is True:
+            return assemble([], aborted=True)  # nothing sent, so nothing to pay for
+""",
+          also=((r"""
+                if signal is not None and signal.is_cancelled():
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+""", r"""
+                if signal is not None and signal.is_cancelled() is True:
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+"""),)),
+    # Hunt round 40 (reader r205), design 16.2-60: every line put in one Unicode form.
+    Wrong(lab='16.2', name='each line put in NFC before decode_line',
+          rule="Each line goes to decode_line as it was read, never tidied first: not normalised either.",
+          where='lab 16.2, Build section, item 2: "Each line goes to `decode_line` as it was read, never tidied first"; hunt round 40, 16.2-60',
+          names='never tidied first',
+          replace=r"""
+                    chunk = STREAM_DONE if line is None else decode_line(line)
+""",
+          by=r"""
+                    import unicodedata  # one spelling of every accent
+                    chunk = STREAM_DONE if line is None else decode_line(
+                        unicodedata.normalize("NFC", line))
+"""),
+    # Hunt round 40 (reader r205), design 16.2-61: every line made valid UTF-8.
+    Wrong(lab='16.2', name='each line sent through UTF-8 with errors replaced',
+          rule="Each line goes to decode_line as it was read, never tidied first: not re-encoded either.",
+          where='lab 16.2, Build section, item 2: "Each line goes to `decode_line` as it was read, never tidied first"; hunt round 40, 16.2-61',
+          names='never tidied first',
+          replace=r"""
+                    chunk = STREAM_DONE if line is None else decode_line(line)
+""",
+          by=r"""
+                    chunk = STREAM_DONE if line is None else decode_line(
+                        line.encode("utf-8", "replace").decode("utf-8"))  # valid text only
+"""),
+    # Hunt round 40 (reader r205), design 16.2-65: the finished reply's words tidied.
+    Wrong(lab='16.2', name="the reply's words stripped of trailing spaces",
+          rule="The reply is what assemble makes of the chunks: its words exactly as they came, white space at their ends included.",
+          where='lab 16.2, Build section, item 2: "the reply is then what `assemble` makes of the chunks"; lab 16.1, Build section, item 2 ("one text block"); hunt round 40, 16.2-65',
+          names='nothing normalised, re-encoded or stripped',
+          replace=r"""
+        return assemble(chunks)
+""",
+          by=r"""
+        reply = assemble(chunks)
+        for block in reply["content"]:
+            if block["type"] == "text":
+                block["text"] = block["text"].rstrip(" ")  # a trailing space shows nothing
+        return reply
+"""),
+    # Hunt round 40 (reader r205), design 16.2-43 and probe 16.2-79 (a cap of 100): caps on
+    # the chunks read, past the tens of lines the tests drew. The draw now goes past 1,024.
+    Wrong(lab='16.2', name='the reading cut off after 400 chunks',
+          rule='The response is read to its end, where read_line() gives None or a line decodes to STREAM_DONE: no count of chunks ends it.',
+          where='lab 16.2, Build section, item 2 ("The response is read to its end"); hunt round 40, 16.2-43',
+          names='no count of chunks ends it',
+          replace=r"""
+                if chunk is not None:
+                    chunks.append(chunk)
+""",
+          by=r"""
+                if chunk is not None:
+                    chunks.append(chunk)
+                    if len(chunks) >= 400:  # enough of any one reply
+                        break
+"""),
+    # Hunt round 27 (reader r150), design 16.2-40, beyond reach until hunt round 40 drew past
+    # 1,024 chunks.
+    Wrong(lab='16.2', name='the reading cut off after 1,000 chunks',
+          rule='The response is read to its end, where read_line() gives None or a line decodes to STREAM_DONE: no count of chunks ends it.',
+          where='lab 16.2, Build section, item 2 ("The response is read to its end"); hunt round 27, 16.2-40; hunt round 40',
+          names='no count of chunks ends it',
+          replace=r"""
+                if chunk is not None:
+                    chunks.append(chunk)
+""",
+          by=r"""
+                if chunk is not None:
+                    chunks.append(chunk)
+                    if len(chunks) >= 1_000:  # enough of any one reply
+                        break
+"""),
+    # Hunt round 40 (reader r205), design 16.2-70: long lines skipped unread.
+    Wrong(lab='16.2', name='a line over 200,000 characters skipped',
+          rule="Each line goes to decode_line as it was read, however long: none is skipped for its length.",
+          where='lab 16.2, Build section, item 2 ("Each line goes to `decode_line` as it was read"); hunt round 40, 16.2-70',
+          names='however long',
+          replace=r"""
+                line = response.read_line()
+""",
+          by=r"""
+                line = response.read_line()
+                if line is not None and len(line) > 200_000:  # no chunk is this long
+                    continue
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    # Hunt round 40 (reader r205), probe 16.2-75.
+    Wrong(lab='16.2', name='the response closed at its end and again on the way out',
+          rule="Build item 2 says the response is closed on every way out, and nothing of how "
+               "often: closing it where read_line() gives None and again in the finally still "
+               "closes it on every way out, and a second close() lets go of nothing more (as "
+               "\"the response closed for a cancel and again unless it says it is closed\"; "
+               "hunt round 40, probe 16.2-75).",
+          where="hunt round 40", names="",
+          replace=r"""
+                    chunk = STREAM_DONE if line is None else decode_line(line)
+""",
+          by=r"""
+                    if line is None:
+                        response.close()  # the end: let the connection go at once
+                    chunk = STREAM_DONE if line is None else decode_line(line)
+"""),
     # Hunt round 38 (reader r199), probe 16.1-33, ruled at the merge.
     Wrong(lab='16.1', name='a content that is not text made text with str()',
           rule='Build item 2 says a delta\'s content that is neither text nor null is a shape no '
@@ -4788,17 +4951,18 @@ async def test_a_model_serves_two_hundred_and_fifty_calls(t):
                  "sends exactly one request: a model object keeps no count of its calls, and no "
                  "budget of its own ends them (StreamingModel, lesson 16).")
 '''),
-    # Hunt round 27 (reader r150), design 16.2-40: a cap of a thousand chunks.
-    Beyond(lab='16.2', name='the reading cut off after 1,000 chunks',
+    # Hunt round 27 (reader r150), design 16.2-40, a cap of a thousand chunks, is in WRONG
+    # since hunt round 40 (reader r205) drew past 1,024 chunks; the next cap is past it.
+    Beyond(lab='16.2', name='the reading cut off after 2,048 chunks',
            rule='The response is read to its end, where read_line() gives None or a line '
                 'decodes to STREAM_DONE: no count of chunks ends it, however large.',
            where='lab 16.2, Build section, item 2 ("The response is read to its end"); hunt '
-                 'round 27, 16.2-40',
+                 'round 27, 16.2-40; hunt round 40',
            names='never a count of chunks',
-           reach="the tests' streams are tens of lines; a reply of 1,100 to 1,600 lines all "
-                 "ready at once, read in the check, measured about 25 ms of processor time on "
-                 "the reference (best of 7, 210 to 215 ms against 185 to 196 ms for the lab's "
-                 "16 tests), over twice the 10 ms a new case may add",
+           reach="test_what_a_stream_carries_between_chunks draws a reply of 1,030 to 1,200 "
+                 "chunks all ready at once (about 5 ms of processor time on the reference at "
+                 "1,200); a reply past 2,048 chunks costs about 9 ms (2,500 measured 9.3 ms), "
+                 "nearly the 10 ms a new case may add, on top of that draw",
            replace=r'''
                 if chunk is not None:
                     chunks.append(chunk)
@@ -4806,7 +4970,7 @@ async def test_a_model_serves_two_hundred_and_fifty_calls(t):
            by=r'''
                 if chunk is not None:
                     chunks.append(chunk)
-                    if len(chunks) >= 1_000:  # enough of any one reply
+                    if len(chunks) >= 2_048:  # enough of any one reply
                         break
 ''',
            turns=10_000, seconds=20.0,
@@ -4845,16 +5009,16 @@ class AllAtOnce:
         self.closed = True
 
 
-@lab_test("A reply of 1,500 lines of words all ready at once is read to its [DONE]: never a "
+@lab_test("A reply of 2,500 lines of words all ready at once is read to its [DONE]: never a "
           "count of chunks.")
-async def test_a_reply_of_fifteen_hundred_lines(t):
-    fast = AllAtOnce([text("ab")] * 1_500 + [
+async def test_a_reply_of_twenty_five_hundred_lines(t):
+    fast = AllAtOnce([text("ab")] * 2_500 + [
         'data: {"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}',
         "data: [DONE]"])
     reply = await harness.StreamingModel(fast).acomplete(
         "You help.", [harness.user_message("Go on.")])
     t.expect([reply["stop_reason"], len(harness.text_of(reply)), fast.lines_read, fast.closed],
-             why="A reply of 1,500 lines of words, its finish and [DONE], all ready at once. "
+             why="A reply of 2,500 lines of words, its finish and [DONE], all ready at once. "
                  "Items: the reply's stop_reason, the length of its words, the lines read, "
                  "closed. The response is read to its end, never a count of chunks, however "
                  "many (StreamingModel, lesson 16).")
@@ -4891,5 +5055,46 @@ async def test_a_record_of_two_thousand_messages(t):
              "A record of 2,000 user messages. Items: the messages in the body (the system "
              "prompt first), the last one's words: every message goes out, however long the "
              "record (to_wire, lesson 16).")
+"""),
+    # Hunt round 40 (reader r205), design 16.1-73 (met on lab 16.2's check): a cap just past
+    # the calls lab 16.1's test draws.
+    Beyond(lab='16.1', name='only the first 2,000 calls put in the reply',
+           rule='A reply that arrived whole holds one toolCall per call, however many calls it has.',
+           where='lab 16.1, Build section, item 2 ("then one `toolCall` per call"); hunt round 40, 16.1-73',
+           names='every call is in the reply',
+           reach="test_interleaved_calls_are_matched_by_index draws 1,030 to 1,400 whole calls "
+                 "in one chunk, which already cost about 13 ms of processor time in assemble on "
+                 "the reference at 1,400; a draw past 2,000 calls costs about 20 ms, twice what a "
+                 "new case may add, and the next cap (4,096) twice that again",
+           replace=r"""
+                    calls.append(call)
+""",
+           by=r"""
+                    if len(calls) < 2_000:  # enough calls for any one reply
+                        calls.append(call)
+""",
+           seconds=20.0,
+           deep=r"""
+import json
+
+import harness
+from lab.kit import lab_test
+
+LAB = "16.1"
+
+
+@lab_test("A chunk of 2,100 whole calls gives a reply of 2,100 calls: every call is in the "
+          "reply, however many.")
+async def test_a_reply_of_twenty_one_hundred_calls(t):
+    many = [{"choices": [{"index": 0, "delta": {"tool_calls": [
+        {"index": n, "id": f"c{n}", "type": "function",
+         "function": {"name": "read", "arguments": json.dumps({"path": f"f{n}.py"})}}
+        for n in range(2_100)]}}]},
+        {"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]}]
+    blocks = harness.assemble(many)["content"]
+    t.expect([len(blocks), blocks[-1]["id"]], [2_100, "c2099"],
+             "One chunk whose delta holds 2,100 whole calls. Items: the calls in the reply, "
+             "the last one's id: every call is in the reply, however many (assemble, lesson "
+             "16).")
 """),
 ]

@@ -8,6 +8,7 @@ caller's own, a frontend that presses Stop while the provider is silent, a task 
 outside, and a response whose reading breaks with a RuntimeError.
 """
 import asyncio
+import copy
 import json
 
 import harness
@@ -123,6 +124,8 @@ async def test_bank_a_listener_hears_each_turn_away(t):
              "seconds, 0 included (StreamingModel, lesson 16). Items: [the order of the "
              "turn-aways, the [label, error_message] of each ending a listener heard, attempts "
              "to send per prompt, the record, responses left open].")
+    found, drawn = await sent_as_given(t, through_harness=True)
+    t.expect(found, why=sent_as_given_said(drawn))
 
 
 class Balky(Exception):
@@ -439,6 +442,8 @@ async def test_bank_own_exceptions_at_the_door(t):
              "none set, and its body is the whole record under its own system prompt, sent "
              "again even when the same request was answered before (StreamingModel, "
              "lesson 16).")
+    found, drawn = await sent_as_given(t, through_harness=False)
+    t.expect(found, why=sent_as_given_said(drawn))
 
 
 # -- rule 2: reading -----------------------------------------------------------------------
@@ -524,6 +529,8 @@ async def test_bank_a_frontend_over_a_quiet_wire(t):
                  "read past, a broken line is the last one read, a Stop reads nothing more, and "
                  "nothing after [DONE] (StreamingModel, lesson 16). Items: [each case, the lines "
                  "read of its response].")
+    found, drawn = await read_as_it_came(t, through_harness=True)
+    t.expect(found, why=read_as_it_came_said(drawn))
 
 
 class Ready:
@@ -820,3 +827,163 @@ async def test_bank_three_ways_out_of_the_reading(t):
              "and [DONE] after it, lines read, closed]]: a line that decodes to STREAM_DONE "
              "ends the reading even when no finish came before it, and nothing after it is "
              "read.")
+    found, drawn = await read_as_it_came(t, through_harness=False)
+    t.expect(found, why=read_as_it_came_said(drawn))
+
+
+# -- sent as given: drawn for both scenarios of rule 1 (hunt round 40) -----------------------
+
+# White space of many kinds at the ends of what a scenario sends or streams: nothing between
+# to_wire, decode_line, assemble and the reply tidies it away.
+WHITE = (" ", "\t", "\n", "\r\n", "\u00a0", "\u2003", "\u3000", "\u2029", "\x0c", "\x1f")
+
+
+class Watcher:
+    """A client that keeps each body it is handed, the object itself, answers with `lines` all
+    ready at once, and looks, each time a line is read, whether the body is still what it was
+    when handed over; `changed` counts the looks that found it otherwise."""
+
+    def __init__(self, lines):
+        self.lines, self.bodies, self.changed, self.last = lines, [], 0, None
+
+    def open(self, body):
+        self.bodies.append(body)
+        handed = copy.deepcopy(body)
+        self.last = Ready(self.lines, on_line=lambda n: self.look(body, handed))
+        return self.last
+
+    def look(self, body, handed):
+        self.changed += body != handed
+
+
+class Answering(Flag):
+    """A flag of the caller's own whose is_cancelled() answers `no` until `client` has been
+    handed a body and `yes` from then on (at once with no client): answers that are no bool,
+    read as a condition, as any `if` reads one."""
+
+    def __init__(self, no, yes, client=None):
+        super().__init__(False)
+        self.no, self.yes, self.client = no, yes, client
+
+    def is_cancelled(self):
+        self.looks += 1
+        return self.no if self.client is not None and not self.client.bodies else self.yes
+
+
+async def sent_as_given(t, through_harness):
+    """One model asked once for each kind of white space, the system prompt between two of
+    that kind, the last time with a crowd of tools; through a Harness, or bare. Then two flags
+    that answer no bool. Gives what was found, and what was drawn, for the sentence."""
+    count = t.random.randint(1_100, 1_600)
+    crowd = [tool(f"row{n}", lambda arguments: "", FIELD, f"Row {n}.") for n in range(count)]
+    kinds = t.random.sample(WHITE, len(WHITE))
+    watcher = Watcher([words_line(f"{word(t)} noted."), FINISHED, "data: [DONE]"])
+    model = harness.StreamingModel(watcher)
+    found = []
+    for n, kind in enumerate(kinds):
+        system, tools = kind + SYSTEM + kind, crowd if n == len(kinds) - 1 else []
+        if through_harness:
+            h = harness.Harness(model, system, tools)
+            await lab.drive(h.prompt("Which row?"))
+            reply = h.messages[-1]
+        else:
+            reply = await model.acomplete(system, [harness.user_message("Which row?")],
+                                          harness.tool_specs(tools), Flag(False))
+        body = watcher.bodies[-1]
+        found.append([reply["stop_reason"], body["messages"][0]["content"] == system,
+                      len(offering(body)["tools"])])
+    yes, no = t.random.choice([1, 3, "set", (0,), 1.5]), t.random.choice([0, "", (), 0.0])
+    early = Watcher([words_line("Unsent."), FINISHED, "data: [DONE]"])
+    late = Watcher([words_line("Too late."), FINISHED, "data: [DONE]"])
+    asked = [harness.user_message("Which row?")]
+    replies = [await harness.StreamingModel(early).acomplete(SYSTEM, asked, [], Answering(no, yes)),
+               await harness.StreamingModel(late).acomplete(SYSTEM, asked, [],
+                                                            Answering(no, yes, late))]
+    found.append([[reply["stop_reason"] for reply in replies], len(early.bodies),
+                  len(late.bodies), late.last.closed, watcher.changed])
+    return found, (count, kinds, yes, no)
+
+
+def sent_as_given_said(drawn):
+    count, kinds, yes, no = drawn
+    return (f"One model asked {len(kinds)} times, the system prompt between two white spaces "
+            f"of another kind each time ({', '.join(repr(kind) for kind in kinds)}), the last "
+            f"time with {count:,} tools; the client keeps each body and looks at it each time "
+            "a line is read. Then a flag of the caller's own that answers "
+            f"{yes!r} for set, and one that answers {no!r} until the request is sent and "
+            f"{yes!r} after. Each body is the one to_wire makes of the arguments: the system "
+            "prompt as it was given, every tool, however many; once handed to the client it "
+            "is the client's, nothing taken from it or added to it afterwards, not even for a "
+            "while; and a signal's answer is read as a condition, as any `if` reads one "
+            "(StreamingModel, lesson 16). Items: [[stop_reason, the system message is the "
+            "prompt as given, the tools offered] for each call, then [the two flags' "
+            "stop_reasons, requests to the first, requests to the second, the second response "
+            "closed, looks that found a body changed]].")
+
+
+# -- read as it came: drawn for both scenarios of rule 2 (hunt round 40) ---------------------
+
+# Words that NFC, NFD, NFKC and NFKD would each change, and words holding lone surrogates, as
+# a client that decodes with errors="surrogateescape" hands them on.
+COMPOSED = ("pe\u0301che \u00e9t\u00e9 \ufb02ow", "\u212b\u00c5 \uff10\uff11",
+            "\u2126 \u00fcber \u2163")
+ESCAPED = ("r\udcc3\udcb4w", "\udce2\udc80 row", "\U0001f34e \udcfe")
+
+
+def raw_line(text):
+    """A text line with its words as a server writes them, not escaped to ASCII."""
+    return "data: " + json.dumps({"choices": [{"index": 0, "delta": {"content": text}}]},
+                                 ensure_ascii=False)
+
+
+async def read_as_it_came(t, through_harness):
+    """Replies read through a Harness or bare: one for each kind of white space, at the ends
+    of words Unicode would normalise and words with lone surrogates; a reply of over a
+    thousand chunks; one with a line past a mebibyte. Gives what was found and what was
+    drawn."""
+    async def answer(lines):
+        client = Ready(lines)
+        if through_harness:
+            h = harness.Harness(harness.StreamingModel(client), SYSTEM, [])
+            await lab.drive(h.prompt("How is the orchard?"))
+            return h.messages[-1], client
+        return await harness.StreamingModel(client).acomplete(
+            SYSTEM, [harness.user_message("How is the orchard?")]), client
+    found, kinds = [], t.random.sample(WHITE, len(WHITE))
+    for kind in kinds:
+        pieces = [kind + t.random.choice(COMPOSED), t.random.choice(ESCAPED) + kind]
+        reply, _ = await answer([raw_line(piece) for piece in pieces]
+                                + [FINISHED, "data: [DONE]"])
+        found.append([reply["stop_reason"], harness.text_of(reply) == "".join(pieces)])
+    many = None
+    if not through_harness:  # a reader may give a turn a line, and a Harness's scenario has
+        # spent most of its 10,000 turns on its silences already
+        many = t.random.randint(1_050, 1_450)
+        said = [piece[:2] for piece in t.random.choices(WORDS, k=many)]
+        lines = {piece: words_line(piece) for piece in set(said)}
+        reply, client = await answer([lines[piece] for piece in said]
+                                     + [FINISHED, "data: [DONE]"])
+        found.append([reply["stop_reason"], harness.text_of(reply) == "".join(said),
+                      client.lines_read, client.closed])
+    size = t.random.randint(1_048_577, 1_100_000)
+    huge = (f"{word(t)} " * (size // 5))[:size]
+    reply, client = await answer([words_line(huge), words_line("."), FINISHED, "data: [DONE]"])
+    found.append([reply["stop_reason"], harness.text_of(reply) == huge + ".",
+                  client.lines_read, client.closed])
+    return found, (kinds, many, size)
+
+
+def read_as_it_came_said(drawn):
+    kinds, many, size = drawn
+    return (f"Replies whose lines are all ready at once: {len(kinds)} of words Unicode "
+            "normalisation would change and words holding lone surrogates, written as a "
+            "server writes them, with white space of another kind at both ends each time "
+            f"({', '.join(repr(kind) for kind in kinds)}); "
+            + ("" if many is None else f"one of {many:,} text lines; ")
+            + f"one whose first line is {size:,} characters long. Each line goes to "
+            "decode_line as it was read, never tidied first and however long, and the reply "
+            "is what "
+            "assemble makes of the chunks; the response is read to its end: no count of "
+            "chunks ends it (StreamingModel, lesson 16). Items: [stop_reason, the words are "
+            "the lines' words exactly] for each of the first, then [stop_reason, the words "
+            "are every line's, lines read, closed] for each long one.")

@@ -5,6 +5,7 @@ provider is talking or silent, and a response that is closed on every way out.
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 16 tests.py
 """
 import asyncio
+import copy
 import json
 
 import harness
@@ -114,6 +115,58 @@ class Hollow(Flag):
 
     def __bool__(self):
         return False
+
+
+class Answers(Flag):
+    """A signal of the test's own whose is_cancelled() answers `no` until `client` has been
+    handed a request, and `yes` from then on (at once when `client` is None): answers that are
+    no bool, read as a condition, as any `if` reads one (CancelToken, lesson 15)."""
+
+    def __init__(self, no, yes, client=None):
+        super().__init__()
+        self.no, self.yes, self.client = no, yes, client
+
+    def is_cancelled(self):
+        self.looks += 1
+        return self.no if self.client is not None and not self.client.requests else self.yes
+
+
+class Watching:
+    """A client that keeps each body it is handed, the object itself, and answers with `lines`
+    all ready at once; each time a line is asked for, it looks whether the body is still what
+    it was when handed over, as a client that sends the body while the reply comes in may.
+    `changed` counts the looks that found it otherwise."""
+
+    def __init__(self, lines):
+        self.lines, self.requests, self.changed, self.last = lines, [], 0, None
+
+    def open(self, body):
+        self.requests.append(body)
+        handed = copy.deepcopy(body)
+        self.last = AllAtOnce(self.lines, 0, None)
+        read = self.last.read_line
+
+        def read_line():
+            self.changed += body != handed
+            return read()
+        self.last.read_line = read_line
+        return self.last
+
+
+# White space of many kinds, each put at the ends of what a test sends or streams: nothing
+# between to_wire, decode_line, assemble and the reply tidies it away.
+WHITE = [" ", "  ", "\t", "\n", "\r\n", "\u00a0", "\u3000", "\u2028", "\x0b"]
+# Words that Unicode normalisation (NFC, NFD, NFKC, NFKD) would each change, and words holding
+# lone surrogates, as a client that decodes bytes with errors="surrogateescape" hands them on.
+COMPOSED = ["cafe\u0301 caf\u00e9 \ufb01le", "\u212b \u00c5 \uff21\uff22",
+            "\u2126 na\u00efve \u2460"]
+ESCAPED = ["caf\udcc3\udca9", "\udce9t\udce9", "\udcff bytes \U0001f600"]
+
+
+def raw(words):
+    """A text line with its words as a server writes them, not escaped to ASCII."""
+    return 'data: ' + json.dumps({"choices": [{"index": 0, "delta": {"content": words}}]},
+                                 ensure_ascii=False)
 
 
 async def turns_until_done(task, limit=50):
@@ -523,6 +576,49 @@ async def test_a_set_signal_sends_nothing(t):
                  "client's: nothing is taken from it or added to it afterwards, nor is it "
                  "reused; an empty reply is a reply, and no second request goes out (to_wire, "
                  "lab 16.1, Build item 3; StreamingModel, lesson 16, Build item 1).")
+    count = t.random.randint(1_030, 1_400)  # tools past 1,024: no one count to stop at
+    wide = harness.tool_specs([tool(f"t{n}", lambda arguments: "", PATH, f"Tool {n}.")
+                               for n in range(count)])
+    watching = Watching([text("Fine."), STOP, DONE])
+    kinds = t.random.sample(WHITE, len(WHITE))
+    sent = []
+    for n, kind in enumerate(kinds):
+        system, tools = kind + SYSTEM + kind, wide if n == 0 else specs[0]
+        client = AllAtOnce([text("Fine."), STOP, DONE], 0, None) if n == 0 else watching
+        reply = await harness.StreamingModel(client).acomplete(system, asked, tools, Flag())
+        body = client.requests[-1]
+        sent.append([harness.text_of(reply), body == harness.to_wire(system, asked, tools),
+                     body["messages"][0]["content"] == system, len(body.get("tools") or [])])
+    t.expect([sent, watching.changed],
+             why=f"A model asked {len(kinds)} times, each with a clear signal and a system "
+                 "prompt with white space at both ends, of another kind each time "
+                 f"({', '.join(repr(kind) for kind in kinds)}); the first time with {count:,} "
+                 "tools, then with one, through a client that keeps each body, the object "
+                 "itself, and each time a line is asked for looks whether it is still what it "
+                 "was when handed over. Each item of the first is [the reply's words, whether the body "
+                 "is to_wire(system, messages, tools) of the call's own arguments, whether its "
+                 "system message is the system prompt as given, the tools it offers]; the "
+                 "second is how many looks found the body changed. Exactly one request goes "
+                 "out, its body the one to_wire makes of the arguments: every tool, however "
+                 "many, the system prompt as it was given; and once handed to the client the "
+                 "body is the client's, nothing taken from it or added to it afterwards, not "
+                 "even for a while (StreamingModel, lesson 16, Build item 1).")
+    yes, no = t.random.choice([1, 2, "yes", [None], 0.5]), t.random.choice([0, "", [], 0.0])
+    before = Watching([text("Unused."), STOP, DONE])
+    during = Watching([text("Too late."), STOP, DONE])
+    replies = [await harness.StreamingModel(before).acomplete(SYSTEM, asked, [], Answers(no, yes)),
+               await harness.StreamingModel(during).acomplete(SYSTEM, asked, [],
+                                                              Answers(no, yes, during))]
+    t.expect([[reply["stop_reason"], harness.text_of(reply)] for reply in replies]
+             + [len(before.requests), len(during.requests), during.last.closed],
+             [["aborted", ""], ["aborted", ""], 0, 1, True],
+             f"Two signals of the test's own whose is_cancelled() answers {yes!r} for set and "
+             f"{no!r} for clear, no bool: the first set from the start, the second clear until "
+             "the request is sent and set from then on, its response's lines all ready at "
+             "once. Items: each reply's [stop_reason, words], the requests each client got, "
+             "whether the second response was closed. A signal's answer is read as a "
+             "condition, as any `if` reads one: an answer of 1 is set (CancelToken, lesson 15; "
+             "StreamingModel, lesson 16, Build items 1 and 2).")
 
 
 @lab_test("Keep-alive comments and blank lines between the data lines are skipped, and a "
@@ -592,24 +688,58 @@ async def test_what_a_stream_carries_between_chunks(t):
                  "as read carries nothing and is skipped (decode_line, lab 16.1; StreamingModel, "
                  "lesson 16, Build item 2).")
     size = t.random.randint(20_001, 80_000)  # one chunk's words, longer than any cap a reader drew
+    huge = t.random.randint(1_048_577, 1_150_000)  # one line past a mebibyte: a reply's, whole
     word = t.random.choice(["tea ", "rows ", "plans "])
     said = (word * (size // len(word) + 1))[:size]
-    copies = 1_000_000 // size + t.random.randint(1, 8)  # a reply of over a million characters
+    first = (word * (huge // len(word) + 1))[:huge]
+    copies = t.random.randint(2, 5)
     quiet = t.random.randint(1_001, 1_900)  # keep-alives in a row; the reply under 2,000 lines
-    fast = AllAtOnce([text(said)] + [": keep-alive"] * quiet + [text(said)] * (copies - 1)
+    fast = AllAtOnce([text(first)] + [": keep-alive"] * quiet + [text(said)] * (copies - 1)
                      + [STOP, DONE], 0, None)
     reply = await harness.StreamingModel(fast).acomplete(SYSTEM, [harness.user_message("All?")])
+    total = huge + size * (copies - 1)
     t.expect([reply["stop_reason"], len(harness.text_of(reply)),
-              harness.text_of(reply) == said * copies, fast.lines_read, fast.closed],
-             ["stop", size * copies, True, copies + quiet + 2, True],
-             f"A response whose lines are all ready at once: a chunk of {size:,} characters of "
-             f"words, then {quiet:,} keep-alive comments in a row, then the same chunk "
-             f"{copies - 1} more times ({size * copies:,} characters in all), a finish and "
+              harness.text_of(reply) == first + said * (copies - 1), fast.lines_read,
+              fast.closed],
+             ["stop", total, True, copies + quiet + 2, True],
+             f"A response whose lines are all ready at once: a chunk of {huge:,} characters of "
+             f"words, then {quiet:,} keep-alive comments in a row, then a chunk of {size:,} "
+             f"characters {copies - 1} times ({total:,} characters in all), a finish and "
              "[DONE]. Items: the reply's stop_reason, the length of its words, whether they are "
              "every chunk's, the lines read, closed. Every line goes to decode_line as it was "
              "read, however long: only decode_line's refusal is a refused line; lines that "
              "carry nothing are skipped, however many come in a row; and the response is read "
              "to its end, however long the reply (StreamingModel, lesson 16, Build item 2).")
+    untidy, kinds = [], t.random.sample(WHITE, len(WHITE))
+    for kind in kinds:
+        pieces = [kind + t.random.choice(COMPOSED), " ", t.random.choice(ESCAPED) + kind]
+        fast = AllAtOnce([raw(piece) for piece in pieces] + [STOP, DONE], 0, None)
+        reply = await harness.StreamingModel(fast).acomplete(SYSTEM, [harness.user_message("Say?")])
+        untidy.append([reply["stop_reason"], harness.text_of(reply) == "".join(pieces)])
+    t.expect(untidy, [["stop", True]] * len(kinds),
+             f"{len(kinds)} responses whose lines are all ready at once, each of three text "
+             "lines written as a server writes them, not escaped to ASCII: words that Unicode "
+             "normalisation (NFC, NFD, NFKC or NFKD) would change, a space, and words holding "
+             "lone surrogates (as a client that decodes with errors='surrogateescape' hands "
+             "them on), with white space of another kind at both ends each time "
+             f"({', '.join(repr(kind) for kind in kinds)}). Each item is [the reply's "
+             "stop_reason, whether its words are the lines' words exactly]. Each line goes to "
+             "decode_line as it was read, never tidied first, and the reply is then what "
+             "assemble makes of the chunks: nothing normalised, re-encoded or stripped "
+             "(StreamingModel, lesson 16, Build item 2).")
+    many = t.random.randint(1_030, 1_200)  # chunks past 1,024: no one count to stop at
+    spoken = t.random.choices("abc", k=many)
+    lines = {piece: text(piece) for piece in "abc"}
+    fast = AllAtOnce([lines[piece] for piece in spoken] + [STOP, DONE], 0, None)
+    reply = await harness.StreamingModel(fast).acomplete(SYSTEM, [harness.user_message("On?")])
+    t.expect([reply["stop_reason"], harness.text_of(reply) == "".join(spoken), fast.lines_read,
+              fast.closed],
+             ["stop", True, many + 2, True],
+             f"A response whose lines are all ready at once: {many:,} text lines of one letter "
+             "each, a finish and [DONE]. Items: the reply's stop_reason, whether its words are "
+             "every line's, the lines read, closed. The response is read to its end, where a "
+             "line decodes to STREAM_DONE: no count of chunks ends it, however many "
+             "(StreamingModel, lesson 16, Build item 2).")
     await lab.drive(h.prompt("Once more?"))
     t.expect([h.messages[-1], provider.responses[2].lines_read, provider.open_responses()],
              [{"role": "assistant", "content": [{"type": "text", "text": "Half an"}],
