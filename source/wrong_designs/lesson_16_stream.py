@@ -3813,6 +3813,38 @@ def to_wire(system, messages, tools):
             response.close()  # on every way out, a hard cancel's too
             body["stream"] = True
 """),)),
+    # Hunt round 40 (reader r205), probe 16.2-50: a message appended to the caller's list and
+    # popped again before the body is made; the list comes out as it went in, and only a list
+    # that notes every change sees it. Lesson 16 now rules it wrong, as lessons 10 and 16.1 do.
+    Wrong(lab='16.2', name='the messages handed over changed and put back',
+          rule="The messages and tools handed to acomplete are the caller's: it reads them and changes none of them, not even for a moment.",
+          where='lab 16.2, Build section, item 1: "The messages and tools handed to `acomplete` are the caller\'s: it reads them and changes none of them, not even for a moment"; hunt round 40, 16.2-50',
+          names='not even for a moment',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            messages.append(user_message("(sending)"))  # a marker for a moment, taken off again
+            messages.pop()
+            response = self.client.open(to_wire(system, messages, tools))
+"""),
+    # After hunt round 40's probe 16.2-50: a mark written into each tool the caller handed over
+    # while the body is made, and taken out again before it is sent.
+    Wrong(lab='16.2', name='a mark written into the tools handed over and taken out again',
+          rule="The messages and tools handed to acomplete are the caller's: it reads them and changes none of them, not even for a moment.",
+          where='lab 16.2, Build section, item 1: "The messages and tools handed to `acomplete` are the caller\'s: it reads them and changes none of them, not even for a moment"; after hunt round 40, 16.2-50',
+          names='not even for a moment',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            for one in tools:
+                one["sending"] = True  # marked while its body is made, unmarked before it goes
+            body = to_wire(system, messages, tools)
+            for one in tools:
+                del one["sending"]
+            response = self.client.open(body)
+"""),
     # Hunt round 40 (reader r205), design 16.2-68: a cap on the tools sent.
     Wrong(lab='16.2', name='only the first 16 tools sent',
           rule="Exactly one request goes out, its body the one to_wire makes of the arguments: every tool it was given, however many.",

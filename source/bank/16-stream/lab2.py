@@ -13,7 +13,7 @@ import json
 
 import harness
 import lab
-from lab.kit import hours_pass, lab_test, tool
+from lab.kit import Noted, NotedList, hours_pass, lab_test, tool
 
 LAB = "16.2"
 SYSTEM = "You keep an eye on a small orchard of scripts."
@@ -188,6 +188,26 @@ class Hollow(Flag):
 
     def __bool__(self):
         return False
+
+
+def watched(value):
+    """`value` with each list and dict in it, at any depth, one that notes every change made to
+    it, even one taken back before the call returns (Noted, NotedList)."""
+    if isinstance(value, dict):
+        return Noted({key: watched(inner) for key, inner in value.items()})
+    if isinstance(value, list):
+        return NotedList(watched(inner) for inner in value)
+    return value
+
+
+def touched(value, where):
+    """[where, the methods that changed it] for each list and dict in `value` that changed."""
+    found = [[where, value.changes]] if isinstance(value, (Noted, NotedList)) and value.changes else []
+    inner = value.items() if isinstance(value, dict) else enumerate(value) \
+        if isinstance(value, list) else ()
+    for key, item in inner:
+        found += touched(item, f"{where}[{key!r}]")
+    return found
 
 
 def offering(body):
@@ -442,6 +462,41 @@ async def test_bank_own_exceptions_at_the_door(t):
              "none set, and its body is the whole record under its own system prompt, sent "
              "again even when the same request was answered before (StreamingModel, "
              "lesson 16).")
+    # the caller's record and tools, each list and dict of them noting every change made to it,
+    # even one taken back: acomplete reads them and changes none of them, not even for a moment
+    kit = t.random.sample(rows, t.random.randint(1, 3))
+    record = [harness.user_message(f"Tend row {word(t)}.")]
+    for n in range(t.random.randint(1, 3)):
+        row = word(t)
+        record += [lab.reply(lab.call(kit[0]["name"], {"row": row}, id=f"t{n}")),
+                   {"role": "toolResult", "tool_call_id": f"t{n}", "tool_name": kit[0]["name"],
+                    "content": f"{row} is fine", "is_error": False},
+                   harness.user_message(f"And {word(t)}?")]
+    signals = [("no signal", None), ("a flag down", Flag(False)), ("a falsy flag up", Hollow(True))]
+    t.random.shuffle(signals)
+    said = word(t)
+    keeper = Keeper(f"{word(t)}-small", [words_line(said), FINISHED, "data: [DONE]"])
+    looks = []
+    for name, signal in signals:
+        messages, tools = watched(record), watched(kit)
+        answer = await harness.StreamingModel(keeper).acomplete(SYSTEM, messages, tools, signal)
+        looks.append([name, harness.text_of(answer),
+                      touched(messages, "messages") + touched(tools, "tools")])
+    t.expect([looks, [offering(body) == offering(harness.to_wire(SYSTEM, record, kit))
+                      for body in keeper.bodies]],
+             [[[name, "" if signal is not None and signal.raised else said, []]
+               for name, signal in signals], [True] * 2],
+             f"One record of {len(record)} messages and the tools "
+             f"{[one['name'] for one in kit]}, handed to acomplete three times, under "
+             f"{', '.join(name for name, _ in signals)}, each time as lists and dicts that note "
+             "every change made to them, down to a call's arguments and a tool's parameters, "
+             "even one taken back before the reply came. Items: [each call as [its signal, the "
+             "reply's words, each list or dict changed and the methods that changed it], "
+             "whether each request sent is to_wire of the record and tools as they were]. The "
+             "messages and tools handed to acomplete are the caller's: it reads them and "
+             "changes none of them, not even for a moment, so nothing is appended and popped "
+             "again, nor written into a tool and put back (StreamingModel, lesson 16, Build "
+             "item 1, \"changes none of them, not even for a moment\").")
     found, drawn = await sent_as_given(t, through_harness=False)
     t.expect(found, why=sent_as_given_said(drawn))
 

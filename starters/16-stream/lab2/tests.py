@@ -10,7 +10,7 @@ import json
 
 import harness
 import lab
-from lab.kit import hours_pass, lab_test, raised, tool
+from lab.kit import Noted, NotedList, hours_pass, lab_test, raised, tool
 
 LAB = "16.2"
 SYSTEM = "You help with a small project."
@@ -31,6 +31,26 @@ def reader(ws, ran):
         ran.append(arguments["path"])
         return ws.read_text(arguments["path"])
     return tool("read", read, PATH, "Read a file.")
+
+
+def noted(value):
+    """`value` with every list and dict in it one that notes each change made to it, even one
+    taken back (Noted, NotedList): the caller's arguments, handed to code that must only read."""
+    if isinstance(value, dict):
+        return Noted({key: noted(inner) for key, inner in value.items()})
+    if isinstance(value, list):
+        return NotedList(noted(inner) for inner in value)
+    return value
+
+
+def changes_in(value, where):
+    """[where, the methods that changed it] for each list and dict in `value` that was changed."""
+    found = [[where, value.changes]] if isinstance(value, (Noted, NotedList)) and value.changes else []
+    inner = value.items() if isinstance(value, dict) else enumerate(value) \
+        if isinstance(value, list) else ()
+    for key, item in inner:
+        found += changes_in(item, f"{where}[{key!r}]")
+    return found
 
 
 class StopOnLine:
@@ -619,6 +639,42 @@ async def test_a_set_signal_sends_nothing(t):
              "whether the second response was closed. A signal's answer is read as a "
              "condition, as any `if` reads one: an answer of 1 is set (CancelToken, lesson 15; "
              "StreamingModel, lesson 16, Build items 1 and 2).")
+    # The caller's messages and tools, every list and dict of them down to a call's arguments
+    # and a tool's parameters one that notes each change made to it, even one taken back
+    # before acomplete returns: it reads them and changes none of them, not even for a moment
+    record = [harness.user_message("Look at a.py.")]
+    for n in range(t.random.randint(1, 4)):
+        record += [lab.reply(f"Reading, turn {n + 1}.",
+                             lab.call("read", {"path": "a.py"}, id=f"r{n + 1}")),
+                   {"role": "toolResult", "tool_call_id": f"r{n + 1}", "tool_name": "read",
+                    "content": "x = 1\n", "is_error": False},
+                   harness.user_message(f"And now, {t.random.choice(['Ann', 'Bo', 'me'])}?")]
+    kit = [reader(ws, []), listing, reader(lab.Workspace({"b.py": "y = 2\n"}), [])]
+    t.random.shuffle(kit)
+    kit = kit[:t.random.randint(1, len(kit))]
+    handed = Watching([text("Read."), STOP, DONE])
+    calls = [("a signal already set", Flag(up=True)), ("a clear signal", Flag())]
+    t.random.shuffle(calls)
+    watched = []
+    for said, signal in calls:
+        messages, tools = noted(record), noted(kit)
+        reply = await harness.StreamingModel(handed).acomplete(SYSTEM, messages, tools, signal)
+        watched.append([said, reply["stop_reason"],
+                        changes_in(messages, "messages") + changes_in(tools, "tools")])
+    t.expect([watched, handed.requests == [harness.to_wire(SYSTEM, record, kit)]],
+             [[[said, "aborted" if signal.up else "stop", []] for said, signal in calls], True],
+             f"A model asked twice, first with {calls[0][0]}, then with {calls[1][0]}, "
+             f"and each time a record of {len(record)} messages and the tools "
+             f"{[x['name'] for x in kit]}, whose "
+             "every list and dict, down to a call's arguments and a tool's parameters, notes "
+             "each change made to it, even one taken back before acomplete returned. Each item "
+             "of the first is [the signal, the reply's stop_reason, each list or dict changed "
+             "and the methods that changed it]; the second is whether the one request sent is "
+             "to_wire of the arguments as they were. The messages and tools handed to acomplete "
+             "are the caller's: it reads them and changes none of them, not even for a moment, "
+             "so nothing is appended to the record and popped again, nor written into a tool "
+             "and put back (StreamingModel, lesson 16, Build item 1, \"changes none of them, "
+             "not even for a moment\").")
 
 
 @lab_test("Keep-alive comments and blank lines between the data lines are skipped, and a "
