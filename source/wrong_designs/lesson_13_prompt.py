@@ -1959,6 +1959,153 @@ def build_system_prompt(tools, context_files, skills, cwd, today):'''),)),
                  r"""    for tool in added:
         tool.pop("guidelines", None)
     snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]"""),)),
+    # Hunt round 40 (reader r204): caps, sorts and switches past every count drawn until now,
+    # caught by a crowd of 100,001 to 120,000 tools, context files and skills in one prompt
+    Wrong(lab='13.1', name='tool lines capped at 10,000',
+          rule='A line for each tool that has a snippet, in the order of tools, however many tools there are.',
+          where='Build: say what is there, item 3 ("for each tool that has a snippet") (hunt round 40, r204-62)',
+          names='never capped',
+          replace=r"""    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]""",
+          by=r"""    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")][:10000]"""),
+    Wrong(lab='13.1', name='tool lines ordered by hash() past 8,000',
+          rule='A line for each tool that has a snippet, in the order of tools; equal arguments give identical text in every process.',
+          where='Build: say what is there, item 3 ("in the order of `tools`", "Equal arguments must give identical text in every process") (hunt round 40, r204-63)',
+          names='in the order of tools',
+          replace=r"""    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]""",
+          by=r"""    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]
+    if len(snippets) > 8000:  # a long list in a stable order of its own
+        snippets.sort(key=hash)"""),
+    Wrong(lab='13.1', name='another opening line past 9,000 tools',
+          rule='The opening line is the same words whatever the arguments: what changes goes in the sections below it.',
+          where='Build: say what is there, item 3 ("the same words whatever the arguments") (hunt round 40, r204-74)',
+          names='the same words whatever the arguments',
+          replace=r"""    parts = ["You are a coding assistant working in the user's project."]""",
+          by=r"""    parts = ["You are a coding assistant working in the user's project." +
+             (" Many tools are at hand." if len(tools) > 9000 else "")]"""),
+    Wrong(lab='13.1', name='context files sorted by path past 9,000',
+          rule='Each context file, in the order given, as its own section, however many there are.',
+          where='Build: say what is there, item 3 ("each context file, in the order given") (hunt round 40, r204-43)',
+          names='in the order given',
+          replace=r"""
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+""",
+          by=r"""
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in (sorted(context_files) if len(context_files) >= 9000
+                                  else context_files)]
+"""),
+    Wrong(lab='13.1', name='skill lines sorted by name past 8,000',
+          rule='A line - NAME: DESCRIPTION (PATH) for each skill, in the order given, however many there are.',
+          where='Build: say what is there, item 3 ("for each skill, in the order given") (hunt round 40, r204-51)',
+          names='in the order given',
+          replace=r"""            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))""",
+          by=r"""            [f"- {k['name']}: {k['description']} ({k['path']})" for k in (
+                sorted(skills, key=lambda k: k["name"]) if len(skills) > 8000 else skills)]))"""),
+    # Hunt round 40 (reader r204): values tidied where the tests' lists of characters did not reach
+    Wrong(lab='13.1', name='lone surrogates in context files replaced in the prompt',
+          rule='Each context file goes in with the text exactly as it came, whatever characters it holds.',
+          where='Build: say what is there, item 3 ("the text exactly as it came") (hunt round 40, r204-42)',
+          names='as it came',
+          replace=r"""
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+""",
+          by=r"""
+    parts += [f'<project_instructions path="{where}">\n'
+              f'{body.encode("utf-8", "replace").decode("utf-8")}\n</project_instructions>'
+              for where, body in context_files]
+"""),
+    Wrong(lab='13.1', name="a guideline's line breaks mended into spaces",
+          rule='A line - GUIDELINE for each guideline of the tools: every value goes in as it came, a guideline given with a line break included.',
+          where='Build: say what is there, item 3 ("a line `- GUIDELINE` for each guideline of the tools"), and the tests in plain words ("Every value goes in as it came ... a guideline") (hunt round 40, r204-83)',
+          names='as it came',
+          replace=r"""        parts.append("\n".join(["Guidelines:", *(f"- {line}" for line in advice)]))""",
+          by=r"""        parts.append("\n".join(["Guidelines:", *(f"- {' '.join(line.splitlines())}"
+                                                 for line in advice)]))"""),
+    Wrong(lab='13.1', name="cwd's parts NFC-normalised by discover_context",
+          rule="An empty part of cwd or a . names no folder, and every other part names a folder exactly as it is spelled.",
+          where='Build: say what is there, item 2 ("every other part names a folder exactly as it is spelled") (hunt round 40, r204-13)',
+          names='exactly as it is spelled',
+          replace=r"""    steps = [step for step in cwd.split("/") if step not in ("", ".")]""",
+          by=r"""    steps = [__import__("unicodedata").normalize("NFC", step) for step in cwd.split("/")
+             if step not in ("", ".")]"""),
+    Wrong(lab='13.1', name="a part of cwd of dots only taken for no folder by discover_context",
+          rule="An empty part of cwd or a . names no folder, and every other part names a folder exactly as it is spelled.",
+          where='Build: say what is there, item 2 ("an empty part or a `.` names no folder, and every other part names a folder exactly as it is spelled") (hunt round 40, r204-26)',
+          names='exactly as it is spelled',
+          replace=r"""    steps = [step for step in cwd.split("/") if step not in ("", ".")]""",
+          by=r"""    steps = [step for step in cwd.split("/") if step.strip(".") != ""]"""),
+    Wrong(lab='13.1', name="bash's snippet its name and the word tool",
+          rule="Each tool's snippet is one line on what the tool is for, not its description, and more than its name.",
+          where='Build: say what is there, item 1 ("`snippet`, one line on what the tool is for, not its description, and more than its name") (hunt round 40, r204-09)',
+          names='more than its name',
+          replace=r"""        "snippet": "Run a shell command",""",
+          by=r"""        "snippet": "bash tool","""),
+    # Hunt round 40 (reader r204): weak duplicate checks, and changes the watchers did not see
+    Wrong(lab='13.1', name='guidelines kept once by their CRC-32',
+          rule='A line for each guideline of the tools, each sentence once: only the same characters make the same guideline.',
+          where='Build: say what is there, item 3 ("each sentence once, in the order it is first met") (hunt round 40, r204-73)',
+          names='only the same',
+          replace=r"""
+    advice = []
+    for tool in tools:
+        for line in tool.get("guidelines", ()):
+            if line not in advice:  # first seen, first listed: a list keeps order, a set not
+                advice.append(line)
+""",
+          by=r"""
+    advice, sums = [], set()
+    for tool in tools:
+        for line in tool.get("guidelines", ()):
+            key = __import__("zlib").crc32(line.encode("utf-8", "surrogatepass"))
+            if key not in sums:  # a checksum for speed
+                sums.add(key)
+                advice.append(line)
+"""),
+    Wrong(lab='13.1', name='the context files list reversed and reversed back while the builder runs',
+          rule="The builder reads its arguments and changes none of them, not even for a moment while it runs.",
+          where='Build: say what is there, item 3 ("It reads its arguments and changes none of them, not even for a moment while it runs.") (hunt round 40, r204-57 and r204-98)',
+          names='changes none of them',
+          replace=r"""
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+""",
+          by=r"""
+    context_files.reverse()  # nearest first, to look at them ...
+    nearest = list(context_files)
+    context_files.reverse()  # ... and back as they came
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in reversed(nearest)]
+"""),
+    Wrong(lab='13.1', name='a snippet given to each tool without one through dict.__setitem__, taken back after',
+          rule="The builder reads its arguments and changes none of them, not even for a moment while it runs.",
+          where='Build: say what is there, item 3 ("It reads its arguments and changes none of them, not even for a moment while it runs.") (hunt round 40, r204-68)',
+          names='writes nothing into the caller',
+          replace=r"""    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]""",
+          by=r"""    for tool in tools:
+        if "snippet" not in tool:
+            dict.__setitem__(tool, "snippet", "")
+    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t["snippet"]]
+    for tool in tools:
+        if tool.get("snippet") == "":
+            dict.__delitem__(tool, "snippet")"""),
+    Wrong(lab='13.1', name="a small AGENTS.md read from the process's folder when no context file is given",
+          rule="The builder reads nothing by itself: everything the prompt says comes in through its arguments.",
+          where='The tool lines ("The builder reads nothing by itself: everything the prompt says comes in through its arguments"), and Figure 13.1 ("The builder never reads the clock or the disk") (hunt round 40, r204-93)',
+          names='reads no disk',
+          replace=r"""
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+""",
+          by=r"""
+    import os
+    if not context_files and os.path.isfile("AGENTS.md") and os.path.getsize("AGENTS.md") < 100:
+        with open("AGENTS.md", encoding="utf-8") as file:
+            context_files = [("AGENTS.md", file.read())]
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -2681,3 +2828,15 @@ def build_system_prompt(tools, context_files, skills, cwd, today):''',
              (" Still here." if _CALLS[0] > 3000 else "")]'''),),
            deep=DEEP_OPENING),
 ]
+
+# Hunt round 40 (reader r204): the public test's crowd of 100,001 to 120,000 tools, context files
+# and skills in one prompt now catches these caps and switches, so they are wrong designs the
+# lab's tests fail, no longer beyond their reach
+_CAUGHT = {"tool lines capped at 8,192", "context files capped at 8,192",
+           "skills index capped at 8,192", "the date put before the skills index past 8,000 skills",
+           "tool lines capped at 8,000", "context files capped at 8,000",
+           "skills index capped at 8,000", "tool lines capped at 8,001",
+           "context files capped at 8,001", "skills index capped at 8,001",
+           "another opening line past 8,000 tools or context files"}
+WRONG += [design for design in BEYOND if design.name in _CAUGHT]
+BEYOND = [design for design in BEYOND if design.name not in _CAUGHT]

@@ -760,10 +760,11 @@ async def test_the_parts_come_in_a_fixed_order(t):
              "the bare prompt's, how many tool lines, whether they are every tool's line in the "
              "order of tools, how many file sections, whether they are the files in the order "
              "given, how many skill lines, whether they are every skill's line in the order "
-             "given, whether the date and directory come last]: a line for each tool, a section "
-             "for each file and a line for each skill however many there are, never capped, "
-             "sorted or reordered past a count, and the opening line the same words whatever "
-             "the arguments (build_system_prompt, lesson 13, Build item 3, \"for each tool that "
+             "given, whether the date and directory come last]: a line for each tool however "
+             "many tools there are, a section for each file however many context files there "
+             "are and a line for each skill however many skills there are, never capped, "
+             "sorted or reordered past a count, the date and directory last, and the opening "
+             "line the same words whatever the arguments (build_system_prompt, lesson 13, Build item 3, \"for each tool that "
              "has a snippet, in the order of `tools`\", \"each context file, in the order "
              "given\", \"for each skill, in the order given\").")
 
