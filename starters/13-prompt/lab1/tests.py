@@ -738,10 +738,13 @@ async def test_the_parts_come_in_a_fixed_order(t):
              for n in range(count)]
     crowd.insert(t.random.randrange(count), {"name": "read", "description": "Read a file."})
     files = [(f"{n}/AGENTS.md", f"Rule {n}.") for n in range(count)]
+    await lab.tick()  # a turn between the crowd's lists, each a few hundred thousand objects
     skills = [{"name": f"task{n}", "description": f"Do task {n}.", "path": f"skills/{n}.md"}
               for n in range(count)]
     today, cwd = day(t), folder(t)
+    await lab.tick()
     parts = sections(harness.build_system_prompt(crowd, files, skills, cwd, today))
+    await lab.tick()
     bare = sections(harness.build_system_prompt([], [], [], cwd, today))[0]
     tools_part, files_parts = parts[1].split("\n") if len(parts) > 1 else [], parts[2:-2]
     index = parts[-2].split("\n") if len(parts) > 3 else []
