@@ -2028,8 +2028,8 @@ def build_system_prompt(tools, context_files, skills, cwd, today):'''),)),
           where='Build: say what is there, item 2 ("every other part names a folder exactly as it is spelled") (hunt round 40, r204-13)',
           names='exactly as it is spelled',
           replace=r"""    steps = [step for step in cwd.split("/") if step not in ("", ".")]""",
-          by=r"""    steps = [__import__("unicodedata").normalize("NFC", step) for step in cwd.split("/")
-             if step not in ("", ".")]"""),
+          by=r"""    import unicodedata
+    steps = [unicodedata.normalize("NFC", step) for step in cwd.split("/") if step not in ("", ".")]"""),
     Wrong(lab='13.1', name="a part of cwd of dots only taken for no folder by discover_context",
           rule="An empty part of cwd or a . names no folder, and every other part names a folder exactly as it is spelled.",
           where='Build: say what is there, item 2 ("an empty part or a `.` names no folder, and every other part names a folder exactly as it is spelled") (hunt round 40, r204-26)',
@@ -2055,10 +2055,11 @@ def build_system_prompt(tools, context_files, skills, cwd, today):'''),)),
                 advice.append(line)
 """,
           by=r"""
+    import zlib
     advice, sums = [], set()
     for tool in tools:
         for line in tool.get("guidelines", ()):
-            key = __import__("zlib").crc32(line.encode("utf-8", "surrogatepass"))
+            key = zlib.crc32(line.encode("utf-8", "surrogatepass"))
             if key not in sums:  # a checksum for speed
                 sums.add(key)
                 advice.append(line)
