@@ -1113,31 +1113,38 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
     # files and skills, past any cap or switch a builder might keep; then twins of one checksum,
     # a guideline with a line break, a lone surrogate in a file, the context files watched as
     # they are read, a caller's empty snippet, and a small AGENTS.md where the process started
-    count = t.random.randint(100_001, 120_000)
+    count = t.random.randint(100_001, 110_000)
     crowd = [{"name": f"{TOOL_NAMES[n % len(TOOL_NAMES)]}{n}", "description": "A tool.",
               "snippet": f"{SNIPPETS[n % len(SNIPPETS)]} {n}"} for n in range(count)]
     crowd.insert(t.random.randrange(count), {"name": "read", "description": "Read a file."})
-    files = [(f"{LATER[n % len(LATER)]}/{n}/AGENTS.md", f"Keep rule {n}.") for n in range(count)]
-    await lab.tick()  # a turn between the crowd's lists, each a few hundred thousand objects
-    jobs = [{"name": f"job{n}", "description": f"Run job {n}.", "path": f"skills/job{n}.md"}
-            for n in range(count)]
-    await lab.tick()
     today, cwd = old_day(t), "/" + "/".join(t.random.sample(LATER, 2))
+    date = f"Current date: {today}\nCurrent working directory: {cwd}"
+    bare = harness.build_system_prompt([], [], [], cwd, today).split("\n\n")[0]
     crowded = lab.ScriptedModel([lab.say("So many.")])
-    await lab.drive(harness.Harness(crowded, harness.build_system_prompt(crowd, files, jobs, cwd,
+    await lab.drive(harness.Harness(crowded, harness.build_system_prompt(crowd, [], [], cwd,
                                                                          today), []).prompt(
         "What is there?"))
-    await lab.tick()
     parts = crowded.calls[0].system.split("\n\n")
-    bare = harness.build_system_prompt([], [], [], cwd, today).split("\n\n")[0]
     seen = [len(parts), parts[0] == bare,
             parts[1] == "\n".join(["Available tools:"] + [f"- {x['name']}: {x['snippet']}"
                                                           for x in crowd if "snippet" in x]),
-            parts[2:-2] == [f'<project_instructions path="{path}">\n{body}\n'
-                            "</project_instructions>" for path, body in files],
-            parts[-2].split("\n")[1:] == [f"- {k['name']}: {k['description']} ({k['path']})"
-                                          for k in jobs],
-            parts[-1] == f"Current date: {today}\nCurrent working directory: {cwd}"]
+            parts[-1] == date]
+    await lab.tick()  # a turn between the crowd's prompts, each of a hundred thousand items
+    files = [(f"{LATER[n % len(LATER)]}/{n}/AGENTS.md", f"Keep rule {n}.") for n in range(count)]
+    parts = harness.build_system_prompt([], files, [], cwd, today).split("\n\n")
+    seen += [len(parts), parts[0] == bare,
+             parts[1:-1] == [f'<project_instructions path="{path}">\n{body}\n'
+                             "</project_instructions>" for path, body in files],
+             parts[-1] == date]
+    await lab.tick()
+    jobs = [{"name": f"job{n}", "description": f"Run job {n}.", "path": f"skills/job{n}.md"}
+            for n in range(count)]
+    parts = harness.build_system_prompt([{"name": "read", "description": "Read a file."}], [],
+                                        jobs, cwd, today).split("\n\n")
+    seen += [len(parts), parts[0] == bare,
+             parts[-2].split("\n")[1:] == [f"- {k['name']}: {k['description']} ({k['path']})"
+                                           for k in jobs],
+             parts[-1] == date]
     await lab.tick()
     sums, broken = same_sums(t), f"{t.random.choice(ADVICE)}\n{t.random.choice(ADVICE)}"
     advice = [sums[0][0], sums[1][1], broken, sums[1][0], sums[0][1]]
@@ -1170,18 +1177,19 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
                      watched.changes, empty == {"name": empty["name"], "description": "Quiet.",
                                                 "snippet": ""},
                      len(nothing.split("\n\n")), small.strip() in nothing],
-             [count + 4, True, True, True, True, True,
+             [3, True, True, True, count + 2, True, True, True, 3, True, True, True,
               "\n".join(f"- {line}" for line in advice).split("\n"),
               True, [], True, 2, False],
              f"A session over {count:,} tools with a snippet each and read among them, "
-             f"{count:,} context files and {count:,} skills; then one of three tools whose "
+             f"{count:,} context files and {count:,} skills, each in a prompt of its own; then "
+             "one of three tools whose "
              f"guidelines are {advice!r}, two pairs of one CRC-32 and one Adler-32 and one with a "
              "line break, a tool whose snippet is \"\", context files watched as they are read, one "
              "with a lone surrogate, built in a process started in a folder holding a small "
-             "AGENTS.md, and once with no context files there. Items: [how many parts the crowd's "
-             "prompt has, whether its opening line is the bare one's, whether its tools section, "
-             "its file sections, its skill lines and its last part are every tool's, file's and "
-             "skill's in the order given and the date; the guidelines the model read; whether "
+             "AGENTS.md, and once with no context files there. Items: [for each of the crowd's three "
+             "prompts, how many parts it has, whether its opening line is the bare one's, "
+             "whether its tools section, its file sections or its skill lines are every tool's, "
+             "file's or skill's in the order given, whether the date is last; the guidelines the model read; whether "
              "the file with the lone surrogate went in as it came; the changes made to the "
              "context files list; whether the tool with the empty snippet is as it was; how "
              "many parts the prompt with no context files has, whether the folder's AGENTS.md "

@@ -730,46 +730,56 @@ async def test_the_parts_come_in_a_fixed_order(t):
              "arguments, not the clock's. Each item is, for one draw, [what each part before "
              "the last is, the last part] (build_system_prompt, lesson 13).")
     # a crowd: over a hundred thousand tools, each with a snippet and read among them, as many
-    # context files and as many skills, in one prompt, well past any cap or switch a builder
-    # might keep (8,192, 10,000, 65,536 or 100,000); numbered names, whose string order, hash
-    # order and the order given all differ
-    count = t.random.randint(100_001, 120_000)
+    # context files and as many skills, each list in a prompt of its own, well past any cap or
+    # switch a builder might keep (8,192, 10,000, 65,536 or 100,000); numbered names, whose
+    # string order, hash order and the order given all differ. (A prompt each, and a turn
+    # between them: the loops of a builder go a few hundred thousand rounds at most in one.)
+    count = t.random.randint(100_001, 110_000)
     crowd = [{"name": f"tool{n}", "description": "A tool.", "snippet": f"Do thing {n}"}
              for n in range(count)]
     crowd.insert(t.random.randrange(count), {"name": "read", "description": "Read a file."})
+    today, cwd = day(t), folder(t)
+    bare = sections(harness.build_system_prompt([], [], [], cwd, today))[0]
+    parts = sections(harness.build_system_prompt(crowd, [], [], cwd, today))
+    date = f"Current date: {today}\nCurrent working directory: {cwd}"
+    lines = parts[1].split("\n") if len(parts) > 1 else []
+    seen = [len(parts), parts[0] == bare, len(lines) - 1,
+            lines[1:] == [f"- {x['name']}: {x['snippet']}" for x in crowd if "snippet" in x],
+            parts[-1] == date]
+    await lab.tick()  # a turn between the crowd's prompts, each of a hundred thousand items
     files = [(f"{n}/AGENTS.md", f"Rule {n}.") for n in range(count)]
-    await lab.tick()  # a turn between the crowd's lists, each a few hundred thousand objects
+    parts = sections(harness.build_system_prompt([], files, [], cwd, today))
+    seen += [len(parts), parts[0] == bare,
+             parts[1:-1] == [f'<project_instructions path="{path}">\n{body}\n'
+                             "</project_instructions>" for path, body in files],
+             parts[-1] == date]
+    await lab.tick()
     skills = [{"name": f"task{n}", "description": f"Do task {n}.", "path": f"skills/{n}.md"}
               for n in range(count)]
-    today, cwd = day(t), folder(t)
-    await lab.tick()
-    parts = sections(harness.build_system_prompt(crowd, files, skills, cwd, today))
-    await lab.tick()
-    bare = sections(harness.build_system_prompt([], [], [], cwd, today))[0]
-    tools_part, files_parts = parts[1].split("\n") if len(parts) > 1 else [], parts[2:-2]
+    parts = sections(harness.build_system_prompt([crowd[0] | {"name": "read"}], [], skills,
+                                                 cwd, today))
     index = parts[-2].split("\n") if len(parts) > 3 else []
-    t.expect([len(parts), parts[0] == bare, len(tools_part) - 1,
-              tools_part[1:] == [f"- {x['name']}: {x['snippet']}" for x in crowd
-                                 if "snippet" in x],
-              len(files_parts), files_parts == [f'<project_instructions path="{path}">\n{body}\n'
-                                                "</project_instructions>" for path, body in files],
-              len(index) - 1, index[1:] == [f"- {k['name']}: {k['description']} ({k['path']})"
-                                            for k in skills],
-              parts[-1] == f"Current date: {today}\nCurrent working directory: {cwd}"],
-             [count + 4, True, count, True, count, True, count, True, True],
-             f"{count:,} tools with a snippet each and read among them, {count:,} context files "
-             f"and {count:,} skills, in one prompt. Items: [how many parts (the opening line, "
-             "the tools, each file, the skills index and the date), whether the opening line is "
-             "the bare prompt's, how many tool lines, whether they are every tool's line in the "
-             "order of tools, how many file sections, whether they are the files in the order "
-             "given, how many skill lines, whether they are every skill's line in the order "
-             "given, whether the date and directory come last]: a line for each tool however "
-             "many tools there are, a section for each file however many context files there "
-             "are and a line for each skill however many skills there are, never capped, "
-             "sorted or reordered past a count, the date and directory last, and the opening "
-             "line the same words whatever the arguments (build_system_prompt, lesson 13, Build item 3, \"for each tool that "
+    seen += [len(parts), parts[0] == bare, len(index) - 1,
+             index[1:] == [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills],
+             parts[-1] == date]
+    t.expect(seen, [3, True, count, True, True, count + 2, True, True, True,
+                    4, True, count, True, True],
+             "A line for each tool however many tools there are, a section for each file "
+             "however many context files there are and a line for each skill however many "
+             "skills there are, in the order given, never capped, sorted or reordered past a "
+             "count, the date and directory last, and the opening line the same words whatever "
+             "the arguments (build_system_prompt, lesson 13, Build item 3, \"for each tool that "
              "has a snippet, in the order of `tools`\", \"each context file, in the order "
-             "given\", \"for each skill, in the order given\").")
+             f"given\", \"for each skill, in the order given\"). Three prompts: {count:,} tools "
+             f"with a snippet each and read among them; {count:,} context files; read and "
+             f"{count:,} skills. Items: for the tools, [how many parts, whether the opening line "
+             "is the bare prompt's, how many tool lines, whether they are every tool's line in "
+             "the order of tools, whether the date and directory come last]; for the files, "
+             "[how many parts, whether the opening line is the bare one, whether the parts "
+             "between it and the date are the files in the order given, whether the date comes "
+             "last]; for the skills, [how many parts, whether the opening line is the bare one, "
+             "how many skill lines, whether they are every skill's line in the order given, "
+             "whether the date comes last].")
 
 
 # Characters a tidy-up takes or changes, none of them a line break: a tab, a carriage return, a
