@@ -740,27 +740,32 @@ async def test_the_parts_come_in_a_fixed_order(t):
     crowd.insert(t.random.randrange(count), {"name": "read", "description": "Read a file."})
     today, cwd = day(t), folder(t)
     bare = sections(harness.build_system_prompt([], [], [], cwd, today))[0]
-    parts = sections(harness.build_system_prompt(crowd, [], [], cwd, today))
     date = f"Current date: {today}\nCurrent working directory: {cwd}"
+    await lab.tick()  # a turn between each list, each prompt and each look at one
+    parts = sections(harness.build_system_prompt(crowd, [], [], cwd, today))
+    await lab.tick()
     lines = parts[1].split("\n") if len(parts) > 1 else []
     seen = [len(parts), parts[0] == bare, len(lines) - 1,
-            lines[1:] == [f"- {x['name']}: {x['snippet']}" for x in crowd if "snippet" in x],
-            parts[-1] == date]
-    await lab.tick()  # a turn between the crowd's prompts, each of a hundred thousand items
+            lines[1:] == [f"- tool{n}: Do thing {n}" for n in range(count)], parts[-1] == date]
+    await lab.tick()
     files = [(f"{n}/AGENTS.md", f"Rule {n}.") for n in range(count)]
+    await lab.tick()
     parts = sections(harness.build_system_prompt([], files, [], cwd, today))
+    await lab.tick()
     seen += [len(parts), parts[0] == bare,
-             parts[1:-1] == [f'<project_instructions path="{path}">\n{body}\n'
-                             "</project_instructions>" for path, body in files],
+             parts[1:-1] == [f'<project_instructions path="{n}/AGENTS.md">\nRule {n}.\n'
+                             "</project_instructions>" for n in range(count)],
              parts[-1] == date]
     await lab.tick()
     skills = [{"name": f"task{n}", "description": f"Do task {n}.", "path": f"skills/{n}.md"}
               for n in range(count)]
+    await lab.tick()
     parts = sections(harness.build_system_prompt([crowd[0] | {"name": "read"}], [], skills,
                                                  cwd, today))
+    await lab.tick()
     index = parts[-2].split("\n") if len(parts) > 3 else []
     seen += [len(parts), parts[0] == bare, len(index) - 1,
-             index[1:] == [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills],
+             index[1:] == [f"- task{n}: Do task {n}. (skills/{n}.md)" for n in range(count)],
              parts[-1] == date]
     t.expect(seen, [3, True, count, True, True, count + 2, True, True, True,
                     4, True, count, True, True],
