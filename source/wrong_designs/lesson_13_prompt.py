@@ -2018,7 +2018,7 @@ def build_system_prompt(tools, context_files, skills, cwd, today):'''),)),
 """),
     Wrong(lab='13.1', name="a guideline's line breaks mended into spaces",
           rule='A line - GUIDELINE for each guideline of the tools: every value goes in as it came, a guideline given with a line break included.',
-          where='Build: say what is there, item 3 ("a line `- GUIDELINE` for each guideline of the tools"), and the tests in plain words ("Every value goes in as it came ... a guideline") (hunt round 40, r204-83)',
+          where='Build: say what is there, item 3 ("a line `- GUIDELINE` for each guideline of the tools"), and the tests in plain words, where every value goes in as it came, a guideline among them (hunt round 40, r204-83)',
           names='as it came',
           replace=r"""        parts.append("\n".join(["Guidelines:", *(f"- {line}" for line in advice)]))""",
           by=r"""        parts.append("\n".join(["Guidelines:", *(f"- {' '.join(line.splitlines())}"
