@@ -1959,11 +1959,186 @@ def build_system_prompt(tools, context_files, skills, cwd, today):'''),)),
                  r"""    for tool in added:
         tool.pop("guidelines", None)
     snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]"""),)),
+    # Hunt round 40 (reader r204): caps, sorts and switches past every count drawn until now,
+    # caught by a crowd of 100,001 to 120,000 tools, context files and skills in one prompt
+    Wrong(lab='13.1', name='tool lines capped at 10,000',
+          rule='A line for each tool that has a snippet, in the order of tools, however many tools there are.',
+          where='Build: say what is there, item 3 ("for each tool that has a snippet") (hunt round 40, r204-62)',
+          names='never capped',
+          replace=r"""    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]""",
+          by=r"""    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")][:10000]"""),
+    Wrong(lab='13.1', name='tool lines ordered by hash() past 8,000',
+          rule='A line for each tool that has a snippet, in the order of tools; equal arguments give identical text in every process.',
+          where='Build: say what is there, item 3 ("in the order of `tools`", "Equal arguments must give identical text in every process") (hunt round 40, r204-63)',
+          names='in the order of tools',
+          replace=r"""    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]""",
+          by=r"""    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]
+    if len(snippets) > 8000:  # a long list in a stable order of its own
+        snippets.sort(key=hash)"""),
+    Wrong(lab='13.1', name='another opening line past 9,000 tools',
+          rule='The opening line is the same words whatever the arguments: what changes goes in the sections below it.',
+          where='Build: say what is there, item 3 ("the same words whatever the arguments") (hunt round 40, r204-74)',
+          names='the same words whatever the arguments',
+          replace=r"""    parts = ["You are a coding assistant working in the user's project."]""",
+          by=r"""    parts = ["You are a coding assistant working in the user's project." +
+             (" Many tools are at hand." if len(tools) > 9000 else "")]"""),
+    Wrong(lab='13.1', name='context files sorted by path past 9,000',
+          rule='Each context file, in the order given, as its own section, however many there are.',
+          where='Build: say what is there, item 3 ("each context file, in the order given") (hunt round 40, r204-43)',
+          names='in the order given',
+          replace=r"""
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+""",
+          by=r"""
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in (sorted(context_files) if len(context_files) >= 9000
+                                  else context_files)]
+"""),
+    Wrong(lab='13.1', name='skill lines sorted by name past 8,000',
+          rule='A line - NAME: DESCRIPTION (PATH) for each skill, in the order given, however many there are.',
+          where='Build: say what is there, item 3 ("for each skill, in the order given") (hunt round 40, r204-51)',
+          names='in the order given',
+          replace=r"""            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))""",
+          by=r"""            [f"- {k['name']}: {k['description']} ({k['path']})" for k in (
+                sorted(skills, key=lambda k: k["name"]) if len(skills) > 8000 else skills)]))"""),
+    # Hunt round 40 (reader r204): values tidied where the tests' lists of characters did not reach
+    Wrong(lab='13.1', name='lone surrogates in context files replaced in the prompt',
+          rule='Each context file goes in with the text exactly as it came, whatever characters it holds.',
+          where='Build: say what is there, item 3 ("the text exactly as it came") (hunt round 40, r204-42)',
+          names='as it came',
+          replace=r"""
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+""",
+          by=r"""
+    parts += [f'<project_instructions path="{where}">\n'
+              f'{body.encode("utf-8", "replace").decode("utf-8")}\n</project_instructions>'
+              for where, body in context_files]
+"""),
+    Wrong(lab='13.1', name="a guideline's line breaks mended into spaces",
+          rule='A line - GUIDELINE for each guideline of the tools: every value goes in as it came, a guideline given with a line break included.',
+          where='Build: say what is there, item 3 ("a line `- GUIDELINE` for each guideline of the tools"), and the tests in plain words, where every value goes in as it came, a guideline among them (hunt round 40, r204-83)',
+          names='as it came',
+          replace=r"""        parts.append("\n".join(["Guidelines:", *(f"- {line}" for line in advice)]))""",
+          by=r"""        parts.append("\n".join(["Guidelines:", *(f"- {' '.join(line.splitlines())}"
+                                                 for line in advice)]))"""),
+    Wrong(lab='13.1', name="cwd's parts NFC-normalised by discover_context",
+          rule="An empty part of cwd or a . names no folder, and every other part names a folder exactly as it is spelled.",
+          where='Build: say what is there, item 2 ("every other part names a folder exactly as it is spelled") (hunt round 40, r204-13)',
+          names='exactly as it is spelled',
+          replace=r"""    steps = [step for step in cwd.split("/") if step not in ("", ".")]""",
+          by=r"""    import unicodedata
+    steps = [unicodedata.normalize("NFC", step) for step in cwd.split("/") if step not in ("", ".")]"""),
+    Wrong(lab='13.1', name="a part of cwd of dots only taken for no folder by discover_context",
+          rule="An empty part of cwd or a . names no folder, and every other part names a folder exactly as it is spelled.",
+          where='Build: say what is there, item 2 ("an empty part or a `.` names no folder, and every other part names a folder exactly as it is spelled") (hunt round 40, r204-26)',
+          names='exactly as it is spelled',
+          replace=r"""    steps = [step for step in cwd.split("/") if step not in ("", ".")]""",
+          by=r"""    steps = [step for step in cwd.split("/") if step.strip(".") != ""]"""),
+    Wrong(lab='13.1', name="bash's snippet its name and the word tool",
+          rule="Each tool's snippet is one line on what the tool is for, not its description, and more than its name.",
+          where='Build: say what is there, item 1 ("`snippet`, one line on what the tool is for, not its description, and more than its name") (hunt round 40, r204-09)',
+          names='more than its name',
+          replace=r"""        "snippet": "Run a shell command",""",
+          by=r"""        "snippet": "bash tool","""),
+    # Hunt round 40 (reader r204): weak duplicate checks, and changes the watchers did not see
+    Wrong(lab='13.1', name='guidelines kept once by their CRC-32',
+          rule='A line for each guideline of the tools, each sentence once: only the same characters make the same guideline.',
+          where='Build: say what is there, item 3 ("each sentence once, in the order it is first met") (hunt round 40, r204-73)',
+          names='only the same',
+          replace=r"""
+    advice = []
+    for tool in tools:
+        for line in tool.get("guidelines", ()):
+            if line not in advice:  # first seen, first listed: a list keeps order, a set not
+                advice.append(line)
+""",
+          by=r"""
+    import zlib
+    advice, sums = [], set()
+    for tool in tools:
+        for line in tool.get("guidelines", ()):
+            key = zlib.crc32(line.encode("utf-8", "surrogatepass"))
+            if key not in sums:  # a checksum for speed
+                sums.add(key)
+                advice.append(line)
+"""),
+    Wrong(lab='13.1', name='the context files list reversed and reversed back while the builder runs',
+          rule="The builder reads its arguments and changes none of them, not even for a moment while it runs.",
+          where='Build: say what is there, item 3 ("It reads its arguments and changes none of them, not even for a moment while it runs.") (hunt round 40, r204-57 and r204-98)',
+          names='changes none of them',
+          replace=r"""
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+""",
+          by=r"""
+    context_files.reverse()  # nearest first, to look at them ...
+    nearest = list(context_files)
+    context_files.reverse()  # ... and back as they came
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in reversed(nearest)]
+"""),
+    Wrong(lab='13.1', name='a snippet given to each tool without one through dict.__setitem__, taken back after',
+          rule="The builder reads its arguments and changes none of them, not even for a moment while it runs.",
+          where='Build: say what is there, item 3 ("It reads its arguments and changes none of them, not even for a moment while it runs.") (hunt round 40, r204-68)',
+          names='writes nothing into the caller',
+          replace=r"""    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]""",
+          by=r"""    for tool in tools:
+        if "snippet" not in tool:
+            dict.__setitem__(tool, "snippet", "")
+    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t["snippet"]]
+    for tool in tools:
+        if tool.get("snippet") == "":
+            dict.__delitem__(tool, "snippet")"""),
+    Wrong(lab='13.1', name="a small AGENTS.md read from the process's folder when no context file is given",
+          rule="The builder reads nothing by itself: everything the prompt says comes in through its arguments.",
+          where='The tool lines ("The builder reads nothing by itself: everything the prompt says comes in through its arguments"), and Figure 13.1 ("The builder never reads the clock or the disk") (hunt round 40, r204-93)',
+          names='reads no disk',
+          replace=r"""
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+""",
+          by=r"""
+    import os
+    if not context_files and os.path.isfile("AGENTS.md") and os.path.getsize("AGENTS.md") < 100:
+        with open("AGENTS.md", encoding="utf-8") as file:
+            context_files = [("AGENTS.md", file.read())]
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    # Hunt round 40 (reader r204), probes 58 and 59: a value written back as it was
+    Wrong(
+        lab="13.1", name="each skill's name written back as it was while the builder runs",
+        rule="Build item 3 says the builder \"reads its arguments and changes none of them, not "
+             "even for a moment while it runs\". Writing a skill's own name back into its key, "
+             "the very same object, leaves the dict as it was at every moment: no key, value or "
+             "order differs, before, during or after, so nothing of the caller's is changed "
+             "(hunt round 40, probe r204-58).",
+        where="hunt round 40, probe r204-58", names="",
+        replace='''    if skills and "read" in [t["name"] for t in tools]:  # read is what loads a skill's file
+''',
+        by='''    if skills and "read" in [t["name"] for t in tools]:  # read is what loads a skill's file
+        for skill in skills:
+            skill["name"] = skill["name"]  # the same object, written back
+'''),
+    Wrong(
+        lab="13.1", name="the tools list given its own items again while the builder runs",
+        rule="Build item 3 says the builder \"reads its arguments and changes none of them, not "
+             "even for a moment while it runs\". tools[:] = tools puts the same items back in "
+             "the same order: the list holds the same objects at every moment, so nothing of "
+             "the caller's is changed (hunt round 40, probe r204-59).",
+        where="hunt round 40, probe r204-59", names="",
+        replace='''    advice = []
+''',
+        by='''    tools[:] = tools  # the same items, in the same order
+    advice = []
+'''),
     # Kill round 34 (reader r189): design 32 and probes P2 and P8, which lesson 13 now leaves
     # to the student
     Wrong(
@@ -2393,6 +2568,82 @@ async def test_the_same_prompt_ten_thousand_times(t):
              "lesson 13, Build item 3).")
 '''
 
+DEEP_TEN_THOUSAND_GUIDELINES = r'''
+import harness
+from lab.kit import lab_test
+
+LAB = "13.1"
+
+
+@lab_test("A line for each guideline of the tools, however many guidelines one tool has: one "
+          "tool with 10,000 different ones, past a cap at 9,000 and past a set's switch there.")
+async def test_ten_thousand_guidelines_in_one_tool(t):
+    advice = [f"Rule {n}." for n in range(10000)]
+    tools = [{"name": "big", "description": "A tool.", "guidelines": advice}]
+    prompt = harness.build_system_prompt(tools, [], [], "/work", "2026-03-14")
+    lines = next((part.split("\n") for part in prompt.split("\n\n")
+                  if part.startswith("Guidelines:")), [])
+    t.expect([len(lines), lines[1:] == [f"- {line}" for line in advice]], [10001, True],
+             "One tool with 10,000 different guidelines. Items: [the guidelines section's "
+             "lines, heading included, whether they are every guideline in the order first "
+             "met]: a line for each guideline of the tools, however many guidelines one tool "
+             "has, in the order it is first met (build_system_prompt, lesson 13, Build item 3).")
+'''
+
+DEEP_LONG_TEXT = r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "13.1"
+
+
+@lab_test("An AGENTS.md of over 34 million characters is found whole and goes into the prompt "
+          "whole, however long: past cuts at 16 and 32 million.")
+async def test_an_agents_md_of_thirty_four_million_characters(t):
+    body = "Keep the ledger small.\n" * 1_500_000
+    found = harness.discover_context(lab.Workspace({"AGENTS.md": body}), ".")
+    prompt = harness.build_system_prompt([], found, [], "/work", "2026-03-14")
+    wanted = f'<project_instructions path="AGENTS.md">\n{body}\n</project_instructions>'
+    t.expect([[path for path, _ in found], [len(text) for _, text in found],
+              prompt.count(wanted)], [["AGENTS.md"], [len(body)], 1],
+             f"One AGENTS.md of {len(body):,} characters. Items: [the paths found, the lengths "
+             "of the texts found, how many times the whole file stands in the prompt in its "
+             "tags]: each text exactly as the workspace holds it and as it came, however long, "
+             "nothing cut short (discover_context and build_system_prompt, lesson 13, Build "
+             "items 2 and 3).")
+'''
+
+DEEP_THREADS = r'''
+import threading
+
+import harness
+from lab.kit import lab_test
+
+LAB = "13.1"
+
+
+@lab_test("Equal arguments give identical text on a machine too busy to run another thread "
+          "while the builder waits: the same prompt as on an idle one.")
+async def test_the_prompt_on_a_busy_machine(t):
+    arguments = ([{"name": "read", "description": "Read.", "snippet": "Show a file"}],
+                 [("AGENTS.md", "Run the tests.\n")], [], "/work", "2026-03-14")
+    idle = harness.build_system_prompt(*arguments)
+    start = threading.Thread.start
+    threading.Thread.start = lambda self: None  # no other thread gets to run in time
+    try:
+        busy = harness.build_system_prompt(*arguments)
+    except Exception as error:
+        busy = f"raised {type(error).__name__}"
+    finally:
+        threading.Thread.start = start
+    t.expect(busy == idle, True,
+             "The same arguments built twice, the second time with no other thread able to "
+             "run before a wait for it ends, as on a loaded machine. The item: whether the two "
+             "prompts are the same text: equal arguments must give identical text in every "
+             "process, however fast the machine (build_system_prompt, lesson 13, Build item 3).")
+'''
+
 # Designs no check of the lab can afford to tell apart (tools/wrong_designs.py's Beyond).
 BEYOND = [
     Beyond(lab='13.1', name="a guideline's repeat looked for among the last 2,000 kept",
@@ -2680,4 +2931,116 @@ def build_system_prompt(tools, context_files, skills, cwd, today):''',
     parts = ["You are a coding assistant working in the user's project." +
              (" Still here." if _CALLS[0] > 3000 else "")]'''),),
            deep=DEEP_OPENING),
+    # Hunt round 40 (reader r204): caps and switches past what a public test can afford
+    Beyond(lab='13.1', name='AGENTS.md texts cut to 16,000,000 characters by discover_context',
+           rule='One pair for each AGENTS.md on the way, each text exactly as the workspace holds it, however long.',
+           where='Build: say what is there, item 2 ("each text exactly as the workspace holds it") (hunt round 40, r204-18)',
+           names='however long',
+           reach='test_discover_context_walks_from_the_root_down_to_cwd and '
+                 'test_every_value_goes_in_as_it_came hold texts of ten and a half to twelve '
+                 'million characters; a cut past that is the same cut further out, and a text of '
+                 'tens of millions costs a test its memory and time (a limit past what a test '
+                 'can afford); this one cuts each text at 16,000,000 characters',
+           replace=r"""            found.append((name, ws.read_text(name)))""",
+           by=r"""            found.append((name, ws.read_text(name)[:16_000_000]))""",
+           deep=DEEP_LONG_TEXT),
+    Beyond(lab='13.1', name='context files cut to 32,000,000 characters in the prompt',
+           rule='Each context file goes in with the text exactly as it came, however long.',
+           where='Build: say what is there, item 3 ("the text exactly as it came") (hunt round 40, r204-44)',
+           names='however long',
+           reach='test_every_value_goes_in_as_it_came builds a prompt of a context file of ten '
+                 'and a half to twelve million characters; a cut past that is the same cut '
+                 'further out (a limit past what a test can afford); this one cuts each file at '
+                 '32,000,000 characters',
+           replace=r"""
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+""",
+           by=r"""
+    parts += [f'<project_instructions path="{where}">\n{body[:32_000_000]}\n'
+              '</project_instructions>' for where, body in context_files]
+""",
+           deep=DEEP_LONG_TEXT),
+    Beyond(lab='13.1', name='AGENTS.md files nearest first once 300 are found',
+           rule='One pair for each AGENTS.md on the way from the root down to cwd, broadest first, however deep cwd is.',
+           where='Build: say what is there, item 2 ("broadest first") (hunt round 40, r204-27)',
+           names='however deep cwd is',
+           reach='test_discover_context_walks_from_the_root_down_to_cwd walks cwd 100 to 200 '
+                 'folders deep at a cost that grows with the square of the depth, so it finds '
+                 'at most 201 files: a switch past that is a limit past what a test can afford, '
+                 'as for the caps at 200, 201, 250 and 256; this one turns the list round from '
+                 'the 300th file found',
+           replace=r"""    return found
+""",
+           by=r"""    return found[::-1] if len(found) >= 300 else found  # a deep walk, nearest first
+""",
+           deep=DEEP_FOLDERS),
+    Beyond(lab='13.1', name="a guideline's repeat looked for among the last 1,500 kept",
+           rule='A line - GUIDELINE for each guideline of the tools, each sentence once, however far apart its two sayings stand.',
+           where='Build: say what is there, item 3 ("each sentence once, in the order it is first met") (hunt round 40, r204-36)',
+           names='however far apart',
+           reach='the same reach as the window of 2,000: test_each_guideline_once_first_seen_first '
+                 'lists 1,002 different guidelines and a repeat after them all, and the '
+                 "reference's first-seen check grows with the square of the count (a limit past "
+                 'what a test can afford); this one looks for a repeat among the last 1,500 kept '
+                 'only',
+           replace=r"""            if line not in advice:  # first seen, first listed: a list keeps order, a set not""",
+           by=r"""            if line not in advice[-1500:]:  # a repeat is said soon after, if at all""",
+           deep=DEEP_REPEAT),
+    Beyond(lab='13.1', name='guidelines put in a set past 9,000',
+           rule='A line - GUIDELINE for each guideline of the tools, each sentence once, in the order it is first met; equal arguments give identical text in every process.',
+           where='Build: say what is there, item 3 ("in the order it is first met", "Equal arguments must give identical text in every process") (hunt round 40, r204-37)',
+           names='in the order it is first met',
+           reach='test_each_guideline_once_first_seen_first lists at most 1,002 different '
+                 "guidelines, and the reference's first-seen check grows with the square of the "
+                 'count: 9,000 different ones cost it half a second, past what a test can '
+                 'afford; this one takes their order from a set past 9,000',
+           replace=r"""                advice.append(line)
+""",
+           by=r"""                advice.append(line)
+    if len(advice) > 9000:  # a long list: a set is quicker
+        advice = list(set(advice))
+""",
+           deep=DEEP_TEN_THOUSAND_GUIDELINES),
+    Beyond(lab='13.1', name="only a tool's first 9,000 guidelines read",
+           rule='A line - GUIDELINE for each guideline of the tools, however many guidelines one tool has.',
+           where='Build: say what is there, item 3 ("for each guideline of the tools") (hunt round 40, r204-75)',
+           names='however many guidelines one tool has',
+           reach='test_each_guideline_once_first_seen_first gives one tool 2,001 to 8,000 '
+                 "guidelines, most of them one sentence said again, and the reference's "
+                 'first-seen check grows with the square of the different ones (a limit past '
+                 'what a test can afford); this one reads a tool\'s first 9,000 only',
+           replace=r"""        for line in tool.get("guidelines", ()):""",
+           by=r"""        for line in list(tool.get("guidelines", ()))[:9000]:""",
+           deep=DEEP_TEN_THOUSAND_GUIDELINES),
+    Beyond(lab='13.1', name='the sections joined in a thread the builder waits five seconds for',
+           rule='Equal arguments must give identical text in every process.',
+           where='Build: say what is there, item 3 ("Equal arguments must give identical text in every process"), and Figure 13.1 ("The builder never reads the clock") (hunt round 40, r204-65)',
+           names='identical text',
+           reach='the builder gives up on its thread only on a machine too slow to join the '
+                 'sections in five seconds, and a test may not wait for a clock or make a '
+                 'machine slow (a limit past what a test can afford); the deep test stands in '
+                 'for a busy machine by letting no other thread start',
+           replace=r"""    return "\n\n".join(parts)
+""",
+           by=r"""    import threading
+    result = []
+    worker = threading.Thread(target=lambda: result.append("\n\n".join(parts)))
+    worker.start()
+    worker.join(timeout=5)  # a slow machine gets the short prompt
+    return result[0] if result else "\n\n".join(parts[:1] + parts[-1:])
+""",
+           deep=DEEP_THREADS),
 ]
+
+# Hunt round 40 (reader r204): the public test's crowd of 100,001 to 120,000 tools, context files
+# and skills in one prompt now catches these caps and switches, so they are wrong designs the
+# lab's tests fail, no longer beyond their reach
+_CAUGHT = {"tool lines capped at 8,192", "context files capped at 8,192",
+           "skills index capped at 8,192", "the date put before the skills index past 8,000 skills",
+           "tool lines capped at 8,000", "context files capped at 8,000",
+           "skills index capped at 8,000", "tool lines capped at 8,001",
+           "context files capped at 8,001", "skills index capped at 8,001",
+           "another opening line past 8,000 tools or context files"}
+WRONG += [design for design in BEYOND if design.name in _CAUGHT]
+BEYOND = [design for design in BEYOND if design.name not in _CAUGHT]

@@ -20,6 +20,7 @@ import re
 import sys
 import tempfile
 import time
+import zlib
 
 import harness
 import lab
@@ -82,6 +83,28 @@ def said_twice(line):
     return any(not re.fullmatch(r"(?:[A-Za-z]\.)*[A-Za-z]|etc|vs|Mr|Mrs|Ms|Dr|St|No",
                                 found.group(1).strip("\"'`(["))
                for found in re.finditer(r"(\S*?)[.!?]+[\"')\]]*\s+(?=[A-Z])", line))
+
+
+def same_sums(t):
+    """Two pairs of different guidelines, each pair of one length and one checksum: the first
+    the same CRC-32, the second the same Adler-32, drawn under the seed (hunt round 40,
+    r204-73). Only the same characters make the same guideline."""
+    base = "".join(t.random.choice("xy") for _ in range(40))
+    rows, chosen = {}, 0
+    for i in range(40):  # x <-> y at one place is a fixed change to the CRC: find a set that cancels
+        other = base[:i] + ("y" if base[i] == "x" else "x") + base[i + 1:]
+        change, chosen = zlib.crc32(base.encode()) ^ zlib.crc32(other.encode()), 1 << i
+        while change and change.bit_length() - 1 in rows:
+            row = rows[change.bit_length() - 1]
+            change, chosen = change ^ row[0], chosen ^ row[1]
+        if not change:
+            break
+        rows[change.bit_length() - 1] = (change, chosen)
+    twin = "".join(("y" if c == "x" else "x") if chosen >> i & 1 else c for i, c in enumerate(base))
+    pad, at = "".join(t.random.choice("klmnop") for _ in range(16)), t.random.randint(1, 15)
+    word = t.random.choice(WORDS)
+    return [(f"Name it {base}.", f"Name it {twin}."),
+            (f"Mind {word} {pad[:at]}deed{pad[at:]}.", f"Mind {word} {pad[:at]}edde{pad[at:]}.")]
 
 
 def old_day(t):
@@ -221,7 +244,8 @@ async def test_bank_every_set_of_the_factories(t):
                                  if len(piece.split()) >= 3) or
                              not all(str(line).strip() for line in x.get("guidelines") or [""])
                              or not set(str(x.get("snippet", "")).casefold().replace(".", " ")
-                                        .split()) - {x["name"]}
+                                        .split()) - {x["name"], "tool", "tools", "the", "a",
+                                                     "an", "this", "its"}
                              or not all(isinstance(line, str) and "\n" not in line
                                         and len(line) <= 200
                                         for line in x.get("guidelines") or [""])
@@ -241,7 +265,8 @@ async def test_bank_every_set_of_the_factories(t):
              "it, for each tool [whether its guidelines are another list than a second call of "
              "its factory gives, whether its parameters and every dict and list inside them "
              "are other objects than that call's], the tools whose snippet is blank or holds a "
-             "sentence or clause of their description anywhere, or only their name, or one of "
+             "sentence or clause of their description anywhere, or only their name (with the "
+             "word tool or an article at most), or one of "
              "whose guidelines is blank, or holds a line break, or runs past 200 characters, or says "
              "more than one sentence on its line of the prompt]. "
              "Lesson 13, Build item 1: \"Each call of a factory returns a new dict, with lists "
@@ -430,6 +455,12 @@ async def test_bank_each_folder_on_the_way_in_turn(t):
     names = way(t)
     k = early(names)
     names += t.random.sample([name for name in LATER if name not in names], 4)  # 6 to 8 deep
+    # Hunt round 40 (reader r204): two of the four below, one named with dots only (four or
+    # five, neither "." nor "..") and one whose accent is a letter and a combining mark: each
+    # names a folder exactly as it is spelled
+    deep = t.random.sample(range(len(names) - 4, len(names)), 2)
+    names[deep[0]] = "." * t.random.randint(4, 5)
+    names[deep[1]] = t.random.choice(["cafe", "resume", "Menu"]) + "\u0301"
     present = sorted({0, k, k + 1, len(names) - 2, len(names) - 1, len(names),
                       t.random.randint(0, len(names))})
     files = {"".join(f + "/" for f in names[:n]) + "AGENTS.md": rules_text(t) for n in present}
@@ -1077,6 +1108,96 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
              "one tool says another first, and the builder changes none of its arguments, not "
              "even for a moment while it runs (build_system_prompt, lesson 13, Build item 3, "
              "\"as it came\", \"as they were passed\", \"changes none of them\").")
+
+    # Hunt round 40 (reader r204): a session over a crowd of 100,001 to 120,000 tools, context
+    # files and skills, past any cap or switch a builder might keep; then twins of one checksum,
+    # a guideline with a line break, a lone surrogate in a file, the context files watched as
+    # they are read, a caller's empty snippet, and a small AGENTS.md where the process started
+    count = t.random.randint(100_001, 110_000)
+    crowd = [{"name": f"{TOOL_NAMES[n % len(TOOL_NAMES)]}{n}", "description": "A tool.",
+              "snippet": f"{SNIPPETS[n % len(SNIPPETS)]} {n}"} for n in range(count)]
+    crowd.insert(t.random.randrange(count), {"name": "read", "description": "Read a file."})
+    today, cwd = old_day(t), "/" + "/".join(t.random.sample(LATER, 2))
+    date = f"Current date: {today}\nCurrent working directory: {cwd}"
+    bare = harness.build_system_prompt([], [], [], cwd, today).split("\n\n")[0]
+    crowded = lab.ScriptedModel([lab.say("So many.")])
+    await lab.drive(harness.Harness(crowded, harness.build_system_prompt(crowd, [], [], cwd,
+                                                                         today), []).prompt(
+        "What is there?"))
+    parts = crowded.calls[0].system.split("\n\n")
+    seen = [len(parts), parts[0] == bare,
+            parts[1] == "\n".join(["Available tools:"] + [f"- {x['name']}: {x['snippet']}"
+                                                          for x in crowd if "snippet" in x]),
+            parts[-1] == date]
+    await lab.tick()  # a turn between the crowd's prompts, each of a hundred thousand items
+    files = [(f"{LATER[n % len(LATER)]}/{n}/AGENTS.md", f"Keep rule {n}.") for n in range(count)]
+    parts = harness.build_system_prompt([], files, [], cwd, today).split("\n\n")
+    seen += [len(parts), parts[0] == bare,
+             parts[1:-1] == [f'<project_instructions path="{path}">\n{body}\n'
+                             "</project_instructions>" for path, body in files],
+             parts[-1] == date]
+    await lab.tick()
+    jobs = [{"name": f"job{n}", "description": f"Run job {n}.", "path": f"skills/job{n}.md"}
+            for n in range(count)]
+    parts = harness.build_system_prompt([{"name": "read", "description": "Read a file."}], [],
+                                        jobs, cwd, today).split("\n\n")
+    seen += [len(parts), parts[0] == bare,
+             parts[-2].split("\n")[1:] == [f"- {k['name']}: {k['description']} ({k['path']})"
+                                           for k in jobs],
+             parts[-1] == date]
+    await lab.tick()
+    sums, broken = same_sums(t), f"{t.random.choice(ADVICE)}\n{t.random.choice(ADVICE)}"
+    advice = [sums[0][0], sums[1][1], broken, sums[1][0], sums[0][1]]
+    lone = t.random.choice(["\ud800", "\udbff", "\udfff"])  # a surrogate with no pair
+    odd_file = (f"{t.random.choice(LATER)}/AGENTS.md", f"{rules_text(t)}{lone} end.\n")
+    watched = NotedList([(f"{name}/AGENTS.md", rules_text(t))
+                         for name in t.random.sample(LATER, t.random.randint(1, 3))])
+    watched.insert(t.random.randint(0, len(watched)), odd_file)
+    watched.forget()  # the insert above is the scenario's own
+    empty = {"name": t.random.choice(TOOL_NAMES), "description": "Quiet.", "snippet": ""}
+    tools = [described("read", t.random.choice(SNIPPETS), advice[:3]), empty,
+             described(t.random.choice(TOOL_NAMES), None, advice[3:])]
+    small = f"{' '.join(t.random.sample(WORDS, 3))}.\n"
+    here = os.getcwd()
+    with tempfile.TemporaryDirectory() as started:
+        with open(os.path.join(started, "AGENTS.md"), "w", encoding="utf-8") as file:
+            file.write(small)
+        try:
+            os.chdir(started)
+            odd_prompt = harness.build_system_prompt(tools, watched, [], cwd, today)
+            nothing = harness.build_system_prompt([], [], [], cwd, today)
+        finally:
+            os.chdir(here)
+    told_odd = lab.ScriptedModel([lab.say("Odd ones.")])
+    await lab.drive(harness.Harness(told_odd, odd_prompt, []).prompt("Anything odd?"))
+    system = told_odd.calls[0].system
+    t.expect(seen + [block(system, "Guidelines:"),
+                     f'<project_instructions path="{odd_file[0]}">\n{odd_file[1]}\n'
+                     "</project_instructions>" in odd_prompt,
+                     watched.changes, empty == {"name": empty["name"], "description": "Quiet.",
+                                                "snippet": ""},
+                     len(nothing.split("\n\n")), small.strip() in nothing],
+             [3, True, True, True, count + 2, True, True, True, 3, True, True, True,
+              "\n".join(f"- {line}" for line in advice).split("\n"),
+              True, [], True, 2, False],
+             f"A session over {count:,} tools with a snippet each and read among them, "
+             f"{count:,} context files and {count:,} skills, each in a prompt of its own; then "
+             "one of three tools whose "
+             f"guidelines are {advice!r}, two pairs of one CRC-32 and one Adler-32 and one with a "
+             "line break, a tool whose snippet is \"\", context files watched as they are read, one "
+             "with a lone surrogate, built in a process started in a folder holding a small "
+             "AGENTS.md, and once with no context files there. Items: [for each of the crowd's three "
+             "prompts, how many parts it has, whether its opening line is the bare one's, "
+             "whether its tools section, its file sections or its skill lines are every tool's, "
+             "file's or skill's in the order given, whether the date is last; the guidelines the model read; whether "
+             "the file with the lone surrogate went in as it came; the changes made to the "
+             "context files list; whether the tool with the empty snippet is as it was; how "
+             "many parts the prompt with no context files has, whether the folder's AGENTS.md "
+             "is in it]: a line, a section and a line for each tool, file and skill however many "
+             "there are, in the order given, the opening line the same words whatever the "
+             "arguments; only the same characters make the same guideline, and every value goes "
+             "in as it came; the builder changes none of its arguments, not even for a moment "
+             "while it runs, and reads no disk (build_system_prompt, lesson 13, Build item 3).")
 
 
 @lab_test("A harness rebuilt run after run as tools are switched on and off: the prompt each "

@@ -20,6 +20,7 @@ import re
 import sys
 import tempfile
 import time
+import zlib
 
 import harness
 import lab
@@ -108,6 +109,35 @@ def sentences(line):
         if not re.fullmatch(r"(?:[A-Za-z]\.)*[A-Za-z]|etc|vs|Mr|Mrs|Ms|Dr|St|No", word):
             ends += 1
     return ends + 1
+
+
+def same_sums(t):
+    """Two pairs of different sentences, each pair of the same length and the same checksum: the
+    first the same CRC-32, the second the same Adler-32 (zlib's), drawn under the seed. Only the
+    same characters make the same guideline, whatever a checksum of them says."""
+    letters = [t.random.choice("ab") for _ in range(48)]
+    base = "".join(letters)
+    flips = []  # each letter a <-> b as a change to the CRC, which is linear in the bytes
+    for i in range(48):
+        other = base[:i] + ("b" if base[i] == "a" else "a") + base[i + 1:]
+        flips.append((zlib.crc32(base.encode()) ^ zlib.crc32(other.encode()), 1 << i))
+    rows = {}  # Gaussian elimination over GF(2): a set of flips whose changes cancel out
+    for change, chosen in flips:
+        while change:
+            top = change.bit_length() - 1
+            if top not in rows:
+                rows[top] = (change, chosen)
+                break
+            change, chosen = change ^ rows[top][0], chosen ^ rows[top][1]
+        if not change:
+            break
+    twin = "".join(("b" if c == "a" else "a") if chosen >> i & 1 else c
+                   for i, c in enumerate(base))
+    word = t.random.choice(WORDS)
+    at = t.random.randint(1, 20)  # "baab" and "abba" add up alike, weighted and not
+    pad = "".join(t.random.choice("cdefgh") for _ in range(24))
+    return [(f"Keep {base} short.", f"Keep {twin} short."),
+            (f"Check {word} {pad[:at]}baab{pad[at:]}.", f"Check {word} {pad[:at]}abba{pad[at:]}.")]
 
 
 def held(value):
@@ -345,6 +375,10 @@ async def test_each_guideline_once_first_seen_first(t):
     wide = chr(ord(line[0]) + 0xFEE0) + line[1:]  # its first letter full-width: NFKC folds it
     cases.append([("read", None, [line, spaced, doubled]),
                   ("write", "Does a thing", [small, bare, line, wide, doubled])])
+    # two pairs of sentences whose checksums agree, CRC-32 and Adler-32: four sentences
+    sums = same_sums(t)
+    cases.append([("read", None, [sums[0][0], sums[1][0]]),
+                  ("write", None, [sums[1][1], sums[0][0], sums[0][1]])])
     found = []
     for case in cases:
         tools = [described(name, snippet, lines) for name, snippet, lines in case]
@@ -357,6 +391,7 @@ async def test_each_guideline_once_first_seen_first(t):
              "whether or not its tool has a snippet, and each exactly as written: "
              f"{line!r}, {small!r}, {spaced!r}, {bare!r}, {wide!r} (its first letter a full-width "
              f"one, which Unicode's NFKC form folds back) and {doubled!r} are six sentences, "
+             f"and {sums!r}, two pairs of the same CRC-32 and the same Adler-32, four, "
              "since only the same "
              "characters make the same sentence. A list that checks before appending keeps "
              "that order, a set does not, and its order changes from one Python process to the "
@@ -669,7 +704,9 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
 
 
 @lab_test("Whichever parts are present, they come in a fixed order: opening line, tools, "
-          "guidelines, context files, skills, then the date and directory as given, last.")
+          "guidelines, context files, skills, then the date and directory as given, last; "
+          "with over a hundred thousand tools, context files and skills, every one is there, "
+          "in the order given.")
 async def test_the_parts_come_in_a_fixed_order(t):
     cases = []
     for present in range(16):
@@ -692,6 +729,62 @@ async def test_the_parts_come_in_a_fixed_order(t):
              "prompt stays the same from day to day; the date and directory are the caller's "
              "arguments, not the clock's. Each item is, for one draw, [what each part before "
              "the last is, the last part] (build_system_prompt, lesson 13).")
+    # a crowd: over a hundred thousand tools, each with a snippet and read among them, as many
+    # context files and as many skills, each list in a prompt of its own, well past any cap or
+    # switch a builder might keep (8,192, 10,000, 65,536 or 100,000); numbered names, whose
+    # string order, hash order and the order given all differ. (A prompt each, and a turn
+    # between them: the loops of a builder go a few hundred thousand rounds at most in one.)
+    count = t.random.randint(100_001, 110_000)
+    crowd = [{"name": f"tool{n}", "description": "A tool.", "snippet": f"Do thing {n}"}
+             for n in range(count)]
+    crowd.insert(t.random.randrange(count), {"name": "read", "description": "Read a file."})
+    today, cwd = day(t), folder(t)
+    bare = sections(harness.build_system_prompt([], [], [], cwd, today))[0]
+    date = f"Current date: {today}\nCurrent working directory: {cwd}"
+    await lab.tick()  # a turn between each list, each prompt and each look at one
+    parts = sections(harness.build_system_prompt(crowd, [], [], cwd, today))
+    await lab.tick()
+    lines = parts[1].split("\n") if len(parts) > 1 else []
+    seen = [len(parts), parts[0] == bare, len(lines) - 1,
+            lines[1:] == [f"- tool{n}: Do thing {n}" for n in range(count)], parts[-1] == date]
+    await lab.tick()
+    files = [(f"{n}/AGENTS.md", f"Rule {n}.") for n in range(count)]
+    await lab.tick()
+    parts = sections(harness.build_system_prompt([], files, [], cwd, today))
+    await lab.tick()
+    seen += [len(parts), parts[0] == bare,
+             parts[1:-1] == [f'<project_instructions path="{n}/AGENTS.md">\nRule {n}.\n'
+                             "</project_instructions>" for n in range(count)],
+             parts[-1] == date]
+    await lab.tick()
+    skills = [{"name": f"task{n}", "description": f"Do task {n}.", "path": f"skills/{n}.md"}
+              for n in range(count)]
+    await lab.tick()
+    parts = sections(harness.build_system_prompt([crowd[0] | {"name": "read"}], [], skills,
+                                                 cwd, today))
+    await lab.tick()
+    index = parts[-2].split("\n") if len(parts) > 3 else []
+    seen += [len(parts), parts[0] == bare, len(index) - 1,
+             index[1:] == [f"- task{n}: Do task {n}. (skills/{n}.md)" for n in range(count)],
+             parts[-1] == date]
+    t.expect(seen, [3, True, count, True, True, count + 2, True, True, True,
+                    4, True, count, True, True],
+             "A line for each tool however many tools there are, a section for each file "
+             "however many context files there are and a line for each skill however many "
+             "skills there are, in the order given, never capped, sorted or reordered past a "
+             "count, the date and directory last, and the opening line the same words whatever "
+             "the arguments (build_system_prompt, lesson 13, Build item 3, \"for each tool that "
+             "has a snippet, in the order of `tools`\", \"each context file, in the order "
+             f"given\", \"for each skill, in the order given\"). Three prompts: {count:,} tools "
+             f"with a snippet each and read among them; {count:,} context files; read and "
+             f"{count:,} skills. Items: for the tools, [how many parts, whether the opening line "
+             "is the bare prompt's, how many tool lines, whether they are every tool's line in "
+             "the order of tools, whether the date and directory come last]; for the files, "
+             "[how many parts, whether the opening line is the bare one, whether the parts "
+             "between it and the date are the files in the order given, whether the date comes "
+             "last]; for the skills, [how many parts, whether the opening line is the bare one, "
+             "how many skill lines, whether they are every skill's line in the order given, "
+             "whether the date comes last].")
 
 
 # Characters a tidy-up takes or changes, none of them a line break: a tab, a carriage return, a
@@ -741,7 +834,7 @@ def stands(prompt, pieces, alone=True):
 @lab_test("Every value goes in as it came, however long and whatever characters it holds: a "
           "snippet, a guideline, a context file's path and text (of over ten million "
           "characters), a skill's name, description and path, today and cwd, with their tabs, carriage returns, NULs, no-break spaces "
-          "and combining marks; two guidelines that differ only in how an accent is spelled "
+          "and combining marks, a guideline's line break and a context file's lone surrogate; two guidelines that differ only in how an accent is spelled "
           "are two guidelines.")
 async def test_every_value_goes_in_as_it_came(t):
     snippet = odd(t, t.random.randint(200, 2000))
@@ -750,9 +843,14 @@ async def test_every_value_goes_in_as_it_came(t):
     same = odd(t, t.random.randint(40, 400))
     one = same.replace("e\u0301", "\u00e9") + " caf\u00e9."
     two = same.replace("\u00e9", "e\u0301") + " cafe\u0301."
-    advice = [one, two, odd(t, t.random.randint(1_100_000, 1_500_000))]
+    # and one given with a line break in it, the caller's mistake, not the builder's to mend
+    broken = odd(t, t.random.randint(40, 400)) + t.random.choice(["\n", "\r\n"]) + \
+        t.random.choice(ADVICE)
+    advice = [one, two, broken, odd(t, t.random.randint(1_100_000, 1_500_000))]
     t.random.shuffle(advice)
-    where, body = odd(t, t.random.randint(300, 3000)), odd(t, t.random.randint(2000, 20000))
+    # the text with a lone surrogate too, as a str may hold one though no UTF-8 file does
+    where, body = odd(t, t.random.randint(300, 3000)), odd(t, t.random.randint(2000, 20000),
+                                                           ODD + ["\ud800", "\udfff"])
     skill = {"name": odd(t, t.random.randint(120, 1200)),
              "description": odd(t, t.random.randint(1_100_000, 1_500_000)),
              "path": odd(t, t.random.randint(120, 1200))}
@@ -781,8 +879,9 @@ async def test_every_value_goes_in_as_it_came(t):
              f"One read tool whose snippet is {len(snippet):,} characters long, guidelines of "
              f"{', '.join(f'{len(g):,}' for g in advice)} characters (two of them differing "
              "only in how an accent is spelled, as one character or a letter and a combining "
-             f"mark), a context file whose path is {len(where):,} characters and its text "
-             f"{len(body):,} (and, in a prompt of its own, one of {len(whole):,}), a skill whose name, description and path are {len(skill['name']):,}, "
+             "mark, and one with a line break in it), a context file whose path is "
+             f"{len(where):,} characters and its text {len(body):,}, lone surrogates U+D800 and "
+             "U+DFFF among them (and, in a prompt of its own, one of {len(whole):,}), a skill whose name, description and path are {len(skill['name']):,}, "
              f"{len(skill['description']):,} and {len(skill['path']):,} characters, today of "
              f"{len(today):,} and cwd of {len(cwd):,}; every one holds tabs, carriage returns, "
              "NULs, no-break spaces (at its ends too), a zero-width space, a line tab, an "
@@ -800,7 +899,13 @@ async def test_the_prompt_is_deterministic(t):
     def arguments():
         tools = [described(name, t.random.choice(SNIPPETS), t.random.sample(ADVICE, 3))
                  for name in t.random.sample(NAMES, t.random.randint(2, 5))]
-        return tools, [("AGENTS.md", text(t))], t.random.sample(SKILLS, 3), folder(t), day(t)
+        # two to four context files, in an order no sort gives, so that a list reversed or
+        # sorted for a moment while the builder runs is a list changed
+        paths = ["AGENTS.md"] + [f"{name}/AGENTS.md" for name in
+                                 t.random.sample(FOLDERS, t.random.randint(1, 3))]
+        paths[0], paths[-1] = paths[-1], paths[0]
+        return tools, [(path, text(t)) for path in paths], t.random.sample(SKILLS, 3), \
+            folder(t), day(t)
 
     first, other = arguments(), arguments()
     # Equal copies of the first arguments, with other arguments built in between.
@@ -808,6 +913,8 @@ async def test_the_prompt_is_deterministic(t):
                first[3], first[4]) for _ in range(2)]
     prompts = [harness.build_system_prompt(*args) for args in (first, other, *copies)]
     rules = f"{text(t)}\n"
+    short = f"{' '.join(t.random.sample(WORDS, 3))}.\n"  # a few words, as a small file holds
+    here = os.getcwd()
     with tempfile.TemporaryDirectory() as real:  # a folder on this machine's disk
         # and the names other agents read beside it, a folder's own local rules among them
         for name in ("AGENTS.md", "AGENTS.local.md", "AGENTS.override.md", "CLAUDE.md",
@@ -816,6 +923,22 @@ async def test_the_prompt_is_deterministic(t):
             with open(os.path.join(real, name), "w", encoding="utf-8") as file:
                 file.write(rules)
         on_disk = harness.build_system_prompt([], [], [], real, first[4])
+        # and the process started in a folder holding a small AGENTS.md of its own
+        os.makedirs(os.path.join(real, "started"))
+        with open(os.path.join(real, "started", "AGENTS.md"), "w", encoding="utf-8") as file:
+            file.write(short)
+        try:
+            os.chdir(os.path.join(real, "started"))
+            started = harness.build_system_prompt([], [], [], CWD, first[4])
+        finally:
+            os.chdir(here)
+    t.expect([len(sections(started)), short.strip() in started], [2, False],
+             f"Given no context files, the process started in a folder of this machine's disk "
+             f"holding a small AGENTS.md ({short.strip()!r}): the prompt is the bare one, since "
+             "the builder reads no disk, not even when it is given no context files. Items: [how "
+             "many parts, whether the file's text is in the prompt] (build_system_prompt, "
+             "lesson 13, \"The builder reads nothing by itself: everything the prompt says comes "
+             "in through its arguments\").")
     t.expect([len(sections(on_disk)), rules.strip() in on_disk], [2, False],
              f"Given no context files and, as cwd, a real folder holding an AGENTS.md, an "
              f"AGENTS.local.md, an AGENTS.override.md, a CLAUDE.md and a .agents/AGENTS.md "
@@ -838,7 +961,7 @@ async def test_the_prompt_is_deterministic(t):
     # them: another account (its name, number and home, whose AGENTS.md files are on disk),
     # another host, started in another folder, and another salt for hash(), as every Python
     # process draws its own.
-    other_user, saved, here = f"user{t.random.randint(100, 999)}", dict(os.environ), os.getcwd()
+    other_user, saved = f"user{t.random.randint(100, 999)}", dict(os.environ)
     try:
         import socket
     except ImportError:  # a Python with no sockets has no host name to give
@@ -922,6 +1045,8 @@ async def test_the_prompt_is_deterministic(t):
     advice = t.random.sample(ADVICE, 2)
     line = f"- {tools[-1]['name']}: {tools[-1]['snippet']}"
     tools += [bare, described(t.random.choice(NAMES), None, advice + advice[:1])]
+    # and one whose snippet is "", which is no snippet, though the key is there
+    tools.insert(t.random.randint(1, len(tools)), described(t.random.choice(NAMES), ""))
     before, again = copy.deepcopy(tools), []
     owned = [(x, x.get("guidelines"), x.get("snippet")) for x in tools]
     for today, cwd in ((first[4], first[3]), (other[4], other[3])):
@@ -945,7 +1070,7 @@ async def test_the_prompt_is_deterministic(t):
              "the other's, and after its first tool's snippet was changed and a tool named "
              "joined was appended to it. Items: each prompt's [last part, first tool line, last "
              "tool line], then whether every tool kept exactly its keys and values (one with "
-             "none of the two keys, one whose guidelines say a sentence twice), after the first "
+             "none of the two keys, one whose guidelines say a sentence twice, one whose snippet is \"\"), after the first "
              "two builds, its guidelines and snippet still the very objects the caller put "
              "there, not equal copies, and after the third: the builder makes a new prompt from each call's "
              "arguments, keeps none from an earlier call and writes nothing into the caller's "
@@ -989,7 +1114,8 @@ async def test_the_prompt_is_deterministic(t):
 
 @lab_test("discover_context returns every AGENTS.md from the root down to cwd, broadest first, "
           "skipping folders that have none: cwd 0 to 8 folders deep and 100 to 200, however it is "
-          "spelled, a folder named with a space at an end, one text of over ten million "
+          "spelled, a folder named with a space at an end, one named with dots only, one "
+          "with an accent spelled as a letter and a combining mark, one text of over ten million "
           "characters whole, with files beside and below it and other names than AGENTS.md left out "
           "(agents.md and CLAUDE.md among them), two files of the same words each kept, each "
           "pair a tuple; an AGENTS.md the workspace has but cannot read raises what read_text "
@@ -1040,6 +1166,18 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
              for i in range(len(path) + 1)}
     files["".join(f + "/" for f in path[:spaced]) + f"{trimmed}/AGENTS.md"] = "Not on the way."
     cases.append((path, list(range(len(path) + 1)), files, "/".join(path)))
+    # a folder named with dots only, three or more, which is neither "." nor "..", and one
+    # whose accent is spelled as a letter and a combining mark, beside the folder of the same
+    # look spelled as one character: each is a folder, named exactly as it is spelled
+    path = t.random.sample(FOLDERS, t.random.randint(3, 5))
+    dots, marked = t.random.sample(range(len(path)), 2)
+    path[dots] = "." * t.random.randint(3, 5)
+    path[marked] = t.random.choice(["cafe", "resume", "Cafe"]) + "\u0301"
+    files = {"".join(f + "/" for f in path[:i]) + "AGENTS.md": f"Rules {i}. {text(t)}"
+             for i in range(len(path) + 1)}
+    files["".join(f + "/" for f in path[:marked]) + path[marked][:-2] + "\u00e9/AGENTS.md"] = \
+        "Not on the way."
+    cases.append((path, list(range(len(path) + 1)), files, "/".join(path)))
     found = [harness.discover_context(lab.Workspace(files), spelled)
              for path, present, files, spelled in cases]
     t.expect(found, [[("".join(f + "/" for f in path[:i]) + "AGENTS.md",
@@ -1049,7 +1187,8 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
              "first so that the nearest has the last word; a folder with none is skipped, "
              "folders beside the way or below cwd are not on it, and \"\" and \".\" parts of cwd "
              "name no folder, and every other part names a folder exactly as it is spelled, "
-             f"{named!r} with its space; each text is the file's as the workspace holds "
+             f"{named!r} with its space, a name of dots only such as '...' and an accent "
+             "spelled as a letter and U+0301, never normalised to the one character; each text is the file's as the workspace holds "
              "it, its \\r\\n "
              "line ends, the spaces at a line's end, a byte-order mark and its final line "
              "break included, and two files of the same words are two files; a CLAUDE.md is "
@@ -1241,7 +1380,7 @@ async def test_the_factories_carry_snippets_and_guidelines(t):
                    for piece in pieces(x["description"].replace(", ", ". "))
                    if len(piece.split()) >= 3),
                bool(set(str(x.get("snippet", "")).casefold().replace(".", " ").split())
-                    - {x["name"]}),
+                    - {x["name"], "tool", "tools", "the", "a", "an", "this", "its"}),
                type(x.get("guidelines")).__name__,
                all(isinstance(line, str) and bool(line.strip())
                    for line in x.get("guidelines") or [""]),
@@ -1256,7 +1395,9 @@ async def test_the_factories_carry_snippets_and_guidelines(t):
              "a snippet that is the description, or opens with one of its sentences or clauses, "
              "or holds one of its sentences or clauses anywhere, says it twice, a snippet of white space says nothing, and one snippet "
              "for all three tells them apart by nothing, and one that is the tool's name alone "
-             "tells the model nothing it did not know; the guidelines are a list of short "
+             "tells the model nothing it did not know, nor one that is its name and the word "
+             "\"tool\" (\"bash tool\" says what bash is called, not what it is for); the "
+             "guidelines are a list of short "
              "pieces of advice, each one sentence, none empty or blank, each on one line of 200 "
              "characters at most: a full stop, ? or ! followed by a space and a capital letter "
              "ends a sentence, so \"Prefer short commands. Read their output.\" is two, while "
@@ -1264,7 +1405,7 @@ async def test_the_factories_carry_snippets_and_guidelines(t):
              "not its description, and more than its name\", \"Each guideline is one sentence "
              "on one line, 200 characters at most\"). Each item: [tool, the snippet's type, "
              "whether it has a newline, whether it has a word, whether it holds a sentence or "
-             "clause of the description, whether it has a word besides the tool's name, the "
+             "clause of the description, whether it has a word besides the tool's name, \"tool\" and an article, the "
              "guidelines' type, whether each guideline has a word, whether each is one line of "
              "200 characters at most, the guidelines that hold more than one sentence], then how many different snippets the three have.")
     t.expect([len(x.get("guidelines", [])) for x in tools] +
