@@ -1960,7 +1960,7 @@ def build_system_prompt(tools, context_files, skills, cwd, today):'''),)),
         tool.pop("guidelines", None)
     snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]"""),)),
     # Hunt round 40 (reader r204): caps, sorts and switches past every count drawn until now,
-    # caught by a crowd of 100,001 to 120,000 tools, context files and skills in one prompt
+    # caught by a crowd of 12,001 to 14,000 tools, context files and skills in one prompt
     Wrong(lab='13.1', name='tool lines capped at 10,000',
           rule='A line for each tool that has a snippet, in the order of tools, however many tools there are.',
           where='Build: say what is there, item 3 ("for each tool that has a snippet") (hunt round 40, r204-62)',
@@ -2112,6 +2112,18 @@ def build_system_prompt(tools, context_files, skills, cwd, today):'''),)),
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    # Hunt round 40 (reader r204), probe P5, ruled at the merge
+    Wrong(
+        lab="13.1", name="a tool without a name taken for one not named read",
+        rule="Build item 3 says \"every tool has a `name`; what the builder makes of any other "
+             "value there, or of a tool without a name, is yours\": looking the name up with "
+             ".get, so that a nameless tool is no read tool, is one such choice (hunt round 40, "
+             "probe r204-P5).",
+        where="hunt round 40, probe r204-P5", names="",
+        replace='''    if skills and "read" in [t["name"] for t in tools]:  # read is what loads a skill's file
+''',
+        by='''    if skills and "read" in [t.get("name") for t in tools]:  # read is what loads a skill's file
+'''),
     # Hunt round 40 (reader r204), probes 58 and 59: a value written back as it was
     Wrong(
         lab="13.1", name="each skill's name written back as it was while the builder runs",
@@ -3033,7 +3045,7 @@ def build_system_prompt(tools, context_files, skills, cwd, today):''',
            deep=DEEP_THREADS),
 ]
 
-# Hunt round 40 (reader r204): the public test's crowd of 100,001 to 120,000 tools, context files
+# Hunt round 40 (reader r204): the public test's crowd of 12,001 to 14,000 tools, context files
 # and skills in one prompt now catches these caps and switches, so they are wrong designs the
 # lab's tests fail, no longer beyond their reach
 _CAUGHT = {"tool lines capped at 8,192", "context files capped at 8,192",

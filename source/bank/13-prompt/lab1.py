@@ -1109,11 +1109,11 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
              "even for a moment while it runs (build_system_prompt, lesson 13, Build item 3, "
              "\"as it came\", \"as they were passed\", \"changes none of them\").")
 
-    # Hunt round 40 (reader r204): a session over a crowd of 100,001 to 120,000 tools, context
+    # Hunt round 40 (reader r204): a session over a crowd of 12,001 to 16,000 tools, context
     # files and skills, past any cap or switch a builder might keep; then twins of one checksum,
     # a guideline with a line break, a lone surrogate in a file, the context files watched as
     # they are read, a caller's empty snippet, and a small AGENTS.md where the process started
-    count = t.random.randint(100_001, 110_000)
+    count = t.random.randint(12_001, 16_000)
     crowd = [{"name": f"{TOOL_NAMES[n % len(TOOL_NAMES)]}{n}", "description": "A tool.",
               "snippet": f"{SNIPPETS[n % len(SNIPPETS)]} {n}"} for n in range(count)]
     crowd.insert(t.random.randrange(count), {"name": "read", "description": "Read a file."})
@@ -1129,7 +1129,7 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
             parts[1] == "\n".join(["Available tools:"] + [f"- {x['name']}: {x['snippet']}"
                                                           for x in crowd if "snippet" in x]),
             parts[-1] == date]
-    await lab.tick()  # a turn between the crowd's prompts, each of a hundred thousand items
+    await lab.tick()  # a turn between the crowd's prompts, each of over twelve thousand items
     files = [(f"{LATER[n % len(LATER)]}/{n}/AGENTS.md", f"Keep rule {n}.") for n in range(count)]
     parts = harness.build_system_prompt([], files, [], cwd, today).split("\n\n")
     seen += [len(parts), parts[0] == bare,

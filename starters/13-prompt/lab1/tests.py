@@ -705,7 +705,7 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
 
 @lab_test("Whichever parts are present, they come in a fixed order: opening line, tools, "
           "guidelines, context files, skills, then the date and directory as given, last; "
-          "with over a hundred thousand tools, context files and skills, every one is there, "
+          "with over twelve thousand tools, context files and skills, every one is there, "
           "in the order given.")
 async def test_the_parts_come_in_a_fixed_order(t):
     cases = []
@@ -729,12 +729,13 @@ async def test_the_parts_come_in_a_fixed_order(t):
              "prompt stays the same from day to day; the date and directory are the caller's "
              "arguments, not the clock's. Each item is, for one draw, [what each part before "
              "the last is, the last part] (build_system_prompt, lesson 13).")
-    # a crowd: over a hundred thousand tools, each with a snippet and read among them, as many
-    # context files and as many skills, each list in a prompt of its own, well past any cap or
-    # switch a builder might keep (8,192, 10,000, 65,536 or 100,000); numbered names, whose
-    # string order, hash order and the order given all differ. (A prompt each, and a turn
-    # between them: the loops of a builder go a few hundred thousand rounds at most in one.)
-    count = t.random.randint(100_001, 110_000)
+    # a crowd: over twelve thousand tools, each with a snippet and read among them, as many
+    # context files and as many skills, each list in a prompt of its own, past the round caps
+    # and switches a builder might keep (8,000, 8,192, 10,000 or 12,000); numbered names, whose
+    # string order, hash order and the order given all differ. A cap past that is beyond what a
+    # test can afford: a crowd costs about 4 ms of processor time a thousand items, and it runs
+    # in every check of the lab. (A prompt each, and a turn between them.)
+    count = t.random.randint(12_001, 14_000)
     crowd = [{"name": f"tool{n}", "description": "A tool.", "snippet": f"Do thing {n}"}
              for n in range(count)]
     crowd.insert(t.random.randrange(count), {"name": "read", "description": "Read a file."})
