@@ -508,8 +508,9 @@ async def test_a_steer_sent_while_idle(t):
              "What steer() handed back, and the queues it leads to, "
              "through anything it holds (a live iterator over a queue, a function that "
              "closes over one, an object or a mapping that keeps one): none, since the "
-             "queues are private (Build item 1: \"Neither hands back a way into a queue\"), "
-             "so nothing outside the harness can read, change or empty the words waiting. "
+             "queues are private (Build item 1: \"Neither hands back a way into a queue\": "
+             "what it returns is never the queue itself, nor a way to one), so nothing outside "
+             "the harness can read, change or empty the words waiting. "
              "Hand back nothing, or something that leads to no queue (Harness.steer, "
              "lesson 9).")
     t.expect(ways_in(h), [],
@@ -759,7 +760,8 @@ async def test_a_follow_up_sent_while_idle(t):
              "What follow_up() handed back, and the queues it leads "
              "to, through anything it holds (a live iterator over a queue, a function that "
              "closes over one, an object or a mapping that keeps one): none, since the "
-             "queues are private (Build item 1: \"Neither hands back a way into a queue\") "
+             "queues are private (Build item 1: \"Neither hands back a way into a queue\": "
+             "what it returns is never the queue itself, nor a way to one) "
              "(Harness.follow_up, lesson 9).")
     t.expect(lab.shape(h.messages), "", "Queuing a follow-up records nothing (Harness.follow_up, "
                                         "lesson 9).")
