@@ -1931,6 +1931,183 @@ class _CalledQueue(deque):
 """, r"""
         self._follow_up_queue.append(user_message(text.encode("utf-8", "replace").decode("utf-8")))
 """),)),
+    # Kill round 40 (reader r203), design 9.1-01: a live iterator over the queue handed back.
+    Wrong(lab='9.1', name='steer handing back a live iterator over its queue',
+          rule="Neither steer nor follow_up hands back a way into a queue: what they return, if anything, leads to no queue through anything it holds, a live iterator over one included, since the queues are private.",
+          where='Build item 1 ("Neither hands back a way into a queue", "since the queues are private"); kill round 40, design 9.1-01 (r203)',
+          names='way into a queue',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        self._steering_queue.append(user_message(text))
+        return iter(self._steering_queue)  # a frontend may show what waits
+"""),
+    # Kill round 40 (reader r203), design 9.1-02: an "unsend" handed back.
+    Wrong(lab='9.1', name='steer handing back a function that takes its message off the queue',
+          rule="Neither steer nor follow_up hands back a way into a queue: what they return, if anything, can neither read nor change a queue, an \"unsend\" function included, since the queues are private.",
+          where='Build item 1 ("Neither hands back a way into a queue", "since the queues are private"); the recap ("Nobody can see or withdraw a queued message"); kill round 40, design 9.1-02 (r203)',
+          names='way into a queue',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        message = user_message(text)
+        self._steering_queue.append(message)
+        return lambda: self._steering_queue.remove(message)  # an Up-arrow that takes it back
+"""),
+    # Kill round 40 (reader r203), design 9.1-03: the queues published through a mapping proxy.
+    Wrong(lab='9.1', name='the queues published in a read-only mapping',
+          rule='The queues are private: nothing outside the harness has a way into them, neither what steer and follow_up return nor a public attribute of the harness, however it holds them (a mapping proxy, an object, a container).',
+          where='Build item 1 ("Neither hands back a way into a queue", "since the queues are private"); the recap ("the queues are private, and the lab adds no way in"); kill round 40, design 9.1-03 (r203)',
+          names='the queues are private',
+          replace=r"""
+        self._steering_queue, self._follow_up_queue = deque(), deque()
+""",
+          by=r"""
+        self._steering_queue, self._follow_up_queue = deque(), deque()
+        import types
+        self.queued = types.MappingProxyType({"steering": self._steering_queue,
+                                              "follow_up": self._follow_up_queue})  # for the UI
+"""),
+    # Kill round 40 (reader r203), design 9.1-59: steers that waited thirty days by the clock
+    # dropped, past the hours the tests' clocks went on.
+    Wrong(lab='9.1', name='a steer thirty days old dropped when the loop asks',
+          rule='A steer waits as a user message until it is on the record, however long that takes: a harness drops nothing the user said, not even words that waited for days or years.',
+          where='Build item 1 ("Afterwards the words wait as a user message"); Build item 2 ("the oldest waiting"); kill round 40, design 9.1-59 (r203)',
+          names='however long that takes',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        import time
+        message = user_message(text)
+        self.__dict__.setdefault("_sent_at", {})[id(message)] = time.time()
+        self._steering_queue.append(message)
+""",
+          also=((r"""
+        return [queue[0]] if queue else []
+""", r"""
+        import time
+        sent = self.__dict__.get("_sent_at", {})
+        while queue and time.time() - sent.get(id(queue[0]), time.time()) > 30 * 86400:
+            queue.popleft()  # a month old: stale
+        return [queue[0]] if queue else []
+"""),)),
+    # Kill round 40 (reader r203), design 9.1-55: callables that carry their queue.
+    Wrong(lab='9.1', name='the loop handed callables that carry their queue',
+          rule='run_agent is not given a deque: it is given get_steering and get_follow_ups, two functions, and it never sees the queue at all, not as an attribute of what it is handed either.',
+          where='section "Two messages in the queue" ("it never sees the queue at all"); Build item 1 ("the queues are private"); kill round 40, design 9.1-55 (r203)',
+          names='never sees the queue at all',
+          replace=r"""
+                        get_steering=lambda: self._drain(self._steering_queue),
+                        get_follow_ups=lambda: self._drain(self._follow_up_queue))
+""",
+          by=r"""
+                        get_steering=_Asker(self, self._steering_queue),
+                        get_follow_ups=_Asker(self, self._follow_up_queue))
+""",
+          also=((r"""
+# given in lesson 9: two new parameters, get_steering and get_follow_ups
+""", r"""
+class _Asker:
+    def __init__(self, harness, queue):
+        self.harness, self.queue = harness, queue  # the queue at hand, for a frontend
+
+    def __call__(self):
+        return self.harness._drain(self.queue)
+
+
+# given in lesson 9: two new parameters, get_steering and get_follow_ups
+"""),)),
+    # Kill round 40 (reader r203), design 9.1-04: a cap on steering past the steers the tests
+    # handed over in their longest run (all by turn 151 of 301).
+    Wrong(lab='9.1', name='no steering asked for after turn two hundred',
+          rule='get_steering is called after the turn_end of every turn whose reply did not fail, however long the run.',
+          where='Build item 3 ("after the `turn_end` of every turn whose reply did not fail"); kill round 40, design 9.1-04 (r203)',
+          names='however long the run',
+          replace=r"""
+            if not failed:
+                pending = ask(get_steering)  # every call of this turn has its result
+""",
+          by=r"""
+            if not failed and turn < 200:  # a runaway guard: no more steering
+                pending = ask(get_steering)  # every call of this turn has its result
+"""),
+    # Kill round 40 (reader r203), design 9.1-21: one kind outside the tests' thirteen swallowed.
+    Wrong(lab='9.1', name='a queue.Empty from a callable taken for []',
+          rule='If get_steering or get_follow_ups raises, the exception comes out of the run as it was raised, whatever its kind: the loop never swallows it, and never takes it for [].',
+          where='Build item 4 ("the loop never swallows it, and never takes it for `[]`"); kill round 40, design 9.1-21 (r203)',
+          names='whatever its kind',
+          replace=r"""
+    def ask(get):
+        return list(get()) if get else []
+""",
+          by=r"""
+    def ask(get):
+        import queue
+        try:
+            return list(get()) if get else []
+        except queue.Empty:  # a frontend's Queue.get_nowait: nothing waits
+            return []
+"""),
+    # Kill round 40 (reader r203), design 9.1-22.
+    Wrong(lab='9.1', name='a StopIteration from a callable taken for []',
+          rule='If get_steering or get_follow_ups raises, the exception comes out of the run as it was raised, whatever its kind: the loop never swallows it, and never takes it for [].',
+          where='Build item 4 ("the loop never swallows it, and never takes it for `[]`"); kill round 40, design 9.1-22 (r203)',
+          names='whatever its kind',
+          replace=r"""
+    def ask(get):
+        return list(get()) if get else []
+""",
+          by=r"""
+    def ask(get):
+        try:
+            return list(get()) if get else []
+        except StopIteration:  # an exhausted iterator's __next__: nothing left
+            return []
+"""),
+    # Kill round 40 (reader r203), design 9.1-45: an agent_end before a callable's exception.
+    Wrong(lab='9.1', name="an agent_end handed out before a callable's exception",
+          rule='If get_steering or get_follow_ups raises, the exception comes out of the run as it was raised, as one from the model does: no agent_end comes before it.',
+          where='Build item 4 ("the exception comes out of the run as it was raised, as one from the model does"); kill round 40, design 9.1-45 (r203)',
+          names='no agent_end',
+          replace=r"""
+    def ask(get):
+        return list(get()) if get else []
+""",
+          by=r"""
+    def ask(get):
+        try:
+            return list(get()) if get else []
+        except Exception as exc:
+            failing.append(exc)
+            return []
+
+    failing = []
+""",
+          also=((r"""
+    pending = [user_message(prompt)] + ask(get_steering)  # steering sent while idle joins in
+""", r"""
+    pending = [user_message(prompt)] + ask(get_steering)  # steering sent while idle joins in
+    if failing:  # balance the run's events, then let the error out
+        yield {"type": "agent_end", "messages": added}
+        raise failing[0]
+"""), (r"""
+                pending = ask(get_steering)  # every call of this turn has its result
+""", r"""
+                pending = ask(get_steering)  # every call of this turn has its result
+                if failing:  # balance the run's events, then let the error out
+                    yield {"type": "agent_end", "messages": added}
+                    raise failing[0]
+"""), (r"""
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""", r"""
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+            if failing:
+                yield {"type": "agent_end", "messages": added}
+                raise failing[0]
+"""))),
 ]
 
 ALLOWED = [
@@ -2170,6 +2347,29 @@ ALLOWED = [
                 if waiting is message:
                     queue.remove(waiting)  # the first equal one: the front, since it is handed
                     return
+"""),
+    # Kill round 40 (reader r203), probe 9.1-94.
+    Wrong(lab='9.1', name='steer handing back a list of what waits',
+          rule='Build item 1 forbids handing back a way into a queue, "the queue itself"; a new list of the messages waiting, made when steer returns, is neither: emptying or changing it leaves the queue as it was, and it does not follow the queue later. The dicts in it are the ones queued, as when steer hands back the message it queued (round 12).',
+          where='Build item 1 ("what they return, if anything, is never the queue itself"); kill round 40, probe 9.1-94 (r203)', names='',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        self._steering_queue.append(user_message(text))
+        return list(self._steering_queue)  # what waits now, for a frontend to show
+"""),
+    # Kill round 40 (reader r203), probe 9.1-96.
+    Wrong(lab='9.1', name="a callable's None taken for []",
+          rule='Build item 4 rules on a callable that raises: its exception comes out as raised and is never taken for []. A callable that returns None raises nothing, and the page says nothing of what the loop does with it; the reference raises a TypeError from list(None), and a loop that takes None for nothing breaks no sentence of lesson 9, since whatever the callable hands over is still recorded.',
+          where='Build item 4 ("If `get_steering` or `get_follow_ups` raises"); kill round 40, probe 9.1-96 (r203)', names='',
+          replace=r"""
+    def ask(get):
+        return list(get()) if get else []
+""",
+          by=r"""
+    def ask(get):
+        return list(get() or []) if get else []
 """),
 ]
 
@@ -2452,5 +2652,113 @@ async def test_follow_ups_past_turn_three_thousand(t):
              why="A run answers every follow-up that waits, however many: [requests, the last "
                  "user message, follow-ups left] for 3,010 follow-ups handed over one per ask "
                  "(run_agent, lesson 9).")
+'''),
+    # Kill round 40 (reader r203), design 9.1-58: a cap on waiting steers past the crowd the
+    # tests can afford to put in a queue.
+    Beyond(lab='9.1', name='a steer dropped once three million wait',
+           rule='steer(text) only queues: the words wait behind any of the same kind sent before them, however many wait; a queue has no limit.',
+           where='Build item 1 ("behind any of the same kind sent before them"); kill round 40, design 9.1-58 (r203)',
+           names='no limit',
+           reach="test_follow_ups_sent_together_arrive_one_per_turn puts a crowd of 2.1 to 2.4 "
+                 "million behind the words waiting in each queue, in a test CI runs for every "
+                 "later lab too; each place costs 8 bytes and time to build and to clear (the "
+                 "bank's crowd of two million needed a turn of the event loop of its own to stay "
+                 "inside the spin guard), and a cap just past any crowd the test draws is met "
+                 "there: this one at three million",
+           replace=r'''
+        self._steering_queue.append(user_message(text))
+''',
+           by=r'''
+        if len(self._steering_queue) < 3_000_000:  # guard memory
+            self._steering_queue.append(user_message(text))
+''',
+           seconds=10.0,
+           deep=r'''
+import itertools
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "9.1"
+
+
+@lab_test("A steer and a follow-up sent while ten million wait in each queue are queued behind "
+          "them all: a queue has no limit.")
+async def test_words_behind_ten_million(t):
+    h = harness.Harness(lab.ScriptedModel([lab.say("Noted.")]), "You help.", [])
+    h.steer("First.")
+    h.follow_up("First.")
+    queues = (h._steering_queue, h._follow_up_queue)
+    for queue in queues:
+        queue.extend(itertools.repeat(queue[0], 10_000_000))
+    await lab.tick()
+    h.steer("Last.")
+    h.follow_up("Last.")
+    found = [[len(queue), queue[-1]["content"]] for queue in queues]
+    for queue in queues:
+        queue.clear()
+    t.expect(found,
+             why="A queue has no limit: [the messages waiting, the words of the last] for "
+                 "self._steering_queue and self._follow_up_queue once ten million wait in each "
+                 "(Harness.steer and Harness.follow_up, lesson 9).")
+'''),
+    # Kill round 40 (reader r203), design 9.1-35: the record changed and changed back inside
+    # steer(), which no code but the harness's sees.
+    Beyond(lab='9.1', name='the steer put on the record and taken off again inside steer()',
+           rule='steer(text) only queues: nothing is recorded, not even for a moment; the record changes only in a run, at the top of a turn.',
+           where='Build item 1 ("Nothing is recorded, no run is touched"); kill round 40, design 9.1-35 (r203)',
+           names='Nothing is recorded',
+           reach="between the append and the pop inside steer() only the harness's own code "
+                 "runs and nothing is handed out, so a test sees the record before steer() and "
+                 "after it, and the two are the same; only a tracer that stops at each line of "
+                 "harness.py sees the moment between, and the lab's tests run under the "
+                 "checker's own sys.settrace (its spin guard, lab/check/spin.py, on Python "
+                 "3.11), which a test's tracer would displace; lesson 15's threads are the "
+                 "first that could look at the record meanwhile",
+           replace=r'''
+        self._steering_queue.append(user_message(text))
+''',
+           by=r'''
+        message = user_message(text)
+        self._messages.append(message)  # would it be a valid end? checked, then undone
+        assert self._messages[-1]["role"] == "user"
+        self._messages.pop()
+        self._steering_queue.append(message)
+''',
+           deep=r'''
+import sys
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "9.1"
+
+
+@lab_test("While steer() and follow_up() run, the record never changes, not even for a moment: "
+          "a tracer reads its length at every line of harness.py they run.")
+async def test_steer_never_touches_the_record(t):
+    model = lab.ScriptedModel([lab.say("Done."), lab.say("Done again.")])
+    h = harness.Harness(model, "You help.", [])
+    await lab.drive(h.prompt("Hello."))
+    lengths = set()
+
+    def tracer(frame, event, arg):
+        if frame.f_code.co_filename == harness.__file__:
+            lengths.add(len(h.messages))
+            return tracer
+        return None
+    kept = sys.gettrace()
+    sys.settrace(tracer)
+    try:
+        h.steer("Keep it short.")
+        h.follow_up("Then a summary.")
+    finally:
+        sys.settrace(kept)
+    t.expect(sorted(lengths),
+             why="Nothing is recorded by steer() or follow_up(), not even for a moment: the "
+                 "lengths of the record seen at each line of harness.py they ran (Harness.steer, "
+                 "lesson 9).")
 '''),
 ]

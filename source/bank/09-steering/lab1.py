@@ -91,6 +91,34 @@ def newest(request):
     return words
 
 
+def reached(value, queues=None):
+    """The lists and deques `value` leads to through anything the garbage collector sees it
+    hold (a live iterator's deque, a mapping proxy's dict, a function's closure, an object's
+    attributes, a bound method's owner), short of any Harness, modules and classes; only those
+    among `queues`, when given (by identity)."""
+    import gc
+    import sys
+    import types
+    from collections import deque
+    modules = [m for m in list(sys.modules.values()) if m is not None]
+    stops = {id(m) for m in modules} | {id(vars(m)) for m in modules if hasattr(m, "__dict__")}
+    found, seen, todo = [], set(), [value]
+    while todo and len(seen) < 20_000:
+        item = todo.pop()
+        if id(item) in seen or id(item) in stops or isinstance(
+                item, (type, types.CodeType, harness.Harness, str, bytes, int, float)):
+            continue
+        seen.add(id(item))
+        if queues is not None and any(item is queue for queue in queues):
+            found.append(item)
+            continue
+        if queues is None and isinstance(item, (list, deque)) and item and all(
+                isinstance(m, dict) and m.get("role") == "user" for m in item):
+            found.append(item)
+        todo += gc.get_referents(item)
+    return found
+
+
 def ids(first, width):
     return [f"c{n}" for n in range(first, first + width)]
 
@@ -142,12 +170,13 @@ async def tabs_in_turn(count):
 
 async def drive_watched(h, text, on_event=None):
     """h.prompt(text) driven with harness.run_agent watched: [the run's events, for each call
-    of run_agent whether each of get_steering and get_follow_ups it was handed can be called
-    and is no collection, a deque that can be called included]."""
+    of run_agent whether each of get_steering and get_follow_ups it was handed can be called,
+    is no collection, a deque that can be called included, and leads to no queue of h's]."""
     given, loop = [], harness.run_agent
 
     def watched(*args, **kwargs):
         given.append([callable(kwargs.get(name)) and not isinstance(kwargs.get(name), Sized)
+                      and not reached(kwargs.get(name), (h._steering_queue, h._follow_up_queue))
                       for name in ("get_steering", "get_follow_ups")])
         return loop(*args, **kwargs)
     harness.run_agent = watched
@@ -312,7 +341,9 @@ async def crowds_at_once(t):
     ask after the first turn_end, then one message per ask, and a get_follow_ups that does the
     same at its first ask: the asks of each, the requests, the user messages after the crowds,
     whether every message of both crowds is on the record, in order, repeats included, and how
-    many user messages each request ends with (a crowd all in the turn it was handed for)."""
+    many user messages each request ends with (a crowd all in the turn it was handed for); then
+    a run of 300 and more follow-ups with a steer handed over only once they are spent: its
+    requests, its last user message, the steers left."""
     asks, messages = [], []
     every = t.random.randint(2, 7)  # the crowds say some words again, each time another message
     steers = [harness.user_message(f"Aside {n % every}.")
@@ -337,9 +368,20 @@ async def crowds_at_once(t):
     whole = users == (["Go."] + [m["content"] for m in steers] + [later[0]["content"],
                       later[1]["content"]] + [m["content"] for m in follows]
                       + [later[2]["content"], later[3]["content"]])
-    return [[asks.count("steering"), asks.count("follow-ups")], len(model.calls),
-            [w for w in users if not w.startswith(("Aside", "After"))], whole,
-            [len(newest(request)) for request in model.calls]]
+    found = [[asks.count("steering"), asks.count("follow-ups")], len(model.calls),
+             [w for w in users if not w.startswith(("Aside", "After"))], whole,
+             [len(newest(request)) for request in model.calls]]
+    # then a run of 300 and more follow-ups, one per ask, and a steer handed over only once
+    # they are spent: steering is asked for after every turn_end, however long the run
+    follows = [harness.user_message(f"Next {n}.") for n in range(t.random.randint(300, 330))]
+    steer = [harness.user_message(t.random.choice(SAID))]
+    model, messages = lab.ScriptedModel([noted()]), []
+    await lab.drive(harness.run_agent(
+        model, SYSTEM, messages, [], "Go on.",
+        get_steering=lambda: [steer.pop()] if steer and not follows else [],
+        get_follow_ups=lambda: [follows.pop(0)] if follows else []),
+        on_event=lambda event: lab.tick() if event["type"] == "turn_end" else None)
+    return found + [[len(model.calls), messages[-2]["content"], len(steer)]]
 
 
 async def two_tabs_at_once(t):
@@ -442,14 +484,14 @@ async def wide_batches(t):
 
 
 def a_ui_that_reaches_in(h):
-    """A frontend's UI that looks for the words waiting among the harness's public attributes:
-    each public list or deque of user messages it finds there, it empties. Private queues are
-    out of its reach (Build item 1: "the queues are private")."""
-    from collections import deque
+    """A frontend's UI that looks for the words waiting among the harness's public attributes,
+    and through anything they hold (a mapping proxy, an iterator, an object): each list or deque
+    of user messages it finds there, it empties. Private queues are out of its reach (Build
+    item 1: "the queues are private")."""
     for name, value in list(vars(h).items()):
-        if not name.startswith("_") and isinstance(value, (list, deque)) and value and all(
-                isinstance(m, dict) and m.get("role") == "user" for m in value):
-            value.clear()
+        if not name.startswith("_"):
+            for queue in reached(value):
+                queue.clear()
 
 
 async def words_of_every_size(t):
@@ -537,13 +579,14 @@ async def a_jammed_hand_over(t, which):
     kind of STUCK in turn, in a drawn order, once jammed: a steer (or a follow-up) sent from the
     run's first tool jams it, so the loop's next ask of that queue raises. Then, unjammed, a
     second run. Returns, per kind, [what came out of the first run, the text and whether it is
-    the very exception; is_running after it; the words still in that queue; the user messages
-    each request ended with; the record]."""
+    the very exception; the last event it handed out; is_running after it; the words still in
+    that queue; the user messages each request ended with; the record]; then the kinds
+    every_kind_jammed found swallowed."""
     found = []
     for kind, words in t.random.sample(STUCK, len(STUCK)):  # every kind: none is swallowed
         found.append(await jammed_once(t, which, kind(*words) if isinstance(words, tuple)
                                        else kind(words)))
-    return found
+    return found + [await every_kind_jammed(t, which)]
 
 
 async def jammed_once(t, which, error):
@@ -564,8 +607,9 @@ async def jammed_once(t, which, error):
     width = t.random.randint(1, 3)
     model = lab.ScriptedModel([opens(t.random.sample(NAMES, width)), noted()])
     h = box["h"] = Jammed(model, SYSTEM, [opener(during=during)])
+    seen = []
     try:
-        await lab.drive(h.prompt("Open them."))
+        await lab.drive(h.prompt("Open them."), on_event=lambda event: seen.append(event["type"]))
         came = None
     except Exception as exc:
         came = [f"{type(exc).__name__}: {exc}", exc is error]
@@ -573,8 +617,46 @@ async def jammed_once(t, which, error):
     queue = [m["content"] for m in getattr(h, f"_{which}_queue")]
     jam[:] = []
     await lab.drive(h.prompt("Go on."))
-    return [came, running, queue, [newest(request) for request in model.calls],
+    return [came, seen[-1:], running, queue, [newest(request) for request in model.calls],
             lab.shape(h.messages)]
+
+
+async def every_kind_jammed(t, which):
+    """A Harness whose hand-over of the queue `which` raises, at its first ask, each kind of
+    Exception this process has a class for (made without arguments), one run each: the kinds
+    that did not come out of the run as raised (a StopIteration as the RuntimeError a generator
+    makes of it), or came after an agent_end, each named only where its base came out as
+    raised, so that the names do not hang on which other classes are loaded."""
+    def every(kind):
+        yield kind
+        for sub in type.__subclasses__(kind):
+            yield from every(sub)
+    missed, model = [], lab.ScriptedModel([noted()])
+    for kind in sorted(set(every(Exception)), key=lambda k: (k.__module__, k.__qualname__)):
+        try:
+            error = kind.__new__(kind)
+        except Exception:
+            continue  # a kind that cannot be made without its own arguments
+
+        class Jammed(harness.Harness):
+            def _drain(self, queue, error=error):
+                if queue is getattr(self, f"_{which}_queue"):
+                    raise error
+                return super()._drain(queue)
+        seen = []
+        try:
+            await lab.drive(Jammed(model, SYSTEM, []).prompt("Go."),  # no draw: the kinds vary
+                            on_event=lambda event: seen.append(event["type"]))
+            came = None
+        except Exception as exc:
+            came = exc
+        if not (came is error or (isinstance(error, (StopIteration, StopAsyncIteration))
+                                  and isinstance(came, RuntimeError)
+                                  and came.__cause__ is error)) or "agent_end" in seen:
+            missed.append(kind)
+        await lab.tick()
+    return [f"{kind.__module__}.{kind.__qualname__}" for kind in missed  # where its base held
+            if not any(base in missed for base in kind.__mro__[1:])]
 
 
 async def long_runs_and_a_failed_start(t):
@@ -620,23 +702,29 @@ async def test_bank_awkward_steers_sent_between_events(t):
             for text in texts:
                 h.steer(text)
             lengths.extend([before, len(h.messages)])
-    with hours_pass():  # each call takes hours by the clock: the steers wait that long
+    with hours_pass(t.random.randint(40, 90) * 525_960, dates=True):  # years a reading
         await lab.drive(h.prompt("Open them."), on_event=send)
     t.expect([lengths, lab.shape(h.messages),
               [m["content"] for m in h.messages if m["role"] == "user"][1:]],
              [[2, 2], "U " + batch(1, width) + " U A" * 4, texts],
              "Four steers sent by the consumer at the batch's first tool_execution_start, "
-             "each call taking hours by the clock. "
+             "each call taking years by the clock. "
              "Items: the transcript's length before and after they were sent, its shape at the "
              "end, the steers as recorded.")
 
 
 def emptied(handed):
-    """What steer() or follow_up() handed back, emptied when it is a list or a deque: never a
-    queue of the harness's, so nothing it holds is lost (Build item 1)."""
-    from collections import deque
-    if isinstance(handed, (list, deque)):
-        handed.clear()
+    """What steer() or follow_up() handed back, used as a frontend may use it: called when it
+    can be called, and every list or deque of user messages it leads to emptied (a live
+    iterator's, a closure's): never a way into a queue of the harness's, so nothing it holds is
+    lost (Build item 1)."""
+    if callable(handed) and not isinstance(handed, harness.Harness):
+        try:
+            handed()
+        except Exception:
+            pass
+    for queue in reached(handed):
+        queue.clear()
     return None
 
 
@@ -714,7 +802,7 @@ async def test_bank_words_from_a_tool_and_between_runs(t):
     def keep(event):
         if event["type"] == "agent_end":
             runs.append([m["content"] for m in event["messages"] if m["role"] == "user"])
-    with hours_pass():  # each reading of the clock a minute on
+    with hours_pass(t.random.randint(40, 90) * 525_960, dates=True):  # years a reading
         await lab.drive(h.prompt("Open it."), on_event=keep)
     problem = await raised(lambda: emptied(h.steer(between)))  # never the queue itself
     await lab.drive(h.prompt("Next?"), on_event=keep)
@@ -722,7 +810,7 @@ async def test_bank_words_from_a_tool_and_between_runs(t):
              [[["Open it.", "Stop, not that box!", twice, twice, blank], ["Next?", between]],
               None, "U A[c1] R(c1) U A U A U A U A U U A"],
              "A tool sends a follow-up, a steer that sounds urgent and the same steer twice, "
-             "then goes on for hours by the clock; "
+             "then goes on for years by the clock; "
              "between the runs a steer of the follow-up's words is sent, and what it hands back is emptied if it is a list or a deque (never the queue itself). Items: the user messages each run's agent_end carried, what the steer "
              "between runs raised, the transcript.")
     t.expect(await words_while_running(t, by_tool=True),
@@ -1286,9 +1374,11 @@ async def test_bank_a_follow_up_waits_behind_the_job(t):
              why="A harness whose hand-over of follow-ups raises once a tool of the first "
                  "batch sends a follow-up: the exception comes out of the run as it was raised, "
                  "never taken for [], and the follow-up waits for the next run. Items: what "
-                 "came out of the run and whether it is the very exception, is_running, the "
-                 "follow-ups still queued, the user messages each request ended with, the "
-                 "record.")
+                 "came out of the run and whether it is the very exception, the last event "
+                 "handed out (no agent_end before it), is_running, the follow-ups still queued, "
+                 "the user messages each request ended with, the record; then the kinds of "
+                 "every Exception class, raised at the first ask, that did not come out as "
+                 "raised.")
 
 
 @lab_test("run_agent asks a get_follow_ups of the test's own only once its reply has no calls "
@@ -1396,9 +1486,11 @@ async def test_bank_follow_ups_sent_at_turn_end(t):
              why="A harness whose hand-over of steering raises once a tool of the first batch "
                  "sends a steer: the exception comes out of the run as it was raised after "
                  "that turn_end, never taken for [], and the steer waits for the next run. "
-                 "Items: what came out of the run and whether it is the very exception, "
-                 "is_running, the steers still queued, the user messages each request ended "
-                 "with, the record.")
+                 "Items: what came out of the run and whether it is the very exception, the "
+                 "last event handed out (no agent_end before it), is_running, the steers still "
+                 "queued, the user messages each request ended with, the record; then the "
+                 "kinds of every Exception class, raised at the first ask, that did not come "
+                 "out as raised.")
 
 
 @lab_test("run_agent capped at a drawn number of turns, handed a get_follow_ups that takes each "

@@ -277,6 +277,7 @@ async def test_two_steers_arrive_one_per_turn(t):
 
     def watched(*args, **kwargs):  # the loop as the harness calls it, and what it is handed
         given.append([callable(kwargs.get(name)) and not isinstance(kwargs.get(name), Sized)
+                      and not queues_reached(kwargs.get(name), h)
                       for name in ("get_steering", "get_follow_ups")])
         return loop(*args, **kwargs)
     harness.run_agent = watched
@@ -287,10 +288,11 @@ async def test_two_steers_arrive_one_per_turn(t):
     t.expect(given, [[True, True]],
              "The harness's run hands run_agent two functions, get_steering and "
              "get_follow_ups, never the queues themselves: the loop never touches a queue, "
-             "and is not given a deque, not even one that can be called. The items are, for each "
-             "call of run_agent, whether each of the two it was handed can be called and is no "
-             "collection (Harness._run and run_agent, lesson "
-             "9).")
+             "and is not given a deque, not even one that can be called, nor a function or an "
+             "object that carries one (\"it never sees the queue at all\"). The items are, for "
+             "each call of run_agent, whether each of the two it was handed can be called, is no "
+             "collection and leads to no queue through what it holds, short of the harness "
+             "itself (Harness._run and run_agent, lesson 9).")
     t.expect([lab.shape(h.messages), user_words(h.messages)],
              ["U U A" + " U A" * (len(said) - 1), ["Fix the login page."] + said],
              f"{len(said)} steers sent while idle: the run's first ask hands over one message, "
@@ -326,21 +328,31 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
              "as two; the items are [the record, its user messages, agent_ends] "
              "(Harness._drain, lesson 9).")
     many = [f"Note {n}." for n in range(1, 151)]
-    model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Noted."))])
+    late, asked = t.random.choice(WORDS), [0]  # the user speaks once more as the last
+    # follow-up is answered (the request count, not the request: reading each is a copy)
+
+    def noted(request):
+        asked[0] += 1
+        if asked[0] == 2 * len(many):
+            h.steer(late)
+        return lab.say("Noted.")
+    model = lab.ScriptedModel([lab.forever(noted)])
     h = harness.Harness(model, SYSTEM, [looker()])
     for words in many:
         h.steer(words)
         h.follow_up("Then " + words.lower())
     await lab.drive(h.prompt("Fix the login page."))
     t.expect([len(model.calls), user_words(h.messages)[1:] == many + ["Then " + w.lower()
-                                                                       for w in many]],
-             [2 * len(many), True],
-             f"{len(many)} steers and {len(many)} follow-ups sent while idle: a queue has no "
-             "limit, since a harness drops nothing the user said; steering is asked for after "
-             "every turn_end, however long the run, and a run answers every follow-up that "
-             "waits, however many; each message gets its turn, the steers first. The items "
-             "are [requests, whether the user messages after the prompt are every steer then "
-             "every follow-up, oldest first] (Harness, lesson 9).")
+                                                                       for w in many] + [late]],
+             [2 * len(many) + 1, True],
+             f"{len(many)} steers and {len(many)} follow-ups sent while idle, and {late!r} "
+             f"steered while the last follow-up is answered, at turn {2 * len(many)}: a queue "
+             "has no limit, since a harness drops nothing the user said; steering is asked for "
+             "after every turn_end, however long the run (turn 300 as much as turn 2), and a run "
+             "answers every follow-up that waits, however many; each message gets its turn, "
+             "the steers first. The items are [requests, whether the user messages after the "
+             "prompt are every steer, every follow-up, then the late steer, oldest first] "
+             "(Harness, lesson 9).")
     # a long session's words sent while idle: drawn with repeats far apart, and urgent ones
     # (in capitals too) sent after others
     said = [t.random.choice(WORDS) for _ in range(t.random.randint(10000, 10500))]
@@ -417,18 +429,54 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
 
 
 def emptied(handed):
-    """What steer() or follow_up() handed back, emptied when it is a list or a deque: were it a
-    queue of the harness's, its words would be lost here, and the run would miss them."""
+    """What steer() or follow_up() handed back, used as a frontend may use it: emptied when it
+    is a list or a deque, and called when it can be called (an "unsend" it was handed, say):
+    were it a way into a queue of the harness's, its words would be lost here, and the run
+    would miss them."""
     from collections import deque
     if isinstance(handed, (list, deque)):
         handed.clear()
+    elif callable(handed):
+        try:
+            handed()
+        except Exception:
+            pass
+
+
+def queues_reached(value, h):
+    """Which of harness `h`'s two queues `value` leads to, through anything the garbage
+    collector sees it hold (a live iterator's deque, a mapping proxy's dict, a function's
+    closure, an object's attributes, a bound method's owner), short of `h` itself, modules and
+    classes: a way into a queue from outside, which the private queues never have. A harness
+    handed back, or closed over, is no way in: its queues are its own business."""
+    import gc
+    import sys
+    import types
+    queues = (h._steering_queue, h._follow_up_queue)
+    modules = [m for m in list(sys.modules.values()) if m is not None]
+    stops = {id(h), id(getattr(h, "__dict__", h))} | {id(m) for m in modules} | {
+        id(vars(m)) for m in modules if hasattr(m, "__dict__")}
+    found, seen, todo = set(), set(), [value]
+    while todo and len(seen) < 20_000:
+        item = todo.pop()
+        if id(item) in seen or id(item) in stops or isinstance(item, (type, types.CodeType)):
+            continue
+        seen.add(id(item))
+        for n, queue in enumerate(queues):
+            if item is queue:
+                found.add(n)
+                break
+        else:
+            if not isinstance(item, (str, bytes, int, float)):
+                todo += gc.get_referents(item)
+    return [["self._steering_queue", "self._follow_up_queue"][n] for n in sorted(found)]
 
 
 def ways_in(h):
     """The public names of harness `h`, its own attributes and its class's properties, whose
-    value is one of its queues or holds one (in a tuple, a list or a dict): a way in from
-    outside, which the private queues never have."""
-    queues = (h._steering_queue, h._follow_up_queue)
+    value is one of its queues or leads to one (held in a container, a mapping proxy, an
+    object's attributes, a closure: queues_reached): a way in from outside, which the private
+    queues never have."""
     names = [name for name in vars(h) if not name.startswith("_")]
     names += [name for name in dir(type(h)) if not name.startswith("_")
               and isinstance(getattr(type(h), name, None), property)]
@@ -438,9 +486,7 @@ def ways_in(h):
             value = getattr(h, name)
         except Exception:
             continue
-        held = list(value.values()) if isinstance(value, dict) else \
-            list(value) if isinstance(value, (tuple, list)) else []
-        if any(item is queue for item in [value] + held for queue in queues):
+        if queues_reached(value, h):
             found.append(name)
     return found
 
@@ -454,9 +500,20 @@ async def test_a_steer_sent_while_idle(t):
     replies, paths = script(t, widths)
     model = lab.ScriptedModel(replies + [lab.say("Fixed, as you asked.")])
     h = harness.Harness(model, SYSTEM, [looker()])
-    emptied(h.steer(words))  # what it hands back, if a list or a deque, is emptied at once
+    handed = h.steer(words)
+    reached = queues_reached(handed, h)
+    emptied(handed)  # what it hands back is emptied if a list or a deque, called if it can be
     t.expect([lab.shape(h.messages), len(model.calls)], ["", 0],
              "Steering only queues: nothing is recorded and nobody is asked (Harness.steer, "
+             "lesson 9).")
+    t.expect(reached, [],
+             "What steer() handed back, and the queues it leads to, "
+             "through anything it holds (a live iterator over a queue, a function that "
+             "closes over one, an object or a mapping that keeps one): none, since the "
+             "queues are private (Build item 1: \"Neither hands back a way into a queue\": "
+             "what it returns is never the queue itself, nor a way to one), so nothing outside "
+             "the harness can read, change or empty the words waiting. "
+             "Hand back nothing, or something that leads to no queue (Harness.steer, "
              "lesson 9).")
     t.expect(ways_in(h), [],
              "The harness's public attributes and properties that are one of its queues, or "
@@ -470,8 +527,9 @@ async def test_a_steer_sent_while_idle(t):
               ["Fix the login page.", words]],
              "Steering waiting when a run begins enters in the prompt's turn, after the prompt, "
              "and nowhere else; and what steer() handed back, emptied at once if it was a list "
-             "or a deque, is never the queue itself, since the queues are private (Build item "
-             "1), so its words still arrive (run_agent, lesson 9).")
+             "or a deque and called if it could be called, is no way into a queue, since the "
+             "queues are private (Build item 1), so its words still arrive (run_agent, "
+             "lesson 9).")
     t.expect(lab.shape(model.calls[0].messages), "U U",
              "The first request carries both (run_agent, lesson 9).")
     # two tabs with a model each, two tabs of one model, then two tabs that resume one saved
@@ -526,6 +584,23 @@ async def test_a_steer_sent_while_idle(t):
              "harness's queues are its own, made in its __init__ and gone with it, so no new "
              "harness starts with a steer sent to one before it. The items are each one's user "
              "messages after its run (Harness, lesson 9).")
+    # words that wait years by the clock (and by datetime): no age is too old to deliver
+    years = t.random.randint(40, 90)
+    model = lab.ScriptedModel([lab.say("Done."), lab.say("Done too.")])
+    h = harness.Harness(model, SYSTEM, [looker()])
+    late = t.random.sample(WORDS, 2)
+    h.steer(late[0])
+    h.follow_up(late[1])
+    with hours_pass(years * 525_960, dates=True):  # each reading of a clock years on
+        await lab.drive(h.prompt("Where were we?"))
+    t.expect([lab.shape(h.messages), user_words(h.messages)],
+             ["U U A U A", ["Where were we?"] + late],
+             f"A steer and a follow-up sent while idle, and the next prompt {years} years later "
+             "by every clock the harness may read (time.time, time.monotonic, datetime): the "
+             "words wait as user messages until they are on the record, however long that "
+             "takes, and the loop is handed \"the oldest waiting\" (Build items 1 and 2), "
+             "never nothing because it waited long: a harness drops nothing the user said. The "
+             "items are [the record, its user messages] (Harness._drain, lesson 9).")
 
 
 # What a person may type: nothing, spaces, a line break, a key held down (a line of two thousand
@@ -680,7 +755,16 @@ async def test_a_follow_up_sent_while_idle(t):
     model = lab.ScriptedModel(replies + [lab.say("The login page is fixed."),
                                          lab.say("Done, as asked.")])
     h = harness.Harness(model, SYSTEM, [looker()])
-    emptied(h.follow_up(words))  # what it hands back, if a list or a deque, is emptied at once
+    handed = h.follow_up(words)
+    reached = queues_reached(handed, h)
+    emptied(handed)  # what it hands back is emptied if a list or a deque, called if it can be
+    t.expect(reached, [],
+             "What follow_up() handed back, and the queues it leads "
+             "to, through anything it holds (a live iterator over a queue, a function that "
+             "closes over one, an object or a mapping that keeps one): none, since the "
+             "queues are private (Build item 1: \"Neither hands back a way into a queue\": "
+             "what it returns is never the queue itself, nor a way to one) "
+             "(Harness.follow_up, lesson 9).")
     t.expect(lab.shape(h.messages), "", "Queuing a follow-up records nothing (Harness.follow_up, "
                                         "lesson 9).")
     events = await lab.drive(h.prompt("Fix the login page."))
@@ -689,8 +773,8 @@ async def test_a_follow_up_sent_while_idle(t):
               ["Fix the login page.", words]],
              "A follow-up is asked for only when the run would end, so it comes after the "
              "prompt's answer; and what follow_up() handed back, emptied at once if it was a "
-             "list or a deque, is never the queue itself, since the queues are private (Build "
-             "item 1) (run_agent, lesson 9).")
+             "list or a deque and called if it could be called, is no way into a queue, since "
+             "the queues are private (Build item 1) (run_agent, lesson 9).")
     t.expect([e["type"] for e in events].count("agent_end"), 1, "All in one run (lesson 9).")
 
 
@@ -1167,18 +1251,21 @@ async def test_follow_ups_are_asked_for_only_at_the_end(t):
             return []
         replies, paths = script(t, widths)
         model = lab.ScriptedModel(replies + [lab.say("Read them."), lab.say("And more.")])
+        seen = []
         try:
             await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read them.",
                                               get_steering=get_steering,
-                                              get_follow_ups=get_follow_ups))
+                                              get_follow_ups=get_follow_ups),
+                            on_event=lambda event: seen.append(event["type"]))
             came = None
         except Exception as exc:
             came = [f"{type(exc).__name__}: {exc}", exc is error]
-        found.append([came, lab.shape(messages), len(model.calls)])
+        found.append([came, lab.shape(messages), len(model.calls), seen[-1:]])
     places = ["U " + rounds(widths[:after]) if at % 3 == 1 else
               "U " + rounds(widths) + " A" if at % 3 == 2 else "" for at in range(len(kinds))]
     t.expect(found, [[[f"{kind.__name__}: {kind(words)}", True], shape,
-                      [0, after, len(widths) + 1][at % 3]]
+                      [0, after, len(widths) + 1][at % 3],
+                      ["agent_start" if at % 3 == 0 else "turn_end"]]
                      for at, ((kind, words), shape) in enumerate(zip(kinds, places))],
              f"{len(kinds)} runs whose get_steering or get_follow_ups raises, one per kind of "
              "exception, in turn at three places: get_steering at the run's start, get_steering "
@@ -1188,9 +1275,62 @@ async def test_follow_ups_are_asked_for_only_at_the_end(t):
              "whatever its kind (an IndexError, a TypeError, an AttributeError too, as a guard "
              "against an empty or missing queue would catch), comes out of the run as it was "
              "raised, as an exception from the model does: the loop never swallows it and "
-             "never takes it for [], so the run goes no further. Each item: [what the run "
-             "raised, and whether it is the very exception; the record then (lab.shape); the "
-             "model calls made] (run_agent, lesson 9, Build item 4).")
+             "never takes it for [], so the run goes no further, and the last event the "
+             "consumer had is the one before the ask: no agent_end, as none comes before a "
+             "model's exception. Each item: [what the run raised, and whether it is the very "
+             "exception; the record then (lab.shape); the model calls made; the last event "
+             "handed out] (run_agent, lesson 9, Build item 4).")
+    # then every kind of Exception this process has a class for (a queue.Empty, a
+    # StopIteration, a kind of the frontend's own...), each raised once by get_steering as the
+    # run begins and once by get_follow_ups where it would end: a loop that names a kind to
+    # swallow has loaded its class, so it is among them. A kind is named only when its base
+    # came out as raised, so that the names do not hang on which other classes are loaded
+    def every(kind):
+        yield kind
+        for sub in type.__subclasses__(kind):
+            yield from every(sub)
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Read."))])
+    swallowed = []
+    for late in (False, True):
+        missed = {}
+        for kind in sorted(set(every(Exception)), key=lambda k: (k.__module__, k.__qualname__)):
+            try:
+                error = kind.__new__(kind)
+            except Exception:
+                continue  # a kind that cannot be made without its own arguments
+            seen = []
+
+            def raises():
+                raise error
+            try:
+                await lab.drive(harness.run_agent(model, SYSTEM, [], [], "Read them.",
+                                                  get_steering=list if late else raises,
+                                                  get_follow_ups=raises),
+                                on_event=lambda event: seen.append(event["type"]))
+                came = None
+            except Exception as exc:
+                came = exc
+            as_raised = came is error or (  # a generator's own rule, and an async one's
+                isinstance(error, (StopIteration, StopAsyncIteration))
+                and isinstance(came, RuntimeError) and came.__cause__ is error)
+            if not as_raised or "agent_end" in seen:
+                missed[kind] = ((f"{type(came).__name__} came out" if came is not None
+                                 else "the run ended as if it were []")
+                                + (", after an agent_end" if "agent_end" in seen
+                                   and came is not None else ""))
+        swallowed += [f"{kind.__module__}.{kind.__qualname__} raised by "
+                      + ("get_follow_ups" if late else "get_steering") + ": " + what
+                      for kind, what in missed.items()
+                      if not any(base in missed for base in kind.__mro__[1:])]
+    t.expect(swallowed, [],
+             "Every kind of Exception this process has a class for, each raised once by "
+             "get_steering as the run begins and once by get_follow_ups where the run would end: "
+             "whatever its kind (a queue.Empty, a StopIteration too), it comes out of the run as "
+             "it was raised (a StopIteration raised inside a generator, or a StopAsyncIteration "
+             "inside an async one, comes out as Python makes it, a RuntimeError caused by it), "
+             "and no agent_end comes before it, as none "
+             "comes before a model's exception. The items are the kinds that did not, each "
+             "named only where its base did (run_agent, lesson 9, Build item 4).")
 
 
 def batch_after(done, widths):
