@@ -344,6 +344,7 @@ async def crowds_at_once(t):
     many user messages each request ends with (a crowd all in the turn it was handed for); then
     a run of 300 and more follow-ups with a steer handed over only once they are spent: its
     requests, its last user message, the steers left."""
+    await lab.tick()  # a stretch of its own for the spin guard, whatever ran before it
     asks, messages = [], []
     every = t.random.randint(2, 7)  # the crowds say some words again, each time another message
     steers = [harness.user_message(f"Aside {n % every}.")
@@ -442,6 +443,7 @@ async def wide_batches(t):
     write and rm (the second of forty calls and more), bash and rm failing: a steer put in the inbox during the first call of the
     first two batches, a follow-up waiting. Each ask as [the callable, calls still without a
     result], the record, what lab.validate found in each request."""
+    await lab.tick()  # a stretch of its own for the spin guard, whatever ran before it
     widths = [t.random.randint(10, 24), t.random.randint(40, 120), t.random.randint(10, 24)]
     inbox, later, messages, asks, ran = [], [harness.user_message("Then list what is left.")], \
         [], [], []
@@ -663,12 +665,16 @@ async def long_runs_and_a_failed_start(t):
     """run_agent handed an inbox of 260 and more steers and a follow-up: the requests and the
     last user message; then a harness with a follow-up queued between runs, whose second run's
     first reply fails, and a third run: the record after each, and its user messages."""
+    await lab.tick()  # a stretch of its own for the spin guard, whatever ran before it
     inbox = [harness.user_message(f"Step {n}.") for n in range(t.random.randint(260, 280))]
     later = [harness.user_message("Then stop.")]
     model, messages = lab.ScriptedModel([noted()]), []
     await lab.drive(harness.run_agent(model, SYSTEM, messages, [], "Go.",
                                       get_steering=lambda: [inbox.pop(0)] if inbox else [],
-                                      get_follow_ups=lambda: [later.pop(0)] if later else []))
+                                      get_follow_ups=lambda: [later.pop(0)] if later else []),
+                    # a turn of the event loop at each turn_end: hundreds of turns are the
+                    # run's, not one stretch the spin guard should count
+                    on_event=lambda event: lab.tick() if event["type"] == "turn_end" else None)
     found = [len(model.calls), messages[-2]["content"]]
     model = lab.ScriptedModel([lab.say("Done."), lab.fail("overloaded"), lab.say("Back."),
                                lab.say("And that.")])
