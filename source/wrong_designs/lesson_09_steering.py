@@ -2111,6 +2111,16 @@ class _Asker:
 ]
 
 ALLOWED = [
+    # Hunt round 40 (reader r203), probe 93, ruled at the merge.
+    Wrong(lab='9.1', name='handed-over messages that are not user messages left out',
+          rule='The Build section says "A callable hands over user messages; what the loop does with anything else is yours": a loop that records only the user messages it is handed, and leaves out a message of any other role, makes one such choice.',
+          where='Build, before item 1; hunt round 40, probe r203-93', names='',
+          replace=r"""
+        return list(get()) if get else []
+""",
+          by=r"""
+        return [m for m in (list(get()) if get else []) if m.get("role") == "user"]
+"""),
     # Hunt round 6 (reader r20), probe 9.1-16.
     Wrong(lab='9.1', name='a text that is not a str refused',
           rule='steer(text) and follow_up(text) take the user\'s words, a str (user_message: "User content is a plain string"); "nothing is raised" is said of when they are called, running or idle, not of a text of another type, so raising TypeError for one breaks no rule of lesson 9.',
