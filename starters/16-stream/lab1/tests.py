@@ -186,19 +186,27 @@ async def test_split_arguments_are_parsed_once(t):
               "arguments": {"path": "notes/caf\u00e9.md"}},
              "The same call, one character per fragment: the backslash of \\u00e9 arrives "
              "alone, and still only the joined string is parsed (assemble, lesson 16).")
-    size = t.random.randint(10_050, 12_500)  # drawn past 10,000 chunks: no one count to stop at
+    # Past 4,096 fragments and past 10,000 chunks, with no one count to stop at; the chunks past
+    # the fragments are words, since a design that parses the joined fragments at each one (a
+    # wrong one, of another rule) pays for their count squared, and must not be stopped here.
+    size = t.random.randint(4_200, 6_000)
+    words = t.random.randint(6_000, 8_000)
     text = json.dumps({"path": "a" * (size - 12)})  # size characters, one a fragment
-    many = [call_chunk(0, text[0], id="call_8", name="read")]
+    many = [text_chunk("w") for _ in range(words)]
+    many += [call_chunk(0, text[0], id="call_8", name="read")]
     many += [call_chunk(0, part) for part in text[1:]] + [finish("tool_calls")]
     reply = harness.assemble(many)
     t.expect([reply.get("stop_reason"),
+              sum(len(block.get("text", "")) for block in reply.get("content", [])
+                  if block.get("type") == "text"),
               [len(call["arguments"].get("path", "")) for call in harness.tool_calls(reply)
-               if isinstance(call["arguments"], dict)]], ["toolUse", [size - 12]],
-             f"One call whose arguments, {size} characters, came one character a fragment, each "
-             f"in a chunk of its own: {size + 1} chunks. Items: [the reply's stop_reason, the "
-             "length of each call's path]: every chunk is read, to the end, and the call's "
-             "arguments are all its fragments joined, however long, however many there are "
-             "(assemble, lesson 16).")
+               if isinstance(call["arguments"], dict)]], ["toolUse", words, [size - 12]],
+             f"{words} chunks of one letter of words, then one call whose arguments, {size} "
+             "characters, came one character a fragment, each in a chunk of its own: "
+             f"{words + size + 1} chunks. Items: [the reply's stop_reason, the length of its "
+             "words, the length of each call's path]: every chunk is read, to the end, and the "
+             "call's arguments are all its fragments joined, however long, however many there "
+             "are (assemble, lesson 16).")
     big = {"path": "notes/" + "b" * t.random.randint(5_000, 100_000)}  # drawn: no one length
     text = json.dumps(big)
     cuts = sorted(t.random.sample(range(1, len(text)), 2))
