@@ -396,6 +396,29 @@ for _how in ("__setitem__ __delitem__ __iadd__ __imul__ append extend insert pop
     setattr(NotedList, _how, _noting(list, _how, lambda self: [id(v) for v in list.__iter__(self)]))
 
 
+def noted(value: Any) -> Any:
+    """`value` with every list and dict in it, at any depth, a NotedList or a Noted: arguments
+    handed to code that must only read them, so that any change is noted, even one taken back
+    before the call returned (changes_in lists them)."""
+    if isinstance(value, dict):
+        return Noted({key: noted(inner) for key, inner in value.items()})
+    if isinstance(value, list):
+        return NotedList(noted(inner) for inner in value)
+    return value
+
+
+def changes_in(value: Any, where: str) -> list[list[Any]]:
+    """[where, the methods that changed it] for each Noted or NotedList in `value`, at any
+    depth, that was changed, `where` naming `value` and each place in it by key or index."""
+    changed = getattr(value, "changes") if isinstance(value, (Noted, NotedList)) else []
+    found: list[list[Any]] = [[where, changed]] if changed else []
+    inner = value.items() if isinstance(value, dict) else enumerate(value) \
+        if isinstance(value, list) else ()
+    for key, item in inner:
+        found += changes_in(item, f"{where}[{key!r}]")
+    return found
+
+
 def held(module: Any) -> dict[str, int]:
     """Each list, dict, set or deque at the top of `module`, by name, with its length."""
     kinds = (list, dict, set, collections.deque)

@@ -330,6 +330,24 @@ def test_a_noted_argument_names_each_change_even_one_taken_back_and_a_copy_notes
     assert tools.changes == [] and tools == ["a", "b"], "forget should clear the notes only"
 
 
+def test_noted_watches_every_list_and_dict_at_any_depth_and_changes_in_names_where():
+    record = [{"role": "user", "content": "Hi."},
+              {"role": "assistant", "content": [{"type": "toolCall", "arguments": {"path": "a"}}]}]
+    watched = kit.noted(record)
+    assert watched == record and watched is not record, "noted should copy the structure it watches"
+    assert kit.changes_in(watched, "messages") == [], "nothing changed yet, nothing named"
+    watched.append({"role": "user", "content": "More."})
+    watched.pop()  # taken back: still a change
+    arguments = watched[1]["content"][0]["arguments"]
+    arguments["path"] = "b"
+    arguments["path"] = "a"
+    assert watched == record, "every change was taken back"
+    assert kit.changes_in(watched, "messages") == [
+        ["messages", ["append", "pop"]],
+        ["messages[1]['content'][0]['arguments']", ["__setitem__", "__setitem__"]]], (
+        f"each change should be named with its place: {kit.changes_in(watched, 'messages')}")
+
+
 def test_grew_in_names_each_module_container_whose_length_changed_since_held_read_it():
     module = types.ModuleType("harness")
     module.log, module.seen, module.name = [], {"a": 1}, "not a container"

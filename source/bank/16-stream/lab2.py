@@ -13,7 +13,7 @@ import json
 
 import harness
 import lab
-from lab.kit import Noted, NotedList, hours_pass, lab_test, tool
+from lab.kit import changes_in, hours_pass, lab_test, noted, tool
 
 LAB = "16.2"
 SYSTEM = "You keep an eye on a small orchard of scripts."
@@ -190,24 +190,6 @@ class Hollow(Flag):
         return False
 
 
-def watched(value):
-    """`value` with each list and dict in it, at any depth, one that notes every change made to
-    it, even one taken back before the call returns (Noted, NotedList)."""
-    if isinstance(value, dict):
-        return Noted({key: watched(inner) for key, inner in value.items()})
-    if isinstance(value, list):
-        return NotedList(watched(inner) for inner in value)
-    return value
-
-
-def touched(value, where):
-    """[where, the methods that changed it] for each list and dict in `value` that changed."""
-    found = [[where, value.changes]] if isinstance(value, (Noted, NotedList)) and value.changes else []
-    inner = value.items() if isinstance(value, dict) else enumerate(value) \
-        if isinstance(value, list) else ()
-    for key, item in inner:
-        found += touched(item, f"{where}[{key!r}]")
-    return found
 
 
 def offering(body):
@@ -478,10 +460,10 @@ async def test_bank_own_exceptions_at_the_door(t):
     keeper = Keeper(f"{word(t)}-small", [words_line(said), FINISHED, "data: [DONE]"])
     looks = []
     for name, signal in signals:
-        messages, tools = watched(record), watched(kit)
+        messages, tools = noted(record), noted(kit)
         answer = await harness.StreamingModel(keeper).acomplete(SYSTEM, messages, tools, signal)
         looks.append([name, harness.text_of(answer),
-                      touched(messages, "messages") + touched(tools, "tools")])
+                      changes_in(messages, "messages") + changes_in(tools, "tools")])
     t.expect([looks, [offering(body) == offering(harness.to_wire(SYSTEM, record, kit))
                       for body in keeper.bodies]],
              [[[name, "" if signal is not None and signal.raised else said, []]

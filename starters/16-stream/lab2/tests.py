@@ -10,7 +10,7 @@ import json
 
 import harness
 import lab
-from lab.kit import Noted, NotedList, hours_pass, lab_test, raised, tool
+from lab.kit import changes_in, hours_pass, lab_test, noted, raised, tool
 
 LAB = "16.2"
 SYSTEM = "You help with a small project."
@@ -33,24 +33,6 @@ def reader(ws, ran):
     return tool("read", read, PATH, "Read a file.")
 
 
-def noted(value):
-    """`value` with every list and dict in it one that notes each change made to it, even one
-    taken back (Noted, NotedList): the caller's arguments, handed to code that must only read."""
-    if isinstance(value, dict):
-        return Noted({key: noted(inner) for key, inner in value.items()})
-    if isinstance(value, list):
-        return NotedList(noted(inner) for inner in value)
-    return value
-
-
-def changes_in(value, where):
-    """[where, the methods that changed it] for each list and dict in `value` that was changed."""
-    found = [[where, value.changes]] if isinstance(value, (Noted, NotedList)) and value.changes else []
-    inner = value.items() if isinstance(value, dict) else enumerate(value) \
-        if isinstance(value, list) else ()
-    for key, item in inner:
-        found += changes_in(item, f"{where}[{key!r}]")
-    return found
 
 
 class StopOnLine:
